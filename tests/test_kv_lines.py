@@ -208,3 +208,36 @@ def test_a_result_field_of_a_block_is_no_setup_of_its_other_claims() -> None:
     claims = [c for c in extract(path.read_text(), path=str(path)).claims if c.kind in ("perf", "acceptance")]
     assert len(claims) == 4 and all(c.config.get("num_steps") == "4" for c in claims)
     assert not any(k.startswith("acc") for c in claims for k in c.config)
+
+
+def test_a_task_summary_line_names_its_task_as_setup_and_its_measures_by_their_units() -> None:
+    text = (
+        "## Eval\n\n```\nhumaneval: 164 problems | 31.5s | 1,840 tok/s\n  pass@1: 0.872\n  refusal_rate: 0.006\n"
+        "Loaded: 12 prompts | 3.0s\n  learning_rate: 0.001\n```\n"
+    )
+    got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("task")) for c in extract(text, "x.md").claims]
+    assert (4, "perf", "duration", 31.5, "humaneval") in got and (
+        4,
+        "perf",
+        "output throughput",
+        1840.0,
+        "humaneval",
+    ) in got
+    assert (5, "accuracy", "pass@1", 0.872, "humaneval") in got and (
+        6,
+        "accuracy",
+        "refusal_rate",
+        0.006,
+        "humaneval",
+    ) in got
+    # the size is a count of the work, no claim; a rate a run is given is no result; a name that is no benchmark
+    # opens no summary
+    assert not [g for g in got if g[3] in (164.0, 0.001)]
+    assert [g[2] for g in got if g[0] == 7] == ["Loaded s"]
+
+
+def test_a_task_summarys_labelled_part_stays_its_labels_and_a_list_items_summary_keeps_its_task() -> None:
+    text = "```\nmmlu: 14042 questions, accuracy: 0.702\n```\n\n- aime25: 30 problems | 812.4s\n"
+    got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("task")) for c in extract(text, "x.md").claims]
+    assert (2, "accuracy", "accuracy", 0.702, "mmlu") in got  # (the summary reads up to a part of its own label)
+    assert (5, "perf", "duration", 812.4, "aime25") in got and not [g for g in got if g[3] in (14042.0, 30.0)]

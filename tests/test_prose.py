@@ -329,3 +329,17 @@ def test_a_benchmark_named_after_the_model_names_the_score() -> None:
         (3, "mmlu accuracy", 66.3, None, 61.0),
         (5, "humaneval score", 50.1, None, 48.2),
     ]
+
+
+def test_a_change_told_again_as_a_count_is_one_claim_that_keeps_the_count_as_its_note() -> None:
+    text = (
+        "The new parser lifts GSM8K by 1.7 points, or 22 more correct answers.\n\n"
+        "Timeouts fall from 2.0% to 1.5%, i.e. 9 fewer failed requests.\n\n"
+        "Decode speed improves by 8%, or 210 more tokens per second.\n"
+    )
+    got = [(c.source.line, c.kind, c.value, c.note) for c in extract(text, path="x.md").claims]
+    assert (1, "accuracy", 1.7, "the same change counted: +22 answers") in got
+    assert (3, "perf", 1.5, "the same change counted: -9 requests") in [(a, "perf", v, n) for a, _, v, n in got]
+    # the count is no score and no test tally; a rate restated per second is no count
+    assert not [g for g in got if g[2] in (22.0, 9.0)] and not [g for g in got if g[1] == "tests"]
+    assert [g[3] for g in got if g[0] == 5] == [None]

@@ -120,6 +120,9 @@ HOSTILE: dict[str, HostileText] = {
     "lead side labels": lambda s: (
         "- with the this main branch run with this fix" + " without" * (1_000 * s) + " PR : 1ms\n"
     ),
+    # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
+    # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
+    "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
@@ -148,6 +151,31 @@ HOSTILE: dict[str, HostileText] = {
     # chains of several-word keys that never reach their number, and a data set before a length that never ends in a
     # prompt (grammar.line_setup _CHAINED_RE, vocab.setup's dataset word)
     "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
+    # chains whose links are flags' names with their roles in parentheses, never reaching a number (same pattern)
+    "chained role keys": "max-concurrency (client) = max-num-seqs (server (a) = a-b c-d e = (x) = " * 1_000,
+    # an eval's task summaries with parts that run on, their sizes never closed by a word (grammar.commands
+    # _TASK_SUMMARY_RE, kv.task_summaries _SEP_RE), and outcome rates' words that never end a key (kv.labels
+    # _OUTCOME_RATE)
+    "task summaries": lambda s: (
+        "```\ngsm8k: 1,319 examples | "
+        + "52.8s | 5,416 tok/s, 1,2,3 ; " * (300 * s)
+        + "\n"
+        + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
+        + "```\n"
+    ),
+    # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
+    # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
+    "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,
+    # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
+    # running on (reader.swept_lists)
+    "swept lists": lambda s: (
+        "```python\n"
+        + 'for a, (b in [(1, \'x", [torch.float16, \n@pytest.mark.parametrize(\n  "d", [\nX: list[int] = (\n'
+        * (250 * s)
+        + "for m in "
+        + "org/A-1 " * (100 * s)
+        + "\n```\n"
+    ),
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
     "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
@@ -306,6 +334,36 @@ HOSTILE: dict[str, HostileText] = {
         + "a" * (1_250 * s)
         + ":\n  - accuracy: 3.0\n```\n"
     ),
+    # headers of many release numbers, engines' names and brackets that never close, over a table whose width grows
+    # (vocab.releases _RELEASE_NUMBER_RE, tables.release_columns _PAREN_RE)
+    "release columns": lambda s: (
+        "| n | "
+        + "vLLM 0.11.0rc1 (this PR v1.2.3.4.5 [tok/s TRT-LLM 1.1.post | v0.10.2 (ms) | SGLang v0.5 (a) (b) | "
+        * (150 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | " * (150 * s)
+        + "\n"
+    ),
+    # tagged headers over a table whose width grows, under a legend of tags defined over and over, parentheses
+    # that never close (tables.legend_sides _BRACKET_TAG_RE, _WORD_TAG_RE, _UNIT_PAREN_RE, _DEFINES_RE, _clause)
+    "legend tags": lambda s: (
+        "A: main, B = this PR (x, N is the nightly (((, P: " * (8 * s)
+        + "\n\n| n | "
+        + ("TTFT (ms) [B] | TTFT (ms) [P] | base (us) | opt (us) | N | P | x " + "a " * 40 + "[Q] | ") * (40 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | 4.0 | 5.0 | 6.0 | 7.0 | " * (40 * s)
+        + "\n\nB = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4, X: a, " * (8 * s)
+        + "\n"
+    ),
+    # commands of long paths and flags never ending in a results file, jq paths that never close, side words in
+    # every part of a name (grammar.result_files _FILE_RE, _PARTS_RE, _PROMPT_RE, _JQ_PATH_RE, _KEY_RE)
+    "result files": (
+        '```\n$ cat a_main/b-pr/c.d.e --result-out=x_main_pr.js > tee -a jq -r \'.a.b["c" '
+        + "--output-json main_"
+        + "x_" * 60
+        + ".json\n1.5\n```\n"
+    )
+    * 400,
     "unit before side": lambda s: (
         "| n | "
         + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)

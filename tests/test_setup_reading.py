@@ -365,3 +365,13 @@ def test_a_template_placeholder_leaves_the_speculative_config_and_flags_read() -
     got = command_setup(text, {})
     assert got["spec_algo"] == "eagle3" and got["draft_len"] == "3" and got["draft_model"] == "acme/Finch-20b-eagle3"
     assert "concurrency" not in got
+
+
+def test_a_chain_of_settings_names_each_link_whatever_its_spelling_or_role() -> None:
+    # flags' names with the side that sets each in parentheses, one number for both; two chains on one line
+    got = line_setup("max-concurrency (client) = max-num-seqs (server) = 96, ISL 1536")
+    assert got["concurrency"] == "96" and got["max_batch_size"] == "96" and got["isl"] == "1536"
+    got = line_setup("ISL=OSL=1536, conc = bs = 12")
+    assert (got["isl"], got["osl"], got["concurrency"], got["batch_size"]) == ("1536", "1536", "12", "12")
+    # a precision's name is no link of a chain: "dtype=bf16 M=8" sets no precision of 8
+    assert "quant" not in line_setup("dtype=bf16 M=8    max_abs= 4.1e-05")

@@ -7,6 +7,7 @@ from ledger.parsers import extract
 from ledger.parsers.grammar.commands import echo
 from ledger.parsers.grammar.setup_scopes import label_setup
 from ledger.parsers.reader.prose_examples import example_blanked
+from ledger.parsers.reader.swept_lists import swept_blanked
 from ledger.vocab.setup import model_names, qualifiers
 
 
@@ -152,3 +153,29 @@ def test_a_clause_after_two_settings_of_one_key_takes_neither() -> None:
     assert got[5.1].get("tp") == "2" and got[2.7].get("tp") == "4", got
     assert "tp" not in got[11.8] and all(got[v].get("gpu") == "H200" for v in (5.1, 2.7, 11.8)), got
     assert got[612.0].get("tp") == "2" and got[701.3].get("tp") == "4", got
+
+
+def test_the_points_a_test_sweeps_are_read_blanked_and_one_runs_arguments_are_not() -> None:
+    lines = [
+        "@pytest.mark.parametrize(",
+        '    "dtype", [torch.float16,',
+        "              torch.bfloat16])",
+        "for kv in ('fp8_e4m3', 'bf16'):",
+        "for m in org/Wren-9B org/Wren-27B; do",
+        'args = ["--model-path", "org/Wren-9B", "--tp", "4"]',
+        "x = torch.randn(8, 128, dtype=torch.float16)",
+        "for dtype in [torch.float16]:",
+        "cfg = {'tp': 4, 'dtype': 'fp8'}",
+    ]
+    got = swept_blanked(lines, set())
+    assert sorted(got) == [2, 3, 4, 5]  # the lists of two points or more, and nothing else
+    assert "float16" not in got[2] + got[3] and got[2].startswith('    "dtype",') and len(got[2]) == len(lines[1])
+    assert "fp8" not in got[4] and "Wren" not in got[5] and got[5].endswith("; do")
+    # a sweep below the results sets no precision of theirs, and the model the prose names survives the shell loop
+    text = (
+        "# Rope kernel\n\nMeasured on one H200 with org/Wren-9B.\n\nDecode throughput went from 1810 to 1995 tok/s.\n\n"
+        "```python\nfor dtype in [torch.float16, torch.bfloat16]:\n    check(dtype)\n```\n\n"
+        "```bash\nfor m in org/Wren-9B org/Wren-27B; do python bench.py --model $m; done\n```\n"
+    )
+    cfg = _config(text, 1995)
+    assert "quant" not in cfg and cfg["model"] == "org/Wren-9B"

@@ -83,6 +83,10 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_twin_items.md", "Old scheduler", "New scheduler", "improvement  output throughput  1180.2 tok/s"),
         # a side word opening a parenthesis that goes on to say how the run was made, then an arm "the same ... with"
         ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.618"),
+        # a command writing or reading a results file named for its side ("--result-filename dsv3_main.jsonl",
+        # "cat results/v3_pr.json | jq ...", "> baseline.log" over the paste below): what it printed is that side's
+        ("side_result_files.md", "main", "PR", "improvement  output throughput"),
+        ("side_result_files_rendered.txt", "main", "PR", "improvement  output throughput"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
@@ -312,3 +316,107 @@ def test_ours_and_previous_name_a_comparisons_sides(label: str, side: str) -> No
     replaces are the candidate and the baseline, so a column or a label naming them is a side, not a measure."""
     assert side_of(label) == side
     assert side_alone(label)
+
+
+def _sides(name: str) -> list[tuple[str | None, float | None, float | None, str | None]]:
+    claims = extract((FIX / name).read_text(), name).claims
+    return [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in claims if c.value]
+
+
+def test_two_releases_of_one_project_are_a_baseline_and_its_candidate(tmp_path: Path) -> None:
+    """ "| vLLM 0.10.2 | vLLM 0.11.0 (this PR) |", "| v0.10.2 | v0.11.0 |", "| TTFT v0.10.2 (ms) | TTFT v0.11.0 (ms) |":
+    the newer release's value is the claim, on that release, the older's its reference; three releases are three
+    revisions, each value its own."""
+    got = _sides("side_version_columns.md")
+    assert ("Request throughput", 10.07, 9.41, "v0.11.0") in got
+    assert ("Mean ITL", 12.6, 13.4, "v0.11.0") in got
+    assert ("TTFT", 380.9, 402.2, "v0.11.0") in got and ("TPOT", 18.8, 19.6, "v0.11.0") in got
+    assert [g for g in got if g[0] == "Mean TTFT"] == [
+        ("Mean TTFT", 301.5, None, "v0.9.2"),
+        ("Mean TTFT", 288.0, None, "v0.10.2"),
+        ("Mean TTFT", 270.4, None, "v0.11.0"),
+    ]
+    assert len(got) == 8  # (no claim of a baseline column's own)
+    assert _sides("side_version_columns_engines.md") == [
+        ("Output throughput", 3304.2, 3120.7, "v0.5.0"),
+        ("throughput", 5388.0, 5120.0, "v1.1.0"),  # ("| Model | TRT-LLM 1.1.0 (tok/s) |": measured in tok/s)
+    ]
+    out = " ".join(report("side_version_columns.md", tmp_path).split())
+    assert "better than baseline: Request throughput [concurrency=32]: 10.07 req/s vs baseline 9.41" in out
+    assert "R1 v0.9.2 R2 v0.10.2 R3 v0.11.0" in out and "improvement mean ttft" in out
+
+
+def test_a_release_alone_a_version_row_two_projects_or_two_models_are_no_sides() -> None:
+    got = _sides("version_columns_not_sides.md")
+    assert all(ref is None and label is None for _m, _v, ref, label in got)
+    assert ("throughput", 5120.0, None, None) in got  # ("| v0.11.0 (tok/s) |": no measure named "v0.11.0")
+    assert {v for _m, v, _r, _l in got} >= {2410.5, 2291.0, 3120.7, 3304.2, 0.842, 0.871}
+
+
+def test_tags_a_legend_defines_as_sides_are_the_baseline_and_the_candidate_with_its_heads(tmp_path: Path) -> None:
+    """ "| TTFT (ms) [B] | TTFT (ms) [P] |" over "B = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4).", "(A: main,
+    B: with this PR)" over "Output tok/s (A) | (B)", "| N | P |" over "N is the nightly wheel ...", "base (us) | opt
+    (us)": the candidate's value, the base tag's its reference, measured on the head the legend gives it."""
+    claims = extract((FIX / "side_legend_tags.md").read_text(), "x.md").claims
+    got = {
+        (
+            c.metric,
+            c.value,
+            c.reference,
+            c.revision.label if c.revision else None,
+            c.revision.head if c.revision else None,
+        )
+        for c in claims
+        if c.kind == "perf"
+    }
+    pr = ("this PR", "8d0f2b4")
+    assert {("TTFT", 198.7, 212.4, *pr), ("TPOT", 17.2, 17.9, *pr), ("TTFT", 503.6, 540.1, *pr)} <= got
+    assert ("Output tok/s", 4398.5, 4110.2, "with this PR", None) in got  # (B is the PR's side, not A)
+    assert ("Mean E2E latency", 9.21, 9.84, *pr) in got  # ("N" is no setting "n" of the run)
+    assert {("latency", 35.9, 41.2, *pr), ("latency", 69.3, 80.7, *pr)} <= got
+    assert len(got) == 8  # (no claim of a base column's own)
+    assert {c.revision.base for c in claims if c.revision and c.revision.head} == {"3c5e7a9"}
+    assert "8 reference check(s) (8 improvement)" in report("side_legend_tags.md", tmp_path)
+
+
+def test_tags_no_legend_defines_as_two_sides_stay_two_columns() -> None:
+    """ "S = small-message path, L = large-message path": two paths, no side; "X is the experimental allocator"
+    beside "B = baseline": one side named, the other not."""
+    claims = extract((FIX / "legend_tags_not_sides.md").read_text(), "x.md").claims
+    assert [(c.value, c.reference, c.revision) for c in claims if c.kind == "perf"] == [
+        (21.4, None, None),
+        (19.9, None, None),
+        (210.0, None, None),
+        (190.0, None, None),
+    ]
+
+
+def test_a_results_file_named_for_a_side_is_the_side_of_what_its_command_printed() -> None:
+    got = _sides("side_result_files.md")
+    assert ("Output token throughput (tok/s)", 4125.8, None, "main") in got
+    assert ("Output token throughput (tok/s)", 4470.15, 4125.8, "PR") in got  # (sides printed apart: side_references)
+    assert ("mean_ttft_ms", 611.42, None, "main") in got  # ("cat results/v3_main.json | jq .mean_ttft_ms" over it)
+    assert ("Throughput", 18.42, None, "baseline") in got and ("Throughput", 19.77, 18.42, "after") in got
+    assert [g[3] for g in _sides("side_result_files_rendered.txt")] == ["main"] * 2 + ["PR"] * 2 + ["baseline"] * 2 + [
+        "after"
+    ] * 2
+
+
+def test_a_results_file_whose_name_is_no_sides_labels_nothing() -> None:
+    """ "main_results.json" with no file of another side, "results_mtp_off.json" / "_on.json", a file named in prose."""
+    assert all(label is None for _m, _v, _r, label in _sides("result_files_not_sides.md"))
+
+
+@pytest.mark.parametrize(
+    ("command", "field"),
+    [
+        ("cat results/qwen_pr.json | jq .output_throughput", "output_throughput"),
+        ("jq -r '.metrics.mean_ttft_ms' out/main.json", "mean_ttft_ms"),
+        ("jq '.[\"p99_itl_ms\"]' pr.json", "p99_itl_ms"),
+        ("cat results/qwen_pr.json", None),
+    ],
+)
+def test_the_field_a_command_prints_is_the_measure_under_it(command: str, field: str | None) -> None:
+    from ledger.parsers.grammar.result_files import selected_field
+
+    assert selected_field(command) == field

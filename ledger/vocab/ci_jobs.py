@@ -19,6 +19,7 @@ CI_JOB_WORDS = frozenset(
 )
 """The parts of a CI stage's or job's name beside its device that no device name holds: its framework
 ("PyTorch", "TensorRT", "AutoDeploy"), its trigger ("Post-Merge", "per-commit", "nightly") or its kind ("unit-test")."""
+_CI_WORDS = tuple(sorted(CI_JOB_WORDS))
 
 # a name joined by dashes or underscores, three parts at least; each part a run of letters and digits, so no two
 # ways to split it (linear), and nothing of a word, a path or another name on either side
@@ -46,6 +47,8 @@ def ci_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if "://" in text:
         spans.extend(m.span() for m in _PINNED_PATH_RE.finditer(text))
-    if ("-" in text or "_" in text) and has_digit(text):
+    # (a job's name holds a CI word as one of its parts, all ASCII: a text whose lowering holds none names no job, and
+    # most lines with a dash and a digit are passed over without the pattern's walk of every character)
+    if ("-" in text or "_" in text) and has_digit(text) and any(map(text.lower().__contains__, _CI_WORDS)):
         spans.extend(m.span() for m in _JOB_RE.finditer(text) if is_ci_job(m.group(0)))
     return spans

@@ -17,7 +17,8 @@ PAIRED_RE = re.compile(
 SERVING_LENGTHS_RE = re.compile(
     r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
     r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
-    r"|(?<=random \d{4})|,?\s{1,3}c\d)",
+    # ("8192/1024 instead of 1K/1K": two lengths set against the shorthand pair they replace)
+    r"|(?<=random \d{4})|,?\s{1,3}c\d|\s{1,3}(?:instead\s{1,3}of|rather\s{1,3}than)\s{1,3}\d{1,3}[kK]/\d)",
     re.IGNORECASE,
 )
 # "input 4096 / output 512", "input len 1024, output len 128": the words first
@@ -63,10 +64,11 @@ SAME_LENGTHS_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}[kK]?)[ -](?:input|in) ?/ ?(?:output|out)\b(?![/-])", re.IGNORECASE
 )
 
-# "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
+# "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out", "8192-in/1024-out": the lengths by the short words
+# (never "3 out of 5")
 IN_OUT_RE = re.compile(
-    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
-    r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
+    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?:[ -]in)? ?(?:/|and|,|\+) ?"
+    r"(?P<osl>\d{2,6}|\d{1,3}[kK])[ -]out\b(?! of)",
     re.IGNORECASE,
 )
 
@@ -89,20 +91,40 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
     # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
     # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
     worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
+    find = _kept if low is None or "instead" in low or "rather" in low or "place" in low else _first
     return (
-        (PAIRED_RE.search(s) if low is None or "isl" in low else None)
-        or (BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
-        or (LENGTHS_RE.search(s) if worded else None)
-        or (NAMED_LENGTHS_RE.search(s) if worded else None)
-        or (PHASE_LENGTHS_RE.search(s) if low is None or ("prefill" in low and "decode" in low) else None)
-        or (IN_OUT_RE.search(s) if low is None or " out" in low else None)
+        (find(PAIRED_RE, s) if low is None or "isl" in low else None)
+        or (find(BEFORE_NAMES_RE, s) if low is None or "osl" in low else None)
+        or (find(LENGTHS_RE, s) if worded else None)
+        or (find(NAMED_LENGTHS_RE, s) if worded else None)
+        or (find(PHASE_LENGTHS_RE, s) if low is None or ("prefill" in low and "decode" in low) else None)
+        or (find(IN_OUT_RE, s) if low is None or "out" in low else None)
         or (
-            (SHORT_LENGTHS_RE.search(s) or SERVING_LENGTHS_RE.search(s))
+            (find(SHORT_LENGTHS_RE, s) or find(SERVING_LENGTHS_RE, s))
             if "/" in s and SLASHED_DIGITS_RE.search(s)
             else None
         )
-        or (GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
-        or (SAME_LENGTHS_RE.search(s) if "/" in s and (low is None or "in" in low) else None)
+        or (find(GLUED_LENGTHS_RE, s) if low is None or "k" in low else None)
+        or (find(SAME_LENGTHS_RE, s) if "/" in s and (low is None or "in" in low) else None)
+    )
+
+
+# "8192/1024 instead of 1K/1K", "rather than 2k/2k": the pair a sentence says the run did not use
+REJECTED_BEFORE_RE = re.compile(
+    r"(?:instead\s{1,3}of|rather\s{1,3}than|in\s{1,3}place\s{1,3}of)\s{1,3}(?:the\s{1,3})?"
+    r"(?:(?:default|usual|old|previous|original)\s{1,3})?$",
+    re.IGNORECASE,
+)
+
+
+def _first(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    return pattern.search(s)
+
+
+def _kept(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` that is no alternative the sentence turned down."""
+    return next(
+        (m for m in pattern.finditer(s) if not REJECTED_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())), None
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.engines import engine_named
 from ledger.vocab.text import class_signature
 from ledger.vocab.word_gate import WordGate
 
@@ -58,3 +59,33 @@ def release_label(text: str) -> str | None:
     t = TESTED_VERSION_RE.search(head)
     v = _VERSION_AFTER_RE.match(head, t.end()) if t is not None else None
     return f"v{v.group('version')}" if v is not None else None
+
+
+# a release's number as a column names a build by it: "0.11.0", "v0.5.3", "1.1.0rc2", "v0.9"; a pre-release sorts
+# before its release, a post-release after it
+_RELEASE_NUMBER_RE = re.compile(
+    r"(?P<v>v)?(?P<nums>\d{1,3}(?:\.\d{1,4}){1,3})(?:(?P<tag>rc|a|b|\.?post|\.?dev)(?P<n>\d{1,3}))?", re.IGNORECASE
+)
+_TAG_ORDER = {"dev": -2, "a": -1, "b": -1, "rc": -1, "post": 1}
+
+
+def named_release(name: str) -> tuple[str, str, tuple[int, ...]] | None:
+    """(the project, the release as "v0.11.0", its order) of a build's name that is a release and nothing else:
+    "vLLM 0.11.0", "SGLang v0.5.3", "TRT-LLM 1.1.0rc2", "v0.11.1", "0.11.1"; else None. The project is one of
+    vocab.engines' ("" where none is named); a number alone needs its "v" or three parts to name a release ("0.9"
+    is as likely a setting's value), and a name before it that is no project's ("Llama 3.1") names a model."""
+    words = name.split()
+    if not words or len(words) > 3 or len(name) > 60:
+        return None
+    m = _RELEASE_NUMBER_RE.fullmatch(words[-1])
+    if m is None:
+        return None
+    project = " ".join(words[:-1])
+    engine = engine_named(project) if project else None
+    if project and engine is None:
+        return None
+    if engine is None and not m.group("v") and m.group("nums").count(".") < 2:
+        return None
+    tag = (m.group("tag") or "").lstrip(".").lower()
+    order = (*(int(n) for n in m.group("nums").split(".")), _TAG_ORDER.get(tag, 0), int(m.group("n") or 0))
+    return (engine.name if engine else "", f"v{words[-1].lstrip('vV')}", order)

@@ -30,7 +30,7 @@ from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
-from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
+from ledger.vocab.length_pairs import PAIRED_RE, REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.parallel_words import FUSED as _FUSED
@@ -675,7 +675,11 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             continue
         m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
-        while m and w.written != "spec_algo" and OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
+        # ("TP4 instead of TP8", "FP8 rather than BF16": the setting the run did not use; the one before it is)
+        while m and (
+            (w.written != "spec_algo" and OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()))
+            or REJECTED_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
+        ):
             m = search_word(w, s, m.end())
         # "10% lower than without MTP": the arm the result is compared to, not the result's own
         while (

@@ -27,9 +27,10 @@ _WORD = (
     r"xfailed|xpassed)"
 )
 # One count and its word; a run of them joined by , ; and is one claim. ("2 known perf-reference failures" in a CI
-# summary: a few lower-case words may qualify what is counted)
+# summary: a few lower-case words may qualify what is counted; not a comparative, "14 fewer failed requests" is a
+# change of a count, no tally)
 _ITEM_RE = re.compile(
-    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
+    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with|more|fewer|less|additional|extra)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
     re.IGNORECASE,
 )
 # "12/12 passed", "48/48 kernel unit tests passed": k of n, a few words naming what was counted, then the verb

@@ -342,12 +342,31 @@ _COUNT_RE = re.compile(r"(?<![\w.])(\d{1,7})\s{1,3}(?:questions|samples|examples
 _SHOT_RE = re.compile(r"(?<![\w.])(\d{1,2})[ -]?shots?\b", re.IGNORECASE)
 
 
+# An eval's summary of one task, the task's results indented under it: "gsm8k: 1319 examples | 52.8s | 5416 tok/s"
+_TASK_SUMMARY_RE = re.compile(
+    r"^\s{0,8}(?:[-*•]\s{1,3})?(?P<task>[A-Za-z][\w.+-]{1,30})\s{0,4}:\s{0,4}(?P<count>\d{1,3}(?:,\d{3}){1,2}|\d{1,7})\s{1,3}"
+    r"(?:questions|samples|examples|problems|prompts)\b\s{0,4}(?:[|,;]|$)",
+    re.IGNORECASE,
+)
+
+
+def task_summary(text: str) -> tuple[str, str, int] | None:
+    """The benchmark a summary line opens with, its size, and where the line's measures start (after the size's
+    separator): ("gsm8k", "1319", 27) for "gsm8k: 1319 examples | 52.8s | 5416 tok/s"; None for a line that is no
+    such summary, or whose name is no benchmark ("Loaded: 12 prompts")."""
+    m = _TASK_SUMMARY_RE.match(text) if ":" in text else None
+    if m is None or not named_benchmark(m.group("task")):
+        return None
+    return m.group("task").lower(), m.group("count").replace(",", ""), m.end()
+
+
 def run_echo(text: str) -> dict[str, str] | None:
-    """The benchmark, its size and shots a harness prints before its results; None unless a size or shots say
-    it is a run (a bare "Running tests:" announces nothing)."""
+    """The benchmark, its size and shots a harness prints before its results, or a task's summary line over them;
+    None unless a size or shots say it is a run (a bare "Running tests:" announces nothing)."""
     m = _RUN_ECHO_RE.match(text)
     if not m:
-        return None
+        summary = task_summary(text)
+        return {"task": summary[0], "samples": summary[1]} if summary is not None else None
     out: dict[str, str] = {}
     c = _COUNT_RE.search(m.group("rest"))
     if c:

@@ -207,10 +207,10 @@ def _inline_settings(text: str) -> dict[str, str]:
         return out
     if "E" in head and (em := _EXPERTS_RE.search(head)) and _SHAPE_KEY_RE.search(head):
         out["experts"] = em.group("n")  # "TP=8 (E=64, N=512)": a MoE kernel's expert count
-    if head.count("=") >= 2 and (chain := _CHAINED_RE.search(head)) is not None:
-        # "EP = DP = 4": one value for every key of the chain
+    for chain in _CHAINED_RE.finditer(head) if head.count("=") >= 2 else ():
+        # "EP = DP = 4": one value for every key of the chain (each chain its own: "ISL=OSL=1024, conc = bs = 32")
         for part in chain.group("keys").split("=")[:-1]:
-            if (key := _chain_key(part.split())) in _INLINE_KEYS:
+            if (key := _chain_key(_ROLE_RE.sub(" ", part).split())) in _INLINE_KEYS:
                 out.setdefault(key, chain.group("value"))
     if "model" in head and (pm := _MODEL_PATH_RE.search(head)) is not None and _target_model(head, pm.start()):
         out["model"] = pm.group("name")  # "model='/data/ckpt/Qwen3-8B-FP8'" in a config dump: the checkpoint's folder
@@ -282,9 +282,13 @@ def _target_model(head: str, at: int) -> bool:
 
 _BOARD_END_RE = re.compile(r"[,;:()]|\.(?:\s|$)")  # (a sentence's end: "GPU: Foo X1. Then ...")
 # "EP = DP = 4", "batch size = concurrency = 1": keys of up to three words each, one value for all
+# (a link may be a flag's name, "max-num-seqs", and say whose setting it is: "max-concurrency (client) = max-num-seqs
+# (server) = 256", the client's load and the server's limit at one number)
 _CHAINED_RE = re.compile(
-    r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,20}(?: [A-Za-z_]{1,20}){0,2} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])"
+    r"(?P<keys>(?:(?<![\w.-])[A-Za-z_][A-Za-z_-]{0,30}(?: [A-Za-z_][A-Za-z_-]{0,30}){0,2}"
+    r"(?: ?\([A-Za-z ]{1,20}\))? ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])"
 )
+_ROLE_RE = re.compile(r"\([A-Za-z ]{1,20}\)")
 
 
 def _chain_key(words: list[str]) -> str | None:
@@ -292,7 +296,8 @@ def _chain_key(words: list[str]) -> str | None:
     own argument by its own name ("max_batch_size" is the engine's limit)."""
     for k in range(min(len(words), 3), 0, -1):
         name = " ".join(words[-k:])
-        raw = canonical_key_name(name) if k == 1 and "_" in name else None
+        # (one word by its canonical name: "conc", "bs"; an engine's "max_num_seqs" by its label's, its limit)
+        raw = canonical_key_name(name) if k == 1 else None
         if (key := raw if raw in _NUMERIC_KEYS else setup_label_key(name.replace("_", " "))) is not None:
             return key
     return None

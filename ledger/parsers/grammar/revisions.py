@@ -11,6 +11,7 @@
     # commit 6c1f7d8b, before PR 5521         a comment line inside console output
     ### After (this PR, commit 9e1f0a2b3c)    a heading naming a sha
     ### Updated results                       a heading naming a revision in words (v2, after rebase, round 2)
+    $ bench ... --result-filename x_main.json a results file named for its side (grammar.result_files)
 
 A revision holds from its label to the next label, the next heading (of its level or above, for a
 heading) or the next comment (a PR head a turn states, "The new head is X", goes on over the later turns up to
@@ -33,6 +34,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
+from ledger.parsers.grammar.result_files import result_file_scopes
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
@@ -415,7 +417,7 @@ def _code_line(
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
-    scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc)
+    scopes = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc) + result_file_scopes(doc)
     current: RevisionScope | None = None
     opener: Block | None = None  # the line that opened `current`
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Collection
 
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
@@ -43,11 +44,13 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
     return out
 
 
-def later_sections(doc: Document, sections: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def later_sections(
+    doc: Document, sections: list[tuple[int, int]], measuring: Collection[int] | None = None
+) -> list[tuple[int, int]]:
     """The result sections (`sections`) that start after a section with results of its own in their turn of the
     thread: what a setup list in one states ("Environment:" under "## Model validation") is of its own runs, not of
-    the results above it."""
-    measured = sorted(section_measures(doc, sections))
+    the results above it. `measuring`: section_measures(doc, sections), where the caller has it."""
+    measured = sorted(section_measures(doc, sections) if measuring is None else measuring)
     turns = [1, *(b.start for b in doc.blocks if b.kind == "comment" and b.start > 1)]
     out: list[tuple[int, int]] = []
     for a, z in sections:

@@ -109,7 +109,7 @@ def find_setups(
     last, env, used = len(doc.lines), shell_variables(doc), used_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
-    scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
+    scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
     lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
     own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after  # (each its own setup)

@@ -117,6 +117,7 @@ def turn_bounds(doc: Document) -> list[tuple[int, int]]:
     return [(s, (starts[i + 1] - 1) if i + 1 < len(starts) else last) for i, s in enumerate(starts)]
 
 
+@last_document  # (the section facts and the setup sections both ask it)
 def result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
     there are two or more: what one states holds for its own runs."""
@@ -177,11 +178,16 @@ class SectionFacts:
 
 
 def section_facts(doc: Document) -> SectionFacts:
-    sections = result_sections(doc)
     body, varied, grids = table_varied(doc)
     return SectionFacts(
-        sections, section_measures(doc, sections), (body, varied | list_varied(doc), grids), _change_lines(doc)
+        result_sections(doc), result_measures(doc), (body, varied | list_varied(doc), grids), _change_lines(doc)
     )
+
+
+@last_document  # (the section facts and the setup sections' later sections both ask it; read, never changed)
+def result_measures(doc: Document) -> set[int]:
+    """The lines of the result sections that report results of their own (section_measures of result_sections)."""
+    return section_measures(doc, result_sections(doc))
 
 
 def section_workloads(

@@ -7,11 +7,13 @@ from __future__ import annotations
 import bisect
 import re
 
+from ledger.memo import last_document
 from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.setup_scopes import (
     is_setup_title,
     line_setup,
     norm,
+    result_measures,
     result_sections,
     turn_bounds,
     unrestricted,
@@ -21,6 +23,7 @@ from ledger.parsers.reader.blocks import Block, Document
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 
 
+@last_document  # (the setup scopes and the default's reruns both ask it; its dicts are shared: the scopes copy theirs)
 def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
     states, as (first line, turn end, values): it holds over the whole turn, but where it stands in a later section
@@ -29,7 +32,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     out: list[tuple[int, int, dict[str, str]]] = []
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     pastes = _result_pastes(doc)
-    later = later_sections(doc, result_sections(doc))
+    later = later_sections(doc, result_sections(doc), result_measures(doc))
     for start, end in turn_bounds(doc):
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}

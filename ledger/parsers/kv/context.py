@@ -1,5 +1,5 @@
 """What the lines around a printed value say about it: a baseline beside it, an accuracy above it, the
-section banner it stands under, the document's end cutting it short.
+section banner and the heading it stands under, the document's end cutting it short.
 
     Baseline (non-speculative): 215.84 s     <- the reference of the value below with the same unit
     With speculation: 101.12 s
@@ -24,11 +24,29 @@ from ledger.parsers.grammar.pairs import Pair, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.siblings import sibling_label
+from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric, named_benchmark
 from ledger.vocab.word_gate import WordGate
 
 _MEMO = "kv_lines.banners"
 """The ctx.memo slot that holds a document's banner lines, found once."""
+
+
+def heading_above(block: Block, ctx: Context) -> list[str]:
+    """The heading a block's results are of; not the PR title (it names the change, "improve the moe kernel",
+    not what a value under it measures)."""
+    if not block.section:
+        return []
+    first = ctx.doc.blocks[0] if ctx.doc.blocks else None
+    if (
+        len(block.section) == 1
+        and first is not None
+        and first.kind == "heading"
+        and first.level <= 1
+        and first.text.strip() == block.section[0].strip()
+    ):
+        return []
+    return list(block.section[-1:])
 
 
 def baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:

@@ -44,6 +44,12 @@ _EXTREME_RESULT_RE = re.compile(
 )  # ("Max Runtime Batch Size": the runtime's limit, no time)
 # snake_case keys are settings (a YAML or argparse dump) unless they name a result
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+# the share of answers or lookups that ended one way ("stop_rate: 0.998" under an eval's summary, "hit_rate"),
+# measured; not the rate a run is given ("request_rate", "learning_rate", "sample_rate")
+_OUTCOME_RATE = (
+    r"(?:^|_)(?:stop|finish|invalid|error|success|pass|hit|miss|refusal|truncat(?:ion|ed)|timeout|abort(?:ed)?|"
+    r"fail(?:ure|ed)?|match|parse|empty|answer(?:ed)?|extract(?:ion|ed)?)_rate$"
+)
 _SNAKE_RESULT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
     # "max_abs= 4.1e-05", "mean_rel": how far an output is from the reference
@@ -51,9 +57,10 @@ _SNAKE_RESULT_RE = re.compile(
     r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps|"
     # "wall_s_total", "e2e_ms_mean": a time unit inside the key, then its aggregate
     r"_(?:ms|us|s|sec)_(?:total|mean|avg|median|p\d{2}|max|min)$|^wall_|"
-    r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)",
+    r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)|" + _OUTCOME_RATE,
     re.IGNORECASE,
 )
+OUTCOME_RATE_RE = re.compile(_OUTCOME_RATE, re.IGNORECASE)
 
 
 def snake_unit(label: str) -> str | None:

@@ -53,11 +53,13 @@ from ledger.parsers.kv.context import (
     cut_short,
     data_above,
     data_lines,
+    heading_above,
     on_data,
     paired_later,
     section_banner,
 )
 from ledger.parsers.kv.labels import (
+    OUTCOME_RATE_RE,
     SNAKE_RE,
     accepted_count,
     drafts_counted,
@@ -77,6 +79,7 @@ from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
+from ledger.parsers.kv.task_summaries import summary_claims
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
@@ -149,23 +152,6 @@ _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECAS
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
 
-def _heading_above(block: Block, ctx: Context) -> list[str]:
-    """The heading a block's results are of; not the PR title (it names the change, "improve the moe kernel",
-    not what a value under it measures)."""
-    if not block.section:
-        return []
-    first = ctx.doc.blocks[0] if ctx.doc.blocks else None
-    if (
-        len(block.section) == 1
-        and first is not None
-        and first.kind == "heading"
-        and first.level <= 1
-        and first.text.strip() == block.section[0].strip()
-    ):
-        return []
-    return list(block.section[-1:])
-
-
 @dataclass(slots=True)
 class _Line:
     """What the pairs of one line share while they are read left to right."""
@@ -207,7 +193,7 @@ class _BlockReader:
     def __init__(self, block: Block, ctx: Context) -> None:
         self.block, self.ctx = block, ctx
         # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
-        self.section = " ".join([*_heading_above(block, ctx), ctx.lead_in(block)]).strip()
+        self.section = " ".join([*heading_above(block, ctx), ctx.lead_in(block)]).strip()
         self.last_kind: str | None = None
         # "With this change: 31,673 tok/s" above "Without it: 29,665 tok/s" takes the second as its reference
         self.above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
@@ -247,6 +233,7 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
+        yield from summary_claims(ctx, no, text)  # "gsm8k: 1319 examples | 52.8s": the eval's, not the task's
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)
@@ -421,6 +408,8 @@ class _BlockReader:
             kind = kind_for_metric(f"{metric} {self.section}", unit)
         if _NUMERIC_DIFF_RE.search(label):
             kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
+        elif unit is None and self.last_kind == "accuracy" and OUTCOME_RATE_RE.search(label):
+            kind = "accuracy"  # "stop_rate: 0.998" under "accuracy: 0.912": the eval's answers, as "Invalid" is
         if unit is None and not measured(label):
             if self.last_kind == "accuracy" or accuracy_above(self.ctx, no) or in_scored_record(self.ctx, no):
                 kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950", '"zh": 0.7' in a scored record

@@ -32,6 +32,7 @@ from typing import Any
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
@@ -57,6 +58,7 @@ from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import against_base_run, moved_by, reduced_by, regressed_by
+from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
@@ -132,6 +134,7 @@ def claims_in_text(
     out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
     moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
     against_base_run(out, text)  # ("7% lower than without the draft model": a change against that run, negative)
+    out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
@@ -162,6 +165,7 @@ def claims_in_text(
             stddev=c.get("stddev"),
             printed=c.get("printed"),
             outcome_text=c.get("outcome_text"),  # ("2.1x slower than main": the text's own verdict)
+            note=c.get("note"),
             config=c["config"],
             **side,
         )
@@ -299,7 +303,8 @@ def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         or _VALUE_AFTER_LABEL_RE.search(above)
     ):
         return
-    yield from _bare_value(ctx, line, text, above[:120])
+    # ("cat results/qwen_pr.json | jq .output_throughput" over "1633.90": the field it printed)
+    yield from _bare_value(ctx, line, text, selected_field(above) or above[:120])
 
 
 def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Claim]:

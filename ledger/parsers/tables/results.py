@@ -47,6 +47,7 @@ from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
+from ledger.parsers.tables.release_columns import on_release_columns, release_labels
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -149,7 +150,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
         None,
     )
-    own_impl = implementation_columns(headers, info.base_of)
+    own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
@@ -195,7 +196,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if workload:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
-        claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
+        claims = on_sweep(on_release_columns(claims, releases), sweep, info.measure[0] if info.measure else None)
         claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
 

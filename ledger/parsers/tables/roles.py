@@ -29,6 +29,7 @@ from ledger.parsers.tables.headers import (
 from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
+from ledger.parsers.tables.release_columns import release_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
 from ledger.parsers.tables.stated_bases import first_column_base
@@ -334,6 +335,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     """Which value columns are baselines where no header says so: from the deltas, the sides the headers name,
     a reference implementation beside the project's own, a grid's two groups, the stems two columns share, and a
     ratio's named side."""
+    release_baseline(table, roles)  # "| vLLM 0.10.2 | vLLM 0.11.0 |": the older release
     # two value columns and a delta column name no baseline: the one the delta does not name is it
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]

@@ -134,7 +134,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         if c.revision is not None and not on_base and c.reference is not None and side_alone(header):
             # ("Measured on `a89015c6df`" over "| base | **PR** |": the text's revision is the run's, the bare
             # side word still names no measure)
-            yield c.model_copy(update={"metric": _row_measure(c, clean(header))}) if side_of(header) == "head" else c
+            yield c.model_copy(update={"metric": row_measure(c, clean(header))}) if side_of(header) == "head" else c
             continue
         if (c.revision is not None and not on_base) or c.reference is None or not header:
             yield c
@@ -163,7 +163,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
         rev = named if named is not None and (named.head or named.base) else side_with_sha(header) or c.revision
         rev = rev or Revision(label=side)
-        metric = measure or _row_measure(c, label)
+        metric = measure or row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
 
 
@@ -199,7 +199,7 @@ def _named_column(c: Claim, header: str) -> Claim | None:
     name = _drop_units(clean(header))
     if c.reference is not None and name.lower() == label.lower():
         side = header if header in c.metric else name
-        return c.model_copy(update={"metric": _row_measure(c, side)})
+        return c.model_copy(update={"metric": row_measure(c, side)})
     vs = _VS_RE.match(name) if c.reference is None else None
     if vs is None or vs.group("side").lower() != label.lower():
         return None
@@ -230,11 +230,11 @@ def _on_switch_side(ctx: Context, c: Claim, label: str) -> Claim:
     rev = named if named is not None else Revision(label=label)
     # ("With CP TFLOPS / GPU": the rate it spells names the measure, as under a header of that rate alone)
     rest = (c.metric or "").replace(label, "", 1).strip()
-    metric = rest if rest and not without_spelled_rate(rest) else _row_measure(c, label)
+    metric = rest if rest and not without_spelled_rate(rest) else row_measure(c, label)
     return c.model_copy(update={"revision": rev, "metric": metric})
 
 
-def _row_measure(c: Claim, label: str) -> str | None:
+def row_measure(c: Claim, label: str) -> str | None:
     """The measure of a value under a side column: the claim's name without the side's words, else its row's
     label, else what its unit measures; a row named by its setup alone ("| Qwen3-8B | 100 | 150 |" under "main
     (tok/s) | PR (tok/s)") is measured in what the unit names, not in a measure called "Qwen3-8B"."""

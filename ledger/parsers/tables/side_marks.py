@@ -23,10 +23,12 @@ from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import change_agrees
 from ledger.parsers.tables.headers import VS_RE, side_core
+from ledger.parsers.tables.legend_sides import legend_sides
+from ledger.parsers.tables.side_columns import row_measure
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.sides import BASE_SIDE_RE, reference_implementation, side_of
+from ledger.vocab.sides import BASE_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import STAT_WORD_RE, is_measure_unit
 
 # "Tok/s (S)", "TPOT ms (P)", "TPOT (ms) (S)": a measure (its unit in brackets too), then a short mark in
@@ -55,13 +57,15 @@ class SideMarks:
     """The rewritten headers of a table of marked sides, each with its header as printed; the candidate's name."""
 
     printed: dict[str, str]
-    candidate: str | None
+    candidate: Revision | None
 
 
 def with_side_marks(table: Table, lines: list[str]) -> tuple[Table, SideMarks | None]:
     """The table with its marked side columns read as a baseline and a candidate (see the module); `lines` are the
     document's, whose text above the table may spell the marks out. The table unchanged (and None) where its headers
     pair no sides."""
+    if (legend := legend_sides(table, lines)) is not None:  # "| TTFT [B] | TTFT [P] |" under "B = main, P = this PR"
+        return replace(table, header=legend.header), SideMarks(legend.printed, legend.candidate)
     heads = [clean(h) for h in table.header]
     pairs = _marked_pairs(table, heads)
     if not pairs:
@@ -83,7 +87,8 @@ def with_side_marks(table: Table, lines: list[str]) -> tuple[Table, SideMarks | 
         assert measure is not None
         out[b], out[v] = f"{measure.group('measure')} (baseline)", measure.group("measure")
         printed[out[b]], printed[out[v]] = heads[b], heads[v]
-    return replace(table, header=out), SideMarks(printed, names[1 - base])
+    candidate = names[1 - base]
+    return replace(table, header=out), SideMarks(printed, Revision(label=candidate) if candidate else None)
 
 
 def on_side_marks(claims: Iterator[Claim], marks: SideMarks | None) -> Iterator[Claim]:
@@ -93,13 +98,17 @@ def on_side_marks(claims: Iterator[Claim], marks: SideMarks | None) -> Iterator[
         yield from claims
         return
     for c in claims:
-        printed = marks.printed.get(str(c.config.get("column") or ""))
+        column = str(c.config.get("column") or "")
+        printed = marks.printed.get(column)
         if printed is None:
             yield c
             continue
         update: dict[str, object] = {"config": {**c.config, "column": printed}}
-        if c.reference is not None and c.revision is None and marks.candidate:
-            update["revision"] = Revision(label=marks.candidate)
+        if c.reference is not None and side_alone(column):
+            update["metric"] = row_measure(c, column)  # ("N" read as "this PR": the row's measure, or its unit's)
+        # (a side the legend gives its commit wins over one the lead-in names by its word alone)
+        if c.reference is not None and (c.revision is None or not c.revision.head) and marks.candidate:
+            update["revision"] = marks.candidate
         yield c.model_copy(update=update)
 
 
