@@ -356,3 +356,13 @@ def test_an_accuracy_hypothesis_test_is_one_result_with_its_reference_and_no_par
         ("accuracy", "gsm8k accuracy", 41.503, 88.0, "threshold 84.8", "Before this PR"),
         ("accuracy", "gsm8k accuracy", 88.4, 88.0, "threshold 84.8", "After this PR"),
     ]
+
+
+def test_an_eval_printed_as_repeats_and_scores_is_one_with_no_benchmark_named() -> None:
+    # "Repeat: 4, mean: ..." over "Scores: [...]" is an eval's printout by its shape: the mean an accuracy with the
+    # runs' spread, each run a score of it, even where no lead-in names the benchmark
+    claims = [c for c in _claims("run_eval_unnamed.md") if c.source.line in (8, 9)]
+    assert {c.kind for c in claims} == {"accuracy"}
+    mean, *runs = claims
+    assert (mean.metric, mean.config, mean.stddev) == ("mean score", {"stat": "mean", "repeats": "4"}, 0.009129)
+    assert [c.metric for c in runs] == ["score (1)", "score (2)", "score (3)", "score (4)"]
