@@ -25,6 +25,7 @@ from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
+from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
 from ledger.parsers.kv.table_twins import table_twins
@@ -168,6 +169,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
+    claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
