@@ -121,7 +121,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         # ("MMLU weighted average accuracy: 85.91": a few plain words between them too)
         joined = (
             last is not None
-            and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+            and GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
             and (0 <= a - end <= 1 or _PLAIN_GAP_RE.fullmatch(text, end, a) is not None)
         )
         last = f"{last}{text[end:b]}" if joined else text[a:b]
@@ -144,7 +144,8 @@ _THROUGHPUT_KIND_RE = re.compile(
     r"(?<![\w-])(?:output|input|total|request|prefill|decode)(?:\stokens?)?\s$", re.IGNORECASE
 )
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
-_GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
+# a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
+GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
 _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")
 
