@@ -356,3 +356,26 @@ def test_an_accuracy_hypothesis_test_is_one_result_with_its_reference_and_no_par
         ("accuracy", "gsm8k accuracy", 41.503, 88.0, "threshold 84.8", "Before this PR"),
         ("accuracy", "gsm8k accuracy", 88.4, 88.0, "threshold 84.8", "After this PR"),
     ]
+
+
+def test_an_eval_printed_as_repeats_and_scores_is_one_with_no_benchmark_named() -> None:
+    # "Repeat: 4, mean: ..." over "Scores: [...]" is an eval's printout by its shape: the mean an accuracy with the
+    # runs' spread, each run a score of it, even where no lead-in names the benchmark
+    claims = [c for c in _claims("run_eval_unnamed.md") if c.source.line in (8, 9)]
+    assert {c.kind for c in claims} == {"accuracy"}
+    mean, *runs = claims
+    assert (mean.metric, mean.config, mean.stddev) == ("mean score", {"stat": "mean", "repeats": "4"}, 0.009129)
+    assert [c.metric for c in runs] == ["score (1)", "score (2)", "score (3)", "score (4)"]
+
+
+def test_an_eval_scripts_category_lines_are_its_benchmarks_scores_per_category() -> None:
+    # "Average accuracy 55.10 (300) - law": the benchmark a line of the paste names (or its command), the category
+    # after the dash, the question count in brackets (no claim); the summary line named as prose names it
+    claims = _claims("mmlu_category_lines.md")
+    assert all(c.value not in (300, 820, 410, 1530, 1120) for c in claims)
+    by_line = {c.source.line: c for c in claims}
+    for no, category, samples in ((7, "law", "300"), (9, "other (business, misc.)", "410"), (20, "STEM", "820")):
+        c = by_line[no]
+        assert (c.config["task"], c.config["category"], c.config["samples"]) == ("mmlu", category, samples)
+    assert by_line[21].metric == by_line[24].metric == "MMLU weighted average accuracy"
+    assert "category" not in by_line[21].config

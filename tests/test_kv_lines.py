@@ -14,6 +14,8 @@ from ledger.parsers.kv.lines import continuations, pairs_in
     [
         ("Mean TTFT (ms):                          42.17", [("Mean TTFT (ms)", 42.17, None)]),
         ("[AR] P50    : 1.82", [("[AR] P50", 1.82, None)]),
+        # a row's name padded to the column of its bracketed measure is one label with it
+        ("Baseline        (TTFT):  220 ms", [("Baseline (TTFT)", 220.0, "ms")]),
         (
             "Accuracy: 0.950 Invalid: 0.000 Latency: 20.1 s Output throughput: 1234.5 token/s",
             [

@@ -233,6 +233,16 @@ HOSTILE: dict[str, HostileText] = {
     # _SKIPPED_RE)
     "repeated evals": "gpqa x\n====\n```\nRepeat: 8, mean: 0.5\nScores: ['0.4', '0.6', Repeat: 9, mean: Scores: [\n"
     * 1_500,
+    # rows' names padded to their bracketed measures, a baseline row among them, and a name that never ends
+    # (grammar.pairs _BRACKET_ONLY_RE, _PADDED_NAME_RE; kv.baseline_rows)
+    "padded measures": "```\nMerged a b   (Decode):  1.5 ms\nBaseline      (Decode):  1.6 ms\nx y z w v  (T)  (: 2\n"
+    * 1_500,
+    "padded name run": lambda s: "a " * (4_000 * s) + "   (Decode): 1.5 ms\n",
+    # an eval script's per-category lines beside the one naming its benchmark, and a line of counts and dashes that
+    # never ends in a category (prose.lists _PAREN_COUNT_RE; prose.paste_tasks)
+    "category lines": "```\nAverage accuracy 55.10 (300) - law (a, b\nMMLU weighted average accuracy: 60.20 (1530)\n"
+    * 1_500,
+    "category run": lambda s: "accuracy 0.5 (12) - " * (2_000 * s) + "x\n",
     # a method turned off after a value, drafting turned off, a drafted count beside accepted ones (vocab.setup
     # vocab.setup_negation VALUE_ARM_BEFORE_RE, the spec_algo word, the draft_len word; prose.lists _SETUP_AFTER_RE)
     "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 1_000,

@@ -420,3 +420,18 @@ def test_the_field_a_command_prints_is_the_measure_under_it(command: str, field:
     from ledger.parsers.grammar.result_files import selected_field
 
     assert selected_field(command) == field
+
+
+def test_a_baseline_row_is_the_reference_of_every_arm_of_its_measure(tmp_path: Path) -> None:
+    # "Merged GEMM (Decode)" and "Split streams (Decode)" over "Baseline (Decode)": two arms of one measure, each
+    # judged against the baseline row, which is no result of its own; the "(TTFT)" rows take only their own baseline
+    path = FIX.parent / "kv_lines" / "baseline_row_among_arms.md"
+    r = runner.invoke(
+        app, ["report", str(path), "--db", str(tmp_path / "x.db")], env={"COLUMNS": "200", "LEDGER_DB": ""}
+    )
+    assert r.exit_code == 0, r.stderr
+    out = " ".join(r.stdout.split())
+    for arm in ("Decode [Merged GEMM]: 11 ms vs baseline 12", "Decode [Split streams]: 11.5 ms vs baseline 12"):
+        assert f"better than baseline: {arm}" in out, r.stdout
+    assert "TTFT [Merged GEMM]: 210 ms vs baseline 220" in out, r.stdout
+    assert "counts: nothing compared; 6 reference check(s) (6 improvement)" in out, r.stdout

@@ -25,6 +25,7 @@ from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
+from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
 from ledger.parsers.kv.table_twins import table_twins
@@ -34,6 +35,7 @@ from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
+from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
@@ -167,7 +169,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
+    claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
+    claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -213,6 +213,13 @@ def pairs_in(text: str) -> list[Pair]:
             label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
         elif lstart > prev_end and (sm := _STAT_LEAD_RE.fullmatch(text, prev_end, lstart)) is not None:
             label, lstart = f"{sm.group(1)} {label}", sm.start(1)  # "Mean    KLD:": a column-aligned statistic
+        elif (
+            lstart > prev_end
+            and _BRACKET_ONLY_RE.fullmatch(label)
+            and (nm := _PADDED_NAME_RE.fullmatch(text, prev_end, lstart))
+        ):
+            # "Baseline      (Decode):": a name padded to the column of its bracketed measure is one label with it
+            label, lstart = f"{nm.group(1)} {label}", nm.start(1)
         items = list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
@@ -317,6 +324,10 @@ _PCT_LEAD_RE = re.compile(r"\s*(\d{1,2}(?:\.\d{1,2})?%)\s+")
 
 
 _STAT_LEAD_RE = re.compile(r"[ \t]*(mean|median|avg|average|min(?:imum)?|max(?:imum)?|rms|std)[ \t]{2,}", re.IGNORECASE)
+# a label that is a bracket alone ("(Decode)", "(TTFT)"), and the words before its padding: a row's name, a few words
+# (one blank between words: a run of blanks only ends the name)
+_BRACKET_ONLY_RE = re.compile(r"\([^()]{1,30}\)")
+_PADDED_NAME_RE = re.compile(r"[ \t]*([A-Za-z][^\s:=,;|()]{0,30}(?: [^\s:=,;|()]{1,30}){0,4})[ \t]{2,}")
 
 
 def _label_cut(seg: str) -> int:

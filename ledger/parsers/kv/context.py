@@ -49,14 +49,19 @@ def heading_above(block: Block, ctx: Context) -> list[str]:
     return list(block.section[-1:])
 
 
-def baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:
-    """A "Baseline …: 215.84 s" on one of the two lines above, with the same unit."""
+def baseline_before(ctx: Context, line: int, unit: str | None, label: str) -> float | None:
+    """A "Baseline …: 215.84 s" on one of the two lines above, with the same unit, for the value labelled `label`."""
     for back in (1, 2):
         prev = ctx.doc.line(line - back)
         if not prev.strip():
             continue
         pairs = [p for p in pairs_in(prev) if p.value is not None]
-        if len(pairs) == 1 and is_baseline_label(pairs[0].label) and _unit_of(pairs[0]) == unit:
+        if (
+            len(pairs) == 1
+            and is_baseline_label(pairs[0].label)
+            and _unit_of(pairs[0]) == unit
+            and _same_brackets(pairs[0].label, label)
+        ):
             return pairs[0].value  # a line of its own: "Baseline (non-speculative): 215.84 s"
         break
     return None
@@ -70,8 +75,21 @@ def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None)
         nxt = ctx.doc.line(k)
         if nxt.strip():
             pairs = [q for q in pairs_in(nxt) if q.value is not None]
-            return len(pairs) >= 1 and _unit_of(pairs[0]) == unit and not is_baseline_label(pairs[0].label)
+            return (
+                len(pairs) >= 1
+                and _unit_of(pairs[0]) == unit
+                and not is_baseline_label(pairs[0].label)
+                and _same_brackets(base.label, pairs[0].label)
+            )
     return False
+
+
+def _same_brackets(a: str, b: str) -> bool:
+    """Two rows' labels do not end in brackets naming two measures: "Baseline (Decode)" is never the baseline of
+    "Merged (TTFT)", while "Baseline (non-speculative)" over "With speculation" still is of that."""
+    if not (a.endswith(")") and b.endswith(")")):
+        return True
+    return a[a.rfind("(") :].lower() == b[b.rfind("(") :].lower()
 
 
 def _unit_of(p: Pair) -> str | None:

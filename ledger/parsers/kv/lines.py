@@ -428,7 +428,7 @@ class _BlockReader:
         if ref is None and line.base is not None and line.base[1] == unit:
             ref, line.base = line.base[0], None  # "Before: 45.2 ms, After: 40.1 ms"
         if ref is None:
-            ref = baseline_before(ctx, no, unit)
+            ref = baseline_before(ctx, no, unit, label)
         ctx.take(no, p.label_start, p.end)
         self.last_kind = kind
         base, names = list_names(label)

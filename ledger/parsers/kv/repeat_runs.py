@@ -4,10 +4,12 @@
     Repeat: 8, mean: 0.772                            <- the mean of the 8 runs: "gpqa mean"
     Scores: ['0.747', '0.783', ...]                   <- one score per run: "gpqa score (1)", ...
 
-The lines alone give "mean" and "Scores (k)", of no benchmark. The mean is the benchmark's score over its runs
-(task, stat mean, how many runs), its spread the runs' sample standard deviation; each run's score keeps its place
-and takes the benchmark too. The lead-in is the first line above the "Repeat:" line that is neither blank, a fence
-nor a rule ("====", "----": a paste's banner), a few lines up at most; it names one benchmark (named_benchmark) or none.
+A reader of the lines alone gives "mean" and "Scores (k)", of no benchmark, perf as any bare name in a paste;
+the mean is the benchmark's score over its runs (task, stat mean, how many runs), its spread the runs'
+sample standard deviation; each run's score keeps its place and takes the benchmark too. The two lines are an eval's
+printout by their shape: with no benchmark named, the mean is still an accuracy ("mean score") and the runs its scores
+("score (k)"). The lead-in is the first line above the "Repeat:" line that is neither blank, a fence nor a rule
+("====", "----": a paste's banner), a few lines up at most; it names one benchmark (named_benchmark) or none.
 """
 
 from __future__ import annotations
@@ -37,12 +39,13 @@ def _lead_task(doc: Document, no: int) -> str | None:
 
 def repeat_runs(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims, the mean and scores of each "Repeat: N, mean: X" / "Scores: [...]" pair named as above."""
-    means = [c for c in claims if c.kind == "accuracy" and (c.metric or "").lower() == "mean"]
+    # (a unit says a time or a rate was printed, never a score: "mean: 1.2 s" is no eval's)
+    means = [c for c in claims if c.unit is None and (c.metric or "").lower() == "mean"]
     if not means:
         return claims
-    on_line: dict[int, list[Claim]] = {}  # the accuracy claims of one line each (a list of scores), in their order
+    on_line: dict[int, list[Claim]] = {}  # the bare numbers of one line each (a list of scores), in their order
     for c in claims:
-        if c.kind == "accuracy" and c.source.line == c.source.line_end:
+        if c.unit is None and c.kind in ("accuracy", "perf") and c.source.line == c.source.line_end:
             on_line.setdefault(c.source.line, []).append(c)
     for mean in means:
         no = mean.source.line
@@ -52,16 +55,18 @@ def repeat_runs(doc: Document, claims: list[Claim]) -> list[Claim]:
         scores = on_line.get(no + 1, [])
         repeats = m.group("n")
         task = mean.config.get("task") or _lead_task(doc, no)
+        mean.kind = "accuracy"
         mean.config.update(stat="mean", repeats=repeats)
+        mean.metric = f"{task} mean" if task else "mean score"
         if task:
             mean.config["task"] = task
-            mean.metric = f"{task} mean"
         values = [c.value for c in scores if isinstance(c.value, float)]
         if len(values) == int(repeats) > 1 and mean.stddev is None:  # (a list of the runs it is the mean of)
             mean.stddev = round(statistics.stdev(values), 6)
         for k, c in enumerate(scores, 1):
+            c.kind = "accuracy"
             c.config["repeats"] = repeats
+            c.metric = f"{task} score ({k})" if task else f"score ({k})"
             if task:
                 c.config["task"] = task
-                c.metric = f"{task} score ({k})"
     return claims

@@ -25,6 +25,7 @@ from ledger.parsers.prose.metrics import (
     AT_METRIC_RE,
     CHANGE_METRIC_AFTER_RE,
     GAIN_METRIC_AFTER_RE,
+    GENERIC_NAME_RE,
     METRIC_AFTER_RE,
     METRIC_BREAK_RE,
     METRIC_RE,
@@ -190,7 +191,7 @@ def _console_candidate(
     log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
     if log == "":
         return None  # "- ETA 0.40 minutes": a forecast
-    metric = log or (right.group(0).strip(" :=") if right else word)
+    metric = log or (_console_name(text, n, right) if right else word)
     if right and unit is None and right.group("unit"):
         unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
     if metric is None:
@@ -199,6 +200,15 @@ def _console_candidate(
             return None  # "#acc tokens = 392, dur(b,g,a) = 0.004, 3120.118, 22.505 ms": a list's last, no name
     start = span_start if span_start is not None else n.start
     return _candidate_dict(prose_kind(metric or "", unit), metric, n, unit, reference, start, {})
+
+
+def _console_name(text: str, n: Number, right: re.Match[str]) -> str:
+    """The measure's name printed right before a console value; a score's generic name as prose reads the same words
+    (metric_before), with the benchmark the words before it name ("MMLU weighted average accuracy: 65.06") and the
+    statistic ("Average accuracy 67.71"), where that name ends in it."""
+    name = right.group(0).strip(" :=")
+    joined = metric_before(text, n.start) if GENERIC_NAME_RE.fullmatch(name) else None
+    return joined if joined is not None and joined.lower().endswith(name.lower()) else name
 
 
 def _candidate_dict(

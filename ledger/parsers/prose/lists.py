@@ -188,12 +188,15 @@ def label_setup(out: list[dict], text: str) -> None:
             c["config"] = {**named, **c["config"]}
 
 
-# "MMLU weighted average accuracy: 85.91 (14042)": the questions a score was taken over, in its parenthesis
-_PAREN_COUNT_RE = re.compile(r"\s{0,2}\((\d{2,7})\)")
+# "MMLU weighted average accuracy: 85.91 (14042)": the questions a score was taken over, in its parenthesis; an
+# evaluation script's per-category line goes on to name the category the score is of, to the line's end
+# ("Average accuracy 67.71 (576) - health", "... (1008) - other (business, health, misc.)")
+_PAREN_COUNT_RE = re.compile(r"\s{0,2}\((\d{2,7})\)(?:[ \t]{1,3}[-–][ \t]{1,3}(?P<category>[A-Za-z][^\n]{0,60})$)?")
 
 
 def paren_counts(out: list[dict], text: str) -> list[dict]:
-    """An accuracy's bare count in brackets right after it is its sample count, not a score of its own."""
+    """An accuracy's bare count in brackets right after it is its sample count, not a score of its own; the category
+    named after it sets the score apart from the other categories' (and from the benchmark's whole score)."""
     drop: set[int] = set()
     at = {d["start"]: i for i, d in enumerate(out)}  # (by where each starts: a line of many values stays linear)
     for c in out:
@@ -203,7 +206,9 @@ def paren_counts(out: list[dict], text: str) -> list[dict]:
         count = next((at[p] for p in range(m.start(1), m.end(1)) if p in at and out[at[p]] is not c), None)
         if count is not None:
             drop.add(count)
-            c["config"] = {**c["config"], "samples": m.group(1)}
+        c["config"] = {**c["config"], "samples": m.group(1)}
+        if m.group("category"):
+            c["config"]["category"] = m.group("category").strip()
     return [d for i, d in enumerate(out) if i not in drop]
 
 

@@ -118,14 +118,14 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         # benchmark there is what a generic score was taken on ("the accuracy of Qwen3-8B on gsm8k": gsm8k's)
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
             name = text[a:b]
-            if _GENERIC_NAME_RE.fullmatch(last) and not _GENERIC_NAME_RE.fullmatch(name) and is_benchmark_name(name):
+            if GENERIC_NAME_RE.fullmatch(last) and not GENERIC_NAME_RE.fullmatch(name) and is_benchmark_name(name):
                 last = f"{name} {last}"
             continue
         # "the gsm8k score is 0.912": a generic word right after a benchmark's name is that benchmark's
         # ("MMLU weighted average accuracy: 85.91": a few plain words between them too)
         joined = (
             last is not None
-            and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+            and GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
             and (0 <= a - end <= 1 or _PLAIN_GAP_RE.fullmatch(text, end, a) is not None)
         )
         last = f"{last}{text[end:b]}" if joined else text[a:b]
@@ -148,7 +148,8 @@ _THROUGHPUT_KIND_RE = re.compile(
     r"(?<![\w-])(?:output|input|total|request|prefill|decode)(?:\stokens?)?\s$", re.IGNORECASE
 )
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
-_GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
+# a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
+GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
 _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")
 
