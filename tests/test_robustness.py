@@ -123,6 +123,8 @@ HOSTILE: dict[str, HostileText] = {
     # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
     # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
     "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,
+    # family names over and over, each followed by blanks that never reach "layers" (vocab.models _LAYER_AFTER_RE)
+    "layer kinds": "qwen3 \t mamba2  block llama3 \t laye " * 1_000,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,

@@ -180,9 +180,14 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
         if _handle(s, name, b):
             continue  # "quants from llamafan99's GGUFs": whose files they are, a user, not the model they hold
+        if _LAYER_AFTER_RE.match(s, b) and not _SIZE_IN_RE.search(name):
+            continue  # "computations across mamba2 layers", "in qwen3 blocks": a kind of layer, no model measured
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
+
+
+_LAYER_AFTER_RE = re.compile(r"[ \t]{1,2}(?:layers?|blocks?)\b", re.IGNORECASE)
 
 
 def _sibling_pairs(s: str) -> list[tuple[int, int]]:
