@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ledger.model import Claim
 from ledger.parsers import extract
 
@@ -379,3 +381,18 @@ def test_an_eval_scripts_category_lines_are_its_benchmarks_scores_per_category()
         assert (c.config["task"], c.config["category"], c.config["samples"]) == ("mmlu", category, samples)
     assert by_line[21].metric == by_line[24].metric == "MMLU weighted average accuracy"
     assert "category" not in by_line[21].config
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a dataset's own name is no generic score's, whatever benchmark its neighbour names
+        "# t\n\n* base: wikitext 7.55, winogrande 0.743\n* int4: wikitext 8.44, winogrande 0.718\n",
+        # a line naming several benchmarks says whose each number is by its place
+        "# t\n\n* Accuracy baselines move for GSM8K (95.6) and MMLU (87.2) on new weights\n* MMLU: accuracy 87.0\n",
+    ],
+)
+def test_a_paste_gives_its_benchmark_only_to_generic_scores_on_lines_naming_none(text: str) -> None:
+    claims = extract(text, path="x.md").claims
+    assert all("task" not in c.config for c in claims if c.metric == "wikitext")
+    assert all(c.config.get("task") != "mmlu" for c in claims if c.value == 95.6)

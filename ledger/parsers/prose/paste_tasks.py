@@ -7,19 +7,29 @@
 An evaluation script prints its per-category or per-subset scores by their measure alone, next to a line that names
 the benchmark; read a line at a time, they are scores of nothing, and every benchmark's "Average accuracy" would be
 one series. The paste is a run of lines without a blank; its scores that name a benchmark (by their name or their
-task) name one, or none is given. A score that is no benchmark's (a perplexity) keeps what it has, and a table's
-cells are left to the table's reader.
+task) name one, or none is given. Only a score named by a generic word on a line naming no benchmark takes it (a
+dataset's own name, a perplexity, a line of several benchmarks' numbers keep what they have), and a table's cells
+are left to the table's reader.
 """
 
 from __future__ import annotations
 
 from ledger.model import Claim
+from ledger.parsers.prose.metrics import GENERIC_NAME_RE
 from ledger.parsers.reader.document import Document
-from ledger.vocab.metrics import OWN_MEASURE_RE, named_benchmark
+from ledger.vocab.metrics import OWN_MEASURE_RE, is_benchmark_name, named_benchmark
 
 
 def _benchmark(c: Claim) -> str | None:
     return c.config.get("task") or named_benchmark(c.metric or "")
+
+
+def _generic_score(c: Claim) -> bool:
+    """The score is named by a score's generic word ("Average accuracy", "exact_match"), never a dataset of its own
+    ("wikitext 7.61") nor a measure of its own (a perplexity). (Its line must name no benchmark either: "GSM8K (95.6)
+    and MMLU (87.2)" says whose each number is by its place.)"""
+    metric = (c.metric or "").replace("_", " ")
+    return GENERIC_NAME_RE.search(metric) is not None and not OWN_MEASURE_RE.search(metric)
 
 
 def paste_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
@@ -28,7 +38,12 @@ def paste_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
     scores = [
         c for c in claims if c.kind == "accuracy" and c.source.line == c.source.line_end and "column" not in c.config
     ]
-    pending = [c for c in scores if _benchmark(c) is None and not OWN_MEASURE_RE.search(c.metric or "")]
+    pending = [c for c in scores if _benchmark(c) is None and _generic_score(c)]
+    plain: dict[int, bool] = {}  # line -> it names no benchmark (asked once a line: a line may hold many scores)
+    for c in pending:
+        if c.source.line not in plain:
+            plain[c.source.line] = not is_benchmark_name(doc.line(c.source.line))
+    pending = [c for c in pending if plain[c.source.line]]
     if not pending or len(pending) == len(scores):
         return claims
     lines = {c.source.line for c in scores}
