@@ -329,6 +329,11 @@ def canonical_dtype(value: str) -> str:
     return v
 
 
+def gpu_key(key: str, value: str) -> str:
+    """The key a board setting's value belongs under: a bare count ("GPUs | 4") is how many boards, never which."""
+    return "gpu_count" if key == "gpu" and value.isdigit() and len(value) <= 4 else key
+
+
 def canonical_number(value: str) -> str | None:
     """The count or length a value states ("TP8", "tp=8", "--tp-size 8", "8k" -> 8192, "8,192"), or None when
     the value is not one number ("1024/128", "auto")."""

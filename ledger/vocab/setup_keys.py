@@ -216,6 +216,7 @@ _KEY_ALIASES: dict[str, str] = {
     "gpu_num": "gpu_count",  # a release page's "GPU Num" column
     "n_gpus": "gpu_count",
     "#_gpus": "gpu_count",
+    "#gpus": "gpu_count",
     "#_of_gpus": "gpu_count",  # a release page's "# of GPUs"
     "number_of_gpus": "gpu_count",
     "#_prompts": "num_prompts",

@@ -29,6 +29,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.parsers.tables.stated_bases import header_references
+from ledger.vocab.canonical import gpu_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
@@ -245,11 +246,12 @@ class TableInfo:
                 cell = length_value(keys[0], head, cell)  # "4,096 t" under "Seq. len.": 4096 tokens
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
                 words = qualifiers(cell)
-                out[keys[0]] = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                value = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                out[gpu_key(keys[0], value)] = value
                 if keys[0] == "model":
                     out["model"] = model_in_cell(cell)
                 for k, v in words.items():
-                    if v.lower() != out[keys[0]].lower():  # ("bf16" under KV dtype is no model precision too)
+                    if v.lower() != value.lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
             elif not is_known_key(config_key(head)) and (words := qualifiers(cell)) and setup_only(cell):
                 for k, v in words.items():

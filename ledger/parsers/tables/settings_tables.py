@@ -12,13 +12,13 @@ from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys, setup_key
+from ledger.vocab.canonical import gpu_key
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import is_settings_table, setup_label_key
 
 _REACH = 40
 """Blocks looked back for the turn's settings table."""
 _ARROW_RE = re.compile(r"\s?(?:→|->|=>)\s?")
-_COUNT_RE = re.compile(r"^\d{1,4}$")
 _LIMIT_RE = re.compile(r"^max(?:imum)?[\s_-]", re.IGNORECASE)
 
 
@@ -54,7 +54,6 @@ def settings_rows(rows: list[list[str]]) -> dict[str, str]:
         if len(parts) != len(keys):
             continue
         for key, part in zip(keys, parts, strict=True):
-            if key == "gpu" and _COUNT_RE.match(part):
-                key = "gpu_count"  # "GPUs | 4": how many, not which
+            key = gpu_key(key, part)
             out.setdefault(key, qualifiers(part).get(key, part))
     return out
