@@ -277,6 +277,10 @@ HOSTILE: dict[str, HostileText] = {
     "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
     # an item's label with a GGUF type's underscores in it (prose.lists _ITEM_LABEL_RE)
     "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
+    # an item's label naming its flag in code in brackets, never closed (prose.lists _ITEM_LABEL_RE)
+    "flag labels": "- FP4 (`--moe-backend (`x` (`y`: 1.5 tok/s " * 1_200,
+    # families opening bracketed lists that never close or never name a setting (vocab.listed_models _LISTED_RE)
+    "listed families": "(Qwen FP8, (DeepSeek 2, (Llama NVFP4, long prompts, 4xH100 " * 1_000,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))

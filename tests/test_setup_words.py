@@ -625,3 +625,23 @@ def test_engine_switches_before_a_command_are_its_env() -> None:
     cmd = "SGLANG_ENABLE_SPEC_V2=1 SGLANG_PORT=3000 python -m sglang.launch_server --model-path org/M-8B"
     assert command_setup(cmd)["env"] == "SGLANG_ENABLE_SPEC_V2=1"  # (where it listens is no switch)
     assert "env" not in command_setup("CUDA_VISIBLE_DEVICES=0,1 vllm serve org/M-8B")
+
+
+def test_a_family_opening_a_bracketed_list_of_settings_is_the_runs_model() -> None:
+    from ledger.vocab.listed_models import listed_family
+
+    assert listed_family("it costs ~9% (Qwen FP8, 4xH100, TP=4, long prompts)") == "Qwen"
+    assert listed_family("slower (Llama 4, 8xH200)") == "Llama 4"
+    assert listed_family("(Qwen FP8, 4xH100, TP=4,") == "Qwen"  # the list wraps onto the next line
+    assert listed_family("(Qwen tokenizer, 4xH100)") is None  # a part of the family's, no run
+    assert listed_family("(step FP8, 4xH100, TP=4)") is None  # an everyday word
+    assert listed_family("(Gemma, fast path, cached)") is None  # no setting listed beside it
+
+
+def test_checkpoints_of_one_model_in_two_precisions_share_the_model() -> None:
+    from ledger.vocab.model_spellings import shared_checkpoint_model
+
+    assert shared_checkpoint_model(["GLM-4.6", "acme/GLM-4.6-BF16", "acme/GLM-4.6-FP8"]) == "GLM-4.6"
+    assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-12b-nvfp4"]) == "acme/wren-12b"
+    assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-70b-nvfp4"]) is None  # two models
+    assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-12b"]) is None  # one precision named

@@ -77,6 +77,8 @@ _MODEL_FAMILIES = (
 # the family words nested by shared prefixes (trie_pattern): no family word opens another, so at any place at most
 # one matches, as in the flat list; the patterns below try them at every character of a name's window
 _FAMILY = trie_pattern(_MODEL_FAMILIES, lookahead=True)
+FAMILY_PATTERN = _FAMILY
+"""The family words as one pattern (no group; a family word opens no other)."""
 _MODEL_RE = re.compile(
     # (never a piece of a longer path: "recipes/glm-5.3-flash/README.md" names a file, not the model "recipes/glm-5")
     r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])"
@@ -378,6 +380,8 @@ _BRANCH_PREFIX_RE = re.compile(r"(?<![\w/])(?:feat|feature|dev|release|exp|wip)/
 # library), never the model a run served ("gemma3 : fix swa" keeps its version, and so its family)
 _MODULE_PREFIX_RE = re.compile(r"^[\s#]{0,6}[a-z][a-z_-]{0,24}(?: ?[,/] ?[a-z][a-z0-9_-]{0,24}){0,3} ?: ")
 _NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
+NOT_A_FAMILY = _NOT_TITLE_FAMILY
+"""Family words that are everyday ones too, or name a library or a kind of layer: alone they name no model."""
 
 
 # a title that is a head branch's name, its author's namespace first: "Xyt/minimax tp1 p2" (one word after the

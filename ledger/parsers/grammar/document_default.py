@@ -39,6 +39,7 @@ from ledger.vocab.canonical import is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
+from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import DEVICE_KEYS
@@ -392,14 +393,16 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
         if (
             len(normed) == 1
             or (key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed))
-            or (key == "model" and _one_model([*vals, *led.get(key, [])]))
+            or (key == "model" and one_model([*vals, *led.get(key, [])]))
         ):
             # (the first of the longest, as max over every value would give: equal values are one string)
             # (a model by the sized name, where only a lead-in sizes it: "Qwen3-30B-A3B" over "qwen3_moe")
-            pool = [*vals, *(v for v in led.get(key, []) if _sized(v))] if key == "model" else vals
+            pool = [*vals, *(v for v in led.get(key, []) if sized_name(v))] if key == "model" else vals
             out[key] = max(dict.fromkeys(pool), key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
+        elif key == "model" and (shared := shared_checkpoint_model([*vals, *led.get(key, [])])) is not None:
+            out[key] = shared  # a BF16 and an FP8 checkpoint of one model: that model, each run's precision its own
         elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
             out[key] = one  # "FP4" in a checkpoint's folder, "NVFP4" in the tool's header: one precision
     stated, local = ({spelled("spec_algo", v) for v in d.get("spec_algo", [])} - {"", "none"} for d in (seen, led))
@@ -408,43 +411,11 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     return out
 
 
-_NAME_WORD_RE = re.compile(r"[a-z]{4,}")
-_SIZE_RE = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d)?)b(?![a-z])")
-
-
-def _one_model(names: Sequence[str]) -> bool:
-    """Spellings of one model ("Llama-Nemotron-Nano-8B" and "llama_v3.1_nemotron_nano_8b"): one size, and the
-    words of the shortest in every other. A local path is read by its last part: "../weights/X-Q8_0.gguf" and a
-    converted "../out/x_8bit" are the hub's "org/X" on another engine, and their folders' words are no model's."""
-    low = [_base_name(n).lower().replace("_", "-") for n in names]
-    sized = [n for n in low if _SIZE_RE.search(n)]
-    named = {w for n in sized for w in _NAME_WORD_RE.findall(n)}
-    if sized and all(set(_NAME_WORD_RE.findall(n)) <= named for n in low):
-        low = sized  # ("the Qwen3-MoE model" beside "Qwen3-30B-A3B": the family the sized model is one of)
-    sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
-    if len(sizes) != 1 or not next(iter(sizes)):
-        return False
-    if len({q for n in low if (q := qualifiers(n).get("quant"))}) > 1:
-        return False  # ("acme/wren-12b-fp8" beside "acme/wren-12b-nvfp4": two checkpoints of it, each a row's own)
-    words = [set(_NAME_WORD_RE.findall(n)) for n in low]
-    fewest = min(words, key=len)
-    return bool(fewest) and all(fewest <= w for w in words)
-
-
-def _sized(name: str) -> bool:
-    return _SIZE_RE.search(_base_name(name).lower().replace("_", "-")) is not None
-
-
-def _base_name(name: str) -> str:
-    return name.rsplit("/", 1)[-1] if name.startswith((".", "/", "~")) else name
-
-
 def _spelling_rank(name: str) -> tuple[bool, bool, int]:
     """The spelling a document's one model is given by: one naming its size before a family alone ("Qwen3-235B-A22B
     .Q2_K.gguf" over "the gguf of Qwen3"), then a hub id or name before a local file or folder, then the
     longest ("meta-llama/Llama-3.1-8B-Instruct" over "../gguf/Llama-3.1-8B-Instruct-Q8_0.gguf")."""
-    sized = bool(_SIZE_RE.search(_base_name(name).lower().replace("_", "-")))
-    return (sized, _base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
+    return (sized_name(name), base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
 
 
 _FILE_RE = re.compile(r"\.(?:gguf|bin|safetensors|pt|onnx|engine)$", re.IGNORECASE)

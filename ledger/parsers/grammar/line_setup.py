@@ -12,6 +12,7 @@ from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
+from ledger.vocab.listed_models import listed_family
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -388,6 +389,8 @@ def _line_setup(text: str) -> dict[str, str]:
             models = [m for m in models if m not in hedged]  # "... whether Kimi2-1T behaves the same I cannot tell"
         if models:
             values["model"] = models[0]
+        elif family := listed_family(text):
+            values["model"] = family  # "(DeepSeek NVFP4, 2xB300, TP=2)": the family the run's settings list names
     return values
 
 

@@ -174,9 +174,11 @@ def test_id_setup_before(out: list[dict], text: str) -> None:
 
 
 # "- FP8: 500 -> 550 tok/s/GPU; GSM8K 0.910 -> 0.915": the label an item opens with names its runs' setup
-# ("- Q3_K_M (58GB file): 46.0 tok/s ...; Prefill 302 tok/s": a GGUF type's underscores inside the label, no emphasis)
+# ("- Q3_K_M (58GB file): 46.0 tok/s ...; Prefill 302 tok/s": a GGUF type's underscores inside the label, no emphasis;
+# "- FP4 (`--moe-backend triton`): ...": the flag it ran with, in code, inside the label)
 _ITEM_LABEL_RE = re.compile(
-    r"^\s{0,8}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[^:\n*_`](?:[^:\n*_`]|_(?=\w)){0,39})[*_`]{0,2}\s?:\s"
+    r"^\s{0,8}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[^:\n*_`](?:[^:\n*_`]|_(?=\w)|(?<=\()`[^`:\n]{1,40}`(?=\))){0,39})"
+    r"[*_`]{0,2}\s?:\s"
 )
 
 

@@ -1,0 +1,73 @@
+"""Spellings of one model across a document: "Llama-Nemotron-Nano-8B" and "llama_v3.1_nemotron_nano_8b", a hub id and
+its local copy; and checkpoints that differ by their precision alone ("acme/Qwen3-Next-BF16", "acme/Qwen3-Next-FP8").
+
+A thread that names such a pair (a recipe's two `export MODEL=` lines, a table's rows) still serves one model: the
+precision is each run's own setting, the model what the names share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ledger.vocab.setup import qualifiers
+
+_PART_RE = re.compile(r"[-_.]")
+_NAME_WORD_RE = re.compile(r"[a-z]{4,}")
+_SIZE_RE = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d)?)b(?![a-z])")
+
+
+def one_model(names: Sequence[str]) -> bool:
+    """Spellings of one model ("Llama-Nemotron-Nano-8B" and "llama_v3.1_nemotron_nano_8b"): one size, and the
+    words of the shortest in every other. A local path is read by its last part: "../weights/X-Q8_0.gguf" and a
+    converted "../out/x_8bit" are the hub's "org/X" on another engine, and their folders' words are no model's."""
+    low = [base_name(n).lower().replace("_", "-") for n in names]
+    sized = [n for n in low if _SIZE_RE.search(n)]
+    named = {w for n in sized for w in _NAME_WORD_RE.findall(n)}
+    if sized and all(set(_NAME_WORD_RE.findall(n)) <= named for n in low):
+        low = sized  # ("the Qwen3-MoE model" beside "Qwen3-30B-A3B": the family the sized model is one of)
+    sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
+    if len(sizes) != 1 or not next(iter(sizes)):
+        return False
+    if len({q for n in low if (q := qualifiers(n).get("quant"))}) > 1:
+        return False  # ("acme/wren-12b-fp8" beside "acme/wren-12b-nvfp4": two checkpoints of it, each a row's own)
+    words = [set(_NAME_WORD_RE.findall(n)) for n in low]
+    fewest = min(words, key=len)
+    return bool(fewest) and all(fewest <= w for w in words)
+
+
+def sized_name(name: str) -> bool:
+    """The name states a parameter count ("Qwen3-30B-A3B", "../llama-8b.gguf")."""
+    return _SIZE_RE.search(base_name(name).lower().replace("_", "-")) is not None
+
+
+def base_name(name: str) -> str:
+    """A local path by its last part ("../weights/X-Q8_0.gguf" -> "X-Q8_0.gguf"); a hub id as it is."""
+    return name.rsplit("/", 1)[-1] if name.startswith((".", "/", "~")) else name
+
+
+def _without_precision(name: str) -> tuple[str, bool]:
+    """The name less its precision parts ("acme/Qwen3-Next-FP8" -> "acme/Qwen3-Next"), and whether it had one."""
+    parts = _PART_RE.split(name)
+    kept = [p for p in parts if not (p and "quant" in qualifiers(p) and len(p) <= 8)]
+    if len(kept) == len(parts) or not kept:
+        return name, False
+    # (the separators of the kept parts as the name printed them: the name up to its first precision part)
+    cut = next(i for i, p in enumerate(parts) if p not in kept)
+    return (name[: sum(len(p) + 1 for p in parts[:cut]) - 1] if cut else name), True
+
+
+def shared_checkpoint_model(names: Sequence[str]) -> str | None:
+    """The model checkpoints of several precisions share ("Qwen3-Next" for the title's "Qwen3-Next" and its BF16 and
+    FP8 checkpoints), where at least two precisions are named and every name, less its precision, is one model's
+    spelling (each contained in the longest, case-blind); the name as printed without a precision where one is."""
+    stripped = [_without_precision(n) for n in dict.fromkeys(names)]
+    precisions = {qualifiers(n).get("quant") for n, had in zip(dict.fromkeys(names), stripped, strict=True) if had[1]}
+    if len(precisions - {None}) < 2:
+        return None
+    bases = [b.lower() for b, _ in stripped]
+    longest = max(bases, key=len)
+    if min(len(b) for b in bases) < 4 or not all(b.rsplit("/", 1)[-1] in longest for b in bases):
+        return None
+    plain = [n for n, (_, had) in zip(dict.fromkeys(names), stripped, strict=True) if not had]
+    return max(plain, key=len) if plain else max((b for b, _ in stripped), key=len)
