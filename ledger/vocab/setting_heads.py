@@ -111,6 +111,14 @@ def plain_count(cell: str) -> str:
     return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell
 
 
+_WHOLE_FLOAT_RE = re.compile(r"^(\d{1,9})\.0{1,6}$")
+
+
+def whole_count(cell: str) -> str:
+    """A count printed as a float, as a pandas frame prints a column it holds floats in ("32.0"): its digits."""
+    return m.group(1) if (m := _WHOLE_FLOAT_RE.match(cell)) else cell
+
+
 # "4,096 t", "2,048 tokens", "1,500 t 1" (a footnote's mark run on after the unit): a length printed with its unit
 _TOKENS_CELL_RE = re.compile(r"^(\d{1,3}(?:,\d{3}){1,2}|\d{1,7}) ?(?:t|tok|tokens)(?: \d)?$", re.IGNORECASE)
 _KILO_HEAD_RE = re.compile(r"\(\s?k\s?\)$", re.IGNORECASE)

@@ -174,3 +174,24 @@ def whole_bold(text: str) -> bool:
     """ "**NVIDIA-Nemotron-3-Super-120B-A12B (ROCm)**" over a table: a name set apart as a heading, however long."""
     s = text.strip()
     return len(s) <= 100 and s.startswith(("**", "__")) and s.endswith(s[:2]) and s.count(s[:2]) == 2
+
+
+# a lead-in saying where the runs below were made ("measured on one H100:"), not what with ("against the bf16 logits")
+# (a lead over a block may also just name what it holds: "H100 result:", "B200 numbers:" over the paste)
+_RUN_WORD_RE = re.compile(
+    r"\b(?:on|using|under|measured|ran|runs?|tested|served|serving|benchmarked|via|results?|numbers|timings?|perf)\b",
+    re.I,
+)
+
+
+def setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
+    """A short line that states where results were measured: two or more setup words ("H100, TP4."), or a line
+    that is a model's name alone ("Llama3.1-8B" over its runs). The `lead` of a block or list may be a
+    longer sentence and state one word ("All of the numbers below were measured on one H100:")."""
+    if len(text) > (400 if lead else 100) or "|" in text:
+        return {}
+    values = heading_setup(text)
+    if len(values) >= 2 or (lead and values and _RUN_WORD_RE.search(text)):
+        return values
+    bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
+    return values if "model" in values and values["model"] == bare else {}

@@ -32,6 +32,8 @@ _ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
 _SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
 _CODE_NAME_RE = re.compile(r"`[A-Za-z_][\w.:/-]{1,60}`")
+# what a lead-in says its block holds, beside its setup words ("B200 numbers:", "H20 results:"): no variant's name
+_CONTENT_WORDS_RE = re.compile(r"numbers|results?|timings?|perf|output|logs?", re.IGNORECASE)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
 
@@ -79,12 +81,14 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     models = model_names(name)
     if models:
         values["model"] = models[0]
-    if (
-        "variant" in values
-        and (len(values) > 2 or values["variant"] == values.get("model"))
-        and not _residue(name, models)
+    residue = _residue(name, models) if "variant" in values else ""
+    if "variant" in values and (
+        ((len(values) > 2 or values["variant"] == values.get("model")) and not residue)
+        or (len(values) > 1 and residue and _CONTENT_WORDS_RE.fullmatch(residue))
     ):
-        del values["variant"]  # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them
+        # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them; "B200 numbers:" the
+        # board and a word for what the block holds
+        del values["variant"]
     inner = m.groupdict().get("inner") or ""
     for sm in SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")

@@ -44,6 +44,7 @@ from ledger.parsers.grammar.heading_setup import (
     item_heads,
     section_heading_setup,
     settings_line,
+    setup_sentence,
     whole_bold,
 )
 from ledger.parsers.grammar.later_runs import later_runs
@@ -93,10 +94,6 @@ from ledger.vocab.setup_labels import settings_table_values, states_settings
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-# a lead-in saying where the runs below were made ("measured on one H100:"), not what with ("against the bf16 logits")
-_RUN_WORD_RE = re.compile(
-    r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b", re.IGNORECASE
-)
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 
@@ -243,7 +240,7 @@ def _text_scope(
         nxt = blocks[k + 1] if k + 1 < len(blocks) else None
         if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
             # "* V0 Qwen/Qwen2.5-VL-3B kv-cache-dtype bf16" over its paste: that paste's setup, and no other's
-            stated = {k: v for k, v in _setup_sentence(text).items() if k in DEFAULT_KEYS} or label_setup(text)
+            stated = {k: v for k, v in setup_sentence(text).items() if k in DEFAULT_KEYS} or label_setup(text)
             if not stated and (model := lead_in_setup(text, colon=False).get("model")):
                 stated = {"model": model}  # "* V1 acme/Foo-VL-7B": the model alone
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
@@ -254,7 +251,7 @@ def _text_scope(
             return SetupScope(b.start, section_end, stated)  # "- Hardware: MI355X, TP4.": its section's, to the end
         # (an item that reports a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states that
         # result's own setup: its sibling items', "- Added an MMLU test (MMLU 78.1)", it does not reach)
-        values = _setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
+        values = setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
     if is_command_line(text):
@@ -274,7 +271,7 @@ def _text_scope(
             or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":")))
             # "GPU: NVIDIA B200" right over its kernel's table: that table's board (a line the sentence reader reads,
             # "concurrency=64; ISL/OSL=1K/2K; DEP=8:", is read whole below)
-            or (label_setup(text) if not _setup_sentence(unrestricted(text), True) else {})
+            or (label_setup(text) if not setup_sentence(unrestricted(text), True) else {})
             # ("Sweep on the new head, GPU: Vendorix VX-900:": the board its label names amid the lead-in)
             or {k: v for k, v in inline_settings(text[:400]).items() if k == "gpu"}
         )
@@ -296,7 +293,7 @@ def _text_scope(
         return device
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
+    values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
     for key in named_twice(text) if values else ():  # (a key it names twice can only be one it found)
         values.pop(key, None)  # "on an RTX 4080 Super and an RTX 3090 Ti": each result says which
     labelled = label_setup(text)
@@ -379,19 +376,6 @@ def _block_end(blocks: list[Block], k: int) -> int:
     """The last line of block k and the sub-blocks found inside it."""
     end = blocks[k].end
     return end
-
-
-def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
-    """A short line that states where results were measured: two or more setup words ("H100, TP4."), or a line
-    that is a model's name alone ("Llama3.1-8B" over its runs). The `lead` of a block or list may be a
-    longer sentence and state one word ("All of the numbers below were measured on one H100:")."""
-    if len(text) > (400 if lead else 100) or "|" in text:
-        return {}
-    values = heading_setup(text)
-    if len(values) >= 2 or (lead and values and _RUN_WORD_RE.search(text)):
-        return values
-    bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
-    return values if "model" in values and values["model"] == bare else {}
 
 
 def _code_setups(

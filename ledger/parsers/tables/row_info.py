@@ -29,7 +29,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.parsers.tables.stated_bases import header_references
-from ledger.vocab.canonical import gpu_key
+from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
@@ -44,6 +44,7 @@ from ledger.vocab.setting_heads import (
     length_value,
     plain_count,
     serving_columns,
+    whole_count,
 )
 from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
@@ -247,6 +248,8 @@ class TableInfo:
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
                 words = qualifiers(cell)
                 value = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                if keys[0] in NUMERIC_KEYS:
+                    value = whole_count(value)  # "1.0" under a pandas frame's "batch_size": a batch of 1
                 out[gpu_key(keys[0], value)] = value
                 if keys[0] == "model":
                     out["model"] = model_in_cell(cell)
