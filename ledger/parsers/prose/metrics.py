@@ -100,8 +100,25 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
     case-sensitive pattern, which the engine scans for the names' first letters much faster."""
     low = lower_for_words(text)
     found = METRIC_RE.finditer(text) if low is None else _METRIC_LOWER_RE.finditer(low)
-    spans = [m.span() for m in found]
+    spans = [m.span() for m in found if not _inside_sha(text, *m.span())]
     return spans, [a for a, _ in spans]
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+_SHA_TOKEN_RE = re.compile(r"[0-9a-f]{7,40}|[0-9A-F]{7,40}")
+
+
+def _inside_sha(text: str, a: int, b: int) -> bool:
+    """A name found inside a commit's hash ("e2e" in "build: 3f1ae2e3 (6120)") names no measure."""
+    if not ((a and text[a - 1] in _HEX) or (b < len(text) and text[b] in _HEX)):
+        return False
+    lo, hi = a, b
+    while lo and text[lo - 1].isalnum() and a - lo < 40:
+        lo -= 1
+    while hi < len(text) and text[hi].isalnum() and hi - b < 40:
+        hi += 1
+    token = text[lo:hi]
+    return _SHA_TOKEN_RE.fullmatch(token) is not None and any(ch.isdigit() for ch in token)
 
 
 def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
