@@ -43,6 +43,7 @@ from ledger.parsers.tables.headers import (
     stated_unit,
     unit_of_header,
 )
+from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
@@ -126,10 +127,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers, table.header_line)
     sweep = _swept(ctx, block, headers, roles, info)
-    # the corner cell's setup ("|33B model| master | this PR |") is the table's own, over its title line's
-    info.title_setup = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
-    for setting, value in turn_settings(ctx, block).items():
-        info.title_setup.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
+    info.title_setup = _table_setup(ctx, block, table, headers, roles)
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         # ("## RTX Configurations (TP/PP)": the parallelism its columns name, no unit of their cells)
         info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
@@ -697,6 +695,21 @@ def _with_setup(claims: Iterator[Claim], setup: dict[str, str], wins: bool = Fal
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
 
 
+def _table_setup(ctx: Context, block: Block, table: Table, headers: list[str], roles: list[str]) -> dict[str, str]:
+    """The setup every row of the table shares: its title lines', its corner cell's ("|33B model| master | this PR |",
+    over its title line's), its turn's, and the name a script printed over its frame."""
+    out = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
+    for setting, value in turn_settings(ctx, block).items():
+        out.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
+    if (
+        block.in_code
+        and (plot := plot_name(ctx.doc.line(table.header_line - 1)))
+        and not _named_variant(ctx, table, plot)
+    ):
+        out.setdefault("test", plot)  # "matmul-performance:" over a frame: which benchmark it holds
+    return out
+
+
 def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
     """The setup the title lines right over a table name ("GPT-OSS-120B MoE MM1 E=128 EP=4" over a console
     table, "Results on 8x H200, TP8:" over a pipe table): the model and the setup words, for every row."""
@@ -716,6 +729,11 @@ def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
         if models:
             out.setdefault("model", models[0])
     return out
+
+
+def _named_variant(ctx: Context, table: Table, name: str) -> bool:
+    """The lead-in readers took the frame's name as its variant already ("grouped-gemm-fp8:")."""
+    return ctx.setup is not None and ctx.setup.at(table.header_line).get("variant") == name
 
 
 def _title(ctx: Context) -> str:
