@@ -323,3 +323,8 @@ def test_a_stated_head_holds_again_after_a_paste_whose_comments_name_its_arms() 
         (24, "PR", "1c2d3e4f5a6b"),  # ("# PR: source=<sha>": the comment's side, at the commit it names)
         (29, "PR", None),  # (no head stated in that turn)
     ]
+
+
+def test_a_side_named_with_a_revert_clause_keeps_its_side_and_takes_no_reverted_head() -> None:
+    # ("`master` with X reverted", "master after reverting X (second seed)": the side master; X was taken out)
+    assert _heads("side_with_revert_clause.md") == [(8, "master", None), (15, "master", None), (22, "master", None)]

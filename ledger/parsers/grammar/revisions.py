@@ -35,6 +35,7 @@ from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
+from ledger.parsers.grammar.reverted_sides import reverted_side
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
@@ -94,7 +95,8 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
         if b.kind != "heading" or (b.level <= 1 and doc.format == "markdown" and k == 0):
             continue
         # ("### Mistral-7B-Q6_K, master": the side after the subject, the subject setup)
-        rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or heading_revision(b.text)
+        rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or reverted_side(b.text)
+        rev = rev or heading_revision(b.text)
         if rev is None:
             continue
         end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
@@ -463,7 +465,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         opens_results = nxt is not None and (
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
-        rev = parse_label(block.text)  # (its label cleaned)
+        rev = reverted_side(block.text) or parse_label(block.text)  # (its label cleaned; "`main` after reverting X")
         if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
         if rev is None:
