@@ -630,6 +630,11 @@ HOSTILE: dict[str, HostileText] = {
     # counts of counts joined by "and" whose verb never comes, words that never reach their noun, and a PR head
     # stated without its sha (formats.pass_counts _RATIO_RE, pass_lists _RATIO_ITEM_RE, revision_labels _PR_HEAD_RE)
     "ratio words": lambda s: "48/48 a-b c.d e f tests and 6/6 g h captures PR head is `7c1d2e3` z " * (200 * s) + "\n",
+    # tallies of counted nouns that never reach their next count, and named evals that never reach "passed"
+    # (formats.pass_counts _GAP_RE, gates.prose _PASSED_RE)
+    "job tallies": lambda s: (
+        "- 17 successful jobs, and 3 failed runs and both long evals evaluations " * (300 * s) + "\n"
+    ),
     # side labels whose revert clause never ends as one: no parenthesis closed, no "reverted" after "with"
     # (grammar.reverted_sides _REVERTED_SIDE_RE)
     "reverted sides": lambda s: (
