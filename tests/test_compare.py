@@ -499,6 +499,17 @@ def test_split_revisions_orders_newest_first_text_oldest_first() -> None:
     ]
 
 
+def test_each_turn_calling_its_own_head_current_keeps_the_threads_order() -> None:
+    # a thread's turns, each naming the head it ran on "latest" or "current" as of its own date: the earlier turn's
+    # head is the older revision, not the newest because its label's words come first
+    claims = [
+        mk("perf", "output tok/s", 744.0, rev=("body for the latest stacked head", "4e3d2c1b0a99", "0f9e8d7c6b5a")),
+        mk("commit", "6d5c4b3a2910", line=12, rev=("PR head", "6d5c4b3a2910", None)),
+        mk("perf", "output tok/s", 751.0, line=25, rev=("PR", "8a7b6c5d4e3f", None)),
+    ]
+    assert [s.ref.head for s in split_revisions(claims)] == ["4e3d2c1b0a99", "6d5c4b3a2910", "8a7b6c5d4e3f"]
+
+
 def test_base_links_order_revisions() -> None:
     claims = [
         mk("accuracy", "gsm8k", 96.0, rev=("abc1234def", "abc1234def", "0123abc456"), line=1),

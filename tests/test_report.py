@@ -1326,3 +1326,16 @@ def test_kernel_times_a_lead_in_sentence_captions_are_judged_lower_is_better(tmp
     assert code == 0, err
     verdicts = {f["line"]: f["verdict"] for f in findings(json.loads(out), "results", more=True)}
     assert {line: verdicts[line] for line in (7, 8, 14, 15)} == dict.fromkeys((7, 8, 14, 15), "better than baseline")
+
+
+def test_a_share_a_verb_reduced_is_a_stated_change_judged_by_its_measure(tmp_path: Path) -> None:
+    """ "lowers output throughput by roughly 9%", "cuts mean TTFT by 14%": the parser signs the share the verb
+    reduced, and a share that fell is a change of its measure: throughput down is the regression, TTFT down the
+    improvement, never "nothing to report"."""
+    data = report("shares_signed_by_a_verb.md", tmp_path)
+    assert [(f["line"], f["metric"]) for f in findings(data, "failures") if f["verdict"] == "regression"] == [
+        (4, "output throughput")
+    ]
+    assert [(f["line"], f["metric"]) for f in findings(data, "results") if f["verdict"] == "improvement"] == [
+        (7, "mean TTFT")
+    ]

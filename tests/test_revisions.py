@@ -296,3 +296,35 @@ def test_a_commit_named_as_another_revisions_head_is_that_revisions_not_the_open
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     got = [(c.sha[:7], c.revision.label if c.revision else None) for c in claims if c.kind == "commit" and c.sha]
     assert got == [("1f3d5b7", "baseline"), ("2c4e6a8", "pagedkv")]
+
+
+def _heads(name: str) -> list[tuple[int, str | None, str | None]]:
+    path = Path(__file__).parent / "fixtures" / "revisions" / name
+    claims = extract(path.read_text(encoding="utf-8"), path=name).claims
+    return [
+        (c.source.line, c.revision.label if c.revision else None, c.revision.head if c.revision else None)
+        for c in claims
+        if c.kind != "commit"
+    ]
+
+
+def test_a_setup_item_stating_the_head_gives_it_to_the_side_column_under_it() -> None:
+    assert _heads("head_item_over_side_table.md") == [(12, "PR head", "5f6e7d8c9b0a")]
+    # ("- #4512 head:" in #4513's thread: the stacked parent's head, not this pull request's)
+    assert _heads("head_item_of_another_pull.md") == [(12, "this PR", None)]
+
+
+def test_a_stated_head_holds_again_after_a_paste_whose_comments_name_its_arms() -> None:
+    head = "9f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6"
+    assert _heads("paste_arms_under_stated_head.md") == [
+        (14, "PR", head),
+        (15, "PR", head),
+        (22, "main", None),
+        (24, "PR", "1c2d3e4f5a6b"),  # ("# PR: source=<sha>": the comment's side, at the commit it names)
+        (29, "PR", None),  # (no head stated in that turn)
+    ]
+
+
+def test_a_side_named_with_a_revert_clause_keeps_its_side_and_takes_no_reverted_head() -> None:
+    # ("`master` with X reverted", "master after reverting X (second seed)": the side master; X was taken out)
+    assert _heads("side_with_revert_clause.md") == [(8, "master", None), (15, "master", None), (22, "master", None)]

@@ -636,6 +636,25 @@ HOSTILE: dict[str, HostileText] = {
     # counts of counts joined by "and" whose verb never comes, words that never reach their noun, and a PR head
     # stated without its sha (formats.pass_counts _RATIO_RE, pass_lists _RATIO_ITEM_RE, revision_labels _PR_HEAD_RE)
     "ratio words": lambda s: "48/48 a-b c.d e f tests and 6/6 g h captures PR head is `7c1d2e3` z " * (200 * s) + "\n",
+    # tallies of counted nouns that never reach their next count, and named evals that never reach "passed"
+    # (formats.pass_counts _GAP_RE, gates.prose _PASSED_RE)
+    "job tallies": lambda s: (
+        "- 17 successful jobs, and 3 failed runs and both long evals evaluations " * (300 * s) + "\n"
+    ),
+    # side labels whose revert clause never ends as one: no parenthesis closed, no "reverted" after "with"
+    # (grammar.reverted_sides _REVERTED_SIDE_RE)
+    "reverted sides": lambda s: (
+        "`main` with a b c d (x (y after reverting e f g (h ( once i is j backed\n```\n1.5 ms\n```\n" * (300 * s)
+    ),
+    # setup items stating a head that never reach its sha, under an archive banner whose number never closes, and a
+    # paste's side comments naming runs of hex (grammar.tied_revisions _HEAD_ITEM_RE, _BANNER_NUMBER_RE, at_its_commit)
+    "head items": lambda s: (
+        "acme/x · pull request #12345678 ·\n# t\n\n"
+        + "- #1234 head commit: `**_ 7c1d2e3g\n- PR head = abcdef1 x\n" * (300 * s)
+        + "```\n"
+        + "# PR: source=abcdef1 0a1b2c3d4e 5f6a7b8c9d deadbeef1 fa1afe12 x\n1.5 ms\n" * (300 * s)
+        + "```\n"
+    ),
     # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
     "board headers": lambda s: (
         "| GPU | "

@@ -153,21 +153,24 @@ def _label_number(label: str) -> tuple[int, ...] | None:
 
 
 def _newest_first(snaps: Sequence[Snapshot]) -> bool:
-    """Vote: do the labels and head/base links say the document lists its newest revision first?"""
-    score = 0
+    """Vote: do the labels and head/base links say the document lists its newest revision first? A newest word alone
+    never says so: each turn of a thread calls its own head "current" or "latest" ("the latest stacked head X" on
+    06-02, "Tested current head Y" on 06-09), so only an older one named below it ("Earlier validation") or a head
+    built on a later one turns the text's order."""
+    newest, other = 0, 0
     n = len(snaps)
     for i, s in enumerate(snaps):
         pos = i - (n - 1) / 2  # negative near the top
         label = s.ref.label or ""
         if _NEWEST_WORDS.search(label) and not _OLDEST_WORDS.search(label):
-            score += -1 if pos < 0 else 1 if pos > 0 else 0
+            newest += -1 if pos < 0 else 1 if pos > 0 else 0
         elif _OLDEST_WORDS.search(label):
-            score += 1 if pos < 0 else -1 if pos > 0 else 0
+            other += 1 if pos < 0 else -1 if pos > 0 else 0
     for i, s in enumerate(snaps):
         for j, t in enumerate(snaps):
             if i != j and s.ref.base and t.ref.head and same_sha(s.ref.base, t.ref.head):
-                score += -1 if i < j else 1  # s builds on t: s is newer
-    return score < 0
+                other += -1 if i < j else 1  # s builds on t: s is newer
+    return other < 0 and newest + other < 0
 
 
 def same_sha(a: str, b: str) -> bool:

@@ -2,7 +2,8 @@
 "6% improvement for PP", "a 2% TTFT regression", "PP is 2% slower than on master". A gain's or a loss's own word says
 the way; a measure's signed change ("TPOT change -35%", or a share stated against the base run: "against": "master")
 goes the way its measure is better, and so does a share whose minus sign says its measure fell: "-10.2% TTFT
-improvement" (TTFT fell: better), "-3% goodput improvement" or "-4% throughput regression" (it fell: worse)."""
+improvement" (TTFT fell: better), "-3% goodput improvement" or "-4% throughput regression" (it fell: worse), "cuts
+throughput by ~12%" (the parser signs what a verb reduced: worse)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ def stated_direction(metric: str, value: float, unit: str | None, against: str |
         return -sign
     if gain:
         return sign
-    if against is not None or _CHANGE_RE.search(metric):
+    if against is not None or _CHANGE_RE.search(metric) or sign < 0:
+        # (a share that fell is a change of its measure, no level of it: "cuts throughput by ~12%" is -12 %,
+        # "TTFT -8%"; a positive one may be a share of something, "GPU utilisation 85%")
         return sign if higher_is_better(metric, None, "perf") else -sign
     return None

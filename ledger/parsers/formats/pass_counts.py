@@ -74,7 +74,11 @@ _FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNO
 _EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
 # "CuteDSL MoE unit tests, this branch and main (test_cute_dsl_moe.py)": the runs "each" counts
 _PAIR_SUBJECT_RE = re.compile(r",\s*(?P<a>[\w .-]{1,30}?)\s+and\s+(?P<b>[\w.-]{1,30}?)(?=\s*\(|\s*$)")
-_GAP_RE = re.compile(r"^[\s,;:()=\-]*(?:and\s+)?[\s,;:()=\-]*$|^[;,]\s*[^;,\d]{0,80}?:\s*$")
+# (or the noun the counts are of after the first: "17 successful jobs, 0 failures" is one run's tally)
+_GAP_RE = re.compile(
+    r"^[\s,;:()=\-]*(?:and\s+)?[\s,;:()=\-]*$|^[;,]\s*[^;,\d]{0,80}?:\s*$"
+    r"|^\s{1,3}(?:jobs?|runs?|workflows?|builds?|tests?|cases?|checks?)[,;]?\s{1,3}(?:and\s{1,3})?$"
+)
 
 
 def _has_hint(text: str) -> bool:

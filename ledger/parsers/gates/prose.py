@@ -38,9 +38,10 @@ _PROSE_RE = WordGate(
 _PASSED_RE = WordGate(
     re.compile(
         # (the noun's whole word: "synccheck+memcheck passed" names both tools, not a "check")
+        # ("both accuracy evals passed"; not the singular: "the GSM8K evaluation passes `x=1` through" hands it on)
         # (whole words, none closing a sentence: "148/152. The feature case passed" names the case)
         r"(?P<subj>(?:(?<![\w`./+-])[\w`](?:[\w`./+-]{0,58}[\w`/+-])?\s+){0,4}?(?<![\w`+/.-])(?:[\w`][\w`.+/-]{0,39}?)?"
-        r"(?:gates?|tests?|checks?|steps?|suites?|jobs?|ci|lint|cases?)`?)\s+"
+        r"(?:gates?|tests?|checks?|steps?|suites?|jobs?|ci|lint|cases?|evals|evaluations)`?)\s+"
         r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))",
         re.IGNORECASE,
     )

@@ -35,6 +35,7 @@ from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
+from ledger.parsers.grammar.reverted_sides import reverted_side
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
@@ -68,7 +69,14 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
-from ledger.parsers.grammar.tied_revisions import carried_heads, states_pr_head, tied_scopes
+from ledger.parsers.grammar.tied_revisions import (
+    at_its_commit,
+    carried_heads,
+    head_item,
+    resumed_after,
+    states_pr_head,
+    tied_scopes,
+)
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
@@ -87,7 +95,8 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
         if b.kind != "heading" or (b.level <= 1 and doc.format == "markdown" and k == 0):
             continue
         # ("### Mistral-7B-Q6_K, master": the side after the subject, the subject setup)
-        rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or heading_revision(b.text)
+        rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or reverted_side(b.text)
+        rev = rev or heading_revision(b.text)
         if rev is None:
             continue
         end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
@@ -275,10 +284,11 @@ _BULLET_RE = re.compile(r"^\s{0,8}[-*+•]\s{1,4}")
 
 
 def _item_scope(
-    doc: Document, idx: int, named: dict[str | int, Revision], last: int
+    doc: Document, idx: int, named: dict[str | int, Revision], last: int, held: RevisionScope | None
 ) -> tuple[RevisionScope, bool] | None:
     """The revision a list item names, and whether it holds past the item: "- main" over its paste (that block),
-    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`)."""
+    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`);
+    `held` is the scope open over the list."""
     block = doc.blocks[idx]
     if (side := _item_side(doc, idx, named)) is not None:
         return side, False
@@ -289,7 +299,7 @@ def _item_scope(
         return RevisionScope(start=block.start, end=last, revision=on_base), True
     if (on := stated_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=block.end, revision=on), False
-    if (measured := measured_on(block.text) or rebased_head(block.text)) is not None:
+    if (measured := measured_on(block.text) or rebased_head(block.text) or head_item(doc, block, held)) is not None:
         # ("- Rebased onto current `main` (`4c4c9e1a20`) ... The new head is `b7d0aa3f11`.": the results after it)
         return RevisionScope(start=block.start, end=last, revision=measured), True
     return None
@@ -391,11 +401,12 @@ def _code_line(
     block: Block,
     current: RevisionScope | None,
     scopes: list[RevisionScope],
-) -> RevisionScope | None:
+) -> tuple[RevisionScope | None, RevisionScope | None]:
     """A line inside a paste (`code`: the code blocks and their first lines): a revision it opens (added to `scopes`)
-    to the end of its block; the open scope after it."""
+    to the end of its block; the open scope after it, and the stated head that holds again after the paste."""
     codes, code_starts = code
-    rev = line_label(block.text, True) or code_side(block.text) or _opening_side(doc, codes, code_starts, block)
+    rev = at_its_commit(line_label(block.text, True), block.text) or code_side(block.text)
+    rev = rev or _opening_side(doc, codes, code_starts, block)
     if (
         rev is None
         and current is not None
@@ -405,13 +416,15 @@ def _code_line(
         # "# fp8 weight only" after "# before" in one paste: the next run is no side's (a side named
         # over the paste, in prose, holds through its comments: "# server" / "# client")
         current.end = block.start - 1
-        return None
+        return None, None
     if rev is None:
-        return current
+        return current, None
+    end = _code_end(codes, code_starts, block.start)
+    again = resumed_after(current, _code_start(codes, code_starts, block.start), end)
     _end_before(current, block)
-    current = RevisionScope(start=block.start, end=_code_end(codes, code_starts, block.start), revision=rev)
-    scopes.append(current)
-    return current
+    current = RevisionScope(start=block.start, end=end, revision=rev)
+    scopes.extend([current] if again is None else [current, again])
+    return current, again
 
 
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
@@ -426,8 +439,11 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
+    resumed: RevisionScope | None = None  # (resumed_after)
     for idx, block in enumerate(doc.blocks):
-        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, named, last)) is not None:
+        if resumed is not None and block.start >= resumed.start:
+            current, resumed = resumed, None
+        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, named, last, current)):
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
                 _end_before(current, block)
@@ -442,13 +458,14 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            current = _code_line(doc, (codes, code_starts), block, current, scopes)
+            current, again = _code_line(doc, (codes, code_starts), block, current, scopes)
+            resumed = again or resumed
             continue
         nxt = _next_block(doc, idx)
         opens_results = nxt is not None and (
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
-        rev = parse_label(block.text)  # (its label cleaned)
+        rev = reverted_side(block.text) or parse_label(block.text)  # (its label cleaned; "`main` after reverting X")
         if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
         if rev is None:

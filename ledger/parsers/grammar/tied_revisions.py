@@ -9,7 +9,10 @@ turn ties its results once, its first statement winning.
 
 A turn that states what the PR's head now is ("Rebased onto `main` (X) ... The new head is Y", "the current PR head
 is Y"), not only what its own results ran on, sets the head of the later turns' results too, up to the next
-revision the thread states."""
+revision the thread states.
+
+A turn's setup list may state the head ("- #4512 head: `5f6e7d8c`"), and a head stated over a paste whose comments
+name its arms holds again after the paste (head_item, resumed_after)."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha, pr_head, rebased_head
+from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha, pr_head, rebased_head, shas_in
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.engines import engine_named
 
@@ -34,6 +37,15 @@ _TIED_RE = re.compile(
 ENGINE_COMMIT_RE = re.compile(
     r"\b(?:commit|sha|git|rev)\s{0,2}[:=#@]?\s{0,2}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE
 )
+# "- PR head: `5f6e7d8c9b0a`", "- #4512 head: 5f6e7d8c", "* head commit = ...": a setup list's item stating the head
+# the results after it were measured on (not "stack base:", not "on #4511 head X" inside a sentence: the parent's)
+_HEAD_ITEM_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,4})?[*_]{0,2}(?:(?:PR|branch)\s|#(?P<number>\d{1,7})\s)?head(?:\s(?:commit|sha))?[*_]{0,2}"
+    r"\s?[:=]\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
+# "acme/engine · pull request #77 · merged · Python": an archive's banner over the title, naming the thread's number
+_BANNER_NUMBER_RE = re.compile(r"^[\w.-]{1,40}/[\w.-]{1,100} · pull request #(?P<number>\d{1,7})(?: · |$)")
 
 
 def _tied_sha(b: Block) -> str | None:
@@ -77,6 +89,34 @@ def tied_scopes(doc: Document) -> list[RevisionScope]:
         out.append(RevisionScope(start=start, end=end, revision=Revision(label=sha[:10], head=sha, base=None)))
         tied = True
     return out
+
+
+def head_item(doc: Document, item: Block, held: RevisionScope | None) -> Revision | None:
+    """The head a list item states (see _HEAD_ITEM_RE), else None: not where a commit was named as the one measured
+    ("- measured kernel SHA: X" then "- PR head: Y (docstring-only follow-up)"), nor one naming another pull request
+    by number than the thread's own."""
+    m = _HEAD_ITEM_RE.match(item.text) if "head" in item.text[:40].lower() else None
+    if m is None or not is_sha(m.group("sha")) or (held is not None and held.end >= item.start and held.revision.head):
+        return None
+    own = _BANNER_NUMBER_RE.match(doc.line(1).strip())
+    if m.group("number") is not None and own is not None and own.group("number") != m.group("number"):
+        return None  # "- #4512 head: ..." in #4513's thread: the stack's parent
+    return Revision(label="PR head", head=m.group("sha").lower(), base=None)
+
+
+def resumed_after(current: RevisionScope | None, first: int, last: int) -> RevisionScope | None:
+    """A head stated over a paste (`first`..`last`) whose comments name its arms ("# Baseline: ...", "# PR: ...")
+    holds again after it, over the results under the paste; None when `current` states no head or opened inside."""
+    if current is None or not current.revision.head or current.start >= first:
+        return None
+    return RevisionScope(start=last + 1, end=max(current.end, last + 1), revision=current.revision)
+
+
+def at_its_commit(rev: Revision | None, text: str) -> Revision | None:
+    """A paste's comment naming a side and one commit ("# PR: source=9f1e2d3c4b, FUSED_NORM=1"): the side at it."""
+    if rev is None or rev.head or rev.base or not may_hold_sha(text) or len(shas := shas_in(text)) != 1:
+        return rev
+    return rev.model_copy(update={"head": shas[0][0]})
 
 
 def states_pr_head(block: Block, rev: Revision) -> bool:
