@@ -270,7 +270,7 @@ def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
     high: float | None = None
     if m.group("high"):
         high, unit, mend = _high(text, m, ns, value, unit, mend)
-    unit, high, mend = _unit_after(text, value, high, unit, mend)
+    unit, high, mend = _unit_after(text, value, high, unit, mend, bool(sign))
     return Number(
         value=value,
         high=high,
@@ -304,7 +304,7 @@ def _high(
 
 
 def _unit_after(
-    text: str, value: float, high: float | None, unit: str | None, mend: int
+    text: str, value: float, high: float | None, unit: str | None, mend: int, signed: bool
 ) -> tuple[str | None, float | None, int]:
     """What follows the match and still belongs to the number: a rate unit after a qualifier word, a range
     written with the unit on both ends."""
@@ -313,20 +313,27 @@ def _unit_after(
         qm = _QUALIFIED_RATE_RE.match(text, mend)
         if qm and _unit_ok(text, qm.end()):
             unit, mend = qm.group("unit"), qm.end()
-    # (the pattern opens with a range mark, after at most one blank)
+    # (the pattern opens with a range mark, after at most one blank, or with " to ")
     if (
         unit
         and high is None
         and (
             text[mend : mend + 1] in _RANGE_MARKS
             or (text[mend : mend + 1].isspace() and text[mend + 1 : mend + 2] in _RANGE_MARKS)
+            or (signed and text.startswith(" to ", mend))
         )
     ):
-        # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
+        # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends; "+1.5% to +36%", "-4% to -11%": a range
+        # of changes, each end signed (unsigned, "3% to 5%" may be a value that moved: the prose readers decide)
         rm = _UNIT_RANGE_RE.match(text, mend)
         if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
+            sign2 = rm.group("sign2")
             hv = to_float(rm.group("num"))
-            if hv is not None and hv > value:
+            if hv is not None and sign2 and sign2 in "-−–":
+                hv = -hv
+            if rm.group("to") is not None and not sign2:
+                hv = None
+            if hv is not None and (hv > value if not sign2 else signed):
                 high, mend = hv, rm.end()
     return unit, high, mend
 
@@ -352,7 +359,11 @@ _QUALIFIED_RATE_RE = re.compile(
 )
 _RANGE_MARKS = ("~", "∼", "–", "-")
 # ("65% - 66%": a hyphen with a blank on both sides too, never on one side only, where it may be a minus sign)
-_UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-|\s-\s)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
+# (a signed top only after a signed low end: "+2% to +7%", "-0.6% - +0.9%"; the sign after a bare "-" is its own)
+_UNIT_RANGE_RE = re.compile(
+    rf"(?:\s?[~∼–]\s?|-|\s-\s|(?P<to>\sto\s))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
+    re.IGNORECASE,
+)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 
