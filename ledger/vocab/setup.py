@@ -172,6 +172,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
+    # "at matched c8-c128", "c16 to c64": the concurrencies a sweep spans, each end in the shorthand (a lone "c8"
+    # says nothing: configurations are named so too)
+    _word(
+        "concurrency",
+        "concurrency",
+        r"c(\d{1,5})(?: ?[-–] ?| to )c(?P<high>\d{1,5})",
+        # (the joint, the second "c" and its first digit: "-c" alone would hide "con" of "--max-concurrency")
+        tuple(f"{joint}c{d}" for joint in ("-", "- ", "–", "– ", " to ") for d in "0123456789"),
+        ("c",),
+    ),
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests", "256 concurrency": a column's load (its trigger is
     # the key-first word's: the one pass over the triggers finds the longest at each place)
     _word("concurrency", "concurrency", r"(\d{1,5}) concurren(?:t|cy(?![ =:]{0,3}\d))", ("con",), (), _DIGIT_OPENS),
@@ -706,6 +716,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = m.group(3)
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
+        elif (high := m.groupdict().get("high")) is not None:
+            val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
         if w.key == "concurrency":
             val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
         if w.key == "draft_len":
