@@ -323,17 +323,11 @@ def _unit_after(
             or (signed and text.startswith(" to ", mend))
         )
     ):
-        # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends; "+1.5% to +36%", "-4% to -11%": a range
-        # of changes, each end signed (unsigned, "3% to 5%" may be a value that moved: the prose readers decide)
+        # "1.2%~2%", "3ms-5ms": the unit on both ends; "+1.5% to +36%": each end signed ("3% to 5%" may be a pair)
         rm = _UNIT_RANGE_RE.match(text, mend)
         if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
-            sign2 = rm.group("sign2")
-            hv = to_float(rm.group("num"))
-            if hv is not None and sign2 and sign2 in "-−–":
-                hv = -hv
-            if rm.group("to") is not None and not sign2:
-                hv = None
-            if hv is not None and (hv > value if not sign2 else signed):
+            hv = to_float(f"{rm.group('sign2') or ''}{rm.group('num')}")
+            if hv is not None and (signed if rm.group("sign2") else hv > value):
                 high, mend = hv, rm.end()
     return unit, high, mend
 
@@ -359,9 +353,8 @@ _QUALIFIED_RATE_RE = re.compile(
 )
 _RANGE_MARKS = ("~", "∼", "–", "-")
 # ("65% - 66%": a hyphen with a blank on both sides too, never on one side only, where it may be a minus sign)
-# (a signed top only after a signed low end: "+2% to +7%", "-0.6% - +0.9%"; the sign after a bare "-" is its own)
 _UNIT_RANGE_RE = re.compile(
-    rf"(?:\s?[~∼–]\s?|-|\s-\s|(?P<to>\sto\s))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
+    rf"(?:\s?[~∼–]\s?|-|\s-\s|\sto\s(?={_SIGN}))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
     re.IGNORECASE,
 )
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
