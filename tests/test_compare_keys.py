@@ -352,3 +352,24 @@ def test_decode_context_parallel_is_a_hard_key_of_its_own() -> None:
     keys = [dict(claim_key(c)[0].config) for c in claims]
     assert {"tp": "4", "dcp": "4", "pcp": "2"}.items() <= keys[0].items()
     assert {"tp": "8", "dcp": "2"}.items() <= keys[1].items()
+
+
+def test_one_measure_at_two_shapes_is_one_measure_with_two_setups() -> None:
+    """ "| 4096/512 TPOT |" and "| 1k/1k TPOT |" under one table: the shape is each row's setup (isl, osl), so TPOT is
+    one measure keyed at two setups, with no variant words left of the shapes; a name that is only a shape ("1K/1K"
+    of a stored claim) names no measure of its own."""
+    from ledger.model import Claim, Source
+
+    claims = extract_file(str(ROOT / "tests/fixtures/tables/shape_row_labels.md")).claims
+    tpot = [claim_key(c) for c in claims if c.metric == "TPOT"]
+    assert len(tpot) == 2 and {k.metric for k, _ in tpot} == {"tpot"} and {v for _, v in tpot} == {""}
+    assert {dict(k.config)["isl"] for k, _ in tpot} == {"4096", "1024"}
+
+    def key(metric: str, isl: str) -> tuple[str, str]:
+        src = Source(path="p.md", line=1, line_end=1, text="")
+        c = Claim(kind="perf", metric=metric, value=1.0, unit="%", config={"isl": isl, "osl": "1k"}, source=src)
+        k, variant = claim_key(c)
+        return k.metric, variant
+
+    assert key("1K/1K", "1k") == key("8K/1K", "8k") == ("perf", "")
+    assert key("8192/1024 TPOT", "8192") == key("1024/1024 TPOT", "1024") == ("tpot", "")

@@ -1376,6 +1376,10 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # grammar.numbers NUMBER_RE: numbers bolded apart from their units, and bold that never reaches one
     "bold before units": "- **Decode**: **150.5** TPS **2** ** x **3**** ms ** 4 **\n" * 1_000,
+    # vocab.setup's concurrency range "c8-c128": shorthand ends chained, joints that never reach a second "c"
+    "concurrency shorthand ranges": "at c1-c2-c3 to c4 – c5 -c c6 to 7 c8- " * 1_000,
+    # grammar.numbers _UNIT_RANGE_RE: signed shares joined by "to" over and over, each top another range's low end
+    "signed share ranges": "+1.5% to +2.5% to -3% to +4% - +5%~-6% to 7 % to " * 1_000,
     # grammar.replaced_values _CONTRAST_RE, _CAME_FROM_RE: values, then contrast clauses whose verb never comes
     "contrast clauses": "150.5 TPS, while the previous build ( old main gives 140 TPS whereas old is , compared with "
     * 1_000,

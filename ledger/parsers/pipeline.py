@@ -23,6 +23,7 @@ from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
 from ledger.parsers.grammar.row_legends import on_row_legends
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
+from ledger.parsers.grammar.shape_names import shapes_as_setup
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.kv.baseline_rows import baseline_rows
@@ -179,6 +180,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
     claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
+    claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console

@@ -30,7 +30,7 @@ from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
-from ledger.vocab.length_pairs import PAIRED_RE, REJECTED_BEFORE_RE, length_pair, path_lengths
+from ledger.vocab.length_pairs import REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.parallel_words import FUSED as _FUSED
@@ -172,6 +172,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
+    # "at matched c8-c128", "c16 to c64": the concurrencies a sweep spans, each end in the shorthand (a lone "c8"
+    # says nothing: configurations are named so too)
+    _word(
+        "concurrency",
+        "concurrency",
+        r"c(\d{1,5})(?: ?[-–] ?| to )c(?P<high>\d{1,5})",
+        # (the joint, the second "c" and its first digit: "-c" alone would hide "con" of "--max-concurrency")
+        tuple(f"{joint}c{d}" for joint in ("-", "- ", "–", "– ", " to ") for d in "0123456789"),
+        ("c",),
+    ),
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests", "256 concurrency": a column's load (its trigger is
     # the key-first word's: the one pass over the triggers finds the longest at each place)
     _word("concurrency", "concurrency", r"(\d{1,5}) concurren(?:t|cy(?![ =:]{0,3}\d))", ("con",), (), _DIGIT_OPENS),
@@ -706,6 +716,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = m.group(3)
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
+        elif (high := m.groupdict().get("high")) is not None:
+            val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
         if w.key == "concurrency":
             val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
         if w.key == "draft_len":
@@ -796,14 +808,17 @@ _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decod
 
 
 def config_hints(text: str) -> tuple[dict[str, str], str]:
-    """Configuration words found in a metric, row or gate name, and the text without them."""
+    """Configuration words found in a metric, row or gate name, and the text without them. A pair of lengths
+    ("ISL/OSL=1K/2K", "8192/1024 TPOT", "1K/1K") is the workload's shape, a setup: "8192/1024 TPOT" and "1024/1024
+    TPOT" are one measure at two shapes."""
     hints, rest = without_layouts(text[:MAX_NAME])  # ("ctx2_tep4_gen1_dep16": each role's sizes, no run's tp)
     packed, rest = checkpoint_label(rest)  # ("7B 4bit 128g, HF": a checkpoint's settings, not a 7B model's name)
     packed.pop("engine", None)  # (the claim states it where it is no page's own: tables.rows _checkpoint)
     hints.update(packed)
-    pm = PAIRED_RE.search(rest)
-    if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
-        hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))
+    pm = length_pair(rest, lower_for_words(rest))  # (before the single words take the second length for the first)
+    if pm:
+        isl = pm.group("isl")
+        hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in SETUP_WORDS:
         if w.key in hints:

@@ -270,7 +270,7 @@ def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
     high: float | None = None
     if m.group("high"):
         high, unit, mend = _high(text, m, ns, value, unit, mend)
-    unit, high, mend = _unit_after(text, value, high, unit, mend)
+    unit, high, mend = _unit_after(text, value, high, unit, mend, bool(sign))
     return Number(
         value=value,
         high=high,
@@ -304,7 +304,7 @@ def _high(
 
 
 def _unit_after(
-    text: str, value: float, high: float | None, unit: str | None, mend: int
+    text: str, value: float, high: float | None, unit: str | None, mend: int, signed: bool
 ) -> tuple[str | None, float | None, int]:
     """What follows the match and still belongs to the number: a rate unit after a qualifier word, a range
     written with the unit on both ends."""
@@ -313,20 +313,21 @@ def _unit_after(
         qm = _QUALIFIED_RATE_RE.match(text, mend)
         if qm and _unit_ok(text, qm.end()):
             unit, mend = qm.group("unit"), qm.end()
-    # (the pattern opens with a range mark, after at most one blank)
+    # (the pattern opens with a range mark, after at most one blank, or with " to ")
     if (
         unit
         and high is None
         and (
             text[mend : mend + 1] in _RANGE_MARKS
             or (text[mend : mend + 1].isspace() and text[mend + 1 : mend + 2] in _RANGE_MARKS)
+            or (signed and text.startswith(" to ", mend))
         )
     ):
-        # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
+        # "1.2%~2%", "3ms-5ms": the unit on both ends; "+1.5% to +36%": each end signed ("3% to 5%" may be a pair)
         rm = _UNIT_RANGE_RE.match(text, mend)
         if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
-            hv = to_float(rm.group("num"))
-            if hv is not None and hv > value:
+            hv = to_float(f"{rm.group('sign2') or ''}{rm.group('num')}")
+            if hv is not None and (signed if rm.group("sign2") else hv > value):
                 high, mend = hv, rm.end()
     return unit, high, mend
 
@@ -352,7 +353,10 @@ _QUALIFIED_RATE_RE = re.compile(
 )
 _RANGE_MARKS = ("~", "∼", "–", "-")
 # ("65% - 66%": a hyphen with a blank on both sides too, never on one side only, where it may be a minus sign)
-_UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-|\s-\s)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
+_UNIT_RANGE_RE = re.compile(
+    rf"(?:\s?[~∼–]\s?|-|\s-\s|\sto\s(?={_SIGN}))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
+    re.IGNORECASE,
+)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 

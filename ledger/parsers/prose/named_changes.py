@@ -6,12 +6,14 @@
 
 A change no name precedes ("i.e. -8.8pp") takes the name, kind, setup and revision of the nearest paired value a
 few lines above it whose step from its reference it states: in points for a share, in percent of the reference
-for a level. A change that fits no pair keeps no name.
+for a level. A change that fits no pair keeps no name. A unit alone is no name: in "410.5 -> 452.0 output tok/s/GPU,
++10.11%" the words before the change end in the pair's unit, and the change is the rate's, not a measure "tok/s".
 """
 
 from __future__ import annotations
 
 from ledger.model import Claim
+from ledger.vocab.units import is_measure_unit
 
 _POINTS = frozenset({"pp", "point", "points"})
 _NEAR_LINES = 8
@@ -24,7 +26,7 @@ def named_changes(claims: list[Claim]) -> list[Claim]:
     out = list(claims)
     for i, c in enumerate(out):
         if (
-            c.metric
+            (c.metric and not _unit_alone(c.metric))
             or c.reference is not None
             or c.high is not None
             or c.value is None
@@ -49,6 +51,12 @@ def named_changes(claims: list[Claim]) -> list[Claim]:
                 }
             )
     return out
+
+
+def _unit_alone(metric: str) -> bool:
+    """The name is a unit's spelling and nothing else ("tok/s"; "Output tok/s" names which tokens it counts)."""
+    m = metric.strip(" *_`")
+    return " " not in m and is_measure_unit(m)
 
 
 def _states(change: Claim, pair: Claim) -> bool:
