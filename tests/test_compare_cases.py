@@ -1069,3 +1069,16 @@ def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
         [Snapshot(RevisionRef(name="R1"), bare), Snapshot(RevisionRef(name="R2"), [x.model_copy() for x in bare])]
     )
     assert len(rows) == 3
+
+
+@pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
+def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
+    """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or
+    "| Metric | vLLM | vLLM |" over "| | 0.10.2 | 0.11.0 (this PR) |": the versions are the sides, each newer cell
+    checked against the older one, the model the group's, never a row's label."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    got = {(r.key.metric, dict(r.key.config).get("model"), r.reference, r.verdict) for r in result.references}
+    assert got == {
+        ("output throughput", "llama3.1-8b", 2410.5, "improvement"),
+        ("mean ttft", "llama3.1-8b", 41.2, "improvement"),
+    }, got
