@@ -1021,3 +1021,64 @@ def test_a_benchmarks_variant_is_a_benchmark_of_its_own(variant: str, base: str)
     """ "GSM8K Platinum" is no GSM8K score, "AIME 2025" no AIME 2024 one: two series, never one compared."""
     assert len(series([c("accuracy", base, 90.0)], [c("accuracy", variant, 80.0)])) == 2
     assert len(series([c("accuracy", variant, 90.0)], [c("accuracy", variant.lower(), 80.0)])) == 1
+
+
+# ---- repeated runs per side: one series with a spread, never trial 1 against trial 1 (issue 26, mechanism 3) ----
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict", "value", "reference"),
+    [
+        # "| run 1 | main | PR |" rows: each run paired with its base run, every pair +3-5%: one check of the means
+        ("trial_rows.md", "improvement", 7178.0 / 3, 2310.1),
+        # a "Trial" column over main and this PR columns: pairs of -0.8..+0.5 points, the means within noise
+        ("trial_column.md", "within noise", 1.6663 / 3, 1.6706 / 3),
+        # "- main (3 trials): mmlu a, b, c" and the PR's line: the runs listed on one line, each a trial
+        ("trial_lines.md", "within noise", 1.6663 / 3, 1.6706 / 3),
+    ],
+)
+def test_a_sides_runs_paired_with_its_base_runs_are_one_check_of_their_means(
+    name: str, verdict: str, value: float, reference: float, tmp_path: Path
+) -> None:
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    (check,) = result.references
+    assert check.verdict == verdict
+    assert check.claim.value == pytest.approx(value, abs=1e-6) and check.reference == pytest.approx(reference, abs=1e-6)
+    assert check.threshold.basis.startswith("stated stderr"), check.threshold.basis
+
+
+def test_runs_under_each_revision_are_one_series_judged_by_their_spread(tmp_path: Path) -> None:
+    """ "### Before (commit ...)" and "### After (commit ...)" each over a "| Trial | Output throughput |" table of
+    three runs: one row, the means 2310.1 and 2315.77, within the runs' noise (trial 2 alone moved 1.4%)."""
+    result = run_compare([str(CASES / "trial_sections.md")], book=Ledger(tmp_path / "none.db"))
+    (row,) = result.rows
+    assert row.overall is not None and row.overall.verdict == "within noise"
+    assert [round(float(c.value), 2) if c else None for c in row.cells] == [2310.1, 2315.77]  # type: ignore[arg-type]
+    assert "trial" not in dict(row.key.config)
+
+
+def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
+    """Values of one measure listed on one line are runs where their side's label says so ("main (3 trials):");
+    without it they may be settings no reader named, paired by position."""
+    said = [c("accuracy", "gsm8k", v, line=5, config={"trial": str(i)}) for i, v in enumerate((0.81, 0.83, 0.82), 1)]
+    new = [c("accuracy", "gsm8k", v, line=5, config={"trial": str(i)}) for i, v in enumerate((0.84, 0.83, 0.85), 1)]
+    (verdict,) = series(said, new).values()
+    assert verdict is not None and verdict.verdict == "improvement" and "stated stderr" in verdict.threshold.basis
+    bare = [c("accuracy", "gsm8k", v, line=5) for v in (0.81, 0.83, 0.82)]
+    rows = compare_series(
+        [Snapshot(RevisionRef(name="R1"), bare), Snapshot(RevisionRef(name="R2"), [x.model_copy() for x in bare])]
+    )
+    assert len(rows) == 3
+
+
+@pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
+def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
+    """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or
+    "| Metric | vLLM | vLLM |" over "| | 0.10.2 | 0.11.0 (this PR) |": the versions are the sides, each newer cell
+    checked against the older one, the model the group's, never a row's label."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    got = {(r.key.metric, dict(r.key.config).get("model"), r.reference, r.verdict) for r in result.references}
+    assert got == {
+        ("output throughput", "llama3.1-8b", 2410.5, "improvement"),
+        ("mean ttft", "llama3.1-8b", 41.2, "improvement"),
+    }, got

@@ -120,6 +120,10 @@ HOSTILE: dict[str, HostileText] = {
     "lead side labels": lambda s: (
         "- with the this main branch run with this fix" + " without" * (1_000 * s) + " PR : 1ms\n"
     ),
+    # side labels whose run note never closes or is followed by values over and over, run names without their number
+    # (grammar.sides _LEAD_LABEL_RE with its parenthesis, lead_label_side; vocab.metrics RUN_NAME_RE)
+    "side run notes": lambda s: "Main (3 trials" + " run rep seed_ trial#" * (600 * s) + "): 0.81, 0.83\n",
+    "side run lists": lambda s: "- main (3 trials): gsm8k " + "0.81, " * (1_500 * s) + "0.82\n",
     # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
     # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
     "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
 from ledger.compare.revisions import Snapshot
+from ledger.compare.trials import mean_of_runs, run_groups
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
 from ledger.vocab.setup import config_hints
@@ -56,49 +56,17 @@ def items_of(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]
     return out
 
 
-MAX_RUN_GAP = 3
-"""Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
-
-
 def runs_as_one(items: list[_Item]) -> list[_Item]:
     """ "Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
-    (their standard error, which sets the noise threshold), not trial 1 against trial 1."""
-    groups: dict[tuple[Key, str], list[_Item]] = {}
-    for it in items:
-        groups.setdefault((it.key, it.variant), []).append(it)
-    merged: dict[int, _Item | None] = {}
-    for group in groups.values():
-        values = [it.claim.value for it in group]
-        lines = [it.claim.source.line for it in group]
-        if (
-            not (2 <= len(group) <= 50)
-            or None in values
-            or any(it.claim.kind == "gate" for it in group)
-            or any(b - a > MAX_RUN_GAP or b <= a for a, b in itertools.pairwise(lines))
-        ):
-            continue
-        nums = [float(v) for v in values if v is not None]
-        mean = sum(nums) / len(nums)
-        sd = (sum((v - mean) ** 2 for v in nums) / (len(nums) - 1)) ** 0.5
+    (their standard error, which sets the noise threshold), not trial 1 against trial 1 (compare.trials)."""
+    out: list[_Item] = []
+    for group in run_groups(items, lambda it: it.claim, lambda it: (it.key, it.variant)):
         first = group[0]
-        claim = first.claim.model_copy(
-            update={
-                "value": mean,
-                "stderr": sd / len(nums) ** 0.5,
-                "reference": None,
-                "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})",
-            }
+        out.append(
+            first
+            if len(group) == 1
+            else _Item(first.key, first.variant, mean_of_runs([it.claim for it in group])[0], first.rev)
         )
-        merged[id(first)] = _Item(first.key, first.variant, claim, first.rev)
-        for it in group[1:]:
-            merged[id(it)] = None
-    if not merged:
-        return items
-    out = []
-    for it in items:
-        m = merged.get(id(it), it)
-        if m is not None:
-            out.append(m)
     return out
 
 

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.compare.align import Row, items_of
+from ledger.compare.align import Row, _Item, items_of
 from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION, judge_numbers, number
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
+from ledger.compare.trials import mean_of_runs, run_groups
 from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
@@ -188,7 +189,7 @@ def check_references(
     out: list[ReferenceCheck] = []
     # (a row's speed-up beside its judged pair of one setup, "| 100 | 120 | 1.20x |", says that pair's verdict again)
     paired = {_row_of(it.claim) for it in items_of(snapshot) if it.claim.reference}
-    for it in items_of(snapshot):
+    for it, ref_se in _runs_folded(items_of(snapshot)):
         c = it.claim
         if c.kind not in ("accuracy", "acceptance", "perf") or number(c) is None:
             continue
@@ -205,7 +206,7 @@ def check_references(
             ref, origin = hits[0].accuracy, f"registered: {hits[0].source or 'reference file'}"
         if not math.isfinite(ref):
             continue
-        proxy = Claim.model_construct(**{**c.__dict__, "value": ref, "high": None, "approx": False})
+        proxy = Claim.model_construct(**{**c.__dict__, "value": ref, "high": None, "approx": False, "stderr": ref_se})
         p = judge_numbers(it.key, proxy, c, noise)
         if p.threshold is None or p.delta is None:
             continue
@@ -215,6 +216,25 @@ def check_references(
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
+
+
+def _runs_folded(items: list[_Item]) -> list[tuple[_Item, float | None]]:
+    """The items, a side's repeated runs each paired with its base run ("| Trial | main | this PR |") as one: their
+    mean against the base runs' mean, with the standard error of that reference mean beside it (compare.trials)."""
+
+    def series(it: _Item) -> tuple[object, ...]:
+        c = it.claim
+        return it.key, it.variant, isinstance(c.reference, float), (c.note or "").startswith(ROW_NOTE)
+
+    out: list[tuple[_Item, float | None]] = []
+    for group in run_groups(items, lambda it: it.claim, series):
+        first = group[0]
+        if len(group) == 1 or not isinstance(first.claim.reference, float):
+            out.extend((it, it.claim.stderr) for it in group)  # (a lone value's stderr stands in for its reference's)
+            continue
+        claim, ref_se = mean_of_runs([it.claim for it in group], with_reference=True)
+        out.append((_Item(first.key, first.variant, claim, first.rev), ref_se))
+    return out
 
 
 def _row_of(c: Claim) -> tuple[str | None, int, frozenset[tuple[str, str]]]:

@@ -287,6 +287,12 @@ STDERR_WORDS = r"(?:sem|s\.e\.m\.?|s\.e\.|stderr|std\.? ?err(?:or)?|standard err
 """A standard error's names ("71.2% (SEM 0.35%)", "stderr 0.7"): the uncertainty of the value it follows, no claim."""
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
 RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
+RUN_NAME_RE = re.compile(
+    r"\b(?:runs|trials|repeats|repetitions|seeds)\b|\b(?:run|trial|rep|repeat|seed|attempt)[ _#-]?\d{1,3}\b",
+    re.IGNORECASE,
+)
+"""Words that say values are repeated runs of one measure ("3 trials", "run 2", "seed 1"): not "samples", a count of
+what one run scored, nor "round", a revision's."""
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,10 @@ CHECKPOINT_KEYS = frozenset(("model", "quant"))
 title or a heading names, where a machine or a load one result states is that result's alone."""
 """The keys a side's label sets ("BEFORE: GemmBackend.TRITON" sets backend), comma-joined: what the sides compare,
 so compare reads them as the difference under test, not as two setups."""
+RUN_ID_KEYS: tuple[str, ...] = ("trial", "trial #", "run #", "run id", "run_id", "rep", "repeat", "attempt", "seed")
+"""A table's column naming which of a side's repeated runs a row is ("| Trial | main | this PR |" over rows 1, 2, 3;
+"Seed"): the runs of one setup, which compare reads as one series with their spread (compare.trials), never as
+setups of their own, trial 1 against trial 1."""
 IGNORED_KEYS: tuple[str, ...] = (
     "source",
     "commit",
@@ -92,12 +96,13 @@ IGNORED_KEYS: tuple[str, ...] = (
     "metric",
     "threshold",
     "repeats",
+    *RUN_ID_KEYS,
     SIDE_SETTING,
 )
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
 a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to,
 how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one of 4 measure the same thing),
-the keys its side's label set)."""
+which of the repeats a value is, the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
     # ("| Framework | TTFT |" over vLLM and TRT rows: the serving engine each row ran)

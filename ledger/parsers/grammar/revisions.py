@@ -486,8 +486,10 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             and idx > 0
             and doc.blocks[idx - 1].kind == "item"
             and not BARE_LABEL_RE.match(block.text)
+            and not (opens_results and SIDE_LABEL_RE.match(block.text.replace("`", "")))
         ):
-            # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not
+            # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not (the next
+            # side's label over its own list is no paragraph: "PR (3 trials):" after "Main (3 trials):" and its items)
             current.end = block.start - 1
             current = None
             continue

@@ -33,7 +33,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.result_files import selected_field
-from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
+from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
@@ -64,7 +64,7 @@ from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
-from ledger.vocab.metrics import named_benchmark, prose_kind
+from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import RATIO_UNITS, is_size_unit, measure_of_unit
@@ -146,6 +146,8 @@ def claims_in_text(
         out, sides = fold_sided_pairs(out, sides)
     if not console:
         both_sides(out, sides, text, ctx.named)
+    if sided and len(out) > 1 and (lead := lead_label_side(text)) is not None and RUN_NAME_RE.search(lead[1]):
+        _number_runs(out)  # ("Main (3 trials): 0.81, 0.83, 0.82": the side says its values are repeated runs)
     for c, rev in zip(out, sides, strict=True):
         if not console and c["metric"] and holds_metric(c["metric"]):
             ctx.memo[LAST_METRIC] = (line, c["metric"], c["unit"])
@@ -197,6 +199,17 @@ def _official_references(out: list[dict], text: str) -> list[dict]:
             continue
         keep.append(c)
     return keep
+
+
+def _number_runs(out: list[dict]) -> None:
+    """ "Main (3 trials): gsm8k 0.81, 0.83, 0.82": each value of a measure listed more than once is one trial, by its
+    place in the list (config `trial`, no setup: compare.trials reads the side's runs as one series)."""
+    seen: dict[tuple[Any, Any], list[dict]] = {}
+    for c in out:
+        seen.setdefault((c["metric"], c["unit"]), []).append(c)
+    for runs in seen.values():
+        for i, c in enumerate(runs if len(runs) > 1 else (), 1):
+            c["config"].setdefault("trial", str(i))
 
 
 def _is_against(rev: Revision, c: dict[str, Any]) -> bool:

@@ -22,6 +22,7 @@ from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setup_key
 from ledger.vocab.setting_heads import whole_numbers
+from ledger.vocab.setup import model_names, qualifiers
 
 
 def with_sub_header(table: Table) -> Table:
@@ -33,6 +34,11 @@ def with_sub_header(table: Table) -> Table:
     filled = [i for i, c in enumerate(sub) if c]
     # a group row spans: an empty header cell right of a named one, under which the second row names a column
     spans = [i for i in range(1, len(head)) if not head[i] and i < len(sub) and sub[i] and head[i - 1 : i] != [""]]
+    # a name printed over each column it spans ("| Metric | vLLM | vLLM |" over "| | 0.10.2 | 0.11.0 (this PR) |"):
+    # a group of columns as well, the second row telling them apart
+    spans += [
+        i for i in range(2, min(len(head), len(sub))) if head[i] and head[i] == head[i - 1] and sub[i] != sub[i - 1]
+    ]
     if (
         not spans
         or not filled
@@ -53,10 +59,23 @@ def with_sub_header(table: Table) -> Table:
         if own and group and _setting_column(table, i, own):
             names.append(own)  # "With CP" over "TP": the tensor parallel size the group's run had
             settings = True
+        elif i == 0 and not own and _corner_of_groups(h, [g for g in head[1:] if g]):
+            # "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |": the corner names the group row's setting, the
+            # groups are its values, and the first column holds row labels, no model's
+            names.append("")
         else:
             names.append(" ".join(x for x in (group if own else h, own) if x) if own else h)
     # (the groups matter where a setting is one group's: elsewhere the table reads as it always did)
     return replace(table, header=names, rows=table.rows[1:], column_groups=of_group if settings else None)
+
+
+def _corner_of_groups(corner: str, groups: list[str]) -> bool:
+    """The corner names the setting whose values the group cells are ("Model" over "Llama-3.1-8B", "GPU" over "H100"),
+    not its own column's ("BS" over the rows' batch sizes, beside groups "Old" and "New")."""
+    key = setup_key(corner)
+    if key is None or not groups:
+        return False
+    return all(bool(model_names(g)) if key == "model" else qualifiers(g).get(key) is not None for g in groups)
 
 
 def _setting_column(table: Table, ci: int, own: str) -> bool:

@@ -1,0 +1,85 @@
+"""Repeated runs of one series: a side measured three times is one value with a spread, never trial 1 against trial 1.
+
+The runs stand on nearby lines with one key and variant: a paste's "Request throughput (req/s): 12.31" three times
+under "Main branch (3 trials):", a table's rows "run 1".."run 3" or its "Trial" column (vocab.setup_keys.RUN_ID_KEYS,
+no setup), or a list on one line, "Main (3 trials): mmlu 0.5521, 0.5608, 0.5577". On one line several values of one
+key may as well be settings no reader named ("100, 180, 320 tok/s" for TP 1, 2, 4), which pair by position: they are
+runs only where the line, its side or its cells say so. Runs are their mean, its standard error setting the noise
+threshold; a run paired with its own base run (a table's main and PR columns over trial rows) is a check of the
+mean against the base runs' mean, each with its spread.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+from ledger.model import Claim
+from ledger.vocab.metrics import RUN_NAME_RE
+from ledger.vocab.setup_keys import RUN_ID_KEYS, canonical_key_name
+
+T = TypeVar("T")
+
+MAX_RUN_GAP = 3
+"""Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
+MAX_RUNS = 50
+
+
+def _says_repeats(c: Claim) -> bool:
+    """The claim's line, side or cell names it one of repeated runs ("3 trials", "run 2", a "Trial" column)."""
+    if any(canonical_key_name(k) in RUN_ID_KEYS for k in c.config):
+        return True
+    texts = [c.source.text[:300], (c.revision.label or "") if c.revision else ""]
+    texts += [str(v)[:100] for k, v in c.config.items() if k in ("row", "column")]
+    return any(RUN_NAME_RE.search(t) for t in texts if t)
+
+
+def _are_runs(claims: Sequence[Claim]) -> bool:
+    if not (2 <= len(claims) <= MAX_RUNS) or any(c.kind == "gate" or not isinstance(c.value, float) for c in claims):
+        return False
+    lines = [c.source.line for c in claims]
+    if any(b - a > MAX_RUN_GAP or b < a for a, b in itertools.pairwise(lines)):
+        return False
+    return len(set(lines)) == len(lines) or all(_says_repeats(c) for c in claims)
+
+
+def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]) -> list[list[T]]:
+    """The items grouped by series where a series' items are repeated runs (see the module), each other item alone;
+    in the order of each group's first item."""
+    groups: dict[Hashable, list[T]] = {}
+    for it in items:
+        groups.setdefault(series(it), []).append(it)
+    out: list[list[T]] = []
+    for group in groups.values():
+        if _are_runs([claim(it) for it in group]):
+            out.append(group)
+        else:
+            out.extend([it] for it in group)
+    first = {id(it): i for i, it in enumerate(items)}
+    return sorted(out, key=lambda g: first[id(g[0])])
+
+
+def _mean_se(nums: Sequence[float]) -> tuple[float, float]:
+    mean = sum(nums) / len(nums)
+    sd = (sum((v - mean) ** 2 for v in nums) / (len(nums) - 1)) ** 0.5
+    return mean, sd / len(nums) ** 0.5
+
+
+def mean_of_runs(runs: Sequence[Claim], with_reference: bool = False) -> tuple[Claim, float | None]:
+    """The runs as one claim, their mean with its standard error (and, `with_reference` and every run paired with its
+    base run, the base runs' mean as its reference), and the standard error of that reference mean (else None)."""
+    nums = [float(c.value) for c in runs if isinstance(c.value, float)]
+    mean, se = _mean_se(nums)
+    refs = [c.reference for c in runs if isinstance(c.reference, float)]
+    ref, ref_se = _mean_se(refs) if with_reference and len(refs) == len(runs) else (None, None)
+    claim = runs[0].model_copy(
+        update={
+            "value": mean,
+            "high": None,
+            "stderr": se,
+            "reference": ref,
+            "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})",
+        }
+    )
+    return claim, ref_se
