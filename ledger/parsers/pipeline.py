@@ -15,11 +15,12 @@ from ledger.parsers.grammar.arch_default import on_architecture
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.gain_labels import labelled_gains
+from ledger.parsers.grammar.head_names import one_name_per_head
 from ledger.parsers.grammar.headline_comments import without_headline_comments
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.reference_pastes import reference_pastes
-from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
+from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
