@@ -1375,6 +1375,10 @@ HOSTILE: dict[str, HostileText] = {
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
         for k in range(300 * s)
     ),
+    # prose.own_measure _PER_WORK_RE, prose.labels _COUNT_TAIL_RE, prose.candidates _GERUND_RE: counted values whose
+    # unit of work after "per" never closes, count words and activities over and over before times and rates
+    "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
+    "Batching reaches 3 tok/s each " * 1_000,
 }
 
 
