@@ -125,6 +125,8 @@ HOSTILE: dict[str, HostileText] = {
     "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,
     # family names over and over, each followed by blanks that never reach "layers" (vocab.models _LAYER_AFTER_RE)
     "layer kinds": "qwen3 \t mamba2  block llama3 \t laye " * 1_000,
+    # a result named by family words before layer kinds, over and over (vocab.models _NAME_END_RE, names_other_model)
+    "layer kinds in names": "- time per mamba2 layer, llama3_x-1.2 block qwen3 \t blocks: 1.5 ms " * 1_000,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
