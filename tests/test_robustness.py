@@ -1377,6 +1377,9 @@ HOSTILE: dict[str, HostileText] = {
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
         for k in range(300 * s)
     ),
+    # gates.prose _REFERRED_PASS_RE, _TEST_ID_RE: test ids that never close their code marks or brackets, each
+    # followed by a pronoun's verdict, over and over (every pronoun looks back one sentence: _SENTENCE_BEFORE)
+    "pronoun gates": "`a::b x::y::z[fp8, w test_q It passed. this test now passes; The case has passes " * 1_000,
     # prose.own_measure _PER_WORK_RE, prose.labels _COUNT_TAIL_RE, prose.candidates _GERUND_RE: counted values whose
     # unit of work after "per" never closes, count words and activities over and over before times and rates
     "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
