@@ -1377,6 +1377,12 @@ HOSTILE: dict[str, HostileText] = {
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
         for k in range(300 * s)
     ),
+    # vocab.test_ids _SUB_BILLION_RE, _VERSION_DOT_RE, grammar.lead_ins test_lead_setup: test classes of digit runs
+    # joined by underscores, each a paragraph over a paste of scores
+    "test class leads": lambda s: "".join(
+        f"Run of `t/test_a.py::TestQwen3_1_0_5_{k % 90}_0_6B::test_fp8_0_1`:\n\n```\nGSM8K accuracy: 0.{k}\n```\n\n"
+        for k in range(250 * s)
+    ),
     # gates.prose _REFERRED_PASS_RE, _TEST_ID_RE: test ids that never close their code marks or brackets, each
     # followed by a pronoun's verdict, over and over (every pronoun looks back one sentence: _SENTENCE_BEFORE)
     "pronoun gates": "`a::b x::y::z[fp8, w test_q It passed. this test now passes; The case has passes " * 1_000,
