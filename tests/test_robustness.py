@@ -1377,6 +1377,8 @@ HOSTILE: dict[str, HostileText] = {
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
         for k in range(300 * s)
     ),
+    # kv.repeat_runs: "Repeat:" lines alone, no "Scores:" line under any, under no benchmark
+    "lone repeat lines": lambda s: "```\n" + "Repeat: 6, mean: 0.742\nRepeat: 6, mean: 18.5\n" * (1_000 * s) + "```\n",
     # vocab.test_ids _SUB_BILLION_RE, _VERSION_DOT_RE, grammar.lead_ins test_lead_setup: test classes of digit runs
     # joined by underscores, each a paragraph over a paste of scores
     "test class leads": lambda s: "".join(
