@@ -147,8 +147,8 @@ def test_yaml_reference_lines_are_acceptance_of_their_test() -> None:
         for c in claims
     ]
     assert got == [
-        ("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
-        ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
+        ("acceptance", 2.314501, "Qwen3-8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
+        ("acceptance", 1.77302, "Mixtral-8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
         ("acceptance", 1.0213, None, None, "4", None),
     ]
 

@@ -129,6 +129,8 @@ HOSTILE: dict[str, HostileText] = {
     "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,
     # family names over and over, each followed by blanks that never reach "layers" (vocab.models _LAYER_AFTER_RE)
     "layer kinds": "qwen3 \t mamba2  block llama3 \t laye " * 1_000,
+    # a result named by family words before layer kinds, over and over (vocab.models _NAME_END_RE, names_other_model)
+    "layer kinds in names": "- time per mamba2 layer, llama3_x-1.2 block qwen3 \t blocks: 1.5 ms " * 1_000,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
@@ -1408,6 +1410,21 @@ HOSTILE: dict[str, HostileText] = {
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
         for k in range(300 * s)
     ),
+    # kv.repeat_runs: "Repeat:" lines alone, no "Scores:" line under any, under no benchmark
+    "lone repeat lines": lambda s: "```\n" + "Repeat: 6, mean: 0.742\nRepeat: 6, mean: 18.5\n" * (1_000 * s) + "```\n",
+    # vocab.test_ids _SUB_BILLION_RE, _VERSION_DOT_RE, grammar.lead_ins test_lead_setup: test classes of digit runs
+    # joined by underscores, each a paragraph over a paste of scores
+    "test class leads": lambda s: "".join(
+        f"Run of `t/test_a.py::TestQwen3_1_0_5_{k % 90}_0_6B::test_fp8_0_1`:\n\n```\nGSM8K accuracy: 0.{k}\n```\n\n"
+        for k in range(250 * s)
+    ),
+    # gates.prose _REFERRED_PASS_RE, _TEST_ID_RE: test ids that never close their code marks or brackets, each
+    # followed by a pronoun's verdict, over and over (every pronoun looks back one sentence: _SENTENCE_BEFORE)
+    "pronoun gates": "`a::b x::y::z[fp8, w test_q It passed. this test now passes; The case has passes " * 1_000,
+    # prose.own_measure _PER_WORK_RE, prose.labels _COUNT_TAIL_RE, prose.candidates _GERUND_RE: counted values whose
+    # unit of work after "per" never closes, count words and activities over and over before times and rates
+    "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
+    "Batching reaches 3 tok/s each " * 1_000,
 }
 
 

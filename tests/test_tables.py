@@ -132,9 +132,9 @@ def test_a_settings_column_and_the_test_class_give_each_row_its_setup() -> None:
         for c in claims
     ]
     assert got == [
-        (2.913004, "Qwen3_8B", "mtp", "3", "True"),
-        (2.402118, "Qwen3_8B", None, None, None),
-        (2.11884, "Mixtral_8x7B", "mtp", "2", None),
+        (2.913004, "Qwen3-8B", "mtp", "3", "True"),
+        (2.402118, "Qwen3-8B", None, None, None),
+        (2.11884, "Mixtral-8x7B", "mtp", "2", None),
         (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None),
     ]
 

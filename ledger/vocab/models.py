@@ -407,7 +407,7 @@ def title_family(title: str) -> str | None:
     title = _BRANCH_PREFIX_RE.sub(" ", _HEAD_REF_RE.sub(" ", _MODULE_PREFIX_RE.sub(" ", title[:300])))
     for m in _TITLE_FAMILY_RE.finditer(title):
         word = m.group(0).split()[0]
-        if word.lower() not in _NOT_TITLE_FAMILY:
+        if word.lower() not in _NOT_TITLE_FAMILY and not _layer_kind(title, m.end()):  # ("the qwen3 blocks")
             if word.islower() and (brand := _BRAND.get(word.rstrip("0123456789."))) is not None:
                 return brand + m.group(0)[len(word.rstrip("0123456789.")) :]  # "qwen3" -> "Qwen3"
             return m.group(0)
@@ -452,9 +452,19 @@ def names_other_model(name: str, model: str) -> bool:
         return False
     low = model.lower()
     return any(
-        m.group(1).lower() not in low and not _WORD_FAMILY_RE.match(name, m.start())
+        m.group(1).lower() not in low and not _WORD_FAMILY_RE.match(name, m.start()) and not _layer_kind(name, m.end())
         for m in _FAMILY_WORD_RE.finditer(name[:200])
     )
+
+
+_NAME_END_RE = re.compile(r"[\w.-]{0,40}")
+
+
+def _layer_kind(text: str, end: int) -> bool:
+    """The family word ending before `end` (its version after it: "mamba" of "mamba2") names a kind of layer: "time
+    per mamba2 layer" measures a layer of the model, never another model."""
+    rest = _NAME_END_RE.match(text, end)
+    return rest is not None and _LAYER_AFTER_RE.match(text, rest.end()) is not None
 
 
 # the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",

@@ -47,7 +47,19 @@ def test_class_model(text: str) -> str | None:
         return None
     name = m.group("name").strip("_")
     models = model_names(name)
-    return name if (models and models[0] == name) or (not models and _SIZED_CLASS_RE.match(name)) else None
+    named = (models and models[0] == name) or (not models and _SIZED_CLASS_RE.match(name))
+    return _spelled_class(name) if named else None
+
+
+# a class name writes a model's dots and dashes as underscores: "Llama3_1_8B" is Llama3.1-8B, "Qwen3_0_6B"
+# Qwen3-0.6B (a size under one billion), "Qwen2_5_7B" Qwen2.5-7B (a version's digits before another part)
+_SUB_BILLION_RE = re.compile(r"_0_(?=\d[Bb](?![a-z]))")
+_VERSION_DOT_RE = re.compile(r"(?<=\d)_(?=\d{1,2}[_-])")
+
+
+def _spelled_class(name: str) -> str:
+    """The model's name as its makers spell it, from a test class's ("Llama3_1_8B" -> "Llama3.1-8B")."""
+    return _VERSION_DOT_RE.sub(".", _SUB_BILLION_RE.sub("-0.", name)).replace("_", "-")
 
 
 def test_id_setup(text: str) -> dict[str, str]:

@@ -58,6 +58,17 @@ _COUNTED_PASSED_RE = re.compile(
     r"(?P<checks>[^.;:\n]{1,200}?\b(?:checks|gates|tests))\b",
     re.IGNORECASE,
 )
+# "The test case `X::test_y` is on post-merge. It passed locally with this fix": a pronoun opening the sentence after
+# a named test, and its verdict (the test is found back from the pronoun: _referred_test)
+_REFERRED_PASS_RE = re.compile(
+    r"(?:^|[.;!]\s{1,3})(?P<pron>it|this\s(?:test|case|one)|the\s(?:test|case))\s{1,3}(?:has\s|have\s)?"
+    r"(?:now\s{1,3}|also\s{1,3}|still\s{1,3})?(?P<word>passed|passes)\b(?!\s*(?:rate|@))",
+    re.IGNORECASE,
+)
+# a test's id in code marks or bare, with "::" ("`tests/test_x.py::TestA::test_b`", "TestA::test_b[fp8]")
+_TEST_ID_RE = re.compile(r"`(?P<code>[^`\n]{3,240})`|(?<![\w`:])(?P<bare>[\w./-]{1,120}(?:::[\w\[\],.-]{1,120}){1,3})")
+_SENTENCE_BEFORE = 400
+"""How far back the sentence before a pronoun is looked for its test."""
 _PRONOUN_RE = re.compile(r"(?:it|they|this|that|these|those|all|everything|each|both)\b", re.IGNORECASE)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
 _ALL_PASSED_RE = WordGate(
@@ -381,7 +392,22 @@ _LEADING_AND_RE = re.compile(r"^(?:and|or|but|then)\s+", re.IGNORECASE)
 _TRAILING_ADVERB_RE = re.compile(r"\s(?:now|still|all|also|again)$", re.IGNORECASE)
 
 
+def _referred_test(text: str, end: int) -> str | None:
+    """The test the sentence ending at `end` names last (an id with "::", or in code marks naming a test), where
+    that sentence is the one right before: a pronoun after it refers to that test."""
+    lo = max(0, end - _SENTENCE_BEFORE)
+    end = lo + len(text[lo:end].rstrip(" .;!"))  # (the sentence's own stop: ". It passed")
+    start = max([lo, *(at + 2 for p in (". ", "; ", "! ") if (at := text.rfind(p, lo, end)) >= 0)])
+    names = [m.group("code") or m.group("bare") for m in _TEST_ID_RE.finditer(text, start, end)]
+    named = [n for n in names if "::" in n or "test_" in n]
+    return named[-1] if named else None
+
+
 def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
+    for m in _REFERRED_PASS_RE.finditer(text) if "::" in text or "test_" in text else ():
+        name = _referred_test(text, m.start("pron"))
+        if name is not None:
+            yield gate(ctx, line, text[m.start("pron") : m.end()], name, "pass", m.group("word")), m.span("pron")
     for m in _TOOL_PASSES_RE.finditer(text):
         subj = _TRAILING_ADVERB_RE.sub("", m.group("subj").strip(" `"))  # "pre-commit workflow now pass"
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()

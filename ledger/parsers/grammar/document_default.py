@@ -30,6 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
+from ledger.parsers.grammar.title_setup import title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -135,7 +136,7 @@ def document_default(
     _title_defaults(doc, turns, owners, seen, led)
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
     here = {k: [v for v in vals if v not in elsewhere.get(k, ())] for k, vals in led.items()}
-    out = _kv_title_precision(doc, _one_value_each(seen, here, varied), seen, here)
+    out = title_readings(doc, _one_value_each(seen, here, varied), seen, here, said, varied)
     if "quant" in seen and "quant" not in out:
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     _count_of_board(out, counts, turns_of)
@@ -240,20 +241,6 @@ def _unread(doc: Document) -> set[int]:
         | reference_lines(doc)
         | _documentation_lines(doc)
     )
-
-
-def _kv_title_precision(
-    doc: Document, out: dict[str, str], seen: dict[str, list[str]], led: dict[str, list[str]]
-) -> dict[str, str]:
-    """ "Faster nvfp4 kernels" as the title, over a body that names nvfp4 only as the KV cache's precision: the title
-    speaks of the cache, not of the weights the runs served (their precision is not stated)."""
-    quant = out.get("quant")
-    if quant is None or len(seen.get("quant", ())) != 1 or led.get("quant") or not doc.blocks:
-        return out
-    kv = {v.lower() for v in (*seen.get("kv_cache", ()), *led.get("kv_cache", ()))}
-    if quant.lower() in kv and doc.blocks[0].kind == "heading" and line_setup(doc.blocks[0].text).get("quant") == quant:
-        del out["quant"]
-    return out
 
 
 def _runs_own(

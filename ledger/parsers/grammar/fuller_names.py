@@ -8,7 +8,8 @@
 A scope's model that names no size and is the start of a sized name its turn states (up to a word's end: "Lark" in
 "Lark-14B", not "Lar" in "Lark-14B") is that name, with the setup the name spells ("int4"). A sized name is a
 checkpoint of its own ("acme/Mid-14B-Instruct" beside "acme/Mid-14B-Instruct-FP8"), and two fuller names leave it
-as it is.
+as it is. A test class's model, written with no separator ("MiniMaxM3" of "TestMiniMaxM3::test_nvfp4"), is the name
+its turn states with them ("MiniMax-M3-NVFP4"), where the rest of that name only spells its setup.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import turn_bounds
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.models import parameter_counts
+from ledger.vocab.setup import blank_setup_words
 
 
 def fuller_names(doc: Document, scopes: list[SetupScope], stated: Sequence[Statement]) -> list[SetupScope]:
@@ -39,7 +41,7 @@ def fuller_names(doc: Document, scopes: list[SetupScope], stated: Sequence[State
         if not short:
             continue
         turn = named.get(bisect.bisect_right(starts, scope.start) - 1, set())
-        fuller = {name for name in turn if _starts(short, name)}
+        fuller = {name for name in turn if _starts(short, name) or _respelled(short, name)}
         if len(fuller) == 1:
             name = fuller.pop()
             spelled = {k: v for k, v in line_setup(name).items() if k in DEFAULT_KEYS and k not in scope.values}
@@ -58,3 +60,20 @@ def _starts(short: str, name: str) -> bool:
             a, b = s[-1], full[len(s)]
             return not ((a.isalpha() and b.isalpha()) or (a.isdigit() and b.isdigit()))
     return False
+
+
+def _respelled(short: str, name: str) -> bool:
+    """Whether `short`, letters and digits alone ("MiniMaxM3"), is `name`'s last part ("MiniMax-M3-NVFP4") read with
+    no separators, up to a separator after which only setup words follow."""
+    if not short.isalnum() or len(short) < 4:
+        return False
+    want, base, got = short.lower(), name.rsplit("/", 1)[-1], 0
+    for at, ch in enumerate(base):
+        if got == len(want):
+            rest = base[at:]
+            return not rest[0].isalnum() and not blank_setup_words(rest).strip(" -_.")
+        if ch.isalnum():
+            if ch.lower() != want[got]:
+                return False
+            got += 1
+    return False  # (the same name, or shorter: nothing fuller)

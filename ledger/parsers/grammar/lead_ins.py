@@ -11,6 +11,7 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.test_ids import test_id_setup, test_ids_in
 
 LEAD_IN_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
@@ -97,6 +98,22 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
             values[key] = sm.group("value")
     values.update(qualifiers(inner))
     return values
+
+
+_TEST_LEAD_MAX = 400
+"""A paragraph longer than this over a paste is prose about many things, not the lead-in of one test's output."""
+
+
+def test_lead_setup(text: str) -> dict[str, str]:
+    """The setup of the one test a paragraph right over a paste names ("The check `tests/x.py::TestWren3_1_9B::
+    test_fp8_kv` passed locally:", with a colon or not): the paste is that test's output, measured on the model its
+    class is named for (Wren3.1-9B) with the setup words of its name (fp8 KV cache); {} where it names none or two."""
+    ids = {test for _, test in test_ids_in(text)} if len(text) <= _TEST_LEAD_MAX else set()
+    ids = {test for test in ids if "::" in test} or ids  # ("tests/test_eval.py::TestX::test_y": its module no test)
+    if len(ids) != 1:
+        return {}
+    test = ids.pop()
+    return {**qualifiers(test), **test_id_setup(test)}
 
 
 # "- E2E: Wan2.2 T2V A14B FP8 (720x1280, 81f, 50 steps, 1 GPU) - static FP8": a bullet's label, then the model with

@@ -56,6 +56,7 @@ from ledger.parsers.grammar.lead_ins import (
     run_heads,
     sub_item_heads,
     sub_items_end,
+    test_lead_setup,
 )
 from ledger.parsers.grammar.line_scopes import line_scopes
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
@@ -264,10 +265,11 @@ def _text_scope(
         nxt is not None
         and nxt.kind in ("code", "table")
         and nxt.start - b.end <= 2
-        and (text.rstrip().endswith(":") or len(text) <= 40 or whole_bold(text))
+        and ((tested := test_lead_setup(text)) or text.rstrip().endswith(":") or len(text) <= 40 or whole_bold(text))
     ):
         values = (
-            lead_in_setup(text, colon=False)
+            tested  # "The test case `X::TestWren9B::test_fp8` passed locally" over its output: that test's run
+            or lead_in_setup(text, colon=False)
             or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":")))
             # "GPU: NVIDIA B200" right over its kernel's table: that table's board (a line the sentence reader reads,
             # "concurrency=64; ISL/OSL=1K/2K; DEP=8:", is read whole below)

@@ -8,8 +8,10 @@ A reader of the lines alone gives "mean" and "Scores (k)", of no benchmark, perf
 the mean is the benchmark's score over its runs (task, stat mean, how many runs), its spread the runs'
 sample standard deviation; each run's score keeps its place and takes the benchmark too. The two lines are an eval's
 printout by their shape: with no benchmark named, the mean is still an accuracy ("mean score") and the runs its scores
-("score (k)"). The lead-in is the first line above the "Repeat:" line that is neither blank, a fence nor a rule
-("====", "----": a paste's banner), a few lines up at most; it names one benchmark (named_benchmark) or none.
+("score (k)"). A "Repeat:" line alone is an eval's mean where the lead-in names a benchmark or the mean is a share
+(0 to 1); else it may be a mean of anything. The lead-in is the first line above the "Repeat:" line that is neither
+blank, a fence nor a rule ("====", "----": a paste's banner), a few lines up at most; it names one benchmark
+(named_benchmark) or none.
 """
 
 from __future__ import annotations
@@ -50,11 +52,14 @@ def repeat_runs(doc: Document, claims: list[Claim]) -> list[Claim]:
     for mean in means:
         no = mean.source.line
         m = _REPEAT_RE.match(doc.line(no))
-        if m is None or no >= len(doc.lines) or not _SCORES_RE.match(doc.line(no + 1)):
+        if m is None:
             continue
-        scores = on_line.get(no + 1, [])
-        repeats = m.group("n")
+        paired = no < len(doc.lines) and _SCORES_RE.match(doc.line(no + 1)) is not None
         task = mean.config.get("task") or _lead_task(doc, no)
+        if not (paired or task or (isinstance(mean.value, float) and 0 <= mean.value <= 1)):
+            continue  # ("Repeat: 6, mean: 1830.5" alone, under no benchmark: a mean of anything)
+        scores = on_line.get(no + 1, []) if paired else []
+        repeats = m.group("n")
         mean.kind = "accuracy"
         mean.config.update(stat="mean", repeats=repeats)
         mean.metric = f"{task} mean" if task else "mean score"

@@ -36,7 +36,7 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.parsers.prose.own_measure import narrated_measure, pointed_set, stated_after
+from ledger.parsers.prose.own_measure import names_nothing, narrated_measure, pointed_set, stated_after, unit_measure
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
@@ -152,7 +152,7 @@ def candidate(
     if not (measured or metric or force):
         return None
     if metric is None:
-        metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
+        metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, n, unit, subject)
         metric = narrated_measure(metric, text, n, unit) or pointed_set(metric)
         if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
             metric = measure_of_unit(unit) or (before if unit is None else None)
@@ -300,11 +300,13 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     return before
 
 
-def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None, subject: str | None) -> str | None:
+def _label_metric(
+    ctx: Context, line: int, text: str, pos: int, n: Number, unit: str | None, subject: str | None
+) -> str | None:
     """The words before the value name it (perf_label), a pronoun the measure it refers to; a bare extreme ("peak 66
     tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak"."""
     metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
-    if metric and side_alone(metric) and (measure := measure_of_unit(unit)):
+    if metric and side_alone(metric) and (measure := unit_measure(text, n, unit)):
         return measure  # "Original: 1.5ms spent per layer": the run's side names no measure, the unit says what it is
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
@@ -314,7 +316,15 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
         return f"{metric} time"  # "Warm-up now drops from 12 s to 7 s": the time the warm-up takes
     if metric and is_time_unit(unit) and _runs_timed(metric, text[clause_start(text, pos) : pos]):
         return "duration"  # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": the runs' time
+    if metric and names_nothing(metric) and (measure := unit_measure(text, n, unit)):
+        return measure  # "one 0.6 ms launch per step", "It takes 6.5 ms": a count or a pronoun names no measure
+    if metric and _GERUND_RE.fullmatch(metric) and not names_known_measure(metric) and (of := measure_of_unit(unit)):
+        # "Batching reaches 2210 tok/s": an activity is what the unit's measure is taken of, never a measure itself
+        return f"{metric} {'time' if is_time_unit(unit) else of}"
     return metric
+
+
+_GERUND_RE = re.compile(r"[A-Za-z]{3,20}ing")
 
 
 # a value printed with its unit inside a label's words ("3,402 tok/s", "612s"; "P99", "TP2", "Qwen3-8B" are names)

@@ -38,6 +38,8 @@ _LABEL_TAIL_RE = re.compile(
     r"|,?\s\d{1,6}\s" + RUN_COUNT_NOUNS + r")+\s*$",
     re.IGNORECASE,
 )
+# a word counting the things measured, right before their value ("one 2.0 ms pass", "a single 1.5 ms call")
+_COUNT_TAIL_RE = re.compile(r"(?:^|\s)(?:single|one|each|every|both)$", re.IGNORECASE)
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
 
 
@@ -151,6 +153,9 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    if (count := _COUNT_TAIL_RE.search(words)) is not None and count.start() > 0:
+        # "The fused path is now a single 0.4 ms call": the subject names the value, the count word only says how many
+        words = _LABEL_TAIL_RE.sub("", words[: count.start()]).strip(" :,(-•*#=~")
     words = _after_last_value(words)
     if "  " in words or "\t" in words:
         # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words

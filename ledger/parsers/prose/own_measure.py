@@ -2,7 +2,8 @@
 after the value ("+40% executed instructions", "-0.39% req/s", "@ 1.37 QPS"), or the one its unit says.
 
 Apart from candidates.py because these rules read only the value and what touches it; candidates asks them when
-the clause before the value is narration (NARRATION_RE), a rate after "@", or a share of a rate.
+the clause before the value is narration (NARRATION_RE), a rate after "@", a share of a rate, or words that only
+count or point at what was measured ("one 2.0 ms pass per forward", "It takes 1.1 ms").
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.vocab.text import NARRATION_RE
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 # "+35% shared-memory traffic, so ...": a noun phrase of one to four words, up to the clause's end
 _NOUN_AFTER_RE = re.compile(
@@ -62,3 +63,37 @@ def pointed_set(metric: str | None) -> str | None:
         return None
     m = _POINTED_SET_RE.match(metric)
     return metric[m.end() :] if m else metric
+
+
+# the words that count what a value measures or point back at it, and name no measure ("one 2.0 ms pass", "a single
+# 1.5 ms computation", "It takes 1.1 ms", "Now each 4 ms step")
+_NAMELESS_WORDS = frozenset(
+    {
+        *("a", "an", "the", "one", "single", "each", "every", "both", "it", "this", "that", "they", "these", "those"),
+        *("which", "now", "then", "so", "and", "only", "just", "still"),
+    }
+)
+_NAMELESS_MAX = 5
+# "0.6 ms launch per decoder step", "1.5 ms spent per mamba2 layer": what one timed unit of work is, a word or two
+# naming it after "per" (a second word only before a noun of work: "per step remain" is one word, then a verb)
+_WORK_NOUNS = (
+    r"(?:layers?|steps?|forwards?|pass(?:es)?|tokens?|iterations?|requests?|calls?|batch(?:es)?|blocks?|launch(?:es)?"
+    r"|kernels?|sequences?|samples?|queries|query|experts?|heads?)"
+)
+_PER_WORK_RE = re.compile(
+    r"(?:\s[A-Za-z][\w-]{0,20}){0,3}\sper\s"
+    r"(?P<what>(?:[A-Za-z][\w-]{0,20}\s(?=" + _WORK_NOUNS + r"\b))?[A-Za-z][\w-]{0,20})"
+)
+
+
+def names_nothing(label: str) -> bool:
+    """The label is only words that count or point ("one", "a single", "It"): no name of a measure."""
+    words = label.lower().split()
+    return 0 < len(words) <= _NAMELESS_MAX and all(w.strip("*_`,") in _NAMELESS_WORDS for w in words)
+
+
+def unit_measure(text: str, n: Number, unit: str | None) -> str | None:
+    """What the value's unit says it measures where no word names it: a time is the time per the unit of work the
+    words after it name ("0.6 ms launch per decoder step": "time per decoder step"), else measure_of_unit's."""
+    per = _PER_WORK_RE.match(text, n.end, n.end + 90) if is_time_unit(unit) else None
+    return f"time per {per.group('what')}" if per is not None else measure_of_unit(unit)

@@ -1,0 +1,57 @@
+"""What the title alone settles of the document default, after every line has been read: the one model it names is
+the default where the other models are each a section's or a lead-in's own ("... for Wren-9B" over a description's
+timings, a later comment's "## acme/Kestrel-7B" over that model's scores), and a precision it names only as the KV
+cache's is no weights' precision ("Faster nvfp4 kernels" over "nvfp4 KV cache").
+
+Apart from document_default because these read the default as a whole, never a line.
+"""
+
+from __future__ import annotations
+
+from ledger.parsers.grammar.default_reach import Statement, spelled
+from ledger.parsers.grammar.setup_scopes import line_setup
+from ledger.parsers.reader.blocks import Document
+
+
+def title_readings(
+    doc: Document,
+    out: dict[str, str],
+    seen: dict[str, list[str]],
+    led: dict[str, list[str]],
+    said: list[Statement],
+    varied: set[str],
+) -> dict[str, str]:
+    """`out`, the document default, with what the title settles (see the module): `seen` the values the default
+    counts, `led` the lead-ins' and sections' own, `said` every value stated and where, `varied` the keys a table's
+    rows vary."""
+    return _title_model(doc, _kv_title_precision(doc, out, seen, led), seen, said, varied)
+
+
+def _title_model(
+    doc: Document, default: dict[str, str], seen: dict[str, list[str]], said: list[Statement], varied: set[str]
+) -> dict[str, str]:
+    """`default` with the one model the title names where no other line names a model outside its own section or
+    lead-in ("... for Wren-9B" over a description's timings, a later comment's "## acme/Kestrel-7B" over that model's
+    scores): the results no section claims are the title's model's, whatever models the sections name for their own
+    (not where a table's rows name models and others none: `varied`)."""
+    title = doc.blocks[0].start if doc.blocks else 0
+    named = seen.get("model", [])
+    if "model" in default or "model" in varied or not named:
+        return default
+    if any(no != title for no, k, _, counted in said if k == "model" and counted):
+        return default
+    return {**default, "model": named[0]} if len({spelled("model", v) for v in named}) == 1 else default
+
+
+def _kv_title_precision(
+    doc: Document, out: dict[str, str], seen: dict[str, list[str]], led: dict[str, list[str]]
+) -> dict[str, str]:
+    """ "Faster nvfp4 kernels" as the title, over a body that names nvfp4 only as the KV cache's precision: the title
+    speaks of the cache, not of the weights the runs served (their precision is not stated)."""
+    quant = out.get("quant")
+    if quant is None or len(seen.get("quant", ())) != 1 or led.get("quant") or not doc.blocks:
+        return out
+    kv = {v.lower() for v in (*seen.get("kv_cache", ()), *led.get("kv_cache", ()))}
+    if quant.lower() in kv and doc.blocks[0].kind == "heading" and line_setup(doc.blocks[0].text).get("quant") == quant:
+        del out["quant"]
+    return out
