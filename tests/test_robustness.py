@@ -1364,6 +1364,13 @@ HOSTILE: dict[str, HostileText] = {
         + "**\n\n| op | ours | previous |\n|---|---|---|\n"
         + "| rope | 2.1 | 6.4 |\n" * (200 * s)
     ),
+    # grammar.lead_ins _CLOSING_UNIT_RE, _NOT_CAPTION_WORD_RE: sentences closing on parentheses that are no unit, or
+    # on words before a unit that never name a measure, over side tables
+    "closing plain captions": lambda s: (
+        "the times are below ( ( (us) (x (ms " * (60 * s)
+        + "latency latency the (us)\n\n| op | ours | previous |\n|---|---|---|\n"
+        + "| rope | 2.1 | 6.4 |\n" * (200 * s)
+    ),
     # parsers.base Context._revision_for: commits named as builds' heads, one after another under one side's scope
     "commits under one scope": lambda s: (
         "**baseline** commit: [1f3d5b7](x)\n\n"
