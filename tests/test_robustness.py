@@ -1371,6 +1371,10 @@ HOSTILE: dict[str, HostileText] = {
         + "latency latency the (us)\n\n| op | ours | previous |\n|---|---|---|\n"
         + "| rope | 2.1 | 6.4 |\n" * (200 * s)
     ),
+    # grammar.value_sides _SIDE_BEFORE_RE, _SIDE_BEFORE_DIGIT_RE, prose.sided_pairs _UNIT_AFTER_SIDE_RE: side words
+    # and clause openers before values, none of a pair, and sides in parentheses with no unit after them
+    "sides before values": "TTFT: main , ours vs PR and this PR : ~ previous 1 ms, ours 2 ms vs main 3 (before) -> "
+    "4 (after) (after) (x) tok/ " * 1_000,
     # parsers.base Context._revision_for: commits named as builds' heads, one after another under one side's scope
     "commits under one scope": lambda s: (
         "**baseline** commit: [1f3d5b7](x)\n\n"
