@@ -1375,6 +1375,16 @@ HOSTILE: dict[str, HostileText] = {
     # and clause openers before values, none of a pair, and sides in parentheses with no unit after them
     "sides before values": "TTFT: main , ours vs PR and this PR : ~ previous 1 ms, ours 2 ms vs main 3 (before) -> "
     "4 (after) (after) (x) tok/ " * 1_000,
+    # reader.program_code _SOURCE_LINE_RE, grammar.after_results programs_after: statements' starts that never become
+    # one (a name, commas, an "=" and no call), fenced blocks after a result, each read for a program's setup
+    "programs after results": lambda s: (
+        "| op | ours | previous |\n|---|---|---|\n| rope | 2.1 | 6.4 |\n\n"
+        + (
+            "```\nx, y, z = a.b.c import from q import def f class @ dtype=torch.float16 = =\n```\n\nOutput:\n\n"
+            "```python\nx = torch.randn(4, dtype=torch.float16)\n```\n\nOutput:\n\n```\ngate time: 1.0 us\n```\n\n"
+        )
+        * (100 * s)
+    ),
     # parsers.base Context._revision_for: commits named as builds' heads, one after another under one side's scope
     "commits under one scope": lambda s: (
         "**baseline** commit: [1f3d5b7](x)\n\n"
