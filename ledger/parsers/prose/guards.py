@@ -446,7 +446,8 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
-# ("this PR 47.5 ms", "PR: 1.1ms": the PR's side, a value in a unit of measure after it; no pull request's number)
+# ("this PR 47.5 ms", "PR: 1.1ms", "PR 0.915": the PR's side, a value in a unit of measure or with decimals after it;
+# no pull request's number)
 _SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:?\s?$", re.IGNORECASE)
 
 
@@ -455,7 +456,7 @@ def _labelled_measure(before: str, n: Number) -> bool:
     request's number)."""
     return bool(
         (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
-        or (is_measure_unit(n.unit) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
+        or ((is_measure_unit(n.unit) or "." in n.text) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
     )
 
 
