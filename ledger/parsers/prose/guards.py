@@ -142,10 +142,8 @@ _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
-# ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
-_THRESHOLD_BEFORE_RE = re.compile(
-    r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$"
-)  # "`0.9469` >= `0.90`": the bar, quoted too
+# "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
+_THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
