@@ -1399,6 +1399,27 @@ HOSTILE: dict[str, HostileText] = {
         + "**\n\n| op | ours | previous |\n|---|---|---|\n"
         + "| rope | 2.1 | 6.4 |\n" * (200 * s)
     ),
+    # grammar.lead_ins _CLOSING_UNIT_RE, _NOT_CAPTION_WORD_RE: sentences closing on parentheses that are no unit, or
+    # on words before a unit that never name a measure, over side tables
+    "closing plain captions": lambda s: (
+        "the times are below ( ( (us) (x (ms " * (60 * s)
+        + "latency latency the (us)\n\n| op | ours | previous |\n|---|---|---|\n"
+        + "| rope | 2.1 | 6.4 |\n" * (200 * s)
+    ),
+    # grammar.value_sides _SIDE_BEFORE_RE, _SIDE_BEFORE_DIGIT_RE, prose.sided_pairs _UNIT_AFTER_SIDE_RE: side words
+    # and clause openers before values, none of a pair, and sides in parentheses with no unit after them
+    "sides before values": "TTFT: main , ours vs PR and this PR : ~ previous 1 ms, ours 2 ms vs main 3 (before) -> "
+    "4 (after) (after) (x) tok/ " * 1_000,
+    # reader.program_code _SOURCE_LINE_RE, grammar.after_results programs_after: statements' starts that never become
+    # one (a name, commas, an "=" and no call), fenced blocks after a result, each read for a program's setup
+    "programs after results": lambda s: (
+        "| op | ours | previous |\n|---|---|---|\n| rope | 2.1 | 6.4 |\n\n"
+        + (
+            "```\nx, y, z = a.b.c import from q import def f class @ dtype=torch.float16 = =\n```\n\nOutput:\n\n"
+            "```python\nx = torch.randn(4, dtype=torch.float16)\n```\n\nOutput:\n\n```\ngate time: 1.0 us\n```\n\n"
+        )
+        * (100 * s)
+    ),
     # parsers.base Context._revision_for: commits named as builds' heads, one after another under one side's scope
     "commits under one scope": lambda s: (
         "**baseline** commit: [1f3d5b7](x)\n\n"

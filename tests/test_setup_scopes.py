@@ -3,12 +3,18 @@ setup section and the commands of one block."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import echo
 from ledger.parsers.grammar.setup_scopes import label_setup
+from ledger.parsers.reader.document import read_document
+from ledger.parsers.reader.program_code import is_program
 from ledger.parsers.reader.prose_examples import example_blanked
 from ledger.parsers.reader.swept_lists import swept_blanked
 from ledger.vocab.setup import model_names, qualifiers
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_prose_states_lengths_draft_and_spaced_settings() -> None:
@@ -179,3 +185,24 @@ def test_the_points_a_test_sweeps_are_read_blanked_and_one_runs_arguments_are_no
     )
     cfg = _config(text, 1995)
     assert "quant" not in cfg and cfg["model"] == "org/Wren-9B"
+
+
+def test_a_program_below_its_turns_results_sets_up_its_own_runs_and_none_above() -> None:
+    """ "x = torch.randn(4096, 7168, dtype=torch.float16)" in a unit test after a table of kernel times: its dtype is
+    the test's own (and the timing it prints under it), never the table's; a program in a later section of its own
+    sets up that section's results, not the first section's; a line of settings in prose after the results ("Setup:
+    TP4") still tells of them (setup/test_code_below_results.md: the table read quant float16, and the second
+    section's kv_cache fp8, before)."""
+    path = FIXTURES / "setup" / "test_code_below_results.md"
+    claims = {c.value: c.config for c in extract(path.read_text(), path=path.name).claims}
+    assert {k: claims[11.2].get(k) for k in ("quant", "compute_dtype", "kv_cache", "tp")} == {
+        "quant": None,
+        "compute_dtype": None,
+        "kv_cache": None,
+        "tp": "4",
+    }
+    assert claims[11.0].get("quant") == "float16"  # the unit test's printed timing
+    assert claims[1520.0].get("kv_cache") == "fp8" and claims[1520.0].get("concurrency") == "8"
+    # a command under a language's fence is the run's, a program's source line is one whatever the fence says
+    doc = read_document("```python\npython -m server --tp 4\n```\n\n```\nimport torch\n```\n", "x.md")
+    assert [is_program(doc, b) for b in doc.blocks if b.kind == "code"] == [False, True]

@@ -435,3 +435,26 @@ def test_a_baseline_row_is_the_reference_of_every_arm_of_its_measure(tmp_path: P
         assert f"better than baseline: {arm}" in out, r.stdout
     assert "TTFT [Merged GEMM]: 210 ms vs baseline 220" in out, r.stdout
     assert "counts: nothing compared; 6 reference check(s) (6 improvement)" in out, r.stdout
+
+
+def test_a_side_named_before_each_value_pairs_the_two(tmp_path: Path) -> None:
+    """ "Decode TPOT: previous 14.1 ms, ours 12.0 ms", "TTFT: main 80 ms vs PR 72 ms", "1200 (before) -> 1310 (after)
+    tok/s", "main 0.912, PR 0.915": one claim, the candidate side's value, the base side's its reference, measured as
+    the label names it and labelled with its side's word; "vs" orders nothing when the sides are named (the PR's 72 ms
+    was the claim's reference, and report called it worse than baseline). A side's word opens its value's clause: "a
+    new 640 tok/s" and "PR 2817" name none."""
+    assert _sides("sides_before_values.md") == [
+        ("Decode TPOT", 12.0, 14.1, "ours"),
+        ("TTFT", 72.0, 80.0, "PR"),
+        ("Output throughput", 1310.0, 1200.0, "after"),
+        ("Prefill time", 47.5, 52.0, "this PR"),
+        ("gsm8k accuracy", 0.915, 0.912, "PR"),
+        ("ITL", 8.8, 9.4, "with this PR"),
+        ("throughput", 640.0, None, None),
+        ("TPOT", 9.0, None, None),
+        ("TPOT", 11.5, None, None),
+    ]
+    claims = extract((FIX / "sides_before_values.md").read_text(), "x.md").claims
+    assert next(c.unit for c in claims if c.value == 1310.0) == "tok/s"
+    out = " ".join(report("sides_before_values.md", tmp_path).split())
+    assert "no regression" in out and "5 improvement, 1 within noise" in out, out

@@ -40,3 +40,21 @@ def test_a_measure_and_unit_closing_the_lead_in_sentence_is_the_side_tables_meas
         (15, "step latency", 12.2, "ms", 14.5),
     ]
     assert [(c.value, "reference" in (c.metric or "")) for c in claims[4:]] == [(1.0, False)]
+
+
+def test_a_plain_measure_and_unit_closing_the_lead_in_sentence_is_the_side_tables_measure() -> None:
+    """The same sentence copied from a rendered page, its bold lost ("... listed below, e2e latency(us)" over
+    "op / ours / previous(cublas)"): the measure and unit it closes on still caption the side table, back to the
+    sentence's own words or its last comma; a closing parenthesis that is no unit ("(H100)") or words that name no
+    measure ("timed with the fix (ms)") caption nothing."""
+    path = FIXTURE.parent / "side_columns_plain_closing_measure.txt"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.source.line, c.metric, c.value, c.unit, c.reference) for c in claims]
+    assert got == [
+        (6, "e2e latency", 4.2, "us", 9.9),
+        (7, "e2e latency", 5.1, "us", 10.4),
+        (12, "step time", 18.5, "ms", 21.0),
+        (13, "step time", 26.4, "ms", 30.2),
+        (18, "silu", 1.0, None, 1.2),
+        (23, "gelu", 2.0, None, 2.3),
+    ]

@@ -6,12 +6,18 @@ table, the next run), never the results above, so the document default does not 
     - tp: 2                        accuracy rows' above
     | metric | bf16 | int4 |
 
+    | shape | ours (us) | previous (us) |     a turn's results, then a program (a unit test, a benchmark script):
+    ```python                                  its settings hold over itself and the output pasted right under it
+    x = torch.randn(..., dtype=torch.float16)  (an "Output:" line between at most), or, in a later section of its
+    ```                                        own, over that section, whose results it ran; never the ones above
+
 A turn's setup section ("## Test configuration", a "<details>" fold titled so) is read apart and holds over its
 whole turn wherever it stands (grammar.setup_sections): none of its lines is one of these.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 from ledger.memo import last_document
@@ -20,6 +26,7 @@ from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_sections import setup_section_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.program_code import is_program
 from ledger.vocab.setup_labels import states_settings
 
 
@@ -27,8 +34,8 @@ from ledger.vocab.setup_labels import states_settings
 def after_results(doc: Document) -> frozenset[int]:
     """The lines outside pastes that stand below a result of their own section (a heading's or a turn's part down to
     the next heading or turn), outside the turn's setup sections, that are items of a list standing right over a
-    table or a paste (that block's setup). A plain line of setup after a table ("Measured on one
-    H100.") still tells of the results above it."""
+    table or a paste (that block's setup), and the lines of the programs below their turn's results (programs_after).
+    A plain line of setup after a table ("Measured on one H100.") still tells of the results above it."""
     setup = setup_section_lines(doc)
     blocks = doc.blocks
     leading = _leading_items(blocks)
@@ -40,6 +47,7 @@ def after_results(doc: Document) -> frozenset[int]:
         elif seen and b.kind in ("text", "item") and b.start not in setup and k in leading:
             out.update(range(b.start, b.end + 1))
         seen = seen or (b is not None and is_result(b))
+    out.update(no for k, (last, _) in programs_after(doc).items() for no in range(blocks[k].start, last + 1))
     return frozenset(out)
 
 
@@ -55,8 +63,9 @@ def section_blocks(blocks: list[Block]) -> Iterator[tuple[int, Block | None]]:
 
 def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
     """The setup each item of `after` (a list after its section's results, right over a table or a paste) states,
-    from the item to that block's end: "- max concurrency: 32" sets up the table under its list, none above it."""
-    out: list[SetupScope] = []
+    from the item to that block's end: "- max concurrency: 32" sets up the table under its list, none above it; and
+    each program's after its turn's results (program_scopes)."""
+    out = program_scopes(doc)
     ends = list_ends(doc.blocks)
     for k, b in enumerate(doc.blocks):
         if b.kind != "item" or b.start not in after or states_result(b.text[:300]):
@@ -95,3 +104,68 @@ def is_result(b: Block) -> bool:
         table = b.table
         return table is not None and not states_settings(table.header, [r.cells for r in table.rows])
     return b.kind in ("text", "item") and states_result(b.text[:300])
+
+
+_MAX_LINES = 200
+"""How many of a program's lines are read for its settings."""
+
+
+@last_document  # (the document default and the setup reader both ask it)
+def programs_after(doc: Document) -> dict[int, tuple[int, int]]:
+    """Block index -> (the program's last line, the last line its setup holds over), for each program below a result
+    of its turn: to the end of the output under it where its own section printed results above it, else to the end
+    of its section."""
+    setup = setup_section_lines(doc)
+    blocks = doc.blocks
+    heads = [b.start for b in blocks if b.kind in ("heading", "comment") and not b.in_code]
+    out: dict[int, tuple[int, int]] = {}
+    in_turn = in_section = False  # a result printed since the turn's start, since the section's
+    for k, b in enumerate(blocks):
+        if b.in_code:
+            continue
+        if b.kind in ("heading", "comment"):
+            in_turn, in_section = in_turn and b.kind == "heading", False
+        elif b.kind == "code":
+            if in_turn and b.start not in setup and is_program(doc, b):
+                nxt = bisect.bisect_right(heads, b.start)
+                end = _output_end(doc, k) if in_section else (heads[nxt] - 1 if nxt < len(heads) else len(doc.lines))
+                out[k] = (b.end, end)
+        elif is_result(b):
+            in_turn = in_section = True
+    return out
+
+
+def program_scopes(doc: Document) -> list[SetupScope]:
+    """The setup each program below its turn's results states, over what it ran (programs_after); a key it gives two
+    values names none."""
+    out: list[SetupScope] = []
+    for k, (last, end) in programs_after(doc).items():
+        stated: dict[str, set[str]] = {}
+        for no in range(doc.blocks[k].start, min(last, doc.blocks[k].start + _MAX_LINES) + 1):
+            for key, value in line_setup(doc.setup_line(no)[:400]).items():
+                if key in DEFAULT_KEYS:
+                    stated.setdefault(key, set()).add(value)
+        values = {key: vals.pop() for key, vals in stated.items() if len(vals) == 1}
+        if values:
+            out.append(SetupScope(doc.blocks[k].start, end, values))
+    return out
+
+
+def _output_end(doc: Document, k: int) -> int:
+    """The last line of the output pasted right under the program blocks[k] (an "Output:" line between at most), or
+    its own last line."""
+    blocks = doc.blocks
+    end = above = blocks[k].end  # (above: the last line of the block over the next one)
+    for nxt in (b for b in blocks[k + 1 : k + 40] if not b.in_code):
+        if nxt.kind == "code" and nxt.start - above <= 2 and not is_program(doc, nxt):
+            end = above = nxt.end
+        elif (
+            nxt.kind == "text"
+            and nxt.start - above <= 2
+            and end == above == blocks[k].end
+            and nxt.text.rstrip().endswith(":")
+        ):
+            above = nxt.end  # ("Output:")
+        else:
+            break
+    return end

@@ -7,11 +7,14 @@ import re
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.heading_setup import SETTING_RE
+from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
+from ledger.vocab.units import is_measure_unit
 
 LEAD_IN_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
@@ -225,7 +228,44 @@ _CLOSING_BOLD_RE = re.compile(r"\*\*(?P<caption>[^*\n]{1,60})\*\*\s?:?$")
 
 def lead_caption(lead: str) -> str:
     """The lead-in read as a caption of the table under it: a sentence that closes on a bold phrase is captioned by
-    that phrase, as a "Kernel time (us):" line would caption it; any other lead-in is itself."""
+    that phrase, as a "Kernel time (us):" line would caption it, and so is one that closes on a known measure and its
+    unit in plain text (the same sentence copied from a rendered page, its bold lost); any other lead-in is itself."""
     tail = lead.rstrip()
     m = _CLOSING_BOLD_RE.search(tail, max(0, len(tail) - 66)) if tail.endswith(("**", "**:")) else None
-    return f"{m.group('caption').strip()}:" if m is not None and m.start() > 0 else lead
+    if m is not None and m.start() > 0:
+        return f"{m.group('caption').strip()}:"
+    return _closing_measure(tail) or lead
+
+
+# "... the times are listed below, e2e latency(us)": the unit in parentheses a sentence closes on
+_CLOSING_UNIT_RE = re.compile(r"\((?P<unit>[^()\n]{1,16})\)\s?:?$")
+# the words of the sentence around a caption, never part of the measure's name ("are below table", "in the")
+_NOT_CAPTION_WORD_RE = re.compile(
+    r"(?:a|an|the|this|that|these|those|our|its|is|are|was|were|be|been|in|on|at|of|for|by|from|to|with|and|or|as|"
+    r"below|above|following|under|table|tables|here|there|see|shown|listed|given|reported|measured|results?|"
+    r"numbers|figures|values|we|it|they)",
+    re.IGNORECASE,
+)
+
+
+def _closing_measure(tail: str) -> str | None:
+    """ "... are listed below, e2e latency(us)" -> "e2e latency (us):": the words before a closing unit, back to the
+    sentence's own words or its last clause, where the last of them looks like a measure; None where the unit is no
+    measure's ("... on the new image (H100)"), the words name none ("... with the fix (ms)") or are the whole line
+    (a caption with no sentence needs its colon: "TTFT (ms):")."""
+    m = _CLOSING_UNIT_RE.search(tail, max(0, len(tail) - 20)) if tail.endswith((")", "):")) else None
+    unit = header_unit(f"x ({m.group('unit')})") if m is not None else None
+    if m is None or not is_measure_unit(unit):
+        return None
+    before = tail[: m.start()].split()[-5:]
+    words: list[str] = []
+    for word in reversed(before):
+        if word[-1] in ",;:.!?" or not _PLAIN_WORD_RE.fullmatch(word) or _NOT_CAPTION_WORD_RE.fullmatch(word):
+            break  # ("... in the table below, step time (ms)": the caption is the clause after the comma)
+        words.insert(0, word)
+    if not words or len(words) == len(before) or not looks_metric(words[-1]):
+        return None
+    return f"{' '.join(words)} ({unit}):"
+
+
+_PLAIN_WORD_RE = re.compile(r"[A-Za-z0-9][\w/+-]{0,30}")

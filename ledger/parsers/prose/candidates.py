@@ -152,7 +152,9 @@ def candidate(
     if not (measured or metric or force):
         return None
     if metric is None:
-        metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, n, unit, subject)
+        metric = _label_metric(
+            ctx, line, text, span_start if span_start is not None else n.start, n, unit, subject, before
+        )
         metric = narrated_measure(metric, text, n, unit) or pointed_set(metric)
         if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
             metric = measure_of_unit(unit) or (before if unit is None else None)
@@ -301,13 +303,27 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
 
 
 def _label_metric(
-    ctx: Context, line: int, text: str, pos: int, n: Number, unit: str | None, subject: str | None
+    ctx: Context,
+    line: int,
+    text: str,
+    pos: int,
+    n: Number,
+    unit: str | None,
+    subject: str | None,
+    before: str | None,
 ) -> str | None:
     """The words before the value name it (perf_label), a pronoun the measure it refers to; a bare extreme ("peak 66
-    tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak"."""
+    tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak". `before`:
+    the measure of the value read before it in the text."""
     metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
-    if metric and side_alone(metric) and (measure := unit_measure(text, n, unit)):
-        return measure  # "Original: 1.5ms spent per layer": the run's side names no measure, the unit says what it is
+    if (
+        metric
+        and side_alone(metric)
+        and (named := _label_before_side(text, pos, metric) or before or unit_measure(text, n, unit))
+    ):
+        # "Prefill time: baseline 52.0 ms, this PR 47.5 ms": the run's side names no measure; the label its word follows
+        # does, or the value before it in the list; else the unit says what it is ("Original: 1.5ms spent per layer")
+        return named
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
     if metric and ATTAINED_VERB_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
@@ -325,6 +341,14 @@ def _label_metric(
 
 
 _GERUND_RE = re.compile(r"[A-Za-z]{3,20}ing")
+
+
+def _label_before_side(text: str, pos: int, side: str) -> str | None:
+    """The label a side's word follows ("Prefill time: baseline 52.0 ms" -> "Prefill time"), None where the words
+    before it are no name (a value, another side, nothing)."""
+    at = text.rfind(side, max(0, pos - 60), pos)
+    label = perf_label(text, at) if at > 0 else None
+    return label if label and not side_alone(label) and not _holds_value(label) else None
 
 
 # a value printed with its unit inside a label's words ("3,402 tok/s", "612s"; "P99", "TP2", "Qwen3-8B" are names)

@@ -142,7 +142,8 @@ _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
-_THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*[(`*_]{0,3}\s*$")  # "`0.9469` >= `0.90`": the bar, quoted too
+# "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
+_THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
@@ -443,7 +444,9 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
-_SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:\s?$", re.IGNORECASE)
+# ("this PR 47.5 ms", "PR: 1.1ms", "PR 0.915": the PR's side, a value in a unit of measure or with decimals after it;
+# no pull request's number)
+_SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:?\s?$", re.IGNORECASE)
 
 
 def _labelled_measure(before: str, n: Number) -> bool:
@@ -451,7 +454,7 @@ def _labelled_measure(before: str, n: Number) -> bool:
     request's number)."""
     return bool(
         (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
-        or (is_measure_unit(n.unit) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
+        or ((is_measure_unit(n.unit) or "." in n.text) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
     )
 
 

@@ -17,6 +17,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.replaced_values import CAME_FROM_REACH, came_from
 from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
+from ledger.parsers.grammar.value_sides import side_before_value
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.formula_terms import formula_constant
@@ -29,6 +30,7 @@ from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
@@ -122,6 +124,13 @@ def _starts_clause(text: str, pos: int) -> bool:
         return False
     lead = head[cut + 1 :].strip()
     return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
+
+
+def _sides_before(text: str, a: Number, b: Number) -> bool:
+    """ "main 80 ms vs PR 72 ms": each value's side named before it, one of each kind; the sides say which is the
+    candidate (sentences folds the pair by its sides), not the order around "vs"."""
+    sides = [side_before_value(text, n.start) for n in (a, b)]
+    return sorted(str(side_of(s.label) if s else None) for s in sides) == ["base", "head"]
 
 
 _BENCH_TEST_RE = re.compile(r"(?:tg|pp)\d{1,6}")
@@ -258,6 +267,8 @@ class NumberPass:
             and (
                 _LIST_GAP_RE.fullmatch(gap_before) is not None
                 or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None)
+                # ("conc 256 -> 1024": the setting's other value, not a result an arrow points to)
+                or (n.unit is None and _ARROW_RE.fullmatch(gap_before) is not None)
             )
         )
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
@@ -407,7 +418,11 @@ class NumberPass:
             )
             return True
         # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
-        if _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
+        if (
+            _VS_RE.fullmatch(between)
+            and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit))
+            and not _sides_before(text, n, nxt)
+        ):
             # "45.32 ms versus 8.65/10.19/17.30 ms": one value against a list is a list cut in two (a line wrapped
             # in it): the list is the baseline's, and which of its members is this value's is not said
             end = slash_run_end(text, self.nums, i + 1)
@@ -444,7 +459,7 @@ class NumberPass:
         before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end : n.end + 20])
         if (
             not (
-                _VS_RE.fullmatch(gap)
+                (_VS_RE.fullmatch(gap) and not _sides_before(text, prev, n))
                 or _REF_RE.fullmatch(gap)
                 or _PAREN_IS_RE.fullmatch(gap)
                 or before_word

@@ -34,6 +34,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
+from ledger.parsers.grammar.value_sides import side_before_value, sides_before_values
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
@@ -138,12 +139,13 @@ def claims_in_text(
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
-    sided = not console and out and has_clause_side(text)
+    # ("previous 14.1 ms, ours 12.0 ms": both sides named right before their values)
+    sided = not console and out and (has_clause_side(text) or len(sides_before_values(text)) == 2)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
     # ("PP is 2% slower than on master": master is what the change is stated against, not the side it ran on)
     sides = [None if r is not None and _is_against(r, c) else r for c, r in zip(out, sides, strict=True)]
     if sided and len(out) > 1:
-        out, sides = fold_sided_pairs(out, sides)
+        out, sides = fold_sided_pairs(out, sides, text)
     if not console:
         both_sides(out, sides, text, ctx.named)
     if sided and len(out) > 1 and (lead := lead_label_side(text)) is not None and RUN_NAME_RE.search(lead[1]):
@@ -220,7 +222,7 @@ def _is_against(rev: Revision, c: dict[str, Any]) -> bool:
 def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
     """ "On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
     stated around the line (a label with its head) wins unless the sentence itself compares two sides."""
-    side = clause_side(text, pos)
+    side = side_before_value(text, pos) or clause_side(text, pos)
     if side is None:
         return None
     label = (side.label or "").lower()
@@ -230,7 +232,7 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
     if side.head:
         return side  # "with this PR (abcdef1234) it reads 0.913": the clause's own commit wins over the label above
     around = ctx.revision_at(line)
-    if around is not None and len(sides_named(text)) < 2:
+    if around is not None and len(sides_named(text)) < 2 and len(sides_before_values(text)) < 2:
         return None
     return side
 

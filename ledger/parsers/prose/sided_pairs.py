@@ -13,13 +13,17 @@ import re
 from collections.abc import Mapping
 
 from ledger.model import Revision
+from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.vocab.sides import side_alone, side_of
-from ledger.vocab.units import canonical_unit
+from ledger.vocab.units import canonical_unit, is_measure_unit
 
 
-def fold_sided_pairs(out: list[dict], sides: list[Revision | None]) -> tuple[list[dict], list[Revision | None]]:
+def fold_sided_pairs(
+    out: list[dict], sides: list[Revision | None], text: str
+) -> tuple[list[dict], list[Revision | None]]:
     """`out` (the candidates of one text, in order) with each base value folded into the candidate-side value next
-    to it as its reference; `sides` (each candidate's clause side) kept in step."""
+    to it as its reference; `sides` (each candidate's clause side) kept in step. A pair with no unit takes the one
+    printed after the second value's side ("1200 (before) -> 1310 (after) tok/s")."""
     keep: list[dict] = []
     kept_sides: list[Revision | None] = []
     k = 0
@@ -29,7 +33,7 @@ def fold_sided_pairs(out: list[dict], sides: list[Revision | None]) -> tuple[lis
             claim["reference"] = base["value"]
             claim["start"], claim["end"] = min(claim["start"], base["start"]), max(claim["end"], base["end"])
             if claim["unit"] is None:
-                claim["unit"] = base["unit"]
+                claim["unit"] = base["unit"] or _unit_after_side(text, max(claim["end"], base["end"]))
             keep.append(claim)
             side, other = sides[k + head], sides[k + 1 - head]
             if side is not None and other is not None and side.head and other.head and not side.base:
@@ -41,6 +45,17 @@ def fold_sided_pairs(out: list[dict], sides: list[Revision | None]) -> tuple[lis
         kept_sides.append(sides[k])
         k += 1
     return keep, kept_sides
+
+
+# "1310 (after) tok/s": a unit printed after the side in parentheses that follows a value
+_UNIT_AFTER_SIDE_RE = re.compile(r"[ \t]?\([A-Za-z][\w \t]{0,20}\)[ \t]?(?P<unit>" + UNIT_PATTERN + r")(?![\w/])")
+
+
+def _unit_after_side(text: str, end: int) -> str | None:
+    m = _UNIT_AFTER_SIDE_RE.match(text, end)
+    return (
+        normalise_unit(m.group("unit")) if m is not None and is_measure_unit(normalise_unit(m.group("unit"))) else None
+    )
 
 
 def _head_of_pair(a: dict, b: dict, side_a: Revision | None, side_b: Revision | None) -> int | None:

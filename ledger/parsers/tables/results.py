@@ -427,12 +427,10 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
-    elif _variant_columns(headers, roles) and (
-        named := _lead_measure(caption := lead_caption(ctx.lead_in(block))) or _lead_quantity(caption)
-    ):
+    elif _variant_columns(headers, roles) and (named := (captioned := _captioned_measure(ctx.lead_in(block)))[0]):
         # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" (or a
         # sentence closing on "**kernel time (us)**") over "| Model | Baseline | Tuned |", its unit the cells'
-        info.section_unit = info.section_unit or _caption_unit(caption)
+        info.section_unit = info.section_unit or _caption_unit(captioned[1])
         info.measure = (named, info.section_unit)
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
@@ -445,6 +443,15 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
         # column a variant
         info.measure = (by_unit, info.section_unit)
+
+
+def _captioned_measure(lead: str) -> tuple[str | None, str]:
+    """The measure a lead-in names as a caption, and the caption: the lead-in itself ("Time to first token (ms):"),
+    else the caption its sentence closes on ("... listed below, e2e latency(us)")."""
+    for caption in dict.fromkeys((lead, lead_caption(lead))):
+        if named := _lead_measure(caption) or _lead_quantity(caption):
+            return named, caption
+    return None, lead
 
 
 def _lead_measure(lead: str) -> str | None:
