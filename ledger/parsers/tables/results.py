@@ -416,10 +416,11 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
     elif (_setting_columns(headers, roles) or _arm_columns(headers, roles)) and (
-        bench := _one_benchmark(ctx.lead_in(block), block.section)
+        bench := _one_benchmark(lead := _frame_lead(ctx, block), block.section)
     ):
         # "The table shows the MMLU 5-shot score." over "| Model | ONNX FP16 | ONNX INT4 |" (or "| Eager | Graphs |"):
-        # every cell an MMLU score
+        # every cell an MMLU score; "Output throughput (tok/s):" over "| Eager | Compiled |", its unit the cells'
+        info.section_unit = info.section_unit or _caption_unit(lead)
         info.measure = (bench, info.section_unit)
     elif (
         len(block.section) > 1  # a sub-heading, not the title
@@ -427,7 +428,7 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
-    elif _variant_columns(headers, roles) and (named := (captioned := _captioned_measure(ctx.lead_in(block)))[0]):
+    elif _variant_columns(headers, roles) and (named := (captioned := _captioned_measure(_frame_lead(ctx, block)))[0]):
         # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" (or a
         # sentence closing on "**kernel time (us)**") over "| Model | Baseline | Tuned |", its unit the cells'
         info.section_unit = info.section_unit or _caption_unit(captioned[1])
@@ -443,6 +444,18 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
         # column a variant
         info.measure = (by_unit, info.section_unit)
+
+
+# a script's caption of one quantity and its unit over the frame it prints ("AVERAGE STEP TIME (ms)"): no colon, no verb
+_FRAME_CAPTION_RE = re.compile(r"[A-Za-z][A-Za-z0-9/_-]{0,24}(?: [A-Za-z0-9/_-]{1,24}){0,4} ?\([^()\n]{1,16}\)")
+
+
+def _frame_lead(ctx: Context, block: Block) -> str:
+    """The block's lead-in, a frame's bare caption right over its header inside a paste read as "caption:"."""
+    lead = ctx.lead_in(block)
+    if block.in_code and block.table is not None and ctx.doc.line(block.table.header_line - 1).strip() == lead:
+        return f"{lead}:" if _FRAME_CAPTION_RE.fullmatch(lead) else lead
+    return lead
 
 
 def _captioned_measure(lead: str) -> tuple[str | None, str]:
