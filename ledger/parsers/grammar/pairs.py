@@ -20,7 +20,7 @@ from ledger.parsers.grammar.value_lists import list_at
 from ledger.vocab.units import UNIT_WORDS
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
-_ANCHOR_RE = re.compile(r"-{1,2}>|=>|[:=]")
+_ANCHOR_RE = re.compile(r"--?>|=>?|:")  # ("-{1,2}>|=>|[:=]", each alternative opening with its character)
 """(an arrow is an anchor only after a label without digits: "no cache --> 6.35 second", not "120 -> 95 ms")"""
 
 # Separators that end the previous pair and start a label.
