@@ -92,6 +92,10 @@ HOSTILE: dict[str, HostileText] = {
     "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 1_000,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
+    # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every
+    # kind (support.lists _SENTENCE_EVENT_RE, prose.metrics _CLAUSE_BREAK_RE): patterns opening with one class
+    "arrows and anchors": "a --> b -- > c => d =: e ---> 1.5 " * 1_000,
+    "stops and breaks": "x. y; z — w: (a [b {c ) ] } . ! ? 2.5 ms. " * 1_000,
     "model label links": "model: https://hf.co/org/Base-8B org/Base-8B-INT4 "
     * 2_000,  # (grammar.column_models _CHECKPOINT_RE)
     "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count

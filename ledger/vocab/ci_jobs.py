@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.vocab.canonical import GPU_NAMES
 from ledger.vocab.text import has_digit
 
@@ -39,6 +40,7 @@ def is_ci_job(name: str) -> bool:
     return any(p.lower() in CI_JOB_WORDS for p in parts) and any(_DEVICE_PART_RE.fullmatch(p) for p in parts)
 
 
+@short_text_cache(4096)  # (every line, once for each reader that blanks CI lines; the list is read, never changed)
 def ci_spans(text: str) -> list[tuple[int, int]]:
     """Where a line names CI machinery (start, end): the whole line of a chat command to a CI bot, each CI job's
     name, each link's pinned version and path. Cheap on a line with none (the marks each needs)."""

@@ -56,4 +56,6 @@ def listed_device(text: str) -> str | None:
 def capability_note(line: str) -> bool:
     """A line that names two boards or more by their compute capability: architectures listed, no run's device (a
     run's own "on an H100 (compute capability 9.0)" names one board, and keeps it)."""
-    return CAPABILITY_RE.search(line[:400]) is not None and "gpu" in named_twice(line[:400])
+    head = line[:400]
+    # (no character beyond ASCII lowers to a letter of "capa", nor matches one ignoring case: a plain test first)
+    return "capa" in head.lower() and CAPABILITY_RE.search(head) is not None and "gpu" in named_twice(head)

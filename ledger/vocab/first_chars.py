@@ -9,6 +9,7 @@ matches follow one another)."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from typing import Any
@@ -27,19 +28,27 @@ def first_module(*names: str) -> Any:
 SRE = first_module("re._constants", "sre_constants")
 SRE_PARSE = first_module("re._parser", "sre_parse")
 _REPEATS = {getattr(SRE, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
+_FEW_ALTERNATIVES = 8
+"""Fewer alternatives than this are not grouped: the few texts holding a gate's word are searched behind the look-ahead
+(grouping every gate's copy cost the import more than it saved the extraction)."""
 _CLASS_ESCAPES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_SPACE": r"\s"}
 """The categories a first character's class may hold and stay selective (a word character stands nearly anywhere)."""
-_FEW_ALTERNATIVES = 8
-"""Fewer alternatives than this are not grouped (the look-ahead on their first characters is enough)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(pattern: str, flags: int) -> list[tuple[Any, Any]] | None:
+    """The pattern's parsed items (parsed once for first_chars and skips: a long alternation costs milliseconds)."""
+    try:
+        return list(SRE_PARSE.parse(pattern, flags))
+    except Exception:  # a parser of another shape: nothing known
+        return None
 
 
 def first_chars(pattern: str, flags: int = 0) -> set[str] | None:
     """The class items ("a", "0-9", "\\d") of every character a match of `pattern` can open with, None where that is
     not known or some match may be empty."""
-    try:
-        found = _first(list(SRE_PARSE.parse(pattern, flags)))
-    except Exception:  # a parser of another shape: nothing known
-        return None
+    items = _parsed(pattern, flags)
+    found = None if items is None else _first(items)
     if found is None or found[1] or not found[0]:
         return None
     return found[0]
@@ -51,6 +60,21 @@ def first_class(pattern: str, flags: int = 0) -> str | None:
     return None if found is None else "[" + "".join(sorted(found)) + "]"
 
 
+def skips(pattern: str, flags: int = 0) -> bool:
+    """Whether the engine finds where a case-sensitive pattern's matches can open by itself, as written: it opens
+    with a character or a class (in a group or not), or with alternatives that each open with a character. The
+    engine skips to such a place; behind a look-ahead, or opening with a look-behind, it is entered at every one."""
+    items = _parsed(pattern, flags) or []
+    while items and items[0][0] is SRE.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
+        items = list(items[0][1][3])  # (a group of its own flags is read by other rules: not looked into)
+    if not items or flags & re.IGNORECASE:
+        return False
+    op, av = items[0]
+    if op is SRE.BRANCH:
+        return all(way and way[0][0] is SRE.LITERAL for way in av[1])
+    return op in (SRE.LITERAL, SRE.IN)
+
+
 def dispatched(pattern: str, flags: int = 0) -> str | None:
     """`pattern` (case-sensitive) with every alternative of its top level opening with its first character, grouped
     by it in their order ("g(?:sm8k|pqa)|m(?:(?<=\\bm)mlu|mmu)" for "gsm8k|\\bmmlu|gpqa|mmmu"): the engine skips to
@@ -59,8 +83,8 @@ def dispatched(pattern: str, flags: int = 0) -> str | None:
     they stand). Where some alternative cannot be written so, the pattern behind a look-ahead on its first
     characters; None where these are not known."""
     first = first_class(pattern, flags)
-    if first is None:
-        return None
+    if first is None or skips(pattern, flags):
+        return None  # (one the engine skips through as written: a look-ahead before it would only slow it)
     ways = top_alternatives(pattern)
     if ways is None or len(ways) < _FEW_ALTERNATIVES or re.search(r"\(\?P=|\\\d|\(\?\(", pattern):
         return f"(?={first})(?:{pattern})"  # (a back-reference or a condition needs its groups)
@@ -135,7 +159,8 @@ def _spread(tokens: list[str]) -> list[list[str]]:
     return out
 
 
-_ZERO_WIDTH = ("\\b", "\\B")
+_ZERO_WIDTH = ("\\b", "\\B", "^")
+"""Assertions an alternative may open with, asserted after its first character instead ("^acc" -> "a(?<=^a)cc")."""
 _QUANTIFIERS = ("*", "+", "?", "{")
 _SPECIAL = set(".^$*+?{}[]|()\\")
 

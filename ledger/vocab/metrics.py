@@ -128,6 +128,7 @@ def is_accuracy_name(text: str) -> bool:
     return _ACCURACY_RE.holds(text)
 
 
+@short_text_cache(4096)  # (every row, column and metric name is asked, by the tables and the prose)
 def is_acceptance_name(text: str) -> bool:
     """Whether _ACCEPTANCE_RE matches in the text: its case-blind words through their case-sensitive copy in the
     lowered text (the whole pattern had none, for its capital "AR"), then the capital "AR" where the text holds one."""
@@ -448,6 +449,7 @@ def benchmark_alone(name: str) -> bool:
 _DATASET_KEY_RE = re.compile(r"^([A-Za-z][\w.-]{0,60}),(?:-|[0-9a-f]{4,16}),[\w.-]{1,40},(?:gen|ppl|ll|clp)$")
 
 
+@short_text_cache(2048)  # (each row label of an eval's output, again by each reader of it)
 def dataset_key_name(label: str) -> str | None:
     """The dataset an eval harness's key names ("cmmlu,-,naive_average,gen" -> "cmmlu"); None for another label."""
     m = _DATASET_KEY_RE.match(label.strip()[:200])

@@ -195,6 +195,8 @@ _LAYER_AFTER_RE = re.compile(r"[ \t]{1,2}(?:layers?|blocks?)\b", re.IGNORECASE)
 def _sibling_pairs(s: str) -> list[tuple[int, int]]:
     """The spans of the model pairs of `s` written "<model>/<its sibling's differing part>" ("Kimi-K2.5/K2.6",
     canonical.SIBLING_PAIR_RE), the first a model name alone."""
+    if "/" not in s:
+        return []  # (every pair holds its slash: the pattern's walk of each word is spared most lines)
     return [
         m.span()
         for m in SIBLING_PAIR_RE.finditer(s)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.vocab.word_gate import WordGate
 
 # a double-quoted phrase of two words at least, no key and value inside ("model": "x" is a record's field)
@@ -40,6 +41,7 @@ _EARLIER_RE = WordGate(
 _COUNT_RE = re.compile(r"(?<![\w./#-])\d{1,9}(?:\.\d{1,6})?(?![\w/]|\.\d)")
 
 
+@short_text_cache(4096)  # (every line, once for each reader that blanks CI lines; the list is read, never changed)
 def told_spans(text: str) -> list[tuple[int, int, bool]]:
     """Where a line quotes a phrase, tells of a run that failed elsewhere or of an earlier run it contrasts with its
     own (start, end, whether a failed run's: its model stays that run's in its turn): no setup of its results. Cheap

@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ledger.memo import short_text_cache
+
 __all__ = [
     "FEATURES",
     "LISTED",
@@ -363,6 +365,7 @@ def strip_marks(name: str) -> tuple[str, list[str]]:
 _CLASS_RE = re.compile(r"^[A-Z][A-Za-z0-9_]{1,100}$")
 
 
+@short_text_cache(4096)  # (each part of each subject cell, again for each row naming it)
 def is_class_name(name: str) -> bool:
     """A model class name as a checkpoint's config lists it: one CamelCase word holding "For" before a
     capital ("Qwen3NextForCausalLM") or ending in "Model" / "LMHeadModel" ("InternVLChatModel")."""

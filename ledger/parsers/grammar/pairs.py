@@ -20,7 +20,7 @@ from ledger.parsers.grammar.value_lists import list_at
 from ledger.vocab.units import UNIT_WORDS
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
-_ANCHOR_RE = re.compile(r"-{1,2}>|=>|[:=]")
+_ANCHOR_RE = re.compile(r"--?>|=>?|:")  # ("-{1,2}>|=>|[:=]", each alternative opening with its character)
 """(an arrow is an anchor only after a label without digits: "no cache --> 6.35 second", not "120 -> 95 ms")"""
 
 # Separators that end the previous pair and start a label.
@@ -330,6 +330,7 @@ _BRACKET_ONLY_RE = re.compile(r"\([^()]{1,30}\)")
 _PADDED_NAME_RE = re.compile(r"[ \t]*([A-Za-z][^\s:=,;|()]{0,30}(?: [^\s:=,;|()]{1,30}){0,4})[ \t]{2,}")
 
 
+@short_text_cache(2048)  # (a line's label text is cut again by each reader of its pairs)
 def _label_cut(seg: str) -> int:
     """Where a label starts in `seg` (the text before its colon): after the last separator that does not stand
     inside brackets that close before the colon, so "latency(s)(min, max, ave)" stays one label while an

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ledger.memo import last_document
+from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.commands import continued
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
@@ -95,6 +95,7 @@ def bold_paragraph_heads(doc: Document) -> list[Block]:
     return out
 
 
+@short_text_cache(2048)  # (each model value of each scope is asked)
 def is_draft_model(name: str) -> bool:
     return bool(_DRAFT_MODEL_RE.search(name))
 

@@ -68,10 +68,11 @@ METRIC_LOWER_PATTERN = _by_first_letter(
 _METRIC_LOWER_RE = re.compile(dispatched(METRIC_LOWER_PATTERN) or METRIC_LOWER_PATTERN)
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
 """The names for lowered text (the readers that look for one in a lowered window build on it)."""
-_CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
+# ("[;.](?:\s|$)|\s—\s|:\s", opening with one class the engine skips to: each alternative then looks behind at it)
+_CLAUSE_BREAK_RE = re.compile(r"[;.\s:](?:(?<=[;.])(?:\s|$)|(?<=\s)—\s|(?<=:)\s)")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
 # bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
-METRIC_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s")
+METRIC_BREAK_RE = re.compile(r"[;.\s](?:(?<=[;.])(?:\s|$)|(?<=\s)—\s)")  # ("[;.](?:\s|$)|\s—\s", as above)
 _QUALIFIER_BEFORE_RE = re.compile(r"\b(?:on|over|for|in)\s+(?:the\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
 
 

@@ -67,6 +67,7 @@ def plain(text: str) -> str:
     return " ".join(s.split())
 
 
+@short_text_cache(4096)  # (each name cell is cleaned by the matrix, its claims and the roles)
 def clean_name(cell: str) -> str:
     """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed."""
     if "<" in cell:

@@ -16,9 +16,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-_SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
-_SENTENCE_EVENT_RE = re.compile(r"[(\[{)\]}]|" + _SENTENCE_END_RE.pattern)
-"""A bracket, or a stop _SENTENCE_END_RE ends a sentence at (one character each: every one is found)."""
+_SENTENCE_END_RE = re.compile(r"[.!?](?:(?=\s+[A-Z'\"‘“(])|$)")
+_SENTENCE_EVENT_RE = re.compile(r"[(\[{)\]}.!?](?:(?<=[(\[{)\]}])|(?=\s+[A-Z'\"‘“(])|$)")
+"""A bracket, or a stop _SENTENCE_END_RE ends a sentence at (one character each: every one is found). Each opens
+with its one class, which the engine skips to (alternatives opening with classes are tried at every character)."""
 CLASS_RE = re.compile(
     r"\b[A-Z][A-Za-z0-9_]{0,60}For(?:[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?"
     r"|\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})"

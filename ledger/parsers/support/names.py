@@ -7,6 +7,7 @@ document with its footnotes and legend) fills in a row of another matrix that na
 
 from __future__ import annotations
 
+from ledger.memo import short_text_cache
 from ledger.parsers.reader.document import Document, Table
 from ledger.parsers.support.cells import FOOTNOTE_MARK_RE, SUP_MARK_RE, clean_name, plain
 from ledger.parsers.support.notes import footnote_defs, legend
@@ -63,6 +64,7 @@ def name_columns(table: Table, support_cols: list[int]) -> Roles:
     return Roles(arch, models, examples)
 
 
+@short_text_cache(2048)  # (each subject cell is asked by every row naming it)
 def names_classes(cell: str) -> bool:
     """The cell names one or more classes ("`A`, `B`", "Qwen2For{Reward,ProcessReward}Model")."""
     head = cell.split(" (", 1)[0]

@@ -288,6 +288,7 @@ _METRICISH = WordGate(
 )
 
 
+@short_text_cache(4096)  # (each header and measure word, again for each row and pairing)
 def looks_metric(text: str) -> bool:
     return _METRICISH.holds(text)
 

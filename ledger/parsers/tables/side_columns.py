@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.memo import short_text_cache
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
@@ -215,6 +216,7 @@ _SWITCH_RE = re.compile(
 )
 
 
+@short_text_cache(2048)  # (each header, again for every row under it)
 def _switch_side(header: str) -> str | None:
     # ("With CP TFLOPS / GPU": a group's side, then the rate it measured, spelled with spaced slashes)
     m = _SWITCH_RE.match(_drop_units(without_spelled_rate(clean(header))))
@@ -289,6 +291,7 @@ def _words_without(text: str, m: re.Match[str]) -> str:
     return " ".join(rest.split()).strip(_EDGE_CHARS)
 
 
+@short_text_cache(2048)  # (each header, again for every pairing it is tried in)
 def _drop_units(text: str) -> str:
     """The text without the units it prints in brackets ("Mean TTFT (ms)" -> "Mean TTFT"; "(compiled)" stays
     "compiled")."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
@@ -94,6 +95,7 @@ def feature_off_twin(label: str, names: frozenset[str]) -> bool:
     return m is not None and m.group("feature").strip().lower() in names
 
 
+@short_text_cache(2048)  # (each row label, again for every value of its row)
 def qualified_side(label: str) -> tuple[str, str] | None:
     """A row label that is a side's name and setup words ("FP8 baseline", "This PR (MXFP4)", "PR, NVFP4"): the
     side ("base" or "head") and its name without the setup ("This PR"); None for any other label."""
