@@ -293,6 +293,8 @@ HOSTILE: dict[str, HostileText] = {
     "frame captions": lambda s: (
         "```\n" + "MEAN STEP TIME (ms MEAN STEP TIME (" * (300 * s) + "\n     a  b\n0  1  2\n1  3  4\n```\n"
     ),
+    # side words followed by clause words that never end on a colon (grammar.revision_labels SIDE_LABEL_RE)
+    "side clauses": "Branch cleanup is is is was has complete main branch is " * 1_500,
     # an item's label naming its flag in code in brackets, never closed (prose.lists _ITEM_LABEL_RE)
     "flag labels": "- FP4 (`--moe-backend (`x` (`y`: 1.5 tok/s " * 1_200,
     # families opening bracketed lists that never close or never name a setting (vocab.listed_models _LISTED_RE)
