@@ -43,8 +43,7 @@ SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change))"
-    # (the words after the side word name it further, never a clause: "Branch cleanup is complete:" says a thing done)
-    r"(?: (?!(?:is|are|was|were|has|have|had)\b)[\w.#-]{1,20}){0,3}?"
+    r"(?: (?!(?:is|are|was|were|has|have|had)\b)[\w.#-]{1,20}){0,3}?"  # (no clause: "Branch cleanup is complete:")
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
     r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?[:：](?:[*_]{1,2})?\s*$",
