@@ -17,6 +17,7 @@ from ledger.vocab.units import is_measure_unit
 
 _POINTS = frozenset({"pp", "point", "points"})
 _NEAR_LINES = 8
+_WHERE_KEYS = frozenset(("row", "column"))
 """How far above the change its pair may stand."""
 _NEAR_CLAIMS = 16
 
@@ -46,7 +47,8 @@ def named_changes(claims: list[Claim]) -> list[Claim]:
                 update={
                     "metric": f"{pair.metric} change",
                     "kind": pair.kind,
-                    "config": pair.config,  # (the setup of the pair it is the change of)
+                    # (the setup of the pair it is the change of; where the change was printed, its own cell)
+                    "config": {**pair.config, **{k: v for k, v in c.config.items() if k in _WHERE_KEYS}},
                     "revision": c.revision or pair.revision,
                 }
             )
