@@ -58,3 +58,22 @@ def lead_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
         ):
             c.config["task"] = task
     return claims
+
+
+def heading_tasks(claims: list[Claim]) -> list[Claim]:
+    """The claims, each score or acceptance that names no benchmark given the one its own sub-heading names
+    ("## Run 2 (task: passkey)" over "- this PR: acceptance length 5.65"): the run it comes from, which compare must
+    keep apart from the gsm8k run's (the title names the change, never a run's task)."""
+    for c in claims:
+        section = c.source.section
+        if (
+            len(section) < 2
+            or c.kind not in ("accuracy", "acceptance")
+            or {"task", "dataset"} & c.config.keys()
+            or named_benchmark(c.metric or "")
+            or OWN_MEASURE_RE.search(c.metric or "")
+            or not (task := named_benchmark(section[-1]))
+        ):
+            continue
+        c.config["task" if c.kind == "accuracy" else "dataset"] = task
+    return claims
