@@ -61,13 +61,13 @@ def shared_checkpoint_model(names: Sequence[str]) -> str | None:
     """The model checkpoints of several precisions share ("Qwen3-Next" for the title's "Qwen3-Next" and its BF16 and
     FP8 checkpoints), where at least two precisions are named and every name, less its precision, is one model's
     spelling (each contained in the longest, case-blind); the name as printed without a precision where one is."""
-    stripped = [_without_precision(n) for n in dict.fromkeys(names)]
-    precisions = {qualifiers(n).get("quant") for n, had in zip(dict.fromkeys(names), stripped, strict=True) if had[1]}
-    if len(precisions - {None}) < 2:
+    distinct = list(dict.fromkeys(names))
+    stripped = [_without_precision(n) for n in distinct]
+    if len({qualifiers(n).get("quant") for n, (_, had) in zip(distinct, stripped, strict=True) if had} - {None}) < 2:
         return None
     bases = [b.lower() for b, _ in stripped]
     longest = max(bases, key=len)
     if min(len(b) for b in bases) < 4 or not all(b.rsplit("/", 1)[-1] in longest for b in bases):
         return None
-    plain = [n for n, (_, had) in zip(dict.fromkeys(names), stripped, strict=True) if not had]
+    plain = [n for n, (_, had) in zip(distinct, stripped, strict=True) if not had]
     return max(plain, key=len) if plain else max((b for b, _ in stripped), key=len)

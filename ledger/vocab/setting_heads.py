@@ -111,7 +111,7 @@ def plain_count(cell: str) -> str:
     return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell
 
 
-_WHOLE_FLOAT_RE = re.compile(r"^(\d{1,9})\.0{1,6}$")
+_WHOLE_FLOAT_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 
 
 def whole_count(cell: str) -> str:

@@ -178,9 +178,10 @@ def whole_bold(text: str) -> bool:
 
 # a lead-in saying where the runs below were made ("measured on one H100:"), not what with ("against the bf16 logits")
 # (a lead over a block may also just name what it holds: "H100 result:", "B200 numbers:" over the paste)
+RESULT_NOUNS = r"results?|numbers|timings?|perf"
+"""What a lead over a block calls the block's content ("H100 result:", "B200 numbers:"): no run's or variant's name."""
 _RUN_WORD_RE = re.compile(
-    r"\b(?:on|using|under|measured|ran|runs?|tested|served|serving|benchmarked|via|results?|numbers|timings?|perf)\b",
-    re.I,
+    r"\b(?:on|using|under|measured|ran|runs?|tested|served|serving|benchmarked|via|" + RESULT_NOUNS + r")\b", re.I
 )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import last_document
-from ledger.parsers.grammar.heading_setup import SETTING_RE
+from ledger.parsers.grammar.heading_setup import RESULT_NOUNS, SETTING_RE
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -37,7 +37,7 @@ _SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
 _CODE_NAME_RE = re.compile(r"`[A-Za-z_][\w.:/-]{1,60}`")
 # what a lead-in says its block holds, beside its setup words ("B200 numbers:", "H20 results:"): no variant's name
-_CONTENT_WORDS_RE = re.compile(r"numbers|results?|timings?|perf|output|logs?", re.IGNORECASE)
+_CONTENT_WORDS_RE = re.compile(RESULT_NOUNS + r"|output|logs?", re.IGNORECASE)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
 

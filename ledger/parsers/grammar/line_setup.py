@@ -14,6 +14,7 @@ from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.models import hedged_models, parameter_counts
+from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
@@ -61,7 +62,6 @@ _LABEL_LINE_RE = re.compile(
     r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
     r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?\s{0,4}(?P<value>[^\s,;|`*][^,;|`]{0,300})"
 )
-_FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
 # the document's
 _ROWS_VERB_RE = re.compile(
@@ -159,7 +159,7 @@ def _label_setup(text: str) -> dict[str, str]:
         if value.startswith(("/", "./", "~/")) and "path" in m.group("label").lower():
             value = value.rstrip("/").rsplit("/", 1)[-1]  # "Model Path: /fs/models/Foo-8B": the checkpoint Foo-8B
     value = _checked(key, value)
-    value = _FLOAT_ZEROS_RE.sub(r"\1", value)
+    value = whole_count(value)
     return {key: value} if value else {}
 
 
@@ -225,7 +225,7 @@ def _inline_settings(text: str) -> dict[str, str]:
         if value:
             # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
             key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
-            out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
+            out[key] = whole_count(value.rstrip("."))
     return out
 
 

@@ -49,13 +49,7 @@ def lead_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
     for c in claims:
         task = tasks.get(c.source.line)
         metric = c.metric or ""
-        if (
-            task
-            and c.kind == "accuracy"
-            and "task" not in c.config
-            and not named_benchmark(metric)
-            and not OWN_MEASURE_RE.search(metric)  # ("q6_k PPL": measured on its own text)
-        ):
+        if task and c.kind == "accuracy" and "task" not in c.config and _names_no_task(metric):
             c.config["task"] = task
     return claims
 
@@ -64,16 +58,18 @@ def heading_tasks(claims: list[Claim]) -> list[Claim]:
     """The claims, each score or acceptance that names no benchmark given the one its own sub-heading names
     ("## Run 2 (task: passkey)" over "- this PR: acceptance length 5.65"): the run it comes from, which compare must
     keep apart from the gsm8k run's (the title names the change, never a run's task)."""
+    named: dict[str, str | None] = {}  # (each heading read once, however many claims stand under it)
     for c in claims:
         section = c.source.section
-        if (
-            len(section) < 2
-            or c.kind not in ("accuracy", "acceptance")
-            or {"task", "dataset"} & c.config.keys()
-            or named_benchmark(c.metric or "")
-            or OWN_MEASURE_RE.search(c.metric or "")
-            or not (task := named_benchmark(section[-1]))
-        ):
+        if len(section) < 2 or c.kind not in ("accuracy", "acceptance") or {"task", "dataset"} & c.config.keys():
             continue
-        c.config["task" if c.kind == "accuracy" else "dataset"] = task
+        if section[-1] not in named:
+            named[section[-1]] = named_benchmark(section[-1])
+        if (task := named[section[-1]]) and _names_no_task(c.metric or ""):
+            c.config["task" if c.kind == "accuracy" else "dataset"] = task
     return claims
+
+
+def _names_no_task(metric: str) -> bool:
+    """A score's name names no benchmark and is not measured on its own text ("q6_k PPL")."""
+    return not named_benchmark(metric) and not OWN_MEASURE_RE.search(metric)

@@ -11,6 +11,7 @@ import bisect
 import functools
 import re
 
+from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.vocab.first_chars import dispatched
 from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS, is_benchmark_name
 from ledger.vocab.text import lower_for_words
@@ -119,7 +120,7 @@ def _inside_sha(text: str, a: int, b: int) -> bool:
     while hi < len(text) and text[hi].isalnum() and hi - b < 40:
         hi += 1
     token = text[lo:hi]
-    return _SHA_TOKEN_RE.fullmatch(token) is not None and any(ch.isdigit() for ch in token)
+    return _SHA_TOKEN_RE.fullmatch(token) is not None and is_sha(token)
 
 
 def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
