@@ -1342,3 +1342,16 @@ def test_a_share_a_verb_reduced_is_a_stated_change_judged_by_its_measure(tmp_pat
     assert [(f["line"], f["metric"]) for f in findings(data, "results") if f["verdict"] == "improvement"] == [
         (7, "mean TTFT")
     ]
+
+
+def test_a_time_named_by_its_unit_falls_and_is_better(tmp_path: Path) -> None:
+    """Rows of measures under BEFORE PR / AFTER PR ("| Metric | First Iteration | Iter 2-6 Mean | ... Standard Dev. |"):
+    "Seconds total" is a time in seconds (lower is better), so 1.40 -> 0.88 is no regression; the one regression is
+    the memory that rose beyond its stated spread."""
+    data = report("metric_rows_before_after_pr.md", tmp_path)
+    said = [(f["line"], f["metric"]) for f in findings(data, "failures")]
+    assert said == [(25, "Iter 2-6 Mean (Total GPU memory allocated in GB)")]
+    assert data["headline"] == "1 regression"
+    _code, out, _ = run("extract", str(FIX / "metric_rows_before_after_pr.md"), "--format", "jsonl")
+    units = {json.loads(line)["config"]["row"]: json.loads(line)["unit"] for line in out.splitlines()}
+    assert units["Seconds total"] == "seconds" and units["Inference speed in tokens/sec"] == "tokens/sec"

@@ -1357,6 +1357,12 @@ HOSTILE: dict[str, HostileText] = {
     "setup rows": lambda s: (
         "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
     ),
+    # an issue template's setup titles that never close, and flags under one (grammar.setup_scopes _SETUP_TITLE_RE,
+    # setup_sections._row_setup's command flags)
+    "reproduce titles": lambda s: (
+        "### Results\n\nx 1.5 tok/s\n\n### Steps   to   reproduce  your current \n\n"
+        + "--tensor-parallel-size --tp 8 -- " * (1_000 * s)
+    ),
     # sample counts as one word with their noun and as "N=" that never reach a digit, or run into a GEMM's other
     # dimensions (vocab.setup's samples words)
     "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,

@@ -50,12 +50,14 @@ from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup",
-# numbered as a report numbers its sections ("### 1. Environment", "2) Setup") and "Tested environment" too
+# numbered as a report numbers its sections ("### 1. Environment", "2) Setup") and "Tested environment" too; an
+# issue template's "Steps to reproduce" / "Your current environment" states how the report's numbers were taken
 _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:\d{1,2}(?:\.\d{1,2}){0,2}[.)]?\s{1,3})?"
     r"(?:(?:test|testing|tested|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
-    r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed|"
-    r"machine|system)s?\W{0,6}$",
+    r"system|my|our|your(?:\s{1,3}current)?)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|"
+    r"settings|test bed|testbed|machine|system|reproduction|repro|(?:steps\s{1,3}|how\s{1,3})?to\s{1,3}reproduce)"
+    r"s?\W{0,6}$",
     re.IGNORECASE,
 )
 
@@ -121,19 +123,23 @@ def turn_bounds(doc: Document) -> list[tuple[int, int]]:
 @last_document  # (the section facts and the setup sections both ask it)
 def result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
-    there are two or more: what one states holds for its own runs."""
+    there are two sections or more, a setup section after results counted ("### Describe the bug" over its pastes,
+    then "### Steps to reproduce"): what one states holds for its own runs. (A setup section first frames all.)"""
     title = next((b.start for b in doc.blocks if b.kind == "heading"), 0)
     heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code and heads_section(doc, b, title)]
     # (a section ends where the next turn of the thread starts, too: "## Validation" in the description holds
     # nothing over a reviewer's comment)
     turn_starts = [b.start for b in doc.blocks if b.kind == "comment"]
     out: list[tuple[int, int]] = []
+    setups = 0
     for k, h in enumerate(heads):
-        if not _SETUP_TITLE_RE.match(h.text):
+        if _SETUP_TITLE_RE.match(h.text):
+            setups += bool(out)
+        else:
             end = heads[k + 1].start - 1 if k + 1 < len(heads) else len(doc.lines)
             at = bisect.bisect_right(turn_starts, h.start)
             out.append((h.start, min(end, turn_starts[at] - 1) if at < len(turn_starts) else end))
-    return out if len(out) >= 2 else []
+    return out if len(out) + min(setups, 1) >= 2 else []
 
 
 def heads_section(doc: Document, heading: Block, title: int) -> bool:

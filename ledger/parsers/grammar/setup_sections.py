@@ -8,6 +8,7 @@ import bisect
 import re
 
 from ledger.memo import last_document
+from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.setup_scopes import (
     is_setup_title,
@@ -58,6 +59,8 @@ def _row_setup(text: str) -> dict[str, str]:
     """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
     as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`)."""
     got = line_setup(text)
+    if "--" in text:  # a command or its flags under "Steps to reproduce" ("--tensor-parallel-size 2")
+        got = {**command_setup(text), **got}
     cells = text.strip().strip("|").split("|")
     if len(cells) != 2 or not text.lstrip().startswith("|"):
         return got

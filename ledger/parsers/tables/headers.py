@@ -201,7 +201,14 @@ def unit_of_header(head: str) -> str | None:
     run = _RUN_PAREN_RE.search(head)
     if run is not None and run.start() > 0:
         return unit_of_header(head[: run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
+    first = words[0].lower() if len(words) > 1 else ""
+    if first in _OPENING_TIME_UNITS:
+        return first  # "Seconds total", "Milliseconds per step": a time named by the unit it is counted in
     return _spelled_unit(head)
+
+
+_OPENING_TIME_UNITS = frozenset(("seconds", "secs", "milliseconds", "microseconds", "minutes"))
+"""The time units a measure's name may open with; not "Second" (an ordinal: "Second pass") nor a count's unit."""
 
 
 # "Tokens / sec / GPU", "Model TFLOP / sec / GPU", "TFLOPS / GPU": a rate written with spaced slashes at the end
