@@ -1357,6 +1357,8 @@ HOSTILE: dict[str, HostileText] = {
     "setup rows": lambda s: (
         "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
     ),
+    # a table's cells of backslash escapes, footnote marks and backslashes before letters (tables.cells _ESCAPE_RE)
+    "escaped cells": lambda s: "conc | tok/s\n-- | --\n" + "64\\*\\** \\\\a\\ | 1.5 /s\\|\n" * (1_000 * s),
     # an issue template's setup titles that never close, and flags under one (grammar.setup_scopes _SETUP_TITLE_RE,
     # setup_sections._row_setup's command flags)
     "reproduce titles": lambda s: (

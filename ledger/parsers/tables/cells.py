@@ -55,7 +55,13 @@ def clean(cell: str) -> str:
         cell = _BREAK_RE.sub(" ", cell)  # "H200<br/>TP2 (FP8)": a line break parts words, it does not join them
     if "](" in cell:
         cell = _LINK_RE.sub(r"\1", cell)  # "[Llama3.1-8B-Instruct](https://...)": the text the page shows
+    if "\\" in cell:
+        cell = _ESCAPE_RE.sub("", cell)  # "64\*": a footnote's mark, escaped so the page shows it, is markup too
     return _MARKUP_RE.sub(_unmark, cell).strip()
+
+
+# a markdown backslash escape: the punctuation after it is shown as it is (CommonMark escapes ASCII punctuation)
+_ESCAPE_RE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 
 _LINK_RE = re.compile(r"\[([^\[\]]{1,200})\]\([^()\s]{0,400}\)")
