@@ -1355,3 +1355,16 @@ def test_a_time_named_by_its_unit_falls_and_is_better(tmp_path: Path) -> None:
     _code, out, _ = run("extract", str(FIX / "metric_rows_before_after_pr.md"), "--format", "jsonl")
     units = {json.loads(line)["config"]["row"]: json.loads(line)["unit"] for line in out.splitlines()}
     assert units["Seconds total"] == "seconds" and units["Inference speed in tokens/sec"] == "tokens/sec"
+
+
+@pytest.mark.parametrize("fmt", ["table", "json", "markdown"])
+def test_compare_lists_a_value_that_clears_its_stated_bar(tmp_path: Path, fmt: str) -> None:
+    """ "0.81 (required >= 0.75)" clears its bar and "0.662 (required >= 0.70)" falls below it: compare prints both in
+    every format (it stopped with a KeyError on the first), the one below its bar row by row."""
+    code, out, err = run("compare", str(FIX / "bar_cleared.md"), "-f", fmt, "--db", str(tmp_path / "x.db"), width=200)
+    assert code == 0, err
+    if fmt == "json":
+        said = {r["line"]: r["verdict"] for r in json.loads(out)["references"]}
+        assert said == {5: "pass", 6: "regression"}
+    else:
+        assert "BELOW ITS BAR" in out and "1 clears the bar stated beside it" in out

@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.references import ReferenceCheck, reference_word
+from ledger.compare.references import BAR_CLEARED, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.tested import TestedCommit
@@ -123,6 +123,8 @@ def summary(verdicts: Sequence[str]) -> str:
 
 
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
+_REF_ORDER = {**_ORDER, BAR_CLEARED: _ORDER["within noise"]}
+"""A value against its reference: a stated bar it clears ("0.81 (required >= 0.75)") is listed with those in noise."""
 CHANGED = ("regression", "fewer tests", "waived", "improvement", "not comparable")
 """Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
 WORD = {
@@ -362,13 +364,21 @@ def _refs_section(
     counted (--all lists them)."""
     if not refs:
         return []
-    ordered = sorted(refs, key=lambda r: _ORDER[r.verdict])
+    ordered = sorted(refs, key=lambda r: _REF_ORDER[r.verdict])
     shown = ordered if show_all else [r for r in ordered if r.verdict in ("regression", "improvement")]
     rows = []
     for r in shown:
         # the report's words, by the measure's direction ("WORSE THAN BASELINE" for a latency over its baseline)
         word = reference_word(r)
-        verdict = word.upper() if r.verdict == "regression" else word if r.verdict == "improvement" else "~"
+        verdict = (
+            word.upper()
+            if r.verdict == "regression"
+            else word
+            if r.verdict == "improvement"
+            else "bar cleared"
+            if r.verdict == BAR_CLEARED
+            else "~"
+        )
         cfg = _setup(r.key.config)
         basis = "" if r.verdict == "within noise" else f"{r.threshold.display} {r.threshold.basis}"
         rows.append(
@@ -390,6 +400,10 @@ def _refs_section(
     within = sum(1 for r in refs if r.verdict == "within noise")
     if within and not show_all:
         out.append(("- " if md else "") + f"{within} within noise of their reference")
+    cleared = sum(1 for r in refs if r.verdict == BAR_CLEARED)
+    if cleared and not show_all:
+        said = "1 clears the bar stated beside it" if cleared == 1 else f"{cleared} clear the bars stated beside them"
+        out.append(("- " if md else "") + said)
     return out
 
 
