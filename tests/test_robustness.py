@@ -1357,6 +1357,9 @@ HOSTILE: dict[str, HostileText] = {
     "setup rows": lambda s: (
         "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
     ),
+    # pairs of one unit with range words before them, and titles of long labels (prose.pairing _RANGE_WORD_RE,
+    # _unit_pair; prose.candidates _says_what_changed)
+    "unit pairs and range words": "spans ranging varies between 41.20 s to 38.75 s to 2 s to " * 2_000,
     # a table's cells of backslash escapes, footnote marks and backslashes before letters (tables.cells _ESCAPE_RE)
     "escaped cells": lambda s: "conc | tok/s\n-- | --\n" + "64\\*\\** \\\\a\\ | 1.5 /s\\|\n" * (1_000 * s),
     # an issue template's setup titles that never close, and flags under one (grammar.setup_scopes _SETUP_TITLE_RE,

@@ -194,6 +194,14 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     return not LOWER_IS_BETTER_RE.search(metric)
 
 
+_RATE_NAME_RE = re.compile(r"(?:throughput|speed|tps|goodput)\s*$", re.IGNORECASE)
+
+
+def names_a_rate(metric: str) -> bool:
+    """The name is a rate's ("throughput", "output throughput", "decode speed"): a time cannot be one."""
+    return _RATE_NAME_RE.search(metric[-40:]) is not None
+
+
 BENCHMARK_SAMPLES: dict[str, int] = {m.name: m.samples for m in METRICS if m.samples is not None}
 """Test-split sizes of well-known benchmarks, from the metric table."""
 

@@ -42,6 +42,7 @@ from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
     MEASURE_NOUN_RE,
     SPEED_MEASURE_WORDS,
+    names_a_rate,
     names_known_measure,
     prose_kind,
 )
@@ -165,6 +166,8 @@ def candidate(
             and (measure := measure_of_unit(unit))
         ):
             metric = measure  # "tried phi-4 q6_k on my laptop: 24 t/s": who ran what where, the unit says the measure
+    if metric and is_time_unit(unit) and names_a_rate(metric):
+        metric = measure_of_unit(unit)  # "`bench throughput` ... 41.20 s to 38.75 s": the run's time, not its rate
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -334,6 +337,8 @@ def _label_metric(
         return "duration"  # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": the runs' time
     if metric and names_nothing(metric) and (measure := unit_measure(text, n, unit)):
         return measure  # "one 0.6 ms launch per step", "It takes 6.5 ms": a count or a pronoun names no measure
+    if metric and _says_what_changed(metric) and _heading_line(ctx, line) and (measure := measure_of_unit(unit)):
+        return measure  # "# Cache the rope tables across decode steps: 12.40 s to 11.10 s": a title says what it does
     if metric and _GERUND_RE.fullmatch(metric) and not names_known_measure(metric) and (of := measure_of_unit(unit)):
         # "Batching reaches 2210 tok/s": an activity is what the unit's measure is taken of, never a measure itself
         return f"{metric} {'time' if is_time_unit(unit) else of}"
@@ -341,6 +346,24 @@ def _label_metric(
 
 
 _GERUND_RE = re.compile(r"[A-Za-z]{3,20}ing")
+
+
+def _heading_line(ctx: Context, line: int) -> bool:
+    """The line is a heading's (the PR's title among them)."""
+    heads = ctx.memo.get("heading lines")
+    if heads is None:
+        heads = ctx.memo["heading lines"] = frozenset(b.start for b in ctx.doc.blocks if b.kind == "heading")
+    return line in heads
+
+
+def _says_what_changed(label: str) -> bool:
+    """A label of five words or more that names no measure: a sentence of what the change does, not what it measured."""
+    return (
+        len(label.split()) >= 5
+        and not names_known_measure(label)
+        and not METRIC_RE.search(label)
+        and not MEASURE_NOUN_RE.search(label)
+    )
 
 
 def _label_before_side(text: str, pos: int, side: str) -> str | None:

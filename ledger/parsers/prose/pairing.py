@@ -41,6 +41,23 @@ _TO_RE = re.compile(r"^\s+to\s+")
 _WORDS_ARROW_RE = re.compile(r"^\s?(?P<words>[A-Za-z][\w-]{0,24}(?: [A-Za-z][\w-]{0,24}){0,2})\s?" + ARROW + r"\s*$")
 # ("from `2210 tok/s` to `2480 tok/s`": the code marks around each value are no words between them)
 _FROM_RE = re.compile(r"\bfrom\s*[`*]{0,2}$", re.IGNORECASE)
+# a range said in words before its ends ("spans 27.8 s to 28.4 s", "between 5 ms to 9 ms"): no before and after
+_RANGE_WORD_RE = re.compile(
+    r"\b(?:rang\w{0,3}|between|spans?|spanning|var(?:y|ies|ied|ying)|anywhere)\b", re.IGNORECASE
+)
+
+
+def _unit_pair(text: str, n: Number, nxt: Number) -> bool:
+    """ "41.20 s to 38.75 s": each end printed with the same measure's unit is a before and an after, as a range
+    prints its unit once at its end ("27.8 to 28.4 s"); not a share or a factor ("3% to 8%": a range of changes)."""
+    return (
+        n.unit is not None
+        and n.unit == nxt.unit
+        and n.unit not in ("%", "x", "×")
+        and _RANGE_WORD_RE.search(text, max(0, n.start - 40), n.start) is None
+    )
+
+
 # "`4064.52 tokens/s` improved to `4303.55 tokens/s`", "412 ms dropped to 365 ms": the first the second's reference
 _CHANGED_TO_RE = re.compile(
     r"^,?\s+(?:(?:has|have|was|were|is)\s+)?(?:improved|increased|decreased|dropped|declined|reduced|rose|fell|grew|"
@@ -389,7 +406,7 @@ class NumberPass:
             or _words_again(text, between, nxt.end)
             or (
                 _TO_RE.fullmatch(between)
-                and _FROM_RE.search(text, max(0, n.start - 40), n.start)
+                and (_FROM_RE.search(text, max(0, n.start - 40), n.start) or _unit_pair(text, n, nxt))
                 and not ends_a_change_range(text, nxt.end)
             )
             or (_CHANGED_TO_RE.fullmatch(between) and _same_measure(n, nxt))
