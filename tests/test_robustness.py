@@ -1357,6 +1357,8 @@ HOSTILE: dict[str, HostileText] = {
     "setup rows": lambda s: (
         "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
     ),
+    # lead-ins over pastes whose features join with "+" and never end (grammar.lead_ins _JOINED_FEATURES_RE)
+    "joined features": lambda s: ("org/M, TP8 + EP + a b c d e + f\n```\nx 1.5 tok/s\n```\n\n") * (300 * s),
     # pairs of one unit with range words before them, and titles of long labels (prose.pairing _RANGE_WORD_RE,
     # _unit_pair; prose.candidates _says_what_changed)
     "unit pairs and range words": "spans ranging varies between 41.20 s to 38.75 s to 2 s to " * 2_000,

@@ -103,6 +103,22 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     return values
 
 
+# "org/Model, TP8 + EP + fused shared experts": the features a lead-in adds with "+" after the run's settings
+_JOINED_FEATURES_RE = re.compile(
+    r"\s\+\s(?P<tail>[A-Za-z][\w.-]{0,24}(?: [\w.-]{1,24}){0,3}(?: \+ [A-Za-z][\w.-]{0,24}(?: [\w.-]{1,24}){0,3}){0,4})"
+    r"\s{0,3}:?\s*$"
+)
+
+
+def joined_features(text: str) -> str | None:
+    """ "acme/Heron-70B, TP8 + EP + fused shared experts" -> "EP + fused shared experts": what a lead-in over a
+    paste adds to the settings before it, which tells its run from its neighbours' (same model, same TP)."""
+    if len(text) > 160 or " + " not in text:
+        return None
+    m = _JOINED_FEATURES_RE.search(text)
+    return m.group("tail") if m is not None and m.start() > 0 else None
+
+
 _TEST_LEAD_MAX = 400
 """A paragraph longer than this over a paste is prose about many things, not the lead-in of one test's output."""
 

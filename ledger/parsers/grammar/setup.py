@@ -52,6 +52,7 @@ from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
     comment_label,
     comment_model,
+    joined_features,
     lead_in_setup,
     run_heads,
     sub_item_heads,
@@ -305,6 +306,9 @@ def _text_scope(
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     if lead and nxt is not None and nxt.kind == "item" and text.rstrip().endswith(":"):
         section_end = _list_end(blocks, k + 1)  # "DSv4-Flash 200-sample GSM8K, FP8 KV cache:" over its list alone
+    elif lead and values and "variant" not in values and (added := joined_features(text)) is not None:
+        values["variant"] = added  # "org/M, TP8 + EP" over its paste: that run's, told from "org/M, TP8" above it
+        section_end = _block_end(blocks, k + 1)
     return SetupScope(b.start, section_end, values) if values else None
 
 
