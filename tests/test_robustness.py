@@ -289,6 +289,9 @@ HOSTILE: dict[str, HostileText] = {
     "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
     # measures' letters inside commit hashes, run on into long words (prose.metrics _inside_sha)
     "hashed words": "build: 3f1ae2e3 (6120) e2ee2e2e2e2e2e2e2e2ee2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e 1.5 tok/s " * 400,
+    # prose naming tests in passing, labels that never close and results beside ids (reader.test_mentions
+    # _RESULT_RE, _LABEL_RE)
+    "passing test ids": "- **Unit test see test_fp8_a in CI, Test: test_b_c `test_d` 1 x test_e 9.\n" * 400,
     # bare captions over frames that never close their unit's bracket (tables.results _FRAME_CAPTION_RE)
     "frame captions": lambda s: (
         "```\n" + "MEAN STEP TIME (ms MEAN STEP TIME (" * (300 * s) + "\n     a  b\n0  1  2\n1  3  4\n```\n"
