@@ -292,6 +292,15 @@ HOSTILE: dict[str, HostileText] = {
     # prose naming tests in passing, labels that never close and results beside ids (reader.test_mentions
     # _RESULT_RE, _LABEL_RE)
     "passing test ids": "- **Unit test see test_fp8_a in CI, Test: test_b_c `test_d` 1 x test_e 9.\n" * 400,
+    # tables each captioned under it by number, pointer or italics, captions that never close (grammar.table_captions
+    # _NUMBERED_CAPTION_RE, _ABOVE_CAPTION_RE, _ITALIC_LINE_RE)
+    "table caption shapes": lambda s: (
+        (
+            "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\nTable 1: TPOT (ms) on 8xH200\n\n"
+            "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\n*Above: TTFT (ms) *on B200 * a_b_\n\n"
+        )
+        * (150 * s)
+    ),
     # bare captions over frames that never close their unit's bracket (tables.results _FRAME_CAPTION_RE)
     "frame captions": lambda s: (
         "```\n" + "MEAN STEP TIME (ms MEAN STEP TIME (" * (300 * s) + "\n     a  b\n0  1  2\n1  3  4\n```\n"
