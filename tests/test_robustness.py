@@ -301,6 +301,10 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (150 * s)
     ),
+    # sentences naming a benchmark over pastes, pointers back and words of the same run that never close
+    # (prose.sentence_tasks _NOT_A_LEAD_RE, _SAME_RUN_RE)
+    "task sentences": "Next the gsm8k same same-same same 1. 2 % previous?\n\n```\nOutput throughput (tok/s): 1.5\n"
+    "```\n\nThe same a-b c-d runs once more, re-ran again.\n\n```\nAccuracy: 0.91\n```\n\n" * 200,
     # bare captions over frames that never close their unit's bracket (tables.results _FRAME_CAPTION_RE)
     "frame captions": lambda s: (
         "```\n" + "MEAN STEP TIME (ms MEAN STEP TIME (" * (300 * s) + "\n     a  b\n0  1  2\n1  3  4\n```\n"
