@@ -289,6 +289,22 @@ HOSTILE: dict[str, HostileText] = {
     "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
     # measures' letters inside commit hashes, run on into long words (prose.metrics _inside_sha)
     "hashed words": "build: 3f1ae2e3 (6120) e2ee2e2e2e2e2e2e2e2ee2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e2e 1.5 tok/s " * 400,
+    # prose naming tests in passing, labels that never close and results beside ids (reader.test_mentions
+    # _RESULT_RE, _LABEL_RE)
+    "passing test ids": "- **Unit test see test_fp8_a in CI, Test: test_b_c `test_d` 1 x test_e 9.\n" * 400,
+    # tables each captioned under it by number, pointer or italics, captions that never close (grammar.table_captions
+    # _NUMBERED_CAPTION_RE, _ABOVE_CAPTION_RE, _ITALIC_LINE_RE)
+    "table caption shapes": lambda s: (
+        (
+            "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\nTable 1: TPOT (ms) on 8xH200\n\n"
+            "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\n*Above: TTFT (ms) *on B200 * a_b_\n\n"
+        )
+        * (150 * s)
+    ),
+    # sentences naming a benchmark over pastes, pointers back and words of the same run that never close
+    # (prose.sentence_tasks _NOT_A_LEAD_RE, _SAME_RUN_RE)
+    "task sentences": "Next the gsm8k same same-same same 1. 2 % previous?\n\n```\nOutput throughput (tok/s): 1.5\n"
+    "```\n\nThe same a-b c-d runs once more, re-ran again.\n\n```\nAccuracy: 0.91\n```\n\n" * 200,
     # bare captions over frames that never close their unit's bracket (tables.results _FRAME_CAPTION_RE)
     "frame captions": lambda s: (
         "```\n" + "MEAN STEP TIME (ms MEAN STEP TIME (" * (300 * s) + "\n     a  b\n0  1  2\n1  3  4\n```\n"

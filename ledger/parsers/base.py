@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.grammar.column_models import column_model
+from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.canonical import one_board
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
@@ -261,11 +262,32 @@ class Context:
         (389ff61d7):"): the nearest non-blank line above it, within two, when it is prose rather than code."""
         if block.kind not in ("code", "table"):
             return ""
+        above = ""
         for no in (block.start - 1, block.start - 2):
             text = self.doc.line(no).strip()
             if text:
-                return text[:200] if not text.startswith(("```", "~~~", "|", "#")) else ""
-        return ""
+                # ("Table 1: TPOT (ms) on 8xH200" under the table above: that one's caption, not this one's)
+                if not text.startswith(("```", "~~~", "|", "#")) and not self._captions_above(no):
+                    above = text[:200]
+                break
+        # a table's own caption under it names what its cells are better than a sentence over it, not than a lead-in
+        # that introduces it with its colon ("master (389ff61d7):")
+        return above if above.endswith(":") else (self._caption_below(block) or above)
+
+    def _captions_above(self, line: int) -> bool:
+        """The block at `line` is the caption of the table above it (grammar.command_labels.captioned_table)."""
+        i = bisect.bisect_right(self._block_start_lines(), line) - 1
+        return i > 0 and captioned_table(self.doc.blocks, i) is not None
+
+    def _caption_below(self, block: Block) -> str:
+        """A table's caption under it, read as its lead-in ("Table 1: TPOT (ms) on 8xH200" -> "TPOT (ms) on
+        8xH200:"), where no line over it leads it; "" for none."""
+        if block.kind != "table":
+            return ""
+        i = self.block_index(block) + 1
+        if i == 0 or i >= len(self.doc.blocks) or captioned_table(self.doc.blocks, i) is not block:
+            return ""
+        return caption_lead(self.doc.blocks[i].text)[:200]
 
     def _block_start_lines(self) -> list[int]:
         if len(self._block_starts) != len(self.doc.blocks):

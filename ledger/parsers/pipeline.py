@@ -38,6 +38,7 @@ from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.paste_tasks import paste_tasks
+from ledger.parsers.prose.sentence_tasks import sentence_tasks
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
@@ -171,9 +172,11 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
-    claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
     claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
+    # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
+    claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
+    claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:

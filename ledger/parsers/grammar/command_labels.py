@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
+from ledger.parsers.grammar.table_captions import captioned_table
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.flags import SERVER_COMMAND_RE
@@ -44,13 +45,6 @@ def _labels_command(text: str) -> bool:
     )
 
 
-# "Executed with 8 threads on a c5.metal instance ...", "Measured on one H100 with CUDA 12": a caption under a table
-_CAPTION_RE = re.compile(
-    r"^\W{0,3}(?:executed|measured|run|ran|benchmarked|tested|obtained|collected|timed)\s(?:with|on|using|in)\b",
-    re.IGNORECASE,
-)
-
-
 # "All tests done on stock RTX 4090, ...", "The results below were measured on one H100": where every run of its
 # section was made, said before or after its tables
 _SECTION_RUNS_ON_RE = re.compile(
@@ -66,15 +60,6 @@ def states_section_runs(text: str) -> bool:
     holds over the page's section it stands in (grammar.setup _page_section), the tables above it and its sibling
     sub-sections' too; a table's own rows, lead-in or heading still win."""
     return _SECTION_RUNS_ON_RE.match(text[:120]) is not None
-
-
-def captioned_table(blocks: list[Block], k: int) -> Block | None:
-    """The table right above block k when block k is its caption (what the table was run with and on), else None."""
-    b = blocks[k]
-    if k == 0 or b.kind != "text" or b.in_code or not _CAPTION_RE.match(b.text[:40]):
-        return None
-    above = blocks[k - 1]
-    return above if above.kind == "table" and b.start - above.end <= 2 else None
 
 
 def table_command_lines(doc: Document) -> frozenset[int]:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
-from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
+from ledger.parsers.grammar.command_labels import command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import (
@@ -83,6 +83,7 @@ from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
+from ledger.parsers.grammar.table_captions import caption_lines, captioned_table
 from ledger.parsers.grammar.table_kinds import cut_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
@@ -111,7 +112,7 @@ def find_setups(
     scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
     lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
-    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after  # (each its own setup)
+    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after | caption_lines(doc)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections

@@ -30,6 +30,7 @@ from ledger.parsers.reader.prose_examples import design_examples, example_blanke
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
 from ledger.parsers.reader.swept_lists import swept_blanked
+from ledger.parsers.reader.test_mentions import passing_tests_blanked
 from ledger.parsers.tables.dialects import pipe_cells
 from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
@@ -112,6 +113,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for no, blanked in swept_blanked([doc.setup_line(n) for n in range(1, len(lines) + 1)], in_table).items():
         doc.setup_texts[no] = blanked  # ("for dtype in [torch.float16, torch.bfloat16]:": a test's points, no setup)
+    for no, blanked in passing_tests_blanked(doc).items():
+        doc.setup_texts[no] = blanked  # ("see test_fp8_block_scale in CI": that test's case, no run's precision)
     for no, line in enumerate(lines, 1):
         # ("5% (empty cache) to 12% (a 32k context)": each bracket its figure's condition, none the line's setup)
         if "(" in line and no not in code and no not in in_table:
