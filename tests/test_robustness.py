@@ -1464,6 +1464,16 @@ HOSTILE: dict[str, HostileText] = {
     # unit of work after "per" never closes, count words and activities over and over before times and rates
     "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
     "Batching reaches 3 tok/s each " * 1_000,
+    # prose.wrapped_lines: a paragraph hard-wrapped into long lines that each run on into the next, quoted and not,
+    # every line holding values whose measures stand across the breaks
+    "wrapped paragraph": lambda s: (
+        (
+            "> gains +5.2–7.9% request throughput and 3 ms TTFT on Qwen3-8B at TP=2 across the **\n"
+            "> runs with a 1.2x speedup on the same node while mean ITL improves by about\n"
+            "  4.5% output   " + " " * 60 + "\n"
+        )
+        * (250 * s)
+    ),
 }
 
 
