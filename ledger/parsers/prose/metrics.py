@@ -156,7 +156,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             last = text[
                 kind.start() : b
             ]  # "Output Token Throughput", never a bare "Throughput" beside "Total Token ..."
-        elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 20), a)) and pre.start() < a:
+        elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 36), a)) and pre.start() < a:
             last = text[pre.start() : b]  # "P99 TTFT", "Median E2E latency": the statistic and phase it is taken at
         end = b
     return last
