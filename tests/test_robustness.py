@@ -1479,6 +1479,10 @@ HOSTILE: dict[str, HostileText] = {
     # measure after them, times per counted work, signed changes named after them up to a parenthesis, load prefixes
     "measures after values": "a 14 ms pause inside an 180 ms decode step, a 3 GB page pool offline throughput 31.5 s "
     "per 500 requests +2.2% median TTFT (lower saturated single-request decode throughput +1.1% " * 1_000,
+    # prose.lists _AND_GAP_RE, _SETUP_AFTER_RE: values joined by "and" whose shared model never comes, remarks in
+    # parentheses that never close before the "on" of a model
+    "models after values": "+6.1% decode throughput and +2.4% TTFT (positive = faster on and +3.8% a b c d and "
+    "9.1% TTFT (x) on Qwen2.5-14B and " * 1_000,
 }
 
 

@@ -13,7 +13,13 @@ import re
 
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.vocab.first_chars import dispatched
-from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS, is_benchmark_name
+from ledger.vocab.metrics import (
+    LOAD_WORDS,
+    MEASURE_PREFIX_BEFORE_RE,
+    PROSE_METRIC_NAMES,
+    SPEED_MEASURE_WORDS,
+    is_benchmark_name,
+)
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -195,7 +201,8 @@ GAIN_METRIC_AFTER_RE = re.compile(
 # saying which way: the sign says it), the measure's own modifiers kept
 # ("generated throughput": the completion tokens a run generated per second, as "output throughput")
 MEASURE_MODIFIERS = (
-    r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion))"
+    r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion)|"
+    + LOAD_WORDS[3:]
 )
 SIGNED_METRIC_AFTER_RE = re.compile(
     r"[*_]{0,2}\s((?:"
