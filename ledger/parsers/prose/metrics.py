@@ -112,6 +112,19 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
     return spans, [a for a, _ in spans]
 
 
+_WORD_BEFORE_NAME_RE = re.compile(r"(?<![\w-])([A-Za-z][\w-]{0,30})[ \t]{1,2}$")
+
+
+def measures_after_words(text: str) -> dict[str, str]:
+    """Each word the text writes right before a measure's name -> that name with the word, as first printed
+    ("saturated" -> "saturated throughput"); keys lowered. One pass over the names (_metric_index)."""
+    out: dict[str, str] = {}
+    for a, b in _metric_index(text)[0]:
+        if (m := _WORD_BEFORE_NAME_RE.search(text, max(0, a - 34), a)) is not None:
+            out.setdefault(m.group(1).lower(), f"{m.group(1)} {text[a:b]}")
+    return out
+
+
 _HEX = frozenset("0123456789abcdefABCDEF")
 _SHA_TOKEN_RE = re.compile(r"[0-9a-f]{7,40}|[0-9A-F]{7,40}")
 

@@ -38,8 +38,9 @@ from ledger.parsers.grammar.value_sides import side_before_value, sides_before_v
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
-from ledger.parsers.prose.elided_changes import elided_changes
+from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.grid_leads import cell_leads
+from ledger.parsers.prose.lead_tasks import clause_tasks
 from ledger.parsers.prose.lists import (
     both_metrics,
     label_setup,
@@ -138,6 +139,8 @@ def claims_in_text(
     own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)
     name_ratios(out, text, holds_metric)
+    elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
+    clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
     reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
     out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
     moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
