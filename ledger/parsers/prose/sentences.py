@@ -96,23 +96,21 @@ def claims_in_text(
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
     values that name none themselves. `console`: a line of tool output, where a number without a unit of
     measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
-    is a gauge, not a throughput), and a bare measurement is named by the line's leading label. `around`: the
-    words a wrapped sentence brings into the text from the lines before and after it (prose.wrapped_lines), read as
-    context only: the numbers read are the text's own.
+    is a gauge, not a throughput), and a bare measurement is named by the line's leading label. `around`: the words
+    a wrapped sentence brings in from the lines before and after (prose.wrapped_lines), read as context only.
     """
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    own, own_offset = text, offset
     nums = with_prefixed_ratios(text, find_numbers(text))
+    if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
+        yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     if any(around) and nums:
         text, offset, nums = _with_context(text, offset, around)
     if not nums:
         return
     if "±" in text or "+/-" in text or "+-" in text:
         nums = spread_units(nums, text)
-    if "=" in text and ":" in text:  # what ratio_claims' pattern needs
-        yield from ratio_claims(ctx, line, own, own_offset, subject, default_metric)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
     if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
