@@ -1485,6 +1485,28 @@ HOSTILE: dict[str, HostileText] = {
     # unit of work after "per" never closes, count words and activities over and over before times and rates
     "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
     "Batching reaches 3 tok/s each " * 1_000,
+    # prose.wrapped_lines: a paragraph hard-wrapped into long lines that each run on into the next, quoted and not,
+    # every line holding values whose measures stand across the breaks
+    "wrapped paragraph": lambda s: (
+        (
+            "> gains +5.2–7.9% request throughput and 3 ms TTFT on Qwen3-8B at TP=2 across the **\n"
+            "> runs with a 1.2x speedup on the same node while mean ITL improves by about\n"
+            "  4.5% output   " + " " * 60 + "\n"
+        )
+        * (250 * s)
+    ),
+    # prose.own_measure _PER_COUNT_RE, _ARTICLE_BEFORE_RE, _COUNTED_NOUN_RE, RATE_NAME_RE, prose.ratio_names
+    # _MEASURE_AFTER_RE, vocab.metrics MEASURE_PREFIX_BEFORE_RE: values counted by an article with the noun of what they
+    # measure after them, times per counted work, signed changes named after them up to a parenthesis, load prefixes
+    "measures after values": "a 14 ms pause inside an 180 ms decode step, a 3 GB page pool offline throughput 31.5 s "
+    "per 500 requests +2.2% median TTFT (lower saturated single-request decode throughput +1.1% " * 1_000,
+    # prose.lists _AND_GAP_RE, _SETUP_AFTER_RE: values joined by "and" whose shared model never comes, remarks in
+    # parentheses that never close before the "on" of a model
+    "models after values": "+6.1% decode throughput and +2.4% TTFT (positive = faster on and +3.8% a b c d and "
+    "9.1% TTFT (x) on Qwen2.5-14B and " * 1_000,
+    # prose.metrics _WORD_BEFORE_NAME_RE, prose.elided_changes, prose.lead_tasks clause_tasks: many values named by one
+    # word each, many measures named after words, benchmarks before generic scores, signed shares after "flat at"
+    "elided measures": "warm +1% saturated throughput, cold +2% GSM8K exact match 0.5 ~flat at +0.3% w-x TTFT " * 1_000,
 }
 
 

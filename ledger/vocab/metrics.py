@@ -210,10 +210,14 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m 
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
-# the statistic and the phase a measure's name is taken at, written right before it ("P99 TTFT", "p50 ITL", "Median
-# E2E latency", "Decode latency"): part of its name, so a P99 never keys with a mean (searched in a short window)
+LOAD_WORDS = r"(?:saturated|steady-state|single-request|single-stream)"
+"""The load a measure was taken under, written as part of its name ("saturated throughput", "single-request TTFT")."""
+# the statistic, the load and the phase a measure's name is taken at, written right before it ("P99 TTFT", "p50 ITL",
+# "Median E2E latency", "Decode latency", "saturated throughput", "single-request TTFT"): part of its name, so a P99
+# never keys with a mean, nor a saturated run's throughput with one request's (searched in a short window)
 MEASURE_PREFIX_BEFORE_RE = re.compile(
     r"(?<![\w.-])(?:(?:p\d{1,2}(?:\.\d{1,2})?|median|mean|avg|average|max|min)\s)?"
+    r"(?:" + LOAD_WORDS + r"\s)?"
     r"(?:(?:e2e|end-to-end|prefill|decode)\s)?$",
     re.IGNORECASE,
 )

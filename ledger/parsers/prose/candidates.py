@@ -36,7 +36,15 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.parsers.prose.own_measure import names_nothing, narrated_measure, pointed_set, stated_after, unit_measure
+from ledger.parsers.prose.own_measure import (
+    RATE_NAME_RE,
+    counted_measure,
+    names_nothing,
+    narrated_measure,
+    pointed_set,
+    stated_after,
+    unit_measure,
+)
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
@@ -129,6 +137,8 @@ def candidate(
         return _console_candidate(text, n, unit, reference, span_start, force)
     metric = stated_after(text, n, unit) or _own_name(text, n, unit)
     metric = metric or _share_of(text, n, unit)
+    if metric is None or (is_time_unit(unit) and RATE_NAME_RE.fullmatch(metric)):
+        metric = counted_measure(text, n, unit) or metric  # ("a 14 ms pause", "22.84 s per 1000 requests")
     if metric is None and inherited:
         metric = inherited
     if metric is None and subject and METRIC_RE.search(subject):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.parsers.prose.metrics import holds_metric, measures_after_words
+
 # "with peaks of", "peaking at", "a peak of up to": the value is the largest of the changes the sentence speaks of
 _PEAK_BEFORE_RE = re.compile(
     r"(?<![\w-])(?:peaks?|peaking|peaked)(?:[ \t](?:of|at|reaching|around))?(?:[ \t]up[ \t]to)?[ \t:]{0,2}$",
@@ -45,3 +47,15 @@ def elided_changes(out: list[dict], text: str) -> None:
             c["config"] = {**c["config"], "stat": "max"}
         if named is None and _named_after(text, c):
             named = c
+
+
+def elided_measures(out: list[dict], text: str) -> None:
+    """ "TTFT +9.6%, saturated throughput +3.4%; ... saturated +5.0%": a value named by one word that names no measure
+    is the measure the text writes after that word ("saturated throughput"); where it writes none, the word stays
+    (no measure is guessed)."""
+    named: dict[str, str] | None = None
+    for c in out:
+        word = c["metric"] or ""
+        if word.replace("-", "").isalpha() and not holds_metric(word):
+            named = measures_after_words(text) if named is None else named
+            c["metric"] = named.get(word.lower(), word)

@@ -423,9 +423,11 @@ _TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
 
 def _measured_at(before: str, n: Number) -> bool:
     """ "lands at ~0.70", "at 41.2 s", "finished at 402.50 output tokens/s": after "at", what a run reached (a token
-    rate; a request rate is what it was sent at)."""
+    rate; a request rate is what it was sent at); "TTFT ~flat at +0.3-0.9%": a signed share is a change measured,
+    never a setting."""
     return _AT_BEFORE_RE.search(before) is not None and (
         ("." in n.text and n.unit is None)
+        or (n.signed and n.unit == "%")
         or normalise_unit(n.unit or "").lower() in _DURATIONS
         or canonical_unit(n.unit, "perf") in _TOKEN_RATES
     )

@@ -12,6 +12,7 @@ the list is no score of it.
 from __future__ import annotations
 
 from ledger.model import Claim
+from ledger.parsers.prose.metrics import METRIC_BREAK_RE, clause_start
 from ledger.parsers.reader.document import Document
 from ledger.vocab.metrics import OWN_MEASURE_RE, named_benchmark
 
@@ -68,6 +69,17 @@ def heading_tasks(claims: list[Claim]) -> list[Claim]:
         if (task := named[section[-1]]) and _names_no_task(c.metric or ""):
             c.config["task" if c.kind == "accuracy" else "dataset"] = task
     return claims
+
+
+def clause_tasks(out: list[dict], text: str) -> None:
+    """Each score of a sentence that names no benchmark given the one its clause names before it ("GSM8K, 5-shot:
+    strict and flexible exact match both 0.91", "- GSM8K 5-shot: exact match 0.81"): the series is that benchmark's,
+    as a list's lead-in makes it (lead_tasks)."""
+    for c in out:
+        if c["kind"] != "accuracy" or "task" in c["config"] or not _names_no_task(c["metric"] or ""):
+            continue
+        if task := named_benchmark(text[clause_start(text, c["start"], METRIC_BREAK_RE) : c["start"]]):
+            c["config"] = {**c["config"], "task": task}
 
 
 def _names_no_task(metric: str) -> bool:

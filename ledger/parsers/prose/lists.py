@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import to_float
+from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.metrics import prose_kind
@@ -99,6 +99,7 @@ _SETUP_AFTER_RE = re.compile(
     + r"[ \t]){0,3}(?:"
     + METRIC_RE.pattern
     + r")?(?:[ \t]{0,2}(?:[A-Za-z][\w/-]{0,20}[ \t]{1,2})?(?:improvement|gain|speed-?up|regression))?"
+    r"(?:[ \t]\([^()\n]{1,40}\))?"  # ("+4.4% TTFT (positive = faster) on GLM-5.2": a remark on the measure first)
     r"[ \t]{0,2}(?<=[ \t])"
     r"(?P<prep>for|on|with|without|w/o|using|at)[ \t]{1,2}"
     r"(?P<words>[^,;:()\n]{1,80}?)"
@@ -116,6 +117,7 @@ def trailing_setup(out: list[dict], text: str) -> None:
     one's ("+5.5% at TP2 and +1.8% at TP8, with peaks of +11.2%": the peak's TP is not stated)."""
     before: dict[str, set[str]] = {}
     owns: list[dict[str, str]] = []
+    trailing: list[str | None] = []  # the model each value's own words after it name
     last_end = -1  # where the words after the value before ended
     for c in out:
         m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
@@ -138,10 +140,14 @@ def trailing_setup(out: list[dict], text: str) -> None:
             own["model"] = models[0]
         elif m is not None and (sized := _SIZED_MODEL_RE.search(m.group("words"))):
             own["model"] = sized.group(1)  # "for the 13B model": a model named by its size alone
+        trailing.append(own.get("model"))
         kept = {k: v for k, v in c["config"].items() if k in own or v not in before.get(k, ())}
         c["config"] = {**kept, **own}
         for k, v in own.items():
             before.setdefault(k, set()).add(v)
+    # "+3.1% decode throughput and +1.2% TTFT on Qwen2.5-14B": values joined by "and", each named by its measure alone,
+    # share the model the last one's words after it name (from the end: "A, B and C on M")
+    _shared_models(out, trailing, text)
     # "MMLU 84.0 / ARC-C 96.3 / HumanEval 92.1 at Q3_K_M": the words after a slash list's last value are the list's
     # (a list of settings after it gives each its own: parallel_config)
     first = 0
@@ -153,7 +159,46 @@ def trailing_setup(out: list[dict], text: str) -> None:
         first = at
 
 
+def _trailing_model(text: str, end: int) -> str | None:
+    """The model the words right after a value name ("... TTFT on Qwen2.5-14B"), else None."""
+    m = _SETUP_AFTER_RE.match(text, end, end + 120)
+    if m is None:
+        return None
+    if models := model_names(m.group("words")):
+        return models[0]
+    sized = _SIZED_MODEL_RE.search(m.group("words"))
+    return sized.group(1) if sized else None
+
+
+_LIST_AFTER = 4
+"""How many values of the text after the last one read (a wrapped line's next, read as context) may hand it a model."""
+
+
+def _shared_models(out: list[dict], trailing: list[str | None], text: str) -> None:
+    """Values joined by "and" and named by their measures alone share the model the last one's words name after it,
+    from the end ("A, B and C on M"); the chain may run on past the values read, into the context after them (the next
+    line of a wrapped sentence)."""
+    if not out:
+        return
+    spans = [(c["start"], c["end"]) for c in out]
+    models = list(trailing)
+    for n in find_numbers(text, out[-1]["end"], min(len(text), out[-1]["end"] + 400), limit=_LIST_AFTER):
+        spans.append((n.start, n.end))
+        models.append(_trailing_model(text, n.end))
+    for k in range(len(spans) - 2, -1, -1):
+        if models[k + 1] and not models[k] and _AND_GAP_RE.fullmatch(text, spans[k][1], spans[k + 1][0]):
+            models[k] = models[k + 1]
+            if k < len(out):
+                out[k]["config"] = {**out[k]["config"], "model": models[k]}
+
+
 _OPEN_PAREN_RE = re.compile(r"\s?\(\s?")
+# " decode throughput and +", " TTFT, ": the gap between two values of one list, each named by its measure's words alone
+# (no preposition: "41.2 ms for Llama-3.1-8B and 67.9 ms" names the first value's own setup)
+_AND_GAP_RE = re.compile(
+    r"[*_]{0,2}(?:[ \t](?!(?:for|on|with|without|using|at|in|vs|than|and|or|but)\b)[A-Za-z][\w/-]{0,30}){0,4}"
+    r"[ \t]?,?[ \t](?:and|&)[ \t][*_]{0,2}[~≈+−-]?"
+)
 # " / ARC-C ", " / ": the gap between two values of a slash list, each perhaps named by its own label
 _NAMED_SLASH_GAP_RE = re.compile(
     r"[*_`]{0,2}\s{0,2}/\s{0,2}(?:[A-Za-z][\w.+-]{0,30}(?:\s[\w.+-]{1,30}){0,2}\s{0,2}:?\s{0,2})?"

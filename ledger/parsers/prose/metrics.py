@@ -13,7 +13,13 @@ import re
 
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.vocab.first_chars import dispatched
-from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS, is_benchmark_name
+from ledger.vocab.metrics import (
+    LOAD_WORDS,
+    MEASURE_PREFIX_BEFORE_RE,
+    PROSE_METRIC_NAMES,
+    SPEED_MEASURE_WORDS,
+    is_benchmark_name,
+)
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -106,6 +112,19 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
     return spans, [a for a, _ in spans]
 
 
+_WORD_BEFORE_NAME_RE = re.compile(r"(?<![\w-])([A-Za-z][\w-]{0,30})[ \t]{1,2}$")
+
+
+def measures_after_words(text: str) -> dict[str, str]:
+    """Each word the text writes right before a measure's name -> that name with the word, as first printed
+    ("saturated" -> "saturated throughput"); keys lowered. One pass over the names (_metric_index)."""
+    out: dict[str, str] = {}
+    for a, b in _metric_index(text)[0]:
+        if (m := _WORD_BEFORE_NAME_RE.search(text, max(0, a - 34), a)) is not None:
+            out.setdefault(m.group(1).lower(), f"{m.group(1)} {text[a:b]}")
+    return out
+
+
 _HEX = frozenset("0123456789abcdefABCDEF")
 _SHA_TOKEN_RE = re.compile(r"[0-9a-f]{7,40}|[0-9A-F]{7,40}")
 
@@ -156,7 +175,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             last = text[
                 kind.start() : b
             ]  # "Output Token Throughput", never a bare "Throughput" beside "Total Token ..."
-        elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 20), a)) and pre.start() < a:
+        elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 36), a)) and pre.start() < a:
             last = text[pre.start() : b]  # "P99 TTFT", "Median E2E latency": the statistic and phase it is taken at
         end = b
     return last
@@ -195,7 +214,8 @@ GAIN_METRIC_AFTER_RE = re.compile(
 # saying which way: the sign says it), the measure's own modifiers kept
 # ("generated throughput": the completion tokens a run generated per second, as "output throughput")
 MEASURE_MODIFIERS = (
-    r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion))"
+    r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion)|"
+    + LOAD_WORDS[3:]
 )
 SIGNED_METRIC_AFTER_RE = re.compile(
     r"[*_]{0,2}\s((?:"

@@ -12,7 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.vocab.text import NARRATION_RE
-from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # "+35% shared-memory traffic, so ...": a noun phrase of one to four words, up to the clause's end
 _NOUN_AFTER_RE = re.compile(
@@ -84,12 +84,46 @@ _PER_WORK_RE = re.compile(
     r"(?:\s[A-Za-z][\w-]{0,20}){0,3}\sper\s"
     r"(?P<what>(?:[A-Za-z][\w-]{0,20}\s(?=" + _WORK_NOUNS + r"\b))?[A-Za-z][\w-]{0,20})"
 )
+# "31.5 s per 500 requests": the time a counted batch of work took, named right after the value
+_PER_COUNT_RE = re.compile(r"\sper\s(?P<what>\d[\d,]{0,9}\s" + _WORK_NOUNS + r")(?![\w-])")
+# "a 14 ms pause inside a 210 ms decode step": a value counted by an article, then the noun of what it measures (one
+# to three words, to a preposition or the clause's end)
+_ARTICLE_BEFORE_RE = re.compile(r"(?:^|\s)(?:a|an|one)\s[~≈]?$", re.IGNORECASE)
+_NOUN_WORD = (
+    r"(?!(?:and|or|vs|than|per|of|in|on|at|to|for|by|from|with|more|less|faster|slower|longer|shorter)\b)"
+    r"[a-z][\w-]{1,30}"
+)
+_COUNTED_NOUN_RE = re.compile(
+    r"\s(?P<what>" + _NOUN_WORD + r"(?:\s" + _NOUN_WORD + r"){0,2}?)"
+    r"(?=\s(?:in|inside|within|during|on|of|at|for|across|from|to|and|or|with|vs|than|while|when)\b|\s?[,;:()]|"
+    r"\.(?:\s|$)|\s[—–-]\s|$)"
+)
+_WORK_NOUN_END_RE = re.compile(r"\b" + _WORK_NOUNS + r"$")
+# a rate's name, which a time is never a value of ("offline throughput: 24.60 s to 22.84 s per 1000 requests")
+RATE_NAME_RE = re.compile(r"(?:\w+\s)?(?:throughput|speed|tok(?:en)?s?/s|qps|rps)", re.IGNORECASE)
 
 
 def names_nothing(label: str) -> bool:
     """The label is only words that count or point ("one", "a single", "It"): no name of a measure."""
     words = label.lower().split()
     return 0 < len(words) <= _NAMELESS_MAX and all(w.strip("*_`,") in _NAMELESS_WORDS for w in words)
+
+
+def counted_measure(text: str, n: Number, unit: str | None) -> str | None:
+    """A time or size named by the words right after it: "31.5 s per 500 requests" is the time per 500 requests; "a
+    14 ms pause", "a 210 ms decode step" (an article counts the value, a noun follows) the pause, the decode step's
+    time. None where the words after it are no such name."""
+    if not (is_time_unit(unit) or is_size_unit(unit)):
+        return None
+    if is_time_unit(unit) and (per := _PER_COUNT_RE.match(text, n.end, n.end + 40)) is not None:
+        return f"time per {per.group('what')}"
+    if not _ARTICLE_BEFORE_RE.search(text, max(0, n.start - 6), n.start):
+        return None
+    noun = _COUNTED_NOUN_RE.match(text, n.end, n.end + 100)
+    if noun is None or text.startswith(" per ", noun.end()):
+        return None  # ("one 0.6 ms launch per decoder step": the time per step, unit_measure's)
+    what = noun.group("what")
+    return f"{what} time" if is_time_unit(unit) and _WORK_NOUN_END_RE.search(what) else what
 
 
 def unit_measure(text: str, n: Number, unit: str | None) -> str | None:

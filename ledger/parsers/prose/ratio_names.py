@@ -46,9 +46,10 @@ _NOUN_RE = re.compile(
 )
 """A change's own noun after it (not a comparative: in "2.4x faster" the words before say what is faster)."""
 # "gives **+2.10% output throughput** and **-1.40% mean TPOT**": a signed change followed by the measure it is of
+# (to a word, a mark or a parenthesis: "+2.2% median TTFT (lower is better)")
 _MEASURE_AFTER_RE = re.compile(
     r"[ \t]{1,2}(?P<name>[A-Za-z][\w/-]{1,30}(?:[ \t][A-Za-z][\w/-]{1,30}){0,2}?)"
-    r"(?=[*_]{1,2}|[ \t](?:and|or|vs|versus|at|on|in|for|with)\b|[,;:.)]|$)",
+    r"(?=[*_]{1,2}|[ \t](?:and|or|vs|versus|at|on|in|for|with)\b|[ \t]?\(|[,;:.)]|$)",
     re.IGNORECASE,
 )
 # "1.5x generation speed", "2x decode performance": the speed a ratio multiplies, named right after it

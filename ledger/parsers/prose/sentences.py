@@ -31,15 +31,16 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
 from ledger.parsers.grammar.value_sides import side_before_value, sides_before_values
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
-from ledger.parsers.prose.elided_changes import elided_changes
+from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.grid_leads import cell_leads
+from ledger.parsers.prose.lead_tasks import clause_tasks
 from ledger.parsers.prose.lists import (
     both_metrics,
     label_setup,
@@ -63,6 +64,7 @@ from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
+from ledger.parsers.prose.wrapped_lines import wrapped_context
 from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
@@ -87,24 +89,28 @@ def claims_in_text(
     subject: str | None = None,
     default_metric: str | None = None,
     console: bool = False,
+    around: tuple[str, str] = ("", ""),
 ) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
 
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
     values that name none themselves. `console`: a line of tool output, where a number without a unit of
     measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
-    is a gauge, not a throughput), and a bare measurement is named by the line's leading label.
+    is a gauge, not a throughput), and a bare measurement is named by the line's leading label. `around`: the words
+    a wrapped sentence brings in from the lines before and after (prose.wrapped_lines), read as context only.
     """
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
     nums = with_prefixed_ratios(text, find_numbers(text))
+    if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
+        yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
+    if any(around) and nums:
+        text, offset, nums = _with_context(text, offset, around)
     if not nums:
         return
     if "±" in text or "+/-" in text or "+-" in text:
         nums = spread_units(nums, text)
-    if "=" in text and ":" in text:  # what ratio_claims' pattern needs
-        yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
     if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
@@ -131,6 +137,8 @@ def claims_in_text(
     own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)
     name_ratios(out, text, holds_metric)
+    elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
+    clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
     reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
     out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
     moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
@@ -173,6 +181,18 @@ def claims_in_text(
             config=c["config"],
             **side,
         )
+
+
+def _with_context(text: str, offset: int, around: tuple[str, str]) -> tuple[str, int, list[Number]]:
+    """The text inside the words around it, its offset moved to match, and the numbers of the text's own span; the
+    text alone where a number runs over its edge (nothing the context says is then read into it)."""
+    before, after = around
+    joined = before + text + after
+    lo, hi = len(before), len(before) + len(text)
+    nums = with_prefixed_ratios(joined, find_numbers(joined))
+    if any(n.start < lo < n.end or n.start < hi < n.end for n in nums):
+        return text, offset, with_prefixed_ratios(text, find_numbers(text))
+    return joined, offset - lo, [n for n in nums if lo <= n.start and n.end <= hi]
 
 
 _OFFICIAL_HINT_RE = WordGate(re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE))
@@ -295,7 +315,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             return
         yield from claims_in_text(ctx, block.start, text, console=True)
         return
-    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
+    yield from claims_in_text(
+        ctx, block.start, text, default_metric=_lead_in_metric(block, ctx), around=wrapped_context(ctx, block.start)
+    )
 
 
 _BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")
