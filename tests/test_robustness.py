@@ -112,6 +112,11 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # precisions inside code names over and over, one name never closed, then a baseline's long words before its
+    # precision (vocab.setup_negation in_code_name, _PRECISION_PART_RE, _BASE_BEFORE_RE)
+    "code name precisions": lambda s: (
+        "On H100 `fp8_gemm` and `bf16_" + "fp8_int4_" * (600 * s) + "logits 1.2 ms vs the already-tuned bf16 baseline\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)

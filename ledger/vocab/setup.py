@@ -39,11 +39,10 @@ from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
-    KV_AFTER_RE,
     OFF_BEFORE_RE,
     THAN_BEFORE_RE,
     VALUE_ARM_BEFORE_RE,
-    as_baseline,
+    not_the_runs_precision,
     turned_off,
 )
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
@@ -703,7 +702,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
-        while m and w.written == "quant" and (as_baseline(s, m.start(), m.end()) or KV_AFTER_RE.match(s, m.end())):
+        while m and w.written == "quant" and not_the_runs_precision(s, m.start(), m.end()):
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and OPEN_BOUND_RE.match(first, m.end()):
