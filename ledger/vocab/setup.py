@@ -464,8 +464,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "tokens_per_expert", "tokens_per_expert", rf"tokens?[ _-]per[ _-]expert{_SEP}(\d{{1,6}})", ("per",), ("token",)
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
-    # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests, the GPU one of the kinds listed)
-    _word("gpu_count", "gpu_count", r"(?<!/)(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z/]))", ("gpu",), (), _DIGIT_OPENS),
+    # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests; "an 8-GPU run" is 8 whatever noun follows)
+    _word(
+        "gpu_count",
+        "gpu_count",
+        r"(?<!/)(\d{1,3})(?:-gpus?(?![a-z/])| ?[x×]? ?(?:gpus|gpu(?! ?[a-z/])))",
+        ("gpu",),
+        (),
+        _DIGIT_OPENS,
+    ),
     *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"

@@ -13,6 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
@@ -142,8 +143,6 @@ _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
-# "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
-_THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
@@ -525,7 +524,7 @@ def is_config_number(text: str, n: Number) -> bool:
     if _held_size(text, n):
         return True
     # (both patterns need a comparison sign)
-    if compared and _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
+    if compared and compared_bound(before, n):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (
         config_before(before)
@@ -609,9 +608,6 @@ _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|complet
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
 _CHANGE_AFTER_RE = re.compile(r"\s*" + ARROW + r"\s*[~≈]?\d")
-_BOUND_AFTER_VALUE_RE = re.compile(
-    r"\d[\w.%/]{0,8}[`*_]{0,3}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*[(`*_]{0,3}\s*$"
-)
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
