@@ -229,7 +229,11 @@ def _peak_spec(text: str, n: Number) -> bool:
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
-    r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
+    r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of|"
+    # "allocated 2.1 GB per layer", "reserves 3 GB", "a scratch buffer per layer, 640 MB at 256 requests": what the
+    # code sets aside, a size it chose, no measured footprint
+    r"allocat(?:es|ed|ing)|reserv(?:es|ed|ing))\s+(?:up\s+to\s+|only\s+|about\s+)?$|"
+    r"\b(?:buffers?|workspaces?)\b[^.;:\d]{0,30}[,\u2014\u2013-]\s?$",
     re.IGNORECASE,
 )
 
@@ -569,9 +573,14 @@ _SWEEP_BEFORE_RE = re.compile(
 _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
 
 
+_FULL_AFTER_RE = re.compile(r"\s?full\b", re.IGNORECASE)
+
+
 def _held_size(text: str, n: Number) -> bool:
     """ "a 184 GiB device", "4 of them", "0.76 sigma": what holds a size or a count, not a measured result; nor
     "`--n-cpu-moe` sweep, 8 points", how many settings a sweep tried (no score's points)."""
+    if n.unit == "%" and _FULL_AFTER_RE.match(text, n.end):
+        return True  # "a GPU that is 92% full by design": how full it is kept, a gauge, no result
     if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
         return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
