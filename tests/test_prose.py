@@ -244,7 +244,7 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
 
     from _fixture_lines import fixture_lines
 
-    from ledger.parsers.prose import guards
+    from ledger.parsers.prose import bars, guards
 
     made = ["with TP = 8, BATCH_SIZE: 4, Num_Shots 5 and max_num_seqs= '16' and --max-model-len 2048 or x=\t3"]
     made += ["the gate is TPOT <= 30 ms, ≥ 0.9, > ~2 and ISL 8192 / İSL 1 / ſeed 2 / \u212a 3 / ISL\u212a 4 / Σ 5"]
@@ -262,7 +262,7 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
             assert guards.capacity_after(after) == (guards._CAPACITY_AFTER_RE.match(after) is not None), (line, p)
             setting = guards._SETTING_BEFORE_RE.search(line, max(0, p - 64), p) is not None
             assert not setting or "=" in window[-3:] or (window[-1:] == " " and "--" in window), (line, p)
-            bound = guards._BOUND_BEFORE_RE.search(before) or guards._THRESHOLD_BEFORE_RE.search(before)
+            bound = guards._BOUND_BEFORE_RE.search(before) or bars._THRESHOLD_BEFORE_RE.search(before)
             assert not bound or any(c in before for c in "<>≤≥"), (line, p)
             seen = [seen[0] + config, seen[1] + setting, seen[2] + bool(bound)]
     assert min(seen) >= 3, seen

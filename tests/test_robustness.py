@@ -112,6 +112,24 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # buffers named before sizes that never come, gauges that are never full, bars quoted after values, glued
+    # parallel sizes and hyphened GPU counts (prose.guards _CAPACITY_BEFORE_RE / _FULL_AFTER_RE, grammar.pairs
+    # _CMP_RE, vocab.parallel_words' glued sizes, vocab.setup's gpu_count word)
+    "buffers bars and glued sizes": lambda s: (
+        "- B200 8-GPU DP4EP4TP2 tok/s: `1.5 >= `2` "
+        + "scratch buffer per layer - 4% full, allocated " * (300 * s)
+        + "3.5 GB\n"
+        + "- GSM8K: `0.9` >= `0.8`; " * (200 * s)
+        + "\n"
+        + "dp4ep4" * (500 * s)
+        + " 8-gpu" * (300 * s)
+        + "\n"
+    ),
+    # precisions inside code names over and over, one name never closed, then a baseline's long words before its
+    # precision (vocab.setup_negation in_code_name, _PRECISION_PART_RE, _BASE_BEFORE_RE)
+    "code name precisions": lambda s: (
+        "On H100 `fp8_gemm` and `bf16_" + "fp8_int4_" * (600 * s) + "logits 1.2 ms vs the already-tuned bf16 baseline\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)

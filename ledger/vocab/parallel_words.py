@@ -19,17 +19,18 @@ FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: (
 PARALLEL_SIZES = (
     _TEP_WORD,
     # (a parallel size's word after "per" is a denominator: "BS per DP = 32" states no dp of 32)
-    _word("tp", "tp", rf"(?<!per )tp{SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    _word("tp", "tp", rf"(?<!per )tp{SEP}(\d{{1,3}})", ("tp",), ("tp",), glued=True),
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), DIGIT_OPENS),
-    _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",)),
+    _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",), glued=True),
 )
-"""Read before the switches ("EP enabled", vocab.switch_words)."""
+"""Read before the switches ("EP enabled", vocab.switch_words). The tp, ep and dp sizes open after another's number
+too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""
 
 PARALLEL_SPLITS = (
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
     _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",)),
-    _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",)),
+    _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",), glued=True),
     _DEP_WORD,
     # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP
     _word("dcp", "dcp", rf"dcp{SEP}(\d{{1,3}})", ("dcp",), ("dcp",)),

@@ -39,11 +39,10 @@ from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
-    KV_AFTER_RE,
     OFF_BEFORE_RE,
     THAN_BEFORE_RE,
     VALUE_ARM_BEFORE_RE,
-    as_baseline,
+    not_the_runs_precision,
     turned_off,
 )
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
@@ -465,8 +464,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "tokens_per_expert", "tokens_per_expert", rf"tokens?[ _-]per[ _-]expert{_SEP}(\d{{1,6}})", ("per",), ("token",)
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
-    # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests, the GPU one of the kinds listed)
-    _word("gpu_count", "gpu_count", r"(?<!/)(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z/]))", ("gpu",), (), _DIGIT_OPENS),
+    # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests; "an 8-GPU run" is 8 whatever noun follows)
+    _word(
+        "gpu_count",
+        "gpu_count",
+        r"(?<!/)(\d{1,3})(?:-gpus?(?![a-z/])| ?[x×]? ?(?:gpus|gpu(?! ?[a-z/])))",
+        ("gpu",),
+        (),
+        _DIGIT_OPENS,
+    ),
     *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
@@ -703,7 +709,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
-        while m and w.written == "quant" and (as_baseline(s, m.start(), m.end()) or KV_AFTER_RE.match(s, m.end())):
+        while m and w.written == "quant" and not_the_runs_precision(s, m.start(), m.end()):
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and OPEN_BOUND_RE.match(first, m.end()):

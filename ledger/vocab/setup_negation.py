@@ -1,5 +1,6 @@
 """Setup words named to be denied or compared with: a method turned off ("MTP disabled", "without EAGLE", "29 t/s
-without mtp": that value's arm alone), and a precision named as what a result is compared to ("vs FP16")."""
+without mtp": that value's arm alone), a precision named as what a result is compared to ("vs FP16"), and a
+precision spelled inside the name of a kernel or function (`fp8_block_gemm`): the code's, not the run's."""
 
 from __future__ import annotations
 
@@ -38,10 +39,11 @@ VALUE_ARM_BEFORE_RE = re.compile(
 )
 _BASE_BEFORE_RE = re.compile(
     r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
-    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
+    # ("vs the already-tuned bf16 baseline", "vs out-of-the-box bf16": the baseline's words before its precision)
+    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,20}\s)?$",
     re.IGNORECASE,
 )
-KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
+_KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
 _BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.IGNORECASE)
 
 
@@ -49,7 +51,7 @@ def as_baseline(s: str, start: int, end: int) -> bool:
     """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline", "does
     PTPC improve over native MXFP8", "faster than BF16"): "against"
     alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
-    before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
+    before = _BASE_BEFORE_RE.search(s, max(0, start - 40), start)
     return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
 
 
@@ -66,3 +68,41 @@ def spec_off_cell(key: str, cell: str) -> dict[str, str] | None:
     if key not in SPEC_OFF or _SPEC_OFF_CELL_RE.match(cell.strip(" *_`")) is None:
         return None
     return dict(SPEC_OFF)
+
+
+# a part of a code name that spells a precision ("fp8" in `fp8_block_gemm`)
+_PRECISION_PART_RE = re.compile(r"(?:nv|mx)?fp(?:4|8|16|32)|bf16|f16|int[248]|float(?:8|16)|bfloat16|w\d{1,2}a\d{1,2}")
+# the parts that say how a precision is applied, so that the name is the scheme's own ("fp8_kv_cache", "int4_awq",
+# "fp8_per_token_dynamic"), never code
+_SCHEME_WORDS = (
+    "kv cache dtype quant quantized awq gptq dynamic static block blockwise per tensor token channel group scaled "
+    "weight weights act acts activation activations ptpc scheme checkpoint"
+)
+_SCHEME_PARTS = frozenset(_SCHEME_WORDS.split())
+_CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+
+
+def in_code_name(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] is one part of a snake_case code name written as code (in backticks, or called:
+    `fp8_fp4_paged_mqa_logits`, "bf16_gather_logits(...)"), beside a part that names what the code does: the kernel's
+    dtype, no setting of the run. A scheme's own name (`fp8_kv_cache`, `w8a8_fp8`), a value set after "=" or ":"
+    and a test's name (`test_fp8_gemm_accuracy`: the run it checks) stay settings."""
+    lo, hi = start, end
+    while lo > 0 and start - lo < 60 and s[lo - 1] in _CODE_CHARS:
+        lo -= 1
+    while hi < len(s) and hi - end < 60 and s[hi] in _CODE_CHARS:
+        hi += 1
+    name = s[lo:hi].rsplit(".", 1)[-1]
+    as_code = (lo > 0 and s[lo - 1] == "`") or s.startswith("(", hi)
+    if "_" not in name or not as_code or name.startswith("test") or (lo > 1 and s[lo - 2] in "=:"):
+        return False
+    parts = name.lower().split("_")
+    return any(_PRECISION_PART_RE.fullmatch(p) for p in parts) and any(
+        p.isalpha() and len(p) >= 3 and p not in _SCHEME_PARTS and not _PRECISION_PART_RE.fullmatch(p) for p in parts
+    )
+
+
+def not_the_runs_precision(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
+    cache's ("nvfp4-kv kernels" once more after the KV cache's word was read) or a kernel's (`fp8_block_gemm`)."""
+    return as_baseline(s, start, end) or _KV_AFTER_RE.match(s, end) is not None or in_code_name(s, start, end)

@@ -47,11 +47,13 @@ def make_word(
     triggers: tuple[str, ...] = (),
     starts: tuple[str, ...] = (),
     digit_opens: re.Pattern[str] | None = None,
+    glued: bool = False,
 ) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric; a lone letter glued
     # after the number makes a name of it ("dp4a", the int8 dot-product instruction, is no data parallel of 4)
     end = r"(?![0-9]|[a-z](?![a-z0-9]))" if body.endswith(r"})") else r"(?![a-z0-9])"
-    pattern = re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE)
+    # (`glued`: a size's word may open right after another size's number, "DP4EP4", whichever is read first)
+    pattern = re.compile(rf"(?<![a-z{'' if glued else '0-9'}])(?:{body}){end}", re.IGNORECASE)
     return SetupWord(
         written,
         key,

@@ -88,6 +88,8 @@ class Pair:
     """"3.812 s ± 0.061 s": the ± figure after the value (a standard deviation or error, never a claim)."""
     items: list[tuple[float, int, int]] | None = None
     """"[0.157, 0.165, 0.463]", "['0.767', '0.700']": every value of a bracketed list (value, start, end)."""
+    bar: str | None = None
+    """"GSM8K: 0.9469 >= 0.90": the bar the value is held to, as printed (no value it was measured against)."""
 
 
 def _is_anchor(text: str, i: int) -> bool:
@@ -303,7 +305,7 @@ def _numeric_pair(
     clean = (bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)) and not baseline_follows(
         text, vend, unit
     )
-    ref = None
+    ref, bar = None, None
     if not clean:
         cm = _CMP_RE.match(text, vend)
         if cm:
@@ -311,13 +313,17 @@ def _numeric_pair(
             # ("GSM8K: 0.9469 >= 0.90", a CI gate's floor) is no value the result was measured against
             expected = any(op in text[cm.end("ref") : cm.end()] for op in "+-*/")
             clean, ref, vend = True, to_float(cm.group("ref")) if expected else None, cm.end()
-    return Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread)
+            bar = None if expected else cm.group("ref")  # (the claim's threshold, an extra key: claims contract)
+    return Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread, bar=bar)
 
 
 _PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")
-# "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
+# "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end; "429.18
+# < 522; the base run ...": with a bar alone, to the end of its clause
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)
-_CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+_CMP_RE = re.compile(
+    r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)(?:[\s\d.+\-*/=()]{0,60}$|(?=[;,]\s))"
+)
 
 
 _PCT_LEAD_RE = re.compile(r"\s*(\d{1,2}(?:\.\d{1,2})?%)\s+")

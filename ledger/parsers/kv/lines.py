@@ -458,6 +458,8 @@ class _BlockReader:
         cfg = {"stat": names[0]} if named else {}
         if group:
             cfg["group"] = group
+        if p.bar is not None:
+            cfg["threshold"] = p.bar
         claim = ctx.claim(
             kind,
             no,

@@ -13,6 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
@@ -142,8 +143,6 @@ _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
-# "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
-_THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
@@ -230,7 +229,11 @@ def _peak_spec(text: str, n: Number) -> bool:
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
-    r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
+    r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of|"
+    # "allocated 2.1 GB per layer", "reserves 3 GB", "a scratch buffer per layer, 640 MB at 256 requests": what the
+    # code sets aside, a size it chose, no measured footprint
+    r"allocat(?:es|ed|ing)|reserv(?:es|ed|ing))\s+(?:up\s+to\s+|only\s+|about\s+)?$|"
+    r"\b(?:buffers?|workspaces?)\b[^.;:\d]{0,30}[,\u2014\u2013-]\s?$",
     re.IGNORECASE,
 )
 
@@ -527,7 +530,7 @@ def is_config_number(text: str, n: Number) -> bool:
     if _held_size(text, n):
         return True
     # (both patterns need a comparison sign)
-    if compared and _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
+    if compared and compared_bound(before, n):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (
         config_before(before)
@@ -572,9 +575,14 @@ _SWEEP_BEFORE_RE = re.compile(
 _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
 
 
+_FULL_AFTER_RE = re.compile(r"\s?full\b", re.IGNORECASE)
+
+
 def _held_size(text: str, n: Number) -> bool:
     """ "a 184 GiB device", "4 of them", "0.76 sigma": what holds a size or a count, not a measured result; nor
     "`--n-cpu-moe` sweep, 8 points", how many settings a sweep tried (no score's points)."""
+    if n.unit == "%" and _FULL_AFTER_RE.match(text, n.end):
+        return True  # "a GPU that is 92% full by design": how full it is kept, a gauge, no result
     if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
         return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
@@ -611,9 +619,6 @@ _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|complet
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
 _CHANGE_AFTER_RE = re.compile(r"\s*" + ARROW + r"\s*[~≈]?\d")
-_BOUND_AFTER_VALUE_RE = re.compile(
-    r"\d[\w.%/]{0,8}[`*_]{0,3}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*[(`*_]{0,3}\s*$"
-)
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))

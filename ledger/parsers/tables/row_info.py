@@ -14,6 +14,7 @@ from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.grammar.named_revisions import listed_sides
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.header_tree import side_free
@@ -25,7 +26,7 @@ from ledger.parsers.tables.headers import (
     side_core,
     unit_of_header,
 )
-from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
+from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.parsers.tables.stated_bases import header_references

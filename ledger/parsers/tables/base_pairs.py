@@ -1,0 +1,97 @@
+"""The baseline column each value column is measured against, once roles are known: the one of the same metric,
+the one a ratio or "vs" header names, one baseline for every value column of its unit, or equal counts in order.
+
+Apart from roles.py because roles say which columns are values and which baselines; this pairs them, and the rows
+(row_info) look the pairs up.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.document import Table
+from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.headers import HEAD_UNIT_RE, side_core, unit_of_header
+from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_columns
+from ledger.parsers.tables.stem_columns import stem_pairs
+
+
+def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
+    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order. Where the
+    header rows give the columns their setups ("tp=1 | tp=2" under each arm), a value pairs within its setup."""
+    setups = table.column_setup or []
+
+    def setup_of(i: int) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(setups[i].items())) if i < len(setups) else ()
+
+    runs = {setup_of(b) for b in bases}
+    if len(runs) < 2:
+        return _pair_columns(table, values, bases)
+    out: dict[int, int] = {}
+    for run in runs:
+        out.update(
+            _pair_columns(table, [v for v in values if setup_of(v) == run], [b for b in bases if setup_of(b) == run])
+        )
+    return out
+
+
+def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    if not bases or not values:
+        return {}
+
+    def head(i: int) -> str:
+        return clean(table.header[i]) if i < len(table.header) else ""
+
+    def core(i: int) -> str:
+        return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
+
+    out: dict[int, int] = {}
+    for _ci, a, b in ratio_columns(table, values + bases) + ratio_columns(table, values + bases, VS_HEAD_RE):
+        if a in values and b in bases:
+            out[a] = b
+        elif b in values and a in bases:
+            out[b] = a
+    if out:
+        return out
+
+    for v in values:  # (a value's bare header takes its baseline's unit: "TTFT main (ms)" beside "TTFT pr")
+        same = [b for b in bases if core(b) == core(v)] or [
+            b
+            for b in bases
+            if unit_of_header(head(v)) is None and side_core(HEAD_UNIT_RE.sub("", head(b)))[1] == core(v)
+        ]
+        if len(same) == 1:
+            out[v] = same[0]
+    if out:
+        return out
+    stems = stem_pairs(table, values, bases)
+    if stems:
+        return stems
+    if len(bases) == 1:
+        unit = _unit_key(head(bases[0]))
+        # "fp8 | int4 (old) | int4 (new)": where a column names the new side, the baseline is that side's; an arm
+        # that names no side is a run of its own
+        named = [v for v in values if side_core(head(v))[0] == "new"]
+        # "bf16 | int4 (previous) | int4 (rework)": the earlier int4 is the rework's baseline, not the bf16 run's
+        kin = [v for v in values if (stem := _stem(head(bases[0]))) and _stem(head(v)) == stem]
+        return {v: bases[0] for v in (named or kin or values) if _unit_key(head(v)) == unit}
+    if len(values) == len(bases):
+        return dict(zip(values, bases, strict=True))
+    if len(values) == 1 and (left := [b for b in bases if b < values[0]]):
+        return {values[0]: left[-1]}  # "Base | Upstream | This PR": the run against the one printed next to it
+    return {}
+
+
+_SLASH_UNIT_RE = re.compile(r"/([A-Za-z]{1,3})$")
+
+
+def _stem(head: str) -> str:
+    """A header's words before its first bracket, either width ("int4（previous）" -> "int4"): the arm it names."""
+    return re.split(r"[(（\[]", head.replace("<br/>", " "), maxsplit=1)[0].strip(" *_`").lower()
+
+
+def _unit_key(head: str) -> tuple[str | None, str | None]:
+    """A header's unit, and the "/B" or "/M" it may end in ("base/B" and "gap/M" measure different things)."""
+    m = _SLASH_UNIT_RE.search(head)
+    return unit_of_header(head), m.group(1) if m else None
