@@ -325,6 +325,8 @@ HOSTILE: dict[str, HostileText] = {
     "ranges before words": lambda s: (
         "1.5-2.5k–3.5k–160k context 1 to 2 to 64 concurrent requests 8-16 threads–" * (400 * s) + "\n"
     ),
+    # a table keyed by its rows' lengths under a short header ("| il |", "| ctx |"; vocab.setting_heads length_keys)
+    "length row labels": lambda s: "| il | ctx | tok/s |\n|---|---|---|\n" + "| 3.5k | 12 | 1.5 |\n" * (1_000 * s),
     # consoles printing their concurrency, and summary rows matched against the values they print
     "console runs": lambda s: (
         "```\nMaximum request concurrency: 1\nOutput token throughput (tok/s): 1.5\n```\n| a | 1.5 | 2.25 |\n"
