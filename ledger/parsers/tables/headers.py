@@ -80,12 +80,12 @@ def sided_arrow_column(head: str, cells: list[str]) -> bool:
     """ "Output-limit hits, base → head" over "11 → 14": a header naming the base side before its arrow, over cells
     that are each an old and a new number, measures both sides, whatever setting its words may name."""
     sides = arrow_sides(head)
-    return (
-        sides is not None
-        and side_of(sides[0]) == "base"
-        and bool(cells)
-        and all(_ARROW_PAIR_CELL_RE.fullmatch(c.strip(" *_`")) for c in cells)
-    )
+    return sides is not None and side_of(sides[0]) == "base" and arrow_pair_cells(cells)
+
+
+def arrow_pair_cells(cells: list[str]) -> bool:
+    """Every cell is an old and a new number ("27,409 → 29,237"): the column holds both sides of its measure."""
+    return bool(cells) and all(_ARROW_PAIR_CELL_RE.fullmatch(c.strip(" *_`")) for c in cells)
 
 
 _SIDE_TOKEN_RE = re.compile(r"[a-z0-9][\w.-]{0,39}")

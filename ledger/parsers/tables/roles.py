@@ -32,7 +32,7 @@ from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio
 from ledger.parsers.tables.release_columns import release_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
-from ledger.parsers.tables.stated_bases import first_column_base
+from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
@@ -382,6 +382,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
         stem_baselines(table, roles)
     ratio_baseline(table, roles, title)
     orient_by_deltas(table, roles)  # "With X | Without X | +50%" where the PR removes X
+    own_bases_kept(table, roles)  # "tok/s (oob → opt) | gain | TTFT (oob → opt) | gain": each its own reference
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
