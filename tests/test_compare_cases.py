@@ -1082,3 +1082,15 @@ def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: st
         ("output throughput", "llama3.1-8b", 2410.5, "improvement"),
         ("mean ttft", "llama3.1-8b", 41.2, "improvement"),
     }, got
+
+
+def test_rows_keyed_by_their_length_are_series_of_their_own_and_the_sweeps_range_another(tmp_path: Path) -> None:
+    """ "| il | out tok/s |" over "2k", "8k", ...: each row's length is its setup (no part of its measure), so the four
+    rows stay four series; the lead's "2k–64k context" is the range the sweep spans, no row's length (not its high end,
+    64k, on every row), so its average is a fifth series and only the one row whose number moved is judged a change."""
+    db = _page_versions(tmp_path, "length_rows", "vendor/quail:docs/prefill.md")
+    rows = _compare_rows(db, "vendor/quail:docs/prefill.md", "versions")
+    got = {(x["metric"], x["config"]["isl"]): x["verdict"]["verdict"] for x in rows}
+    assert len(got) == len(rows) == 9
+    assert {isl for _, isl in got} == {"2048", "8192", "16384", "65536", "2048-65536"}
+    assert {k: v for k, v in got.items() if v != "within noise"} == {("out tok s", "16384"): "regression"}

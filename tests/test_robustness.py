@@ -354,6 +354,13 @@ HOSTILE: dict[str, HostileText] = {
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
     "sample counts": lambda s: "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * (500 * s) + "\n",
     "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (500 * s) + "\n",
+    # ranges written ahead of their word, and their ends alone (vocab.input_labels _RANGE_LOW_END_RE; a range value's
+    # canonical form, vocab.canonical _RANGE_VALUE_RE)
+    "ranges before words": lambda s: (
+        "1.5-2.5k–3.5k–160k context 1 to 2 to 64 concurrent requests 8-16 threads–" * (400 * s) + "\n"
+    ),
+    # a table keyed by its rows' lengths under a short header ("| il |", "| ctx |"; vocab.setting_heads length_keys)
+    "length row labels": lambda s: "| il | ctx | tok/s |\n|---|---|---|\n" + "| 3.5k | 12 | 1.5 |\n" * (1_000 * s),
     # consoles printing their concurrency, and summary rows matched against the values they print
     "console runs": lambda s: (
         "```\nMaximum request concurrency: 1\nOutput token throughput (tok/s): 1.5\n```\n| a | 1.5 | 2.25 |\n"

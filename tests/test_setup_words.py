@@ -372,6 +372,26 @@ def test_the_first_of_a_list_of_values_is_no_one_setting(text: str) -> None:
     assert qualifiers("TP2, 4xH100") == {"tp": "2", "gpu": "4xH100"}
 
 
+@pytest.mark.parametrize(
+    ("text", "key", "want"),
+    [
+        ("measured across 3.5k–160k context", "isl", "3.5k-160k"),
+        ("prompts of 1k to 32k context", "isl", "1k-32k"),
+        ("under 8-64 concurrent requests", "concurrency", "8-64"),
+        ("on 1-8 threads", "threads", "1-8"),
+        ("concurrency 4–256", "concurrency", "4-256"),
+        ("a Qwen3-32k context run", "isl", "32k"),  # (a name's digits, no range)
+        ("at 16k context", "isl", "16k"),
+    ],
+)
+def test_a_range_written_ahead_of_its_word_is_the_range_never_its_high_end(text: str, key: str, want: str) -> None:
+    """ "3.5k–160k context": the runs span the range, so no one of them is at 160k; the range is a value of its own,
+    as "concurrency 4–256" is, and canonically so (compare keeps it apart from its ends)."""
+    assert qualifiers(text)[key] == want
+    if "-" in want:
+        assert canon_value(key, want) not in (canon_value(key, end) for end in want.split("-"))
+
+
 def test_a_models_name_is_matched_only_where_a_family_word_opens_a_word(monkeypatch: pytest.MonkeyPatch) -> None:
     """model_names tries its name patterns only where a family word stands at the start of a word (or right after a
     hub owner's "/"): "adopted", "footsteps" and "kayak" hold "opt", "step" and "aya" but open no name. The names found

@@ -13,7 +13,7 @@ from ledger.cli.app import app
 from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import column_sides, side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
 runner = CliRunner()
@@ -458,3 +458,29 @@ def test_a_side_named_before_each_value_pairs_the_two(tmp_path: Path) -> None:
     assert next(c.unit for c in claims if c.value == 1310.0) == "tok/s"
     out = " ".join(report("sides_before_values.md", tmp_path).split())
     assert "no regression" in out and "5 improvement, 1 within noise" in out, out
+
+
+@pytest.mark.parametrize(
+    ("names", "want"),
+    [
+        (["origin tp", "new tp"], {"origin tp": "base", "new tp": "head"}),
+        (["old kernel", "new kernel"], {"old kernel": "base", "new kernel": "head"}),
+        (["fp8 main", "fp8 PR"], {"fp8 main": "base", "fp8 PR": "head"}),
+        (["ours", "other"], {}),  # (two engines: "ours" is the author's project, no side of one)
+        (["Llama 8B", "Llama 70B"], {}),  # (two models: no word of either names a side)
+    ],
+)
+def test_two_row_names_sharing_a_word_are_sides_by_the_words_that_differ(
+    names: list[str], want: dict[str, str]
+) -> None:
+    """ "origin tp" beside "new tp": both ran the same tp, what tells them apart names the build ("new", and the other
+    build beside it), so the rows are the two sides and their label no part of the measure."""
+    assert column_sides(names) == want
+    claims = extract(
+        "| | tok/s |\n|---|--:|\n"
+        + "".join(f"| {n} | {v} |\n" for n, v in zip(names, ("3,912.6", "4,188.0"), strict=True)),
+        "pr.md",
+    ).claims
+    if want:
+        (got,) = claims
+        assert got.metric == "tok/s" and got.reference == 3912.6 and got.value == 4188.0

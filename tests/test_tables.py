@@ -289,3 +289,17 @@ def test_a_declared_pair_of_no_sides_pairs_nothing() -> None:
         ("TTFT (long)", 1985.0, 1410.0),
         ("TTFT (short)", 140.0, 95.0),
     ]
+
+
+def test_two_arrow_columns_each_with_its_change_keep_their_cells_and_their_own_setup() -> None:
+    """ "peak out tok/s (before → after) | Δ | c=1 TTFT ms (before → after) | Δ": each arrow column holds both sides of
+    its measure, so neither is the other's baseline (its cells would be lost); the concurrency its header names is
+    its own and its change column's, never the throughput's beside it."""
+    text = (Path(__file__).parent / "fixtures" / "tables" / "arrow_columns_own_changes.md").read_text()
+    claims = extract(text, "pr.md").claims
+    got = {(c.source.line, c.metric): (c.value, c.reference, c.config.get("concurrency")) for c in claims}
+    assert got[(7, "peak out tok/s")] == (43950.0, 41200.0, None)
+    assert got[(7, "peak out tok/s Δ")] == (6.7, None, None)
+    assert got[(7, "c=1 TTFT ms")] == (94.0, 96.0, "1")
+    assert got[(8, "c=1 TTFT ms")] == (695.0, 702.0, "1")
+    assert len(claims) == 8 and {c.config.get("isl") for c in claims} == {"2k", "16k"}

@@ -123,6 +123,10 @@ _COUNT_AFTER_RE = re.compile(r"^\s{0,2}[x×*]\s{0,2}(\d{1,3})(?![\d.])", re.IGNO
 _GPUS_WORD_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}(?:gpus?|cards?|devices?)\b", re.IGNORECASE)
 
 _NUMBER_RE = re.compile(r"(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)\s{0,2}(k(?![a-z]))?", re.IGNORECASE)
+# "4-256", "3.5k–160k", "1 to 64": the range a sweep's runs span (vocab.setup reads one so), a setting of its own
+_RANGE_VALUE_RE = re.compile(
+    r"^(\d{1,9}(?:\.\d{1,3})?[kK]?)(?: ?[–—] ?| to |-)(\d{1,9}(?:\.\d{1,3})?[kK]?)$", re.IGNORECASE
+)
 _PREFIXED_NUMBER_RE = re.compile(
     r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$", re.IGNORECASE
 )
@@ -385,6 +389,9 @@ def canon_value(key: str, value: str) -> str:
         n = canonical_number(v)
         if n is not None:
             return n
+        if (span := _RANGE_VALUE_RE.match(v)) is not None:
+            # (the whole range: a sweep's figure is no run at its low end, "3.5k-160k" no 3.5k row's)
+            return f"{canonical_number(span.group(1))}-{canonical_number(span.group(2))}"
         m = _NUMBER_RE.match(v)  # "128 (per node)": the number it begins with
         if m:
             n_ = float(m.group(1).replace(",", "")) * (1024 if m.group(2) else 1)

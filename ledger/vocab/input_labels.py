@@ -89,9 +89,24 @@ OPEN_BOUND_RE = re.compile(
     re.IGNORECASE,
 )
 """After a setting's value: "8 and above", "64+" bound the runs it speaks of, "1/16/64" lists them: no one setting."""
-SETTING_RANGE_RE = re.compile(r"(?<=\d)(?: ?[–—] ?| to |-)(?P<high>\d{1,6})(?![\w%]|\.\d|-\d)")
-"""After a setting's value: "concurrency 4–256", "batch 1 to 64", "TP 2-8": the range the runs span, a value of its
-own ("4-256"), never its low end (not "MTP 3-1-4", a method's three numbers)."""
+_SETTING_RANGE_RE = re.compile(r"(?<=\d)(?: ?[–—] ?| to |-)(?P<high>\d{1,6})(?![\w%]|\.\d|-\d)")
+# before a setting's value written ahead of its word ("3.5k–160k context", "1 to 64 concurrent requests"): the low end
+# of the range the runs span, the value being its high end
+_RANGE_LOW_END_RE = re.compile(r"(?<![\w.])(?P<low>\d{1,6}(?:\.\d{1,2})?[kK]?)(?: ?[–—] ?| to |-)$")
+_RANGED_BEFORE = frozenset(("isl", "osl", "concurrency", "batch_size", "threads"))
+"""The counts and lengths a range may be written for ahead of their word ("2k–48k context", "1-8 threads")."""
+
+
+def setting_range(text: str, start: int, end: int, value: str, key: str) -> str | None:
+    """The range a setting's value read at text[start:end] is an end of, as one value ("4-256"), else None: after
+    it ("concurrency 4–256", "batch 1 to 64", "TP 2-8"; not "MTP 3-1-4", a method's three numbers), or, for a count
+    or a length written ahead of its word, before it ("3.5k–160k context": no run at 160k alone)."""
+    if value.isdigit() and key != "draft_len" and (after := _SETTING_RANGE_RE.match(text, end)) is not None:
+        return f"{value}-{after.group('high')}"
+    if key in _RANGED_BEFORE and text[start : start + 1].isdigit():
+        before = _RANGE_LOW_END_RE.search(text, max(0, start - 14), start)
+        return f"{before.group('low')}-{value}" if before is not None else None
+    return None
 
 
 # Column and key names that set a run up (a pandas frame's inputs, a sweep's parameters): snake_case or

@@ -22,8 +22,24 @@ _ABBREVIATED = {
 """Headers of one word that name a setting, by its setup key."""
 _BATCHED_BENCH = {"pp": "isl", "tg": "osl", "b": "batch_size"}
 """llama-batched-bench's setting columns (its -npp, -ntg and -npl), by setup key."""
-_LENGTHS = {"input": "isl", "output": "osl"}
+_LENGTHS = {
+    "input": "isl",
+    "output": "osl",
+    # the short forms a results table keys its rows by ("| il | out tok/s |" over "3.5k", "8k"): the length each row
+    # sent, no part of what it measured
+    "il": "isl",
+    "ol": "osl",
+    "ctx": "isl",
+    "context": "isl",
+    "ctx len": "isl",
+    "context len": "isl",
+    "context length": "isl",
+}
 """Headers that name a length alone, over token counts."""
+_SERVER_COUNT_HEADS = frozenset({"ctx", "context"})
+"""Length headers that also count a disaggregated run's context servers ("| ctx | gen |" over 1, 2): over lengths of
+a few dozen tokens or fewer they name no length."""
+_FEWEST_TOKENS = 64
 _INTEGER_RE = re.compile(r"^(?:\d{1,7}|\d{1,3}(?:[ ,\u00a0\u202f\u2009]\d{3}){1,2})$")
 _BLANKS_RE = re.compile(r"[ \u00a0\u202f\u2009]")
 # "TG (256) T/s", "PP (512)", "tg128": a bench's test named by its length, tokens generated or prompt tokens
@@ -57,8 +73,11 @@ def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[in
     "64K") are isl and osl; over words ("prose", "code") they name no setting."""
     out: dict[int, str] = {}
     for i, head in enumerate(heads):
-        key = _LENGTHS.get(head.strip(" *`_:").lower())
+        low = " ".join(head.strip(" *`_:").lower().replace("_", " ").split())
+        key = _LENGTHS.get(low)
         if key and i < len(cells) and cells[i] and all(_INTEGER_RE.match(c) or _KILO_RE.match(c) for c in cells[i]):
+            if low in _SERVER_COUNT_HEADS and any(c.isdigit() and int(c) < _FEWEST_TOKENS for c in cells[i]):
+                continue
             out[i] = key
     return out
 

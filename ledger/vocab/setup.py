@@ -25,7 +25,7 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import OPEN_BOUND_RE, SETTING_RANGE_RE
+from ledger.vocab.input_labels import OPEN_BOUND_RE, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
@@ -720,8 +720,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if w in SPEC_TUPLE_WORDS:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
             out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
             val = m.group(3)
-        if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
-            val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
+        if (span := setting_range(first, m.start(), m.end(), val, w.key)) is not None:
+            val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
         if w.key == "concurrency":

@@ -50,6 +50,7 @@ BASE_LABEL_WORDS = (
     r"before|baseline|main|mainline|master|trunk|upstream|stock|vanilla|unpatched|original|old|existing|previous"
 )
 HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|after|candidate|patched|new|optimi[sz]ed"
+_HEAD_LABEL_RE = re.compile(HEAD_LABEL_WORDS, re.IGNORECASE)
 LABEL_NOUNS = r"build|branch|binary|version"
 """What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""
 
@@ -144,14 +145,32 @@ def column_sides(cells: list[str]) -> dict[str, str]:
     names = list(dict.fromkeys(c.strip(" *_`") for c in cells if c.strip(" *_`")))
     if len(names) != 2:
         return {}
-    sides = [_bare_side(n) for n in names]
+    cores = _unshared(names)  # ("origin tp" beside "new tp": the words that tell the two apart, "origin" and "new")
+    sides = [_bare_side(n) for n in cores]
     if None in sides and sides.count(None) == 1:
         known, unknown = (0, 1) if sides[1] is None else (1, 0)
-        # ("ours" beside "other": two engines, each a project of its own; only a side's word names the other side)
-        if names_ours(names[known]) or not _BUILD_NAME_RE.fullmatch(names[unknown]) or qualifiers(names[unknown]):
+        # ("ours" beside "other": two engines, each a project of its own; only a side's word names the other side,
+        # "new" beside "origin" as "PR" beside "nightly")
+        own = names_ours(cores[known]) and _HEAD_LABEL_RE.fullmatch(cores[known]) is None
+        if own or not _BUILD_NAME_RE.fullmatch(cores[unknown]) or qualifiers(cores[unknown]):
             return {}
         sides[unknown] = "head" if sides[known] == "base" else "base"
     return dict(zip(names, sides, strict=True)) if set(sides) == {"base", "head"} else {}  # type: ignore[arg-type]
+
+
+def _unshared(names: list[str]) -> list[str]:
+    """Two names without the words both open or end with ("origin tp", "new tp" -> "origin", "new"): what the two
+    rows share is what both ran, the rest names which build each is; the names as they are where nothing is left."""
+    a, b = names[0].split(), names[1].split()
+    head = 0
+    while head < min(len(a), len(b)) - 1 and a[head].lower() == b[head].lower():
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail].lower() == b[-1 - tail].lower():
+        tail += 1
+    if head == tail == 0:
+        return names
+    return [" ".join(a[head : len(a) - tail]), " ".join(b[head : len(b) - tail])]
 
 
 def _bare_side(name: str) -> str | None:

@@ -19,7 +19,6 @@ from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     HEAD_UNIT_RE,
     VS_RE,
-    arrow_pair_cells,
     arrow_sides,
     head_without_unit,
     looks_metric,
@@ -34,7 +33,7 @@ from ledger.parsers.tables.ratio_heads import against_a_third, ratio_baseline, v
 from ledger.parsers.tables.release_columns import release_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
-from ledger.parsers.tables.stated_bases import first_column_base
+from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
@@ -384,11 +383,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
         stem_baselines(table, roles)
     ratio_baseline(table, roles, title)
     orient_by_deltas(table, roles)  # "With X | Without X | +50%" where the PR removes X
-    # "tok/s (oob → opt) | gain | TTFT (oob → opt) | gain": a column whose every cell is an old and a new number holds
-    # its own reference, never another column's (its cells would be lost, and the change after it given to the other)
-    for i, role in enumerate(roles):
-        if role == "baseline" and arrow_pair_cells([clean(r.cells[i]) for r in table.rows if i < len(r.cells)]):
-            roles[i] = "value"
+    own_bases_kept(table, roles)  # "tok/s (oob → opt) | gain | TTFT (oob → opt) | gain": each its own reference
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:

@@ -124,12 +124,7 @@ class TableInfo:
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
         self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
         """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
-        # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
-        self.setting_labels = [
-            i
-            for i, r in enumerate(roles)
-            if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
-        ]
+
         self.column_setup = table.column_setup
         self.column_groups = table.column_groups
         self.group_settings: dict[str, list[int]] = {}
@@ -153,6 +148,15 @@ class TableInfo:
             **gemm_dim_columns(heads, columns),
         }
         """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""
+        # the label columns that name a setting ("Model", "ISL/OSL", "GPU", "il" over "3.5k"): the row's name is its
+        # setup too
+        self.setting_labels = [
+            i
+            for i, r in enumerate(roles)
+            if r == "label"
+            and i < len(table.header)
+            and (setting_keys(clean(table.header[i])) or i in self.length_cols)
+        ]
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
         metric, and the words spelled into it are not settings (its own columns state them)."""

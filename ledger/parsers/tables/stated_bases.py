@@ -4,6 +4,8 @@
     | short    | 48.0        | 55.2 (+15%) | 59.0 (+23%) |  each other cell's stated change is its value against it
     | Variant | pass@1 | Δ vs 61.0 |                      a change column's header states the reference number of
                                                           the scores it is the change of
+    | ctx | tok/s (oob → opt) | gain | TTFT (oob → opt) | each arrow column states its own reference in every
+    | 4k  | 31,250 → 33,010   | +5.6% | 1,240 → 1,228    | cell: it is no baseline of another column
 
 Apart from roles.py because it checks the cells' arithmetic, not the headers' words."""
 
@@ -14,11 +16,21 @@ import re
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import cell_value, clean
+from ledger.parsers.tables.headers import arrow_pair_cells
 
 # "(+39%)", "(−10%)", "( -6.5 % )": a change in percent alone in the cell's parenthesis
 _PCT_PAREN_RE = re.compile(r"\(\s?(?P<pct>[-+−–]?\s?\d{1,4}(?:\.\d{1,3})?)\s?%\s?\)")
 _MIN_CHECKED = 2
 """Cells whose stated change it takes to call the first column their baseline."""
+
+
+def own_bases_kept(table: Table, roles: list[str]) -> None:
+    """Make a value column of every baseline column whose cells each hold an old and a new number: it holds its own
+    reference, never another column's (its cells would be lost, and the change column after it given to the other
+    column's measure and setup: a "c=1 TTFT" header's concurrency on the saturated throughput's gain)."""
+    for i, role in enumerate(roles):
+        if role == "baseline" and arrow_pair_cells([clean(r.cells[i]) for r in table.rows if i < len(r.cells)]):
+            roles[i] = "value"
 
 
 def first_column_base(table: Table, roles: list[str]) -> None:
