@@ -1456,6 +1456,18 @@ HOSTILE: dict[str, HostileText] = {
     # unit of work after "per" never closes, count words and activities over and over before times and rates
     "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
     "Batching reaches 3 tok/s each " * 1_000,
+    # grammar.value_sides line_side, _CLAUSE_BREAK_RE and vocab.sides _TIMED_SIDE_RE: side labels before values, each
+    # line's rest a run of digits, breaks and colons naming no other side, and "before the" that never reaches a change
+    "own line sides": "After this PR: 0.7 ms , 1 1 1 -> vs : before the before this prior to : 2 ms\n"
+    "Before this PR: 0.9 ms\n" * 1_000,
+    # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
+    # each over a share whose line names no measure
+    "lead measures": lambda s: (
+        "Decode throughput time latency gains"
+        + " tput" * (2_000 * s)
+        + " over main:\n- 1K/1K: +1.5%\n"
+        + "Throughput of over, by :\n- 8K/1K: +2%\n" * (300 * s)
+    ),
 }
 
 
