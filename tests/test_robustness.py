@@ -1460,6 +1460,10 @@ HOSTILE: dict[str, HostileText] = {
     # line's rest a run of digits, breaks and colons naming no other side, and "before the" that never reaches a change
     "own line sides": "After this PR: 0.7 ms , 1 1 1 -> vs : before the before this prior to : 2 ms\n"
     "Before this PR: 0.9 ms\n" * 1_000,
+    # kv.setting_labels _KEYED_LINE_RE and vocab.setup's training batch words: labels of settings joined by commas
+    # that never reach their colon, thousands that never close, and batch words that never reach a number
+    "keyed setting lists": "- Micro BS 4, global BS 1024, mbs 8, gbs micro_batch_size=2 global_bs: 12,480,48 "
+    "micro batch size: 1 for 2 for global batch of \n" * 1_000,
     # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
     # each over a share whose line names no measure
     "lead measures": lambda s: (
