@@ -1532,6 +1532,22 @@ HOSTILE: dict[str, HostileText] = {
     # prose.metrics _WORD_BEFORE_NAME_RE, prose.elided_changes, prose.lead_tasks clause_tasks: many values named by one
     # word each, many measures named after words, benchmarks before generic scores, signed shares after "flat at"
     "elided measures": "warm +1% saturated throughput, cold +2% GSM8K exact match 0.5 ~flat at +0.3% w-x TTFT " * 1_000,
+    # grammar.value_sides line_side, _CLAUSE_BREAK_RE and vocab.sides _TIMED_SIDE_RE: side labels before values, each
+    # line's rest a run of digits, breaks and colons naming no other side, and "before the" that never reaches a change
+    "own line sides": "After this PR: 0.7 ms , 1 1 1 -> vs : before the before this prior to : 2 ms\n"
+    "Before this PR: 0.9 ms\n" * 1_000,
+    # kv.setting_labels _KEYED_LINE_RE and vocab.setup's training batch words: labels of settings joined by commas
+    # that never reach their colon, thousands that never close, and batch words that never reach a number
+    "keyed setting lists": "- Micro BS 4, global BS 1024, mbs 8, gbs micro_batch_size=2 global_bs: 12,480,48 "
+    "micro batch size: 1 for 2 for global batch of \n" * 1_000,
+    # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
+    # each over a share whose line names no measure
+    "lead measures": lambda s: (
+        "Decode throughput time latency gains"
+        + " tput" * (2_000 * s)
+        + " over main:\n- 1K/1K: +1.5%\n"
+        + "Throughput of over, by :\n- 8K/1K: +2%\n" * (300 * s)
+    ),
 }
 
 

@@ -17,6 +17,7 @@ from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.gain_labels import labelled_gains
 from ledger.parsers.grammar.head_names import one_name_per_head
 from ledger.parsers.grammar.headline_comments import without_headline_comments
+from ledger.parsers.grammar.lead_measures import lead_measures
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.reference_pastes import reference_pastes
@@ -186,6 +187,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT
+    claims = lead_measures(doc, claims)  # "Decode step time:" over "After this PR: 0.7 ms": that measure, no side's
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console

@@ -18,6 +18,9 @@ from ledger.report.findings import Finding, rev_name
 from ledger.vocab.sides import side_of
 from ledger.vocab.stated_changes import stated_direction
 
+_STATING_READERS = ("prose", "kv_lines")
+"""The readers of sentences and of "label: value" lines: a share either gives is stated in words ("- 1K/1K: +3.1%"
+under "## Output throughput vs main"), no column of a table judged by its own pairs."""
 STATED = "as stated"
 """What a stated change's words add to its verdict: the text's own word, no measured pair."""
 
@@ -34,7 +37,7 @@ def stated_changes(
     for c in own:
         if c.kind != "perf" or c.reference is not None or not isinstance(c.value, float) or c.source.line in paired:
             continue
-        if not (c.parser or "").startswith("prose") or side_of(rev_name(c)) == "base":
+        if not (c.parser or "").startswith(_STATING_READERS) or side_of(rev_name(c)) == "base":
             continue
         against = (c.config or {}).get("against")
         way = stated_direction(c.metric or "", c.value, c.unit, against)

@@ -54,6 +54,7 @@ from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORDS
 from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
 from ledger.vocab.text import MAX_NAME, has_digit, joined_thousands, lower_for_words
+from ledger.vocab.training_batches import TRAINING_BATCHES
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
 
@@ -476,6 +477,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
+    *TRAINING_BATCHES,  # "Micro BS 4", "global_batch_size=512", "GBS 256" (vocab.training_batches)
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
     # ("a batch size of 1", "a beam size of 4": a page's notes, stated once for its tables)
     _word(
@@ -483,7 +485,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "batch_size",
         # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch",
         # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch)
-        rf"(?<!threads[_-])(?<!micro[ _-])(?<!max[_-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
+        rf"(?<!threads[_-])(?<!micro[ _-])(?<!global[ _-])(?<!max[_-])"
+        rf"(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
         ("bs", "batch"),
         ("bs", "batch"),
     ),

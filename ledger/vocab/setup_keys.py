@@ -44,6 +44,9 @@ HARD_KEYS: tuple[str, ...] = (
     "backend",
     "serving",
     "batch_size",
+    # a training run's two batches ("Micro BS", "Global BS"): another batch is another run
+    "micro_batch_size",
+    "global_batch_size",
     # a size stated per rank or per expert ("BS per DP = 32", "tokens per expert = 256"): the load of one rank or of
     # one expert's GEMM, whatever the batch across all ranks
     "batch_per_rank",
@@ -159,6 +162,14 @@ _KEY_ALIASES: dict[str, str] = {
     # "Seq. len.", "Sequence Length", "SeqLen (K)" over one length per row: the sequence a run reads, as "seq len
     # 4096" in a sentence is (vocab.setup); an engine's "max_seq_len" is its limit, no run's length
     "seq._len.": "isl",
+    "seq_length": "isl",  # (Megatron's argument)
+    # a training run's two batches ("| MBS | GBS |", "Micro BS", "global_batch_size"): vocab.setup reads them in prose
+    "mbs": "micro_batch_size",
+    "micro_bs": "micro_batch_size",
+    "micro_batch": "micro_batch_size",
+    "gbs": "global_batch_size",
+    "global_bs": "global_batch_size",
+    "global_batch": "global_batch_size",
     "seq_len": "isl",
     "seq_len.": "isl",
     "seqlen": "isl",

@@ -131,7 +131,7 @@ _SETUP_LABELS: dict[str, str] = {
     "max runtime batch size": "max_batch_size",
     # llama.cpp's physical batch (-ub, n_ubatch): tokens per kernel launch, not requests served together
     "microbatch size": "ubatch",
-    "micro batch size": "ubatch",
+    "micro batch size": "micro_batch_size",  # (a training run's: llama.cpp's is one word, "microbatch")
     "n ubatch": "ubatch",
     "ubatch": "ubatch",
     "kv cache": "kv_cache",
@@ -178,7 +178,18 @@ _SETUP_LABELS: dict[str, str] = {
     "importance matrix": "imatrix",
 }
 NAMED_SETTING_KEYS = frozenset(
-    ("kv_cache", "imatrix", "ubatch", "spec_algo", "draft_len", "quant", "group_size", "act_order")
+    (
+        "kv_cache",
+        "imatrix",
+        "ubatch",
+        "micro_batch_size",
+        "global_batch_size",
+        "spec_algo",
+        "draft_len",
+        "quant",
+        "group_size",
+        "act_order",
+    )
 )
 """The settings a column header names by a word of its own ("kv type", "imatrix"), whatever its cells hold ("WT 1m")."""
 MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
@@ -341,7 +352,7 @@ _SWEPT: dict[str, str] = {
     "output length": "osl",
     "osl": "osl",
     "ubatch size": "ubatch",
-    "micro batch size": "ubatch",
+    "micro batch size": "micro_batch_size",  # (a training run's: llama.cpp's is one word, "microbatch")
     "tp size": "tp",
 }
 _SWEPT_NOUN = "|".join(sorted((re.escape(k).replace(r"\ ", r"[ _-]") for k in _SWEPT), key=len, reverse=True))

@@ -126,7 +126,11 @@ def side_alone(label: str) -> bool:
         core = core[ref.end() :]  # "origin/main": the project's branch as a remote holds it
     if core[-6:].lower() == "branch" and core[-7:-6].isspace() and core[:5].lower() != "this ":
         core = core[:-6].rstrip()
-    return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
+    return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core) or _TIMED_SIDE_RE.fullmatch(core))
+
+
+# "Before this PR", "after the fix": when a run stood to the change, a side's whole name as "with the fix" is
+_TIMED_SIDE_RE = re.compile(r"(?:before|after|prior\s+to)\s+(?:the\s+|this\s+|my\s+|our\s+)?" + _CHANGE, re.IGNORECASE)
 
 
 # a branch as a remote holds it ("origin/main", "upstream/master"); a release's tag ("v0.11.0", "0.9.2", "v1.4rc1")

@@ -80,6 +80,7 @@ from ledger.parsers.grammar.tied_revisions import (
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
+from ledger.parsers.grammar.value_sides import own_line_sides
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
@@ -443,6 +444,10 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     for idx, block in enumerate(doc.blocks):
         if resumed is not None and block.start >= resumed.start:
             current, resumed = resumed, None
+        own = own_line_sides(doc, block) if block.kind in ("text", "item") and not block.in_code else []
+        scopes += own  # "Before this PR: 0.9 ms" / "After this PR: 0.7 ms": each line its own side
+        if own and own[0].start == block.start:
+            continue  # (a line holding its side's value is no lead-in over the lines below it)
         if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, named, last, current)):
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)

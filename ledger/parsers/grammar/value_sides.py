@@ -3,6 +3,9 @@
     Decode TPOT: previous 14.1 ms, ours 12.0 ms      the base, then the candidate, each before its value
     TTFT: main 80 ms vs PR 72 ms                     "vs" opens the second side's clause
 
+A line whose whole label is a side's name, beside a line that names the other side the same way, is that side's
+value alone ("Before this PR: 0.9 ms" over "After this PR: 0.7 ms"): each line its own revision, neither a lead-in.
+
 Apart from grammar.sides (the sides a clause names after its value or earlier in its sentence), whose readers this
 one stands beside: only a side's own word counts here, at the head of its clause (after the line's label, a comma,
 "vs" or "and"), so "a new 5% gain" or "the old 4 GPUs" name no side.
@@ -13,7 +16,9 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
-from ledger.vocab.sides import side_of
+from ledger.parsers.base import RevisionScope
+from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.sides import side_alone, side_of
 
 # a side's word alone ("before"/"after" before a number say when: "after 10 s the cache is warm")
 _SIDE_WORD = (
@@ -44,3 +49,50 @@ def sides_before_values(text: str) -> set[str]:
     """The sides named right before a value anywhere in the text ("main 80 ms vs PR 72 ms": main, PR), by their
     kind: a text that names both sides this way compares them."""
     return {kind for m in _SIDE_BEFORE_DIGIT_RE.finditer(text) if (kind := side_of(m.group("side")))}
+
+
+_LABEL_REACH = 64
+"""How far into a line its label's colon is looked for."""
+
+
+def line_side(text: str) -> Revision | None:
+    """The side a line's own label names, where the label is a side's name and nothing else and the value follows
+    its colon ("After this PR: 0.7 ms", "- main: 0.9 ms"): the side of that line's value, never a lead-in over the
+    lines below it (the next line names its own side)."""
+    colon = text.find(":", 0, _LABEL_REACH)
+    if colon < 0 or not text[colon + 1 : colon + 8].lstrip(" \t*_`~≈+-")[:1].isdigit():
+        return None
+    label = " ".join(text[:colon].strip(" \t>*•_`-").split())
+    if not label or not side_alone(label) or _other_label(text[colon + 1 : colon + 1 + _LABEL_REACH * 4]):
+        return None  # ("Before: 45.2 ms, After: 40.1 ms": both sides on one line, the line is neither's)
+    # ("With this change (all other gates on):": the side's name, then how it was run)
+    bare = label[: label.find("(")].rstrip(" *_`") if label.endswith(")") and label.find("(") > 0 else label
+    return Revision(label=bare, head=None, base=None)
+
+
+_CLAUSE_BREAK_RE = re.compile(r"[,;|]|->|→|\svs\.?\s|\s\d[\d.]*\s?[a-zA-Z/%]{0,8}\s")
+
+
+def _other_label(rest: str) -> bool:
+    """The rest of a line names another side by a label of its own (", After: 40.1 ms", " -> PR: 1710 tok/s")."""
+    return any(side_alone(_CLAUSE_BREAK_RE.split(p)[-1]) for p in rest.split(":")[:-1] if p.strip())
+
+
+def own_line_sides(doc: Document, block: Block) -> list[RevisionScope]:
+    """The lines of `block` whose own label is a side's name before their value (line_side), each the
+    scope of that side alone."""
+    out: list[RevisionScope] = []
+    for no in range(block.start, min(block.end, block.start + 40) + 1):
+        rev = line_side(doc.line(no))
+        if rev is not None and _other_side_near(doc, no, side_of(rev.label)):
+            out.append(RevisionScope(start=no, end=no, revision=rev))
+    return out
+
+
+def _other_side_near(doc: Document, no: int, side: str | None) -> bool:
+    """A line at most a blank line away names the other side the same way: the two lines are the two sides (a lone
+    "Nightly: 30 passed" is a job's name, no side)."""
+    for k in (no - 2, no - 1, no + 1, no + 2):
+        if 1 <= k <= len(doc.lines) and (other := line_side(doc.line(k))) and side_of(other.label) not in (None, side):
+            return True
+    return False

@@ -28,11 +28,14 @@ from ledger.vocab.workload import setup_only
 
 _UNIT_RE = re.compile(r"\b(?:tok(?:en)?s?/s(?:ec)?|tok/s|req/s|ms|us|GB/s|TFLOPS)\b", re.IGNORECASE)
 _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")
-# "- concurrency 4: 512.3 tok/s", "- c=16 → 1630.8 tok/s", "TP4: 1830 tok/s": a label of a setting, a colon or an
-# arrow, the value and its unit (the label is a setting only where vocab.setup reads it whole as one)
+# "- concurrency 4: 512.3 tok/s", "- c=16 → 1630.8 tok/s", "TP4: 1830 tok/s", "- Micro BS 4, global BS 1024: 12,480
+# tokens/s": a label of settings, a colon or an arrow, the value and its unit (the label is settings only where
+# vocab.setup reads it whole as them)
 _KEYED_LINE_RE = re.compile(
-    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<label>[A-Za-z][\w.=-]{0,15}(?: [\w.=-]{1,15}){0,2})(?:\*\*)?"
-    r"\s{0,2}(?::|" + ARROW + r")\s{0,4}(?:\*\*)?(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\*\*)?"
+    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<label>[A-Za-z][\w.=-]{0,31}(?:,? [\w.=-]{1,31}){0,5})(?:\*\*)?"
+    r"\s{0,2}(?::|"
+    + ARROW
+    + r")\s{0,4}(?:\*\*)?(?P<num>\d{1,3}(?:,\d{3}){1,4}(?![\d,])|\d{1,12}(?:\.\d{1,6})?)(?:\*\*)?"
     r"(?:\s{0,2}(?P<unit>[A-Za-zµ%][\w/%]{0,11}))?(?=[\s,;(]|$)"
 )
 # a number with its unit: a line that prints a value, never the title naming the measure of the lines under it
@@ -88,7 +91,7 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
         no,
         written[start : m.end() + cut].strip(),
         metric=metric,
-        value=float(m.group("num")),
+        value=float(m.group("num").replace(",", "")),  # ("12,480 tokens/s": thousands apart)
         unit=unit,
         config=config,
         reference=float(change["ref"]) if change is not None else _baseline_above(ctx, no, unit),
@@ -128,6 +131,8 @@ def _measure_above(ctx: Context, no: int) -> tuple[str, str] | None:
         line = ctx.doc.line(prev)
         if not line.strip() or _VALUE_AFTER_COLON_RE.search(line) or _VALUE_UNIT_RE.search(line[:300]):
             continue
+        if line.lstrip()[:1] == "|":
+            continue  # (a table's header names its own columns, no title of the lines below the table)
         um = _UNIT_RE.search(line[:300])
         if um is not None:
             return line[: um.end()].strip(" #*_:-"), um.group(0)

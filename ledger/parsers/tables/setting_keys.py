@@ -66,8 +66,8 @@ def setup_key(name: str) -> str | None:
     if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
         return "batch_size"
     key = canonical_key_name(raw)
-    if key in SETUP_KEYS:
-        return key
+    if key in SETUP_KEYS or key in NAMED_SETTING_KEYS:
+        return key  # ("MBS", "Global BS": a training run's batches, by the vocabulary's own names)
     # "kv type", "imatrix": a setting the setup labels' table names by another word (its lengths and machines are
     # read above, each as its own columns say)
     label = setup_label_key(name)

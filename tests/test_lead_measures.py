@@ -1,0 +1,115 @@
+"""Issue 26, meaning of values: a value whose own line names no measure (a share under a workload's shape, a side's
+label before its value) takes the measure its lead-in or sub-heading names, or none; side words are a side, never
+the measure; a stated share with a measure reaches `ledger report` as an improvement or a regression as stated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
+from ledger.model import Claim
+from ledger.parsers.grammar.lead_measures import lead_measure
+from ledger.parsers.grammar.value_sides import line_side
+from ledger.parsers.pipeline import extract
+from ledger.vocab.sides import side_alone
+
+FIX = Path(__file__).parent / "fixtures"
+runner = CliRunner()
+
+
+def _perf(rel: str) -> list[Claim]:
+    path = FIX / rel
+    return [c for c in extract(path.read_text(encoding="utf-8"), str(path)).claims if c.kind == "perf"]
+
+
+def _report(rel: str, tmp_path: Path) -> str:
+    r = runner.invoke(
+        app, ["report", str(FIX / rel), "--db", str(tmp_path / "x.db")], env={"COLUMNS": "200", "LEDGER_DB": ""}
+    )
+    assert r.exit_code == 0, r.stderr
+    return " ".join(r.stdout.split())
+
+
+def test_a_lead_in_names_the_measure_of_the_shares_under_it() -> None:
+    claims = _perf("prose/lead_measure_shares.md")
+    got = [(c.source.line, c.metric, c.value, c.high, c.config.get("isl")) for c in claims]
+    assert got == [
+        (7, "Decode throughput gains", 2.35, 18.10, "2k"),
+        (8, "Decode throughput gains", 0.9, 9.40, "16k"),
+        # ("Swept again after the rebase, per workload:": no measure named anywhere above, none guessed)
+        (14, None, 2.1, 17.8, "2k"),
+    ]
+
+
+def test_a_sub_heading_names_the_measure_and_a_signed_share_is_its_change() -> None:
+    got = [(c.source.line, c.metric, c.value) for c in _perf("kv_lines/heading_measure_shares.md")]
+    assert got == [(7, "Request throughput change", 4.2), (8, "Request throughput change", -1.1), (12, None, 6.0)]
+
+
+def test_stated_shares_with_a_measure_reach_the_report(tmp_path: Path) -> None:
+    out = _report("prose/lead_measure_shares.md", tmp_path)
+    assert "improvement: Decode throughput gains [concurrency=4-32, isl=2k" in out, out
+    assert "2.35-18.1 % (as stated)" in out, out
+    out = _report("kv_lines/heading_measure_shares.md", tmp_path)
+    assert "improvement: Request throughput change [isl=2k" in out, out
+    assert "regression: Request throughput change [isl=16k" not in out  # (-1.1%: within the default threshold)
+    assert "Request throughput change [isl=16k, model=Qwen3-30B-A3B, osl=512]: -1.1 %" in out, out
+
+
+def test_side_words_before_a_value_are_its_side_and_the_lead_its_measure() -> None:
+    got = [
+        (c.source.line, c.metric, c.value, c.reference, c.revision and c.revision.label, c.config.get("variant"))
+        for c in _perf("revisions/side_words_own_lines.md")
+    ]
+    assert got == [
+        (7, "Mean decode step time", 0.71, 0.94, "After this PR", None),
+        (15, "Prefill time per request", 151.0, 182.0, "After the fix", None),
+    ]
+
+
+def test_a_lone_job_name_before_its_counts_is_no_side() -> None:
+    path = FIX / "revisions/side_words_own_lines.md"
+    tests = [c for c in extract(path.read_text(encoding="utf-8"), str(path)).claims if c.kind == "tests"]
+    assert [(c.metric, c.revision) for c in tests] == [("Nightly", None)]
+
+
+@pytest.mark.parametrize(
+    ("lead", "measure"),
+    [
+        ("Decode throughput gains against main (tok/s), per workload:", "Decode throughput gains"),
+        ("Mean decode step time:", "Mean decode step time"),
+        ("**Output throughput vs main**", "Output throughput"),
+        ("Throughput of Llama-3.1-8B on one L40S, concurrency 16:", "Throughput"),
+        ("Measured on 1xH100:", None),
+        ("Here are the times we saw:", None),
+        ("Swept again after the rebase, per workload:", None),
+        ("GSM8K accuracy:", None),  # a benchmark's score: its task, read elsewhere
+    ],
+)
+def test_lead_measure(lead: str, measure: str | None) -> None:
+    assert lead_measure(lead) == measure
+
+
+@pytest.mark.parametrize(
+    ("line", "side"),
+    [
+        ("After this PR: 0.7 ms", "After this PR"),
+        ("- main (before; 3 runs): 41.2 tok/s", "main"),
+        ("With the fix: 41 tok/s", "With the fix"),
+        ("Before: 45.2 ms, After: 40.1 ms", None),  # both sides on one line
+        ("main: 1520 tok/s -> PR: 1710 tok/s", None),
+        ("Decode step time: 0.7 ms", None),
+        ("After warm-up: 0.7 ms", None),  # a time, not a side
+    ],
+)
+def test_line_side(line: str, side: str | None) -> None:
+    got = line_side(line)
+    assert (got.label if got else None) == side
+
+
+def test_a_side_named_by_when_it_stood_to_the_change_is_a_side_alone() -> None:
+    assert side_alone("Before this PR") and side_alone("after the fix") and side_alone("Prior to this change")
+    assert not side_alone("after warm-up") and not side_alone("before each run")
