@@ -360,3 +360,14 @@ def test_a_head_first_stated_in_a_later_turn_names_no_earlier_results() -> None:
         (22, "PR", "9b8a7c6d5e4f"),
     ]
 
+
+def test_a_current_head_sentence_over_a_side_table_takes_a_valid_sha_of_any_length() -> None:
+    label = "Re-ran on the current head"
+    assert _heads("current_head_sentence_lengths.md") == [
+        (8, label, "3c9e1f7"),
+        (15, label, "3c9e1f7a52"),
+        (22, label, "3c9e1f7a52b4"),
+        (29, label, "3c9e1f7a52b4d6e8f0a1b2c3d4e5f6a7b8c9d0e1"),
+        (36, "this PR", None),  # (41 hex digits: no sha; "current head" says the head moved, so none is carried)
+        (43, "PR", None),  # (a word in backticks)
+    ]
