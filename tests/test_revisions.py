@@ -328,3 +328,46 @@ def test_a_stated_head_holds_again_after_a_paste_whose_comments_name_its_arms() 
 def test_a_side_named_with_a_revert_clause_keeps_its_side_and_takes_no_reverted_head() -> None:
     # ("`master` with X reverted", "master after reverting X (second seed)": the side master; X was taken out)
     assert _heads("side_with_revert_clause.md") == [(8, "master", None), (15, "master", None), (22, "master", None)]
+
+
+def test_a_stated_head_reaches_later_turns_until_one_moves_it() -> None:
+    # ("- #318 head:" in the description, decode numbers two turns later; then a turn that pushed and rebased)
+    assert _heads("head_carried_over_quiet_turns.md") == [
+        (17, "PR head", "4e7a9c2b1d8f"),
+        (25, "PR head", "4e7a9c2b1d8f"),  # ("PR:" over its own table: the PR's side, at the carried head)
+        (32, "PR", None),
+    ]
+    # ("- **PR**: `sha`" defined by name; a CI bot's turn names another commit)
+    assert _heads("head_carry_ends_at_new_commit.md") == [(8, "PR", "6d2f8e1a0b3c"), (18, "PR", None)]
+
+
+def test_commits_a_later_turn_names_end_the_carry_and_never_become_its_head() -> None:
+    # ("Fixes #4412" and a bot's run on the head itself move nothing; a `git log` paste, a revert and a link to
+    # another pull request's commit end the carry, and none of their commits is the results' head)
+    assert _heads("head_carry_and_other_commits.md") == [
+        (10, "PR head", "5a6b7c8d9e0f"),
+        (13, "PR head", "5a6b7c8d9e0f"),  # (the bot's gate, on the head it names)
+        (20, "PR head", "5a6b7c8d9e0f"),
+        (31, "PR", None),
+        (41, "PR", None),
+    ]
+
+
+def test_a_head_first_stated_in_a_later_turn_names_no_earlier_results() -> None:
+    assert _heads("head_stated_later_stays_later.md") == [
+        (9, "This PR", None),
+        (13, "This PR", None),
+        (22, "PR", "9b8a7c6d5e4f"),
+    ]
+
+
+def test_a_current_head_sentence_over_a_side_table_takes_a_valid_sha_of_any_length() -> None:
+    label = "Re-ran on the current head"
+    assert _heads("current_head_sentence_lengths.md") == [
+        (8, label, "3c9e1f7"),
+        (15, label, "3c9e1f7a52"),
+        (22, label, "3c9e1f7a52b4"),
+        (29, label, "3c9e1f7a52b4d6e8f0a1b2c3d4e5f6a7b8c9d0e1"),
+        (36, "this PR", None),  # (41 hex digits: no sha; "current head" says the head moved, so none is carried)
+        (43, "PR", None),  # (a word in backticks)
+    ]

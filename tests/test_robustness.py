@@ -712,6 +712,21 @@ HOSTILE: dict[str, HostileText] = {
         + "# PR: source=abcdef1 0a1b2c3d4e 5f6a7b8c9d deadbeef1 fa1afe12 x\n1.5 ms\n" * (300 * s)
         + "```\n"
     ),
+    # a thread whose turns name the head a description stated and the names it defined, with near misses of the words
+    # that move a head, of a commit's link and of a head a sentence states (vocab.head_moves HEAD_MOVED_RE,
+    # grammar.turn_heads _COMMIT_LINK_RE and the carry's walk over the turns, grammar.tied_revisions _NOW_HEAD_RE)
+    "turn heads": lambda s: (
+        "# t\n\n- PR head: `1a2b3c4d`\n"
+        + "".join(f"- **r{i}**: `1a2b3c4d`\n" for i in range(50 * s))
+        + (
+            "u · comment · 2026-01-01\nforce- pushe new  commit current  head updated  the address your  x "
+            "/commits/1a2b3c4g merged the latest  x older  build on `1a2b3c4d`\n\n"
+            "| | main | PR | r1 |\n|---|---|---|---|\n| tok/s | 1.0 | 2.0 | 3.0 |\n\n"
+        )
+        * (50 * s)
+        + "v · comment · 2026-01-02\nRe-ran on the current head   is now  `1a2b3c4g` " * (20 * s)
+        + "\n"
+    ),
     # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
     "board headers": lambda s: (
         "| GPU | "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import heapq
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -99,6 +99,12 @@ class Context:
                 heapq.heappop(active)
             out[line] = -active[0] if active else -1
         return out
+
+    def named_at(self, line: int) -> Mapping[str | int, Revision]:
+        """The revisions defined by name that name the results at `line`: none a later turn of the thread defines
+        (grammar.named_revisions.NamedRevisions.at), all where `named` knows no lines."""
+        at = getattr(self.named, "at", None)
+        return at(line) if at is not None else self.named
 
     def revision_at(self, line: int) -> Revision | None:
         if 0 <= line < len(self._at_line):

@@ -120,9 +120,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
     keys = _config_keys(heads)
-    # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
-    # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
-    revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
+    # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch (the baseline's too) was measured on it
+    named = ctx.named_at(table.header_line)  # ("t/s b4120" beside "t/s rk/splitk": one stem, two revisions)
+    revisions = column_revisions(named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
     # a side's column ("t/s (PR)") measures what its stem names, on the side's commit where the text defines one
     sided: set[int] = set()
     if base_col is not None:
@@ -131,8 +131,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             if (side := _side(h)) is not None:
                 sided.add(i)
-                if (named := ctx.named.get(side.lower())) is not None and named.head:
-                    revisions[i] = named
+                if (rev := named.get(side.lower())) is not None and rev.head:
+                    revisions[i] = rev
         sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
         if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
             revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})

@@ -20,6 +20,7 @@ from ledger.parsers.grammar.revision_labels import (
     shas_in,
 )
 from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
+from ledger.parsers.grammar.turn_heads import reaching, turn_firsts, turn_of
 from ledger.parsers.reader.document import Document
 from ledger.vocab.sides import THIS_CHANGE_RE, column_sides, side_alone, side_of
 
@@ -32,20 +33,56 @@ _ENVIRONMENT_RE = re.compile(
 _ON_BASE_RE = re.compile(r"\b(?:main|master|upstream)(?: branch)? (?:at )?`?[0-9a-f]{7}", re.IGNORECASE)
 
 
+class NamedRevisions(dict[str | int, Revision]):
+    """The revisions a text defines by name, by lower-case name (the first definition) and by the line defining
+    each, with every definition of each name and its line (`defined`): `at` gives those that name a line's results."""
+
+    def __init__(self, doc: Document | None = None) -> None:
+        super().__init__()
+        self.doc = doc
+        self.defined: dict[str, list[tuple[int, Revision]]] = {}
+        self._by_turn: dict[int, dict[str | int, Revision]] = {}
+
+    def define(self, name: str, rev: Revision, line: int) -> Revision:
+        """Name `rev` on `line`; the name's first definition."""
+        self.defined.setdefault(name, []).append((line, rev))
+        return self.setdefault(name, rev)
+
+    def at(self, line: int) -> Mapping[str | int, Revision]:
+        """The names whose revisions reach the results at `line` (grammar.turn_heads: a name defined in a later turn
+        reaches none of an earlier turn's; one defined earlier only while the head has not moved), with every
+        line's definition."""
+        doc = self.doc
+        if doc is None or not self.defined or len(turn_firsts(doc)) < 2:
+            return self
+        turn = turn_of(doc, line)
+        got = self._by_turn.get(turn)
+        if got is None:
+            got = self._by_turn[turn] = {k: v for k, v in self.items() if isinstance(k, int)}
+            got.update(reaching(doc, self.defined, line))
+        return got
+
+
+def named_at(named: Mapping[str | int, Revision], line: int) -> Mapping[str | int, Revision]:
+    """The revisions defined by name that name the results at `line` (NamedRevisions.at), or `named` itself where it
+    knows no lines."""
+    return named.at(line) if isinstance(named, NamedRevisions) else named
+
+
 def _short_name(label: str | None) -> bool:
     return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
 
 
-def named_revisions(doc: Document) -> dict[str | int, Revision]:
+def named_revisions(doc: Document) -> NamedRevisions:
     """Revisions the text defines by name in a bullet ("**Branch**: this PR at `c0ffee1234`"), by lower-case name
     and by the line that defines them."""
-    out: dict[str | int, Revision] = {}
+    out = NamedRevisions(doc)
     for block in doc.blocks:
         if block.kind == "text" and not block.in_code:
             # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
             two = pair_sides(block.text) if " vs" in block.text else None
             for side in two or sides_at(block.text):
-                out.setdefault((side.label or "").lower(), side)
+                out.define((side.label or "").lower(), side, block.start)
             # "opt1 (4e505e2a...)", "second try (89abcdef...)": a short name bound to a commit, for the columns
             # that carry the name
             if (
@@ -55,23 +92,23 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
                 and lab.label
                 and len(lab.label.split()) <= 3
             ):
-                out.setdefault(lab.label.lower(), lab)
+                out.define(lab.label.lower(), lab, block.start)
             # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
             elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
-                out.setdefault((lab.label or "").lower(), lab)
+                out.define((lab.label or "").lower(), lab, block.start)
             if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
                 for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():
-                    out.setdefault(name, side)
+                    out.define(name, side, block.start)
         if block.kind == "table" and block.table is not None:
-            _table_revisions(block.table.header, [r.cells for r in block.table.rows], out)
+            _table_revisions(block.table.header, [r.cells for r in block.table.rows], out, block.start)
             continue
         if block.kind != "item":
             continue
         # (every side it reads is named by a sha: its anchored pattern costs ~13 us an item holding none)
         defined = defined_side(block.text) if may_hold_sha(block.text) else None
         if defined is not None:  # "Baseline `c0ffee1`: main with #123": the sha before the colon, no bold needed
-            out.setdefault((defined.label or "").lower(), defined)
+            out.define((defined.label or "").lower(), defined, block.start)
             out[block.start] = defined
             continue
         bold = "*" in block.text[:3] or "_" in block.text[:3]
@@ -90,12 +127,12 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
         shas = shas_in(block.text)
         if m and len({sh for sh, _, _ in shas}) == 1 and not _ENVIRONMENT_RE.search(m.group("name")):
             name = m.group("name")
-            rev = out.setdefault(name.lower(), Revision(label=name, head=shas[0][0], base=None))
+            rev = out.define(name.lower(), Revision(label=name, head=shas[0][0], base=None), block.start)
             out[block.start] = rev
     return _changed_on_top(out)
 
 
-def _changed_on_top(out: dict[str | int, Revision]) -> dict[str | int, Revision]:
+def _changed_on_top(out: NamedRevisions) -> NamedRevisions:
     """Two bullets that bind one commit to two names ("Upstream: lib `5f40e3b` with the old table", "This PR: lib
     `5f40e3b` with the new table"): the PR's side is that commit with its change on top, a revision of its own, based
     on the commit, not the commit itself (one_name_per_head would fold the two into one)."""
@@ -107,16 +144,22 @@ def _changed_on_top(out: dict[str | int, Revision]) -> dict[str | int, Revision]
         if len(names) < 2:
             continue
         for key, rev in list(out.items()):
-            if rev.head == head and side_of(rev.label) == "head" and side_alone(rev.label or ""):
+            if _on_top(rev, head):
                 out[key] = Revision(label=rev.label, head=None, base=head)
+        for defs in out.defined.values():
+            defs[:] = [(no, Revision(label=r.label, head=None, base=head) if _on_top(r, head) else r) for no, r in defs]
     return out
+
+
+def _on_top(rev: Revision, head: str) -> bool:
+    return rev.head == head and side_of(rev.label) == "head" and side_alone(rev.label or "")
 
 
 _COMMIT_ROW_RE = re.compile(r"^[*_`]{0,2}(?:commit|sha|head|revision|git sha)[*_`]{0,2}:?$", re.IGNORECASE)
 _BRANCH_ROW_RE = re.compile(r"^[*_`]{0,2}(?:branch|ref)[*_`]{0,2}:?$", re.IGNORECASE)
 
 
-def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | int, Revision]) -> None:
+def _table_revisions(header: list[str], rows: list[list[str]], out: NamedRevisions, line: int) -> None:
     """ "| | Baseline | Feature |" over "| **Commit** | `a1b2c3d4e` | `f9e8d7c6b` |" (and "| **Branch** | `main` |
     `my-feature` |"): each column defines a side by its header, and by its branch, with that commit as its head."""
     commit = next((r for r in rows if r and _COMMIT_ROW_RE.match(r[0].strip())), None)
@@ -129,9 +172,9 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | i
         if not (name and SHA_RE.fullmatch(sha) and is_sha(sha)):
             continue
         rev = Revision(label=name, head=sha.lower(), base=None)
-        out.setdefault(name.lower(), rev)
+        out.define(name.lower(), rev, line)
         if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
-            out.setdefault(b.lower(), rev)
+            out.define(b.lower(), rev, line)
 
 
 _SIDE_LIST_REACH = 12
@@ -154,7 +197,7 @@ def listed_sides(named: Mapping[str | int, Revision], at: int) -> dict[str, Revi
     return {"base": base, "head": head}
 
 
-def named_lead(named: dict[str | int, Revision], label: str) -> Revision | None:
+def named_lead(named: Mapping[str | int, Revision], label: str) -> Revision | None:
     """The revision a row's label opens with, as a bullet defined it ("MTP `n_max=2`" under "- MTP: this PR branch
     `17df5830e`"): the defined name of up to three words, then that run's settings."""
     words = label.replace("`", " ").lower().split()[:3]

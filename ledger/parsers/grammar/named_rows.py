@@ -8,17 +8,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.model import Claim, Revision
+from ledger.parsers.grammar.named_revisions import named_at
 from ledger.vocab.setup import qualifiers
 
 
+def _heads(named: Mapping[str | int, Revision]) -> dict[str, Revision]:
+    return {k: r for k, r in named.items() if isinstance(k, str) and r.head}
+
+
 def on_named_rows(claims: list[Claim], named: Mapping[str | int, Revision]) -> list[Claim]:
-    """The claims with the revision their row's name is defined as, where no narrower reading gave one."""
-    heads = {k: r for k, r in named.items() if isinstance(k, str) and r.head}
-    if not heads:
+    """The claims with the revision their row's name is defined as (a name that reaches the row's turn:
+    named_revisions.named_at), where no narrower reading gave one."""
+    if not _heads(named):
         return claims
     out = []
+    reach: dict[int, dict[str, Revision]] = {}  # (by the mapping a turn's names are: one per turn)
     for c in claims:
         if c.revision is None:
+            there = named_at(named, c.source.line)
+            heads = reach.get(id(there)) or reach.setdefault(id(there), _heads(there))
             names = (str(v).strip(" *_`").lower() for v in c.config.values())
             rev = next((heads[n] for n in names if n in heads), None)
             if rev is not None:

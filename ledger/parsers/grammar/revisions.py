@@ -14,8 +14,8 @@
     $ bench ... --result-filename x_main.json a results file named for its side (grammar.result_files)
 
 A revision holds from its label to the next label, the next heading (of its level or above, for a
-heading) or the next comment (a PR head a turn states, "The new head is X", goes on over the later turns up to
-the next revision: tied_revisions.carried_heads); one opened inside a code block ends with the block. A label that
+heading) or the next comment (a PR head a turn states, "The new head is X", goes on over the later turns until one
+moves it: turn_heads.carried_heads); one opened inside a code block ends with the block. A label that
 names no commit ("Earlier validation:") holds over the list under it and ends at the first
 paragraph after that list.
 
@@ -32,7 +32,7 @@ from dataclasses import replace
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
-from ledger.parsers.grammar.named_revisions import named_revisions
+from ledger.parsers.grammar.named_revisions import named_at, named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
 from ledger.parsers.grammar.reverted_sides import reverted_side
@@ -69,15 +69,9 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
-from ledger.parsers.grammar.tied_revisions import (
-    at_its_commit,
-    carried_heads,
-    head_item,
-    resumed_after,
-    states_pr_head,
-    tied_scopes,
-)
+from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
+from ledger.parsers.grammar.turn_heads import carried_heads
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.grammar.value_sides import own_line_sides
@@ -204,18 +198,19 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
 
 def _sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
     """ "Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
-    ("tok/s, baseline | candidate"): its values were measured on the one candidate side."""
-    heads = {k: r for k, r in named.items() if isinstance(k, str) and side_of(k) == "head"}
-    if len(heads) != 1 or len([k for k in named if isinstance(k, str)]) < 2:
+    ("tok/s, baseline | candidate"): its values were measured on the one candidate side (of the names reaching it)."""
+    if len([k for k in named if isinstance(k, str)]) < 2:
         return []
-    names = [k for k in named if isinstance(k, str)]
-    head = next(iter(heads.values()))
     out: list[RevisionScope] = []
     for b in doc.blocks:
-        if b.kind == "table":
-            header = doc.line(b.start).lower()
-            if any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
-                out.append(RevisionScope(start=b.start, end=b.end, revision=head))
+        if b.kind != "table":
+            continue
+        there = named_at(named, b.start)
+        names = [k for k in there if isinstance(k, str)]
+        heads = {k: r for k, r in there.items() if isinstance(k, str) and side_of(k) == "head"}
+        header = doc.line(b.start).lower()
+        if len(heads) == 1 and len(names) >= 2 and any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
+            out.append(RevisionScope(start=b.start, end=b.end, revision=next(iter(heads.values()))))
     return out
 
 
@@ -277,7 +272,7 @@ def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Re
     if sm is None:
         return None
     label = sm.group("label").strip()
-    known = named.get(label.lower())
+    known = named_at(named, block.start).get(label.lower())
     return known if known is not None and known.head else Revision(label=label, head=None, base=None)
 
 
@@ -372,7 +367,7 @@ def _side_over_labels(doc: Document, idx: int, named: dict[str | int, Revision])
             end = b.start - 1
             break
     label = sm.group("label").strip()
-    known = named.get(label.lower())
+    known = named_at(named, blocks[idx].start).get(label.lower())
     rev = known if known is not None and known.head else Revision(label=label, head=None, base=None)
     return RevisionScope(start=blocks[idx].start, end=end, revision=rev)
 
@@ -383,16 +378,11 @@ def _end_before(current: RevisionScope | None, block: Block) -> None:
         current.end = block.start - 1
 
 
-def _closed_at(
-    block: Block, current: RevisionScope | None, opener: Block | None, carried: list[tuple[int, Revision]]
-) -> RevisionScope | None:
-    """The open scope after a heading or a turn's line `block`: ended by a turn or a heading of level 1 or 2; a PR
-    head a turn stated (`opener` its line) goes on from the next turn's line (added to `carried`)."""
+def _closed_at(block: Block, current: RevisionScope | None) -> RevisionScope | None:
+    """The open scope after a heading or a turn's line `block`: ended by a turn or a heading of level 1 or 2."""
     if current is None or (block.kind != "comment" and block.level > 2):
         return current
     current.end = block.start - 1
-    if block.kind == "comment" and opener is not None and states_pr_head(opener, current.revision):
-        carried.append((block.start, current.revision))
     return None
 
 
@@ -433,7 +423,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     caller has it already."""
     scopes = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc) + result_file_scopes(doc)
     current: RevisionScope | None = None
-    opener: Block | None = None  # the line that opened `current`
+    stated: Revision | None = None  # the last PR head the turn states (states_pr_head)
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
@@ -452,11 +442,15 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
                 _end_before(current, block)
-                current, opener = scope, block
+                current = scope
+                stated = scope.revision if states_pr_head(block, scope.revision) else stated
             scopes.append(scope)
             continue
         if block.kind in ("heading", "comment"):
-            current = _closed_at(block, current, opener, carried)
+            if block.kind == "comment":  # (the head the turn stated goes on from here: turn_heads.carried_heads)
+                carried += [(block.start, stated)] if stated is not None else []
+                stated = None
+            current = _closed_at(block, current)
             continue
         if block.kind != "text":
             continue
@@ -518,11 +512,12 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 # "Numbers from the tip (`c0ffee1234`): gsm8k 0.912": the label's line only, in the scope it stands in
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
             continue
-        if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:
+        if rev.head is None and (known := named_at(named, block.start).get((rev.label or "").lower())) is not None:
             rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
         _end_before(current, block)
-        current, opener = RevisionScope(start=block.start, end=last, revision=rev), block
+        stated = rev if states_pr_head(block, rev) else stated
+        current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
     scopes += twin_label_scopes(doc, scopes)
     scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
-    return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(told, carried, last)
+    return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(doc, told, carried)

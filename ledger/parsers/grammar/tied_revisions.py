@@ -8,8 +8,8 @@ The commit named is the revision (never the commits the sentence names after it,
 turn ties its results once, its first statement winning.
 
 A turn that states what the PR's head now is ("Rebased onto `main` (X) ... The new head is Y", "the current PR head
-is Y"), not only what its own results ran on, sets the head of the later turns' results too, up to the next
-revision the thread states.
+is Y", "- #318 head: Y", "Re-ran on the current head Y"), not only what its own results ran on, sets the head of
+the later turns' results too, until a turn moves it (states_pr_head; grammar.turn_heads).
 
 A turn's setup list may state the head ("- #4512 head: `5f6e7d8c`"), and a head stated over a paste whose comments
 name its arms holds again after the paste (head_item, resumed_after)."""
@@ -42,6 +42,12 @@ ENGINE_COMMIT_RE = re.compile(
 _HEAD_ITEM_RE = re.compile(
     r"^\s{0,8}(?:[-*+]\s{1,4})?[*_]{0,2}(?:(?:PR|branch)\s|#(?P<number>\d{1,7})\s)?head(?:\s(?:commit|sha))?[*_]{0,2}"
     r"\s?[:=]\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
+# "Re-ran on the current head `3c9e1f7a52`", "the new head: 5e6f7a8b": a sentence naming the head as it now is
+_NOW_HEAD_RE = re.compile(
+    r"\b(?:current|new|latest|final|updated)\s{1,3}(?:(?:PR|branch)\s{1,3})?head(?:\s{1,3}commit)?"
+    r"(?:\s{1,3}is(?:\s{1,3}now)?|\s{1,3}now|\s?:)?\s{1,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
 # "acme/engine · pull request #77 · merged · Python": an archive's banner over the title, naming the thread's number
@@ -120,19 +126,13 @@ def at_its_commit(rev: Revision | None, text: str) -> Revision | None:
 
 
 def states_pr_head(block: Block, rev: Revision) -> bool:
-    """`block` opened `rev` by stating the PR's head ("The new head is `a22bb93967`"), not a run's commit alone."""
+    """`block` opened `rev` by stating the PR's head ("The new head is `a22bb93967`", "- #318 head: `4e7a9c2b1d8f`",
+    "Re-ran on the current head `3c9e1f7a52`"), not a run's commit alone: the head the later turns carry
+    (grammar.turn_heads)."""
     text = block.text[:600]
-    return rev.head is not None and (rebased_head(text) is not None or pr_head(text) == rev.head)
-
-
-def carried_heads(scopes: list[RevisionScope], carried: list[tuple[int, Revision]], last: int) -> list[RevisionScope]:
-    """Each PR head a turn stated, from the next turn's first line (`carried`: that line and the head) to the line
-    before the first revision scope starting there or later (another head, a rebase, a side), else to `last`."""
-    starts = sorted(s.start for s in scopes)
-    out: list[RevisionScope] = []
-    for line, rev in carried:
-        k = bisect.bisect_left(starts, line)
-        end = starts[k] - 1 if k < len(starts) else last
-        if end >= line:
-            out.append(RevisionScope(start=line, end=end, revision=rev))
-    return out
+    if rev.head is None or "head" not in text.lower():
+        return False
+    if rebased_head(text) is not None or pr_head(text) == rev.head:
+        return True
+    m = _HEAD_ITEM_RE.match(text) or _NOW_HEAD_RE.search(text)
+    return m is not None and m.group("sha").lower() == rev.head

@@ -155,7 +155,7 @@ def claims_in_text(
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides, text)
     if not console:
-        both_sides(out, sides, text, ctx.named)
+        both_sides(out, sides, text, ctx.named_at(line))
     if sided and len(out) > 1 and (lead := lead_label_side(text)) is not None and RUN_NAME_RE.search(lead[1]):
         _number_runs(out)  # ("Main (3 trials): 0.81, 0.83, 0.82": the side says its values are repeated runs)
     for c, rev in zip(out, sides, strict=True):
@@ -246,7 +246,8 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
     if side is None:
         return None
     label = (side.label or "").lower()
-    named = ctx.named.get(label) or ctx.named.get(label.split()[-1] if label else "")
+    there = ctx.named_at(line)
+    named = there.get(label) or there.get(label.split()[-1] if label else "")
     if named is not None and named.head and not side.head:
         return named  # "with this PR" where the text defined the head: "base `36484e4`, head `170aa20`"
     if side.head:

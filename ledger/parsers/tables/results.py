@@ -125,7 +125,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
         return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
-    info.bind_revisions(ctx.named, headers, table.header_line)
+    info.bind_revisions(ctx.named_at(table.header_line), headers, table.header_line)
     sweep = _swept(ctx, block, headers, roles, info)
     info.title_setup = _table_setup(ctx, block, table, headers, roles)
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
@@ -186,8 +186,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label in precisions:
             claims = _named_apart(claims, label)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
-            claims = _on_side(ctx, claims, label)
-        elif label and (defined := named_lead(ctx.named, label)) is not None:
+            claims = _on_side(ctx, claims, label, row.line)
+        elif label and (defined := named_lead(ctx.named_at(row.line), label)) is not None:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
@@ -682,13 +682,14 @@ def _named_apart(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
         yield c.model_copy(update={"metric": _without_label(c.metric, label)})
 
 
-def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
+def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int) -> Iterator[Claim]:
     """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
     revision, which the row names rather than a metric or a setting."""
     # "This PR (MXFP4)": the side is the revision, its setup words the row's setup (read with its label)
     side = qualified_side(label)
     name = side[1] if side else label.strip(" +*_`") or label
-    rev = ctx.named.get(label.lower()) or ctx.named.get(name.lower()) or Revision(label=name)
+    named = ctx.named_at(line)
+    rev = named.get(label.lower()) or named.get(name.lower()) or Revision(label=name)
     for c in claims:
         if c.config.get("row") != label:
             yield c

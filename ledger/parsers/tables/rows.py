@@ -292,7 +292,7 @@ class _RowReader:
         unit = pair.unit or info.head(pair.bare)[0] or unit_of_header(c.head)
         metric = metric_name(self.label, info.head(pair.bare)[1] or pair.bare, c.role)
         extra: dict[str, Any] = (
-            {"revision": rev} if pair.word and (rev := self.ctx.named.get(pair.word.lower())) else {}
+            {"revision": rev} if pair.word and (rev := self.ctx.named_at(c.line).get(pair.word.lower())) else {}
         )
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),

@@ -160,7 +160,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         # ("this PR" of "fused sampler (this PR)", "With PR", "After") are its label, the words beside them its
         # variant: compare keeps every word for the PR's side one revision (compare.revisions' side key), so that
         # tables naming it "With PR", "After" and "New" stay one PR, not three revisions
-        named = ctx.named.get(label.lower())
+        named = ctx.named_at(c.source.line).get(label.lower())
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
         rev = named if named is not None and (named.head or named.base) else side_with_sha(header) or c.revision
         rev = rev or Revision(label=side)
@@ -228,7 +228,7 @@ def _switch_side(header: str) -> str | None:
 def _on_switch_side(ctx: Context, c: Claim, label: str) -> Claim:
     """A value under a "With X" / "Without X" column is the row's measure on that side: the header is the side's
     label (the revision its change cell shares), not a part of the measure's name."""
-    named = ctx.named.get(label.lower())
+    named = ctx.named_at(c.source.line).get(label.lower())
     rev = named if named is not None else Revision(label=label)
     # ("With CP TFLOPS / GPU": the rate it spells names the measure, as under a header of that rate alone)
     rest = (c.metric or "").replace(label, "", 1).strip()

@@ -1,0 +1,21 @@
+"""The words by which a turn of a thread says the pull request's head moved: it pushed, rebased, squashed or
+amended, merged the main line in, addressed the review (which is a push), names a new, latest or current head or
+commit, or ran an older build. After such a turn a head an earlier turn stated no longer names the results
+(grammar.turn_heads); a turn that only asks for it ("could you rebase?") ends the carry as well, which costs a head
+and never gives a wrong one."""
+
+from __future__ import annotations
+
+import re
+
+HEAD_MOVED_RE = re.compile(
+    r"\b(?:(?:force[- ]?)?push(?:ed|es|ing)?|rebas(?:e|ed|es|ing)|squash(?:ed|es|ing)?|amend(?:ed|s|ing)?|"
+    r"(?:new|newer|latest|last|another|follow-?up|additional|extra|more)\s(?:commits?|revision|head)|"
+    r"(?:current|updated)\s(?:PR\s|branch\s)?head|"
+    r"(?:older|earlier|previous|old)\s(?:build|commit|head|revision|version|wheel)s?|"
+    r"merg(?:ed?|ing)\s(?:the\s)?(?:latest\s)?(?:main|master|upstream|trunk)|"
+    r"updated?\s(?:the\s)?(?:pr|branch|patch|diff|code|kernel|implementation|results?|numbers|benchmarks?)|"
+    r"address(?:ed|ing)?\s(?:the\s|all\s|your\s|most\s)?(?:review|comments?|feedback|suggestions?|nits?))\b",
+    re.IGNORECASE,
+)
+"""Case-blind and opening with a bare word boundary: searched only in the turns after a head is stated."""
