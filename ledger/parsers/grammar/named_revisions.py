@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 
 from ledger.model import Revision
+from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import (
     NAME_SHA_RE,
     NAMED_RE,
@@ -206,3 +207,21 @@ def named_lead(named: Mapping[str | int, Revision], label: str) -> Revision | No
         if rev is not None:
             return rev
     return None
+
+
+def sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
+    """ "Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
+    ("tok/s, baseline | candidate"): its values were measured on the one candidate side (of the names reaching it)."""
+    if len([k for k in named if isinstance(k, str)]) < 2:
+        return []
+    out: list[RevisionScope] = []
+    for b in doc.blocks:
+        if b.kind != "table":
+            continue
+        there = named_at(named, b.start)
+        names = [k for k in there if isinstance(k, str)]
+        heads = {k: r for k, r in there.items() if isinstance(k, str) and side_of(k) == "head"}
+        header = doc.line(b.start).lower()
+        if len(heads) == 1 and len(names) >= 2 and any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
+            out.append(RevisionScope(start=b.start, end=b.end, revision=next(iter(heads.values()))))
+    return out

@@ -32,7 +32,7 @@ from dataclasses import replace
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
-from ledger.parsers.grammar.named_revisions import named_at, named_revisions
+from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
 from ledger.parsers.grammar.reverted_sides import reverted_side
@@ -194,24 +194,6 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
         rev = Revision(label=m.group("sha").lower(), head=m.group("sha").lower(), base=None)
         scopes.append(RevisionScope(start=start, end=b.start, revision=rev))
     return scopes
-
-
-def _sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
-    """ "Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
-    ("tok/s, baseline | candidate"): its values were measured on the one candidate side (of the names reaching it)."""
-    if len([k for k in named if isinstance(k, str)]) < 2:
-        return []
-    out: list[RevisionScope] = []
-    for b in doc.blocks:
-        if b.kind != "table":
-            continue
-        there = named_at(named, b.start)
-        names = [k for k in there if isinstance(k, str)]
-        heads = {k: r for k, r in there.items() if isinstance(k, str) and side_of(k) == "head"}
-        header = doc.line(b.start).lower()
-        if len(heads) == 1 and len(names) >= 2 and any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
-            out.append(RevisionScope(start=b.start, end=b.end, revision=next(iter(heads.values()))))
-    return out
 
 
 def _side_lead(text: str, opens_results: bool) -> Revision | None:
@@ -418,6 +400,19 @@ def _code_line(
     return current, again
 
 
+def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, RevisionScope | None]:
+    """The revision a paragraph's label names, or, for a sentence pairing two sides with its own values ("This PR
+    (abc1234) vs main (def5678): 41.2 vs 47.9 ms"), the scope of that sentence alone."""
+    rev = reverted_side(block.text) or parse_label(block.text)  # (its label cleaned; "`main` after reverting X")
+    if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
+        rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
+    if rev is None:
+        rev = line_label(block.text, False) or _side_lead(block.text, opens_results)
+        if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
+            return None, RevisionScope(start=block.start, end=block.end, revision=two[0])
+    return rev, None
+
+
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
@@ -427,7 +422,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
-    scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
+    scopes += sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     resumed: RevisionScope | None = None  # (resumed_after)
@@ -464,15 +459,10 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         opens_results = nxt is not None and (
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
-        rev = reverted_side(block.text) or parse_label(block.text)  # (its label cleaned; "`main` after reverting X")
-        if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
-            rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
-        if rev is None:
-            rev = line_label(block.text, False) or _side_lead(block.text, opens_results)
-            if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
-                # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
-                scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
-                continue
+        rev, own_values = _block_label(block, opens_results)
+        if own_values is not None:
+            scopes.append(own_values)
+            continue
         if rev is None and nxt is not None and (bare := _bare_scope(doc, idx, nxt, named)) is not None:
             _end_before(current, block)
             current = None
