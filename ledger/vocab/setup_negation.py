@@ -79,6 +79,27 @@ _SCHEME_WORDS = (
     "weight weights act acts activation activations ptpc scheme checkpoint"
 )
 _SCHEME_PARTS = frozenset(_SCHEME_WORDS.split())
+# the kernel libraries a backend's name joins to the precision it runs (`flashinfer_mxfp4`, `cutlass_fp8`): the run's
+# path at that precision, never a function's own dtype
+_LIBRARY_PARTS = frozenset(
+    [
+        "flashinfer",
+        "triton",
+        "cutlass",
+        "trtllm",
+        "aiter",
+        "deepgemm",
+        "marlin",
+        "machete",
+        "cublas",
+        "cublaslt",
+        "cudnn",
+        "fa3",
+        "fa4",
+        "flashmla",
+        "torch",
+    ]
+)
 _CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
 
 
@@ -98,7 +119,12 @@ def in_code_name(s: str, start: int, end: int) -> bool:
         return False
     parts = name.lower().split("_")
     return any(_PRECISION_PART_RE.fullmatch(p) for p in parts) and any(
-        p.isalpha() and len(p) >= 3 and p not in _SCHEME_PARTS and not _PRECISION_PART_RE.fullmatch(p) for p in parts
+        p.isalpha()
+        and len(p) >= 3
+        and p not in _SCHEME_PARTS
+        and p not in _LIBRARY_PARTS
+        and not _PRECISION_PART_RE.fullmatch(p)
+        for p in parts
     )
 
 
