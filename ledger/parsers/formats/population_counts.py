@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.metrics import kind_for_metric, names_failure_count
 from ledger.vocab.sides import side_of
 
@@ -37,6 +37,11 @@ _OTHER_RE = re.compile(
 
 def _int(text: str) -> int:
     return int(text.replace(",", ""))
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """A count's line is "label: k of n" (_LINE_RE): a colon stands in the block (its marks, " of" or "/", too)."""
+    return ":" in text
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

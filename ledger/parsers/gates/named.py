@@ -35,7 +35,7 @@ from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
 from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
-from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
@@ -82,6 +82,37 @@ def _measured_only(text: str) -> bool:
 _LINE_HINTS = HINTS + NAMED_FAIL_HINTS
 _LINE_HINT_RE = re.compile(trie_pattern(sorted(set(_LINE_HINTS))))
 """Any of them in one pass over the lowered line, nested by shared prefixes (thirty substring tests cost more)."""
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """A line can be a gate by a colon (a status, "lint: passed", pytest's "::"), one of the words the prose readers
+    need (_LINE_HINT_RE), its ticked box, or a list label above it ("Not verified:"); tables and code are read
+    whole."""
+    if block.kind in ("table", "code") or block.checked or ":" in text:
+        return True
+    if block.kind == "item" and _has_list_labels(doc):
+        return True
+    low = lower_for_words(text)
+    return low is None or _LINE_HINT_RE.search(low) is not None
+
+
+_LABEL_WORDS = ("not ", "untested", "unverified", "gates", "checks")
+"""One of them stands in every label NOT_VERIFIED_LABEL_RE and OTHER_GATES_RE read, a line ending with a colon."""
+
+
+def _has_list_labels(doc: Document) -> bool:
+    """Whether a line of `doc` may be a list's gate label (lead_in's answer), asked once per document."""
+    got = doc.derived.get(_LABELS)
+    if got is None:
+        got = doc.derived[_LABELS] = any(
+            line.rstrip().rstrip("*_").rstrip().endswith(":")
+            and ((low := lower_for_words(line)) is None or any(map(low.__contains__, _LABEL_WORDS)))
+            for line in doc.lines
+        )
+    return bool(got)
+
+
+_LABELS = NAME + ".labels"
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
