@@ -85,15 +85,32 @@ _LINE_HINT_RE = re.compile(trie_pattern(sorted(set(_LINE_HINTS))))
 
 
 def admits(block: Block, text: str, doc: Document) -> bool:
-    """A line can be a gate by a colon (a status, "lint: passed", pytest's "::"), one of the words the prose readers
-    need (_LINE_HINT_RE), its ticked box, or a list label above it ("Not verified:"); tables and code are read
-    whole."""
-    if block.kind in ("table", "code") or block.checked or ":" in text:
+    """A line can be a gate by one of the words the prose readers need (_LINE_HINT_RE), a colon before a status mark
+    or an outcome word ("CI: :white_check_mark:", "- lint: ok"), pytest's "::", its ticked box, or a list label above
+    it ("Not verified:"); tables and code are read whole."""
+    if block.kind in ("table", "code") or block.checked or "::" in text:
         return True
     if block.kind == "item" and _has_list_labels(doc):
         return True
     low = lower_for_words(text)
-    return low is None or _LINE_HINT_RE.search(low) is not None
+    if low is None or _LINE_HINT_RE.search(low) is not None:
+        return True
+    # status_gates: a ":code:" mark (two colons) or an emoji; colon_gates: an outcome word right after a colon
+    return ":" in text and (text.count(":") > 1 or not text.isascii() or _word_after_colon(low))
+
+
+_AFTER_COLON = ("pa", "cl", "gr", "ok", "su", "fa", "sk", "wa", "ti")
+"""How colon_items' outcome words open (passed, clean, green, ok, success, failed, skipped, waived, timed out)."""
+
+
+def _word_after_colon(low: str) -> bool:
+    """Whether a word opening as an outcome word does stands after a colon of `low`, blanks and bold marks between."""
+    at = low.find(":")
+    while at >= 0:
+        if low[at + 1 : at + 16].lstrip().lstrip("*").startswith(_AFTER_COLON):
+            return True
+        at = low.find(":", at + 1)
+    return False
 
 
 _LABEL_WORDS = ("not ", "untested", "unverified", "gates", "checks")
