@@ -87,3 +87,13 @@ def test_a_block_failing_the_precondition_is_not_handed_over(monkeypatch: pytest
     claims = extract(text, path="two.md").claims
     assert asked == [5]
     assert any(c.kind == "commit" for c in claims)
+
+
+def test_a_population_count_is_read_however_its_of_is_spaced() -> None:
+    """population_counts' marks are asked of each block now, so they must be what its pattern needs: "of" with no
+    blank around it ("2of 1319", tabs) is a count too, in a document whose lines hold no " of "."""
+    for line in ("- Failed requests: 2of 1319", "- Failed requests: 2\tof\t1319"):
+        claims = extract(f"# Accuracy\n\n{line}\n", path="counts.md").claims
+        assert [(c.metric, c.value) for c in claims if c.parser.startswith("population_counts/")] == [
+            ("Failed requests", 2.0)
+        ], line

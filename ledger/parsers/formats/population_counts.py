@@ -20,7 +20,7 @@ from ledger.vocab.sides import side_of
 NAME = "population_counts"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item", "code"})
-LINE_MARKS = (" of ", "/")
+LINE_MARKS = ("of", "/")  # (_LINE_RE's "of" needs no blank around it: "2of 13", "2\tof\t13")
 
 _N = r"\d{1,3}(?:,\d{3})+|\d{1,9}"
 # "- **Failed requests**: 2 of 1319", "Request failures: 0/1319"
