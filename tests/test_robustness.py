@@ -111,6 +111,8 @@ HOSTILE: dict[str, HostileText] = {
     # products of axes and shape parentheses that never close (tables.setting_keys _PRODUCT_RE, grammar.heading_setup
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
+    # the words a digitless line may hold a setup in, each cut before its end (vocab.setup _ANY_SETUP_WORD_RE)
+    "setup word prefixes": "eagl medus lookahea concurrenc speculativ decodin sharegp flexible-extrac jetso " * 1_000,
     "pipes": "|" * 40_000,
     # buffers named before sizes that never come, gauges that are never full, bars quoted after values, glued
     # parallel sizes and hyphened GPU counts (prose.guards _CAPACITY_BEFORE_RE / _FULL_AFTER_RE, grammar.pairs

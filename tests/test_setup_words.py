@@ -431,6 +431,23 @@ def test_the_words_a_line_may_hold_are_those_its_triggers_name_looked_up_once_pe
     assert first is again and isinstance(first, tuple)
 
 
+def test_a_line_without_a_digit_is_asked_for_any_setup_word_in_one_pass_as_by_a_test_per_word() -> None:
+    """Every setup question first asks whether a line may hold a setup word at all (a digit, or one of the words that
+    carry none): the one pass of the words' prefix tree over the lowered line answers as a substring test per word
+    does, and as the case-blind pattern does."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import setup
+
+    words = setup._ANY_SETUP_RE.pattern.split("|")[1:]
+    assert len(words) >= 40
+    lines = [*fixture_lines(), "served by the Eagle drafter", "no spec decoding", "medusa heads", "plain words"]
+    for line in lines:
+        low = line.lower()
+        assert (setup._ANY_SETUP_WORD_RE.search(low) is not None) == any(w in low for w in words), line
+        assert setup._any_setup(line) == (setup._ANY_SETUP_RE.search(line) is not None), line
+
+
 def test_a_word_whose_pattern_matches_a_line_is_among_the_words_its_triggers_name() -> None:
     """A setup word's triggers are what every match of it holds: wherever its pattern matches a line, the one pass
     over the line's triggers names it (GH200 holds "gh2", an MI board "mi" and its digit), and a line holding a

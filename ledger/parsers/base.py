@@ -4,7 +4,9 @@ An extractor is a module with `NAME`, `VERSION`, `BLOCKS` (the block kinds it re
 `extract(block, ctx) -> Iterable[Claim]`; `NEEDS_DIGIT = False` where it can claim from a block
 without digits (the pipeline skips digit-less blocks for every other extractor); `LINE_MARKS`, strings one of
 which every line it claims from holds as written, where it reads no other (a document holding none is not given
-to it). Extractors run in
+to it, nor a block); `admits(block, text, doc) -> bool`, a cheap test of a block's text (its lines joined by
+newlines) that every block it yields a claim from passes, exactly (tests/test_extractor_admits.py): a block it
+fails is not given to it. Extractors run in
 registry order over each block; an extractor that has read a line marks it taken, so a later,
 more general extractor (prose) does not read the same number again.
 """

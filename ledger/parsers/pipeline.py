@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeVar
@@ -43,8 +43,8 @@ from ledger.parsers.prose.sentence_tasks import sentence_tasks
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
-from ledger.parsers.reader.document import Document, read_document
-from ledger.parsers.reader.line_facts import line_facts
+from ledger.parsers.reader.document import Block, Document, read_document
+from ledger.parsers.reader.line_facts import LineFacts, line_facts
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.after_table_changes import after_table_changes
@@ -141,9 +141,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if marks and not any(map(whole.__contains__, marks)):
             continue  # it reads only lines holding one of its marks, and this document holds none
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
-        kinds = ext.BLOCKS
-        # (an extractor reading code blocks whole: the lines found inside them are not its)
-        for block in facts.blocks_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds):
+        for block in _blocks_of(ext, facts, marks, doc):
             if block.start in ctx.taken and block.kind == "table":
                 continue
             try:
@@ -193,6 +191,23 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
+
+
+def _blocks_of(ext: Any, facts: LineFacts, marks: tuple[str, ...], doc: Document) -> Iterator[Block]:
+    """The blocks `ext` is given: those of its kinds (with a digit where it needs one; an extractor reading code blocks
+    whole is not given the lines found inside them) whose text holds one of its LINE_MARKS and passes its `admits`,
+    the precondition every block it claims from meets (base.py): most blocks can hold no claim of a given
+    extractor, and a call that finds so costs more than the test."""
+    kinds = ext.BLOCKS
+    blocks = facts.blocks_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds)
+    admits: Callable[[Block, str, Document], bool] | None = _optional(ext, "admits", None)
+    if not marks and admits is None:
+        yield from blocks
+        return
+    for block in blocks:
+        text = facts.text(block)
+        if (not marks or any(map(text.__contains__, marks))) and (admits is None or admits(block, text, doc)):
+            yield block
 
 
 def _optional(ext: Any, name: str, default: Any) -> Any:

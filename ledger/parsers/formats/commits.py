@@ -9,7 +9,7 @@ from ledger.model import PINNED_FILE_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
-from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.reader.document import Block, Document, Table
 from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names
 from ledger.vocab.text import has_hex_run
@@ -116,6 +116,12 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
         yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """Every commit claimed here is a run of seven lower-case hex digits in the block's own lines (a table's header
+    sha too, though its claim may name the line above that printed it first)."""
+    return has_hex_run(text)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

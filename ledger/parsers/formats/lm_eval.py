@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
-from ledger.parsers.reader.document import Block, pipe_cells
+from ledger.parsers.reader.document import Block, Document, pipe_cells
 
 NAME = "lm_eval"
 VERSION = "1"
@@ -148,6 +148,13 @@ def _last_line(ctx: Context) -> int:
         if ctx.doc.line(k).strip():
             return k
     return 0
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """Every value read here stands under a header of the block's own naming a Metric and a Value column
+    (layout_of; case-blind)."""
+    low = text.lower()
+    return "metric" in low and "value" in low
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

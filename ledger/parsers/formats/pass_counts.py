@@ -10,7 +10,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.formats.pass_lists import all_clean, ratio_lists, sub_count
 from ledger.parsers.grammar.sides import result_side
-from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.reader.document import Block, Document, Table
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.word_gate import WordGate
@@ -241,6 +241,13 @@ def _table_counts(block: Block, ctx: Context) -> Iterator[Claim]:
                         failed=counts.get("failed"),
                         skipped=counts.get("skipped"),
                     )
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """Every count read here stands by an outcome word (_has_hint: the block's own, a status table's or a wrapped
+    list's), but unittest's "Ran 12 tests in 6.0s" (its outcome a line or two below) and a nested item's "name: k/n"
+    (its parent item's count above it)."""
+    return _has_hint(text) or "Ran " in text or (block.kind == "item" and "/" in text)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -13,14 +13,14 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.metrics import kind_for_metric, names_failure_count
 from ledger.vocab.sides import side_of
 
 NAME = "population_counts"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item", "code"})
-LINE_MARKS = (" of ", "/")
+LINE_MARKS = ("of", "/")  # (_LINE_RE's "of" needs no blank around it: "2of 13", "2\tof\t13")
 
 _N = r"\d{1,3}(?:,\d{3})+|\d{1,9}"
 # "- **Failed requests**: 2 of 1319", "Request failures: 0/1319"
@@ -37,6 +37,11 @@ _OTHER_RE = re.compile(
 
 def _int(text: str) -> int:
     return int(text.replace(",", ""))
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """A count's line is "label: k of n" (_LINE_RE): a colon stands in the block (its marks, " of" or "/", too)."""
+    return ":" in text
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -35,7 +35,7 @@ from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
 from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
-from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
@@ -82,6 +82,54 @@ def _measured_only(text: str) -> bool:
 _LINE_HINTS = HINTS + NAMED_FAIL_HINTS
 _LINE_HINT_RE = re.compile(trie_pattern(sorted(set(_LINE_HINTS))))
 """Any of them in one pass over the lowered line, nested by shared prefixes (thirty substring tests cost more)."""
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """A line can be a gate by one of the words the prose readers need (_LINE_HINT_RE), a colon before a status mark
+    or an outcome word ("CI: :white_check_mark:", "- lint: ok"), pytest's "::", its ticked box, or a list label above
+    it ("Not verified:"); tables and code are read whole."""
+    if block.kind in ("table", "code") or block.checked or "::" in text:
+        return True
+    if block.kind == "item" and _has_list_labels(doc):
+        return True
+    low = lower_for_words(text)
+    if low is None or _LINE_HINT_RE.search(low) is not None:
+        return True
+    # status_gates: a ":code:" mark (two colons) or an emoji; colon_gates: an outcome word right after a colon
+    return ":" in text and (text.count(":") > 1 or not text.isascii() or _word_after_colon(low))
+
+
+_AFTER_COLON = ("pa", "cl", "gr", "ok", "su", "fa", "sk", "wa", "ti")
+"""How colon_items' outcome words open (passed, clean, green, ok, success, failed, skipped, waived, timed out)."""
+
+
+def _word_after_colon(low: str) -> bool:
+    """Whether a word opening as an outcome word does stands after a colon of `low`, blanks and bold marks between."""
+    at = low.find(":")
+    while at >= 0:
+        if low[at + 1 : at + 16].lstrip().lstrip("*").startswith(_AFTER_COLON):
+            return True
+        at = low.find(":", at + 1)
+    return False
+
+
+_LABEL_WORDS = ("not ", "untested", "unverified", "gates", "checks")
+"""One of them stands in every label NOT_VERIFIED_LABEL_RE and OTHER_GATES_RE read, a line ending with a colon."""
+
+
+def _has_list_labels(doc: Document) -> bool:
+    """Whether a line of `doc` may be a list's gate label (lead_in's answer), asked once per document."""
+    got = doc.derived.get(_LABELS)
+    if got is None:
+        got = doc.derived[_LABELS] = any(
+            line.rstrip().rstrip("*_").rstrip().endswith(":")
+            and ((low := lower_for_words(line)) is None or any(map(low.__contains__, _LABEL_WORDS)))
+            for line in doc.lines
+        )
+    return bool(got)
+
+
+_LABELS = NAME + ".labels"
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -20,9 +20,11 @@ from ledger.vocab.text import has_digit
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
 
-    __slots__ = ("_blocks", "_digits_to", "_examples", "_shapes")
+    __slots__ = ("_blocks", "_digits_to", "_examples", "_lines", "_shapes", "_texts")
 
     def __init__(self, doc: Document) -> None:
+        self._lines = doc.lines
+        self._texts: dict[tuple[int, int], str] = {}
         # _digits_to[n]: how many of the first n lines hold a digit (what `\d` finds)
         self._digits_to = [0, *itertools.accumulate(map(has_digit, doc.lines))]
         self._blocks = doc.blocks
@@ -36,6 +38,17 @@ class LineFacts:
     def digit_in(self, start: int, end: int) -> bool:
         """Whether any of lines start..end (from 1, both included) holds a digit."""
         return self._digits_to[end] != self._digits_to[start - 1]
+
+    def text(self, block: Block) -> str:
+        """The block's lines joined by newlines, as its extractors' preconditions read it (a table's or a code
+        block's joined once for all of them)."""
+        if block.start >= block.end:
+            return self._lines[block.start - 1] if 0 < block.start <= len(self._lines) else ""
+        key = (block.start, block.end)
+        got = self._texts.get(key)
+        if got is None:
+            got = self._texts[key] = "\n".join(self._lines[block.start - 1 : block.end])
+        return got
 
     def set_examples(self, examples: frozenset[int]) -> None:
         """The lines the pipeline gives no extractor (support.examples: a template's numbers)."""

@@ -64,6 +64,37 @@ def _doc_cache(doc: Document) -> _DocCache:
     return cache
 
 
+def _readers(text: str) -> tuple[bool, bool, bool]:
+    """Whether the sentence may hold what each reader reads (memberships, column statements, constraints): asked
+    first, most sentences hold none."""
+    low = text.lower()
+    memberships = ":" in text and ("table" in low or "matrix" in low)
+    columns = has_any(low, _VALUE_FOR_WORDS) and has_any(low, _FOR_WORDS) and bool(_VALUE_FOR_HINT_RE.search(low))
+    constraints = has_any(low, _CONSTRAINT_WORDS) and bool(_CONSTRAINT_HINT_RE.search(low))
+    return memberships, columns, constraints
+
+
+def admits(block: Block, text: str, doc: Document) -> bool:
+    """A sentence of one line is read as the readers' hints ask (_readers); one that may run on over the lines below
+    (read_paragraphs: no full stop before a text line, or a lead's colon) is given whole. Asked before the
+    document's paragraphs are read, so a document with no such line never reads them."""
+    end = text.rstrip()
+    if end.endswith(":") or (not end.endswith((".", "!", "?")) and _text_starts(doc).get(block.start + 1)):
+        return True
+    return any(_readers(text[:MAX_TEXT]))
+
+
+def _text_starts(doc: Document) -> dict[int, bool]:
+    """The lines that open a one-line text block (read_paragraphs's continuations), found once per document."""
+    got: dict[int, bool] | None = doc.derived.get(_TEXT_STARTS)
+    if got is None:
+        got = doc.derived[_TEXT_STARTS] = {b.start: True for b in doc.blocks if b.kind == "text" and b.end == b.start}
+    return got
+
+
+_TEXT_STARTS = NAME + ".text_starts"
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.start in ctx.taken:
         return
@@ -79,11 +110,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         text = list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
     if not text.strip() or _FOOTNOTE_DEF_RE.match(text):
         return  # footnote definitions are the tables' notes
-    # what each reader below needs, asked first: most blocks need none of them
-    low = text.lower()
-    memberships = ":" in text and ("table" in low or "matrix" in low)
-    columns = has_any(low, _VALUE_FOR_WORDS) and has_any(low, _FOR_WORDS) and bool(_VALUE_FOR_HINT_RE.search(low))
-    constraints = has_any(low, _CONSTRAINT_WORDS) and bool(_CONSTRAINT_HINT_RE.search(low))
+    memberships, columns, constraints = _readers(text)
     if not (memberships or columns or constraints):
         return
     starts = [0]
