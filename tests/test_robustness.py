@@ -1537,8 +1537,8 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (250 * s)
     ),
-    # prose.own_measure _PER_COUNT_RE, _ARTICLE_BEFORE_RE, _COUNTED_NOUN_RE, RATE_NAME_RE, prose.ratio_names
-    # _MEASURE_AFTER_RE, vocab.metrics MEASURE_PREFIX_BEFORE_RE: values counted by an article with the noun of what they
+    # prose.own_measure _PER_COUNT_RE, _ARTICLE_BEFORE_RE, _COUNTED_NOUN_RE, prose.ratio_names _MEASURE_AFTER_RE,
+    # vocab.metrics _RATE_NAME_RE, MEASURE_PREFIX_BEFORE_RE: values counted by an article with the noun of what they
     # measure after them, times per counted work, signed changes named after them up to a parenthesis, load prefixes
     "measures after values": "a 14 ms pause inside an 180 ms decode step, a 3 GB page pool offline throughput 31.5 s "
     "per 500 requests +2.2% median TTFT (lower saturated single-request decode throughput +1.1% " * 1_000,

@@ -194,11 +194,15 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     return not LOWER_IS_BETTER_RE.search(metric)
 
 
-_RATE_NAME_RE = re.compile(r"(?:throughput|speed|tps|goodput)\s*$", re.IGNORECASE)
+# a rate's name, which a time is never a value of ("offline throughput: 24.60 s to 22.84 s per 1000 requests")
+_RATE_NAME_RE = re.compile(r"(?:throughput|speed|tps|goodput|tok(?:en)?s?/s|qps|rps)\s*$", re.IGNORECASE)
 
 
-def names_a_rate(metric: str) -> bool:
-    """The name is a rate's ("throughput", "output throughput", "decode speed"): a time cannot be one."""
+def names_a_rate(metric: str, words: int | None = None) -> bool:
+    """The name is a rate's ("throughput", "output throughput", "decode speed"): a time cannot be one. `words`: at
+    most that many words ("offline throughput", not a sentence ending in one)."""
+    if words is not None and len(metric.split()) > words:
+        return False
     return _RATE_NAME_RE.search(metric[-40:]) is not None
 
 

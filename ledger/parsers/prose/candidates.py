@@ -37,7 +37,6 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.parsers.prose.own_measure import (
-    RATE_NAME_RE,
     counted_measure,
     names_nothing,
     narrated_measure,
@@ -137,7 +136,7 @@ def candidate(
         return _console_candidate(text, n, unit, reference, span_start, force)
     metric = stated_after(text, n, unit) or _own_name(text, n, unit)
     metric = metric or _share_of(text, n, unit)
-    if metric is None or (is_time_unit(unit) and RATE_NAME_RE.fullmatch(metric)):
+    if metric is None or (is_time_unit(unit) and names_a_rate(metric, words=2)):
         metric = counted_measure(text, n, unit) or metric  # ("a 14 ms pause", "22.84 s per 1000 requests")
     if metric is None and inherited:
         metric = inherited
@@ -347,7 +346,7 @@ def _label_metric(
         return "duration"  # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": the runs' time
     if metric and names_nothing(metric) and (measure := unit_measure(text, n, unit)):
         return measure  # "one 0.6 ms launch per step", "It takes 6.5 ms": a count or a pronoun names no measure
-    if metric and _says_what_changed(metric) and _heading_line(ctx, line) and (measure := measure_of_unit(unit)):
+    if metric and _heading_line(ctx, line) and _says_what_changed(metric) and (measure := measure_of_unit(unit)):
         return measure  # "# Cache the rope tables across decode steps: 12.40 s to 11.10 s": a title says what it does
     if metric and _GERUND_RE.fullmatch(metric) and not names_known_measure(metric) and (of := measure_of_unit(unit)):
         # "Batching reaches 2210 tok/s": an activity is what the unit's measure is taken of, never a measure itself

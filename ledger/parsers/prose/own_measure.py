@@ -99,8 +99,6 @@ _COUNTED_NOUN_RE = re.compile(
     r"\.(?:\s|$)|\s[—–-]\s|$)"
 )
 _WORK_NOUN_END_RE = re.compile(r"\b" + _WORK_NOUNS + r"$")
-# a rate's name, which a time is never a value of ("offline throughput: 24.60 s to 22.84 s per 1000 requests")
-RATE_NAME_RE = re.compile(r"(?:\w+\s)?(?:throughput|speed|tok(?:en)?s?/s|qps|rps)", re.IGNORECASE)
 
 
 def names_nothing(label: str) -> bool:
