@@ -298,11 +298,12 @@ def test_a_commit_named_as_another_revisions_head_is_that_revisions_not_the_open
     assert got == [("1f3d5b7", "baseline"), ("2c4e6a8", "pagedkv")]
 
 
-def _heads(name: str) -> list[tuple[int, str | None, str | None]]:
+def _heads(name: str, second: str = "label") -> list[tuple[int, str | None, str | None]]:
+    """Each result's line, its revision's `second` field (label or base) and head; no revision: None, None."""
     path = Path(__file__).parent / "fixtures" / "revisions" / name
     claims = extract(path.read_text(encoding="utf-8"), path=name).claims
     return [
-        (c.source.line, c.revision.label if c.revision else None, c.revision.head if c.revision else None)
+        (c.source.line, getattr(c.revision, second) if c.revision else None, c.revision.head if c.revision else None)
         for c in claims
         if c.kind != "commit"
     ]
@@ -370,4 +371,52 @@ def test_a_current_head_sentence_over_a_side_table_takes_a_valid_sha_of_any_leng
         (29, label, "3c9e1f7a52b4d6e8f0a1b2c3d4e5f6a7b8c9d0e1"),
         (36, "this PR", None),  # (41 hex digits: no sha; "current head" says the head moved, so none is carried)
         (43, "PR", None),  # (a word in backticks)
+    ]
+
+
+def test_a_head_a_sentence_states_in_free_wording_names_the_results_after_it() -> None:
+    """Moving the tip to X, rebasing onto X (the base), numbers at X, on revision X, with the newest push (X), at head
+    `X`, after pushing X, a bot's job for commit X, a commit's link beside a value: each the revision of the results
+    of its turn from its line on (an earlier head in the turn keeps the results before it); a push is the PR's head,
+    carried over a quiet turn after it (grammar.turn_heads)."""
+    assert _heads("free_worded_heads.md", "base") == [
+        (6, None, None),
+        (10, None, "b3c4d5e6f"),
+        (11, None, "b3c4d5e6f"),
+        (18, "2b3c4d5e", None),  # ("after rebasing it onto master (2b3c4d5e)": the base the PR now sits on)
+        (25, "8e7d6c5b", None),
+        (29, None, "6f7a8b9c"),
+        (32, None, "1b2c3d4e"),
+        (35, None, "facade42"),
+        (38, None, "beefcab"),  # (letters alone, in a code span right after "head")
+        (41, None, "1c2d3e4f"),
+        (43, None, "2d3e4f5a"),
+        (46, None, "5e4d3c2"),
+        (49, None, "5e4d3c2"),  # (the next turn, which moves nothing)
+        (52, None, "7c6b5a49"),
+        (52, None, "7c6b5a49"),
+        (55, None, "4a5b6c7d8e9f"),  # (".../pull/412/commits/<sha>")
+        (58, None, "9e8d7c6b5a4f"),
+        (61, None, None),  # (the bot's and the links' commits ended the carry)
+    ]
+    assert _heads("free_worded_heads_rendered.txt", "base") == [
+        (11, None, "4a5b6c7d8e9f"),  # (a rendered copy's link in parentheses, over the value's line)
+        (15, None, "2e3f4a5b6c7d"),
+        (19, None, None),  # (a revert's link)
+    ]
+
+
+def test_a_hex_run_no_head_phrase_names_is_no_revision_and_mains_commit_is_the_prs_base() -> None:
+    """A dependency's bump, a crash's address, a hash of data, a path's hex and a library's build give no revision;
+    main's commit named in a sentence about the PR's side, or the commit it sits on top of, is that side's base."""
+    assert _heads("free_worded_not_heads.md", "base") == [
+        (6, None, None),
+        (10, "4c5d6e7f", None),
+        (13, None, None),
+        (16, None, None),
+        (16, None, None),
+        (19, None, None),
+        (22, None, None),
+        (25, "6d7e8f9a", None),  # ("The PR on top of master X")
+        (28, None, None),  # (a segfault's address)
     ]

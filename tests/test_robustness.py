@@ -729,6 +729,17 @@ HOSTILE: dict[str, HostileText] = {
         + "v · comment · 2026-01-02\nRe-ran on the current head   is now  `1a2b3c4g` " * (20 * s)
         + "\n"
     ),
+    # near misses of each free-worded head phrase, a hex run on every line (grammar.head_phrases _MOVED_TO_RE,
+    # _PUSHED_RE, _HEAD_NOUN_RE, _MEASURED_AT_RE, _REBASED_ONTO_RE, _COMMIT_LINK_RE, _MAINS_RE; NOT_A_HEAD_RE)
+    "head phrases": lambda s: (
+        "# t\n\n"
+        + (
+            "moving the PR branch head commit to commit `1a2b3c4g pushed commit `1a2b3c4g with the latest new PR "
+            "head (1a2b3c4g rebased it directly onto the current `main/x` at (1a2b3c4g figures again at the new "
+            "1a2b3c4g https://x.io/a/commits/1a2b3c4g main branch is at 1a2b3c4g stack trace at 1a2b3c4d 1.5 ms\n\n"
+        )
+        * (300 * s)
+    ),
     # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
     "board headers": lambda s: (
         "| GPU | "

@@ -125,7 +125,7 @@ class Context:
         text names as another revision's head is that revision's ("**other** commit 3e2d1c0" below "**ours**
         commit: 7b8ca9a" opened ours's scope), while a commit the text names nowhere else keeps the scope's."""
         around = self.named.get(line) or self.revision_at(line)
-        if kind != "commit" or not sha or around is None or not around.head:
+        if kind != "commit" or not sha or around is None or not (around.head or around.base):
             return around
         if _same_commit(around.head, sha) or _same_commit(around.base, sha):
             return around

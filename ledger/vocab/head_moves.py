@@ -19,3 +19,22 @@ HEAD_MOVED_RE = re.compile(
     re.IGNORECASE,
 )
 """Case-blind and opening with a bare word boundary: searched only in the turns after a head is stated."""
+
+# The words of a sentence that states the commit its results ran on in free wording (grammar.head_phrases): a verb
+# of moving the head ("moving the head to", "advanced the branch tip to"), of pushing ("after pushing"), of
+# rebasing (onto the base), of measuring or testing, and the nouns that name a head ("the latest push", "head").
+MOVING_VERBS = r"(?:mov|updat|advanc|reset|bump|fast-?forward|point|set)\w{0,4}"
+PUSHING_VERBS = r"(?:force-?)?push(?:ed|es|ing)?"
+REBASING_VERBS = r"rebas(?:e|ed|es|ing)"
+MEASURING_VERBS = (
+    r"(?:re-?)?(?:measur|test|benchmark|evaluat|profil|check|verifi|validat|tim)(?:ed|ing)|re-?ran|ran|re-?run|"
+    r"numbers|results|figures|timings|scores|nums|runs?"
+)
+HEAD_NOUNS = r"(?:(?:PR|branch)\s)?(?:head|tip|commit|revision|sha|push|build)"
+# the words, among a sentence's, that make its hex run no commit of the results: a crash's address or frame, a
+# hash of data
+NOT_A_HEAD_RE = re.compile(
+    r"\b(?:(?:stack\s?)?trace(?:back)?|backtrace|crash\w*|segfault\w*|fault|frame|address|pointer|core\sdump|"
+    r"hash(?:es|ed)?|checksum|digest|sha256|md5|fingerprint)(?![\w-])",
+    re.IGNORECASE,
+)

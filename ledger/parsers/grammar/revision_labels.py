@@ -114,7 +114,7 @@ _BASELINE_SHA_RE = re.compile(
     re.IGNORECASE,
 )
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
-_NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
+NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
 _HEAD_BASE_WORDS = ("against", "vs", "versus", "relative", "compared", "top")
 """The words of HEAD_BASE_RE's link from head to base, one of which it needs."""
 
@@ -378,7 +378,7 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     if (measured := measured_at(text)) is not None:
         return measured  # "Validated final Sched head `5c0ffee9d1`", "Retested at master `ca3d5a3e1`"
     wm = SHA_AFTER_WORD_RE.search(text, 0, 300)
-    if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
+    if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not NOT_MEASURED_RE.search(text, 0, 300):
         # the words before the sha, at most six ("Re-ran ... on current head" -> "on current head")
         words = clean_label(text[: wm.start("sha")]).strip(" `*_").split()
         label = " ".join(words[-6:])
@@ -455,13 +455,13 @@ def measured_at(text: str) -> Revision | None:
     if len(text) >= 600 or not may_hold_sha(text):
         return None
     vm = _VERB_HEAD_RE.search(text)
-    if vm is not None and is_sha(vm.group("sha")) and not _NOT_MEASURED_RE.search(text, 0, vm.start("sha")):
+    if vm is not None and is_sha(vm.group("sha")) and not NOT_MEASURED_RE.search(text, 0, vm.start("sha")):
         return Revision(label=clean_label(vm.group("label")), head=vm.group("sha").lower(), base=None)
     bm = _AT_BRANCH_SHA_RE.search(text, 0, 300)
     if bm is None or not is_sha(bm.group("sha")) or len(shas_in(text[:300])) != 1:
         return None
     before = text[text.rfind(". ", 0, bm.start()) + 1 : bm.start()]  # the sentence's words before "at main"
-    if not _MEASURING_RE.search(before) or _NOT_MEASURED_RE.search(before) or not before.strip():
+    if not _MEASURING_RE.search(before) or NOT_MEASURED_RE.search(before) or not before.strip():
         return None
     label = " ".join(clean_label(before).strip(" `*_").split()[-6:])  # ("Baseline measured": the base's words)
     return Revision(label=label, head=bm.group("sha").lower(), base=None)

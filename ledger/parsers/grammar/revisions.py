@@ -32,6 +32,7 @@ from dataclasses import replace
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
+from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
@@ -128,6 +129,7 @@ def _opens_here(doc: Document, block: Block, rev: Revision, opens_results: bool)
         or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
         or (rev.head and (measured_there(block.text) or measured_on(block.text) is not None))
         or (rev.head and measured_at(block.text) is not None)
+        or ((phrase := head_phrase(block.text)) is not None and phrase.revision.head == rev.head)  # "pushed X, ..."
         or (rev.head is not None and pr_head(block.text) == rev.head)  # "the current PR head is `a1b2...`"
         or (rev.head and _measured_commit_link(doc, block))
         or COMMENT_COMMIT_RE.match(block.text)
@@ -272,12 +274,16 @@ def _item_scope(
         return side, False
     if (at := _at_sha(doc, idx)) is not None:
         return at, False
-    if (on_base := line_label(block.text, False)) is not None and on_base.base and not on_base.head:
+    on_base = phrased_label(block.text, line_label(block.text, False))
+    if on_base is not None and on_base.base and not on_base.head:
         # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
         return RevisionScope(start=block.start, end=last, revision=on_base), True
     if (on := stated_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=block.end, revision=on), False
-    if (measured := measured_on(block.text) or rebased_head(block.text) or head_item(doc, block, held)) is not None:
+    measured = measured_on(block.text) or rebased_head(block.text) or head_item(doc, block, held)
+    if measured is None and (phrase := head_phrase(block.text)) is not None and phrase.revision.head:
+        measured = phrase.revision  # ("- re-ran after pushing `4d5e6f7`": the items after it)
+    if measured is not None:
         # ("- Rebased onto current `main` (`4c4c9e1a20`) ... The new head is `b7d0aa3f11`.": the results after it)
         return RevisionScope(start=block.start, end=last, revision=measured), True
     return None
@@ -407,7 +413,7 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
     if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
         rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
     if rev is None:
-        rev = line_label(block.text, False) or _side_lead(block.text, opens_results)
+        rev = phrased_label(block.text, line_label(block.text, False)) or _side_lead(block.text, opens_results)
         if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             return None, RevisionScope(start=block.start, end=block.end, revision=two[0])
     return rev, None

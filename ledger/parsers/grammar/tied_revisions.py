@@ -21,6 +21,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.head_phrases import head_phrase
 from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha, pr_head, rebased_head, shas_in
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.engines import engine_named
@@ -130,6 +131,8 @@ def states_pr_head(block: Block, rev: Revision) -> bool:
     "Re-ran on the current head `3c9e1f7a52`"), not a run's commit alone: the head the later turns carry
     (grammar.turn_heads)."""
     text = block.text[:600]
+    if rev.head is not None and (phrase := head_phrase(block.text)) is not None and phrase.revision.head == rev.head:
+        return phrase.moves_head  # "after pushing 4d5e6f7", "moving the head to X", "with the latest push (X)"
     if rev.head is None or "head" not in text.lower():
         return False
     if rebased_head(text) is not None or pr_head(text) == rev.head:

@@ -697,6 +697,8 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int) -> It
         # (a head the page states for the whole text, "Measured head `c3d4e5f`", is the candidate's: the row keeps
         # it unless its side names its own commit; either way the row names the side, not the measure)
         own = rev if rev.head or c.revision is None else c.revision
+        if not rev.head and c.revision is not None and not c.revision.head and c.revision.base:
+            own = rev.model_copy(update={"base": rev.base or c.revision.base})  # (the side, on the base stated above)
         config = {k: v for k, v in c.config.items() if k != "row"}
         yield c.model_copy(update={"revision": own, "config": config, "metric": _without_label(c.metric, label)})
 

@@ -1,0 +1,161 @@
+"""Heads a sentence states in free wording: a verb of moving, pushing, rebasing, measuring or testing, or a noun
+naming a head, and the commit it names.
+
+    CI after advancing the branch tip to `b3c4d5e6f`:          moved to: the PR's head now
+    Once I pushed 5e4d3c2 the slowdown went away, ...          pushed: the PR's head now
+    re-checked with the newest push (facade42) ...             a head noun after "with/at/on": the PR's head
+    Figures at 6f7a8b9c: / Benchmarked on revision 1b2c3d4e    measured at: the run's commit
+    Repeated the sweep after rebasing it onto master (2b3c4d5e):   rebased onto: the base, never the head
+    Run of https://github.com/o/r/pull/412/commits/4a5b6c7d8e9f: 2222 tok/s     a commit's link beside a result
+
+A verb or noun must stand right before the commit (a determiner or two between), so a commit another clause names
+("bumps flashinfer to 0123abc", "tested with flashinfer 0123abc") is none; nor is a hex run a crash's address or a
+hash of data names (vocab.head_moves.NOT_A_HEAD_RE), nor one a revert, a cherry-pick or a "see" names. A commit
+named as the main line's ("main is at 4c5d6e7f") in a sentence about the PR's side is the PR's base.
+grammar.revisions opens each over the results of its paragraph and turn; one that moved or pushed the head is the
+PR's head the later turns carry (grammar.turn_heads)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ledger.memo import short_text_cache
+from ledger.model import Revision
+from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, clean_label, is_sha
+from ledger.vocab.head_moves import (
+    HEAD_NOUNS,
+    MEASURING_VERBS,
+    MOVING_VERBS,
+    NOT_A_HEAD_RE,
+    PUSHING_VERBS,
+    REBASING_VERBS,
+)
+from ledger.vocab.sides import side_of
+from ledger.vocab.text import has_hex_run
+
+_SHA = r"[*_`(\[]{0,3}(?P<sha>[0-9a-fA-F]{7,40})(?![\w-])"
+_DETERMINERS = r"(?:(?:the|this|that|our|my|its|current|latest|newest|new|last|final|updated|exact|same)\s){0,2}"
+# "moving the head to `ab12cd34e`", "updating the PR head to X", "advancing the branch tip to X"
+_MOVED_TO_RE = re.compile(
+    r"\b" + MOVING_VERBS + r"\s(?:the\s)?(?:(?:PR|branch)\s)?(?:head|tip|branch)(?:\scommit)?\s(?:to|at)\s"
+    r"(?:commit\s)?" + _SHA,
+    re.IGNORECASE,
+)
+# "after pushing 4d5e6f7", "force-pushed `9a8b7c6`"
+_PUSHED_RE = re.compile(r"\b" + PUSHING_VERBS + r"\s(?:commit\s)?" + _SHA, re.IGNORECASE)
+# "with the latest push (c0ffee12)", "at head `beefcab`", "on revision 1b2c3d4e": a head's noun names the commit
+_HEAD_NOUN_RE = re.compile(
+    r"\b(?:at|on|with|from|using|for)\s" + _DETERMINERS + r"(?P<noun>" + HEAD_NOUNS + r")\s?" + _SHA, re.IGNORECASE
+)
+# "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d": a measuring verb, then the commit
+_MEASURED_AT_RE = re.compile(
+    r"\b(?:"
+    + MEASURING_VERBS
+    + r")\s(?:(?:it|this|them|again|everything|all)\s)?(?:at|on|with|from|using)\s"
+    + _DETERMINERS
+    + _SHA,
+    re.IGNORECASE,
+)
+# "rebasing it onto master (2b3c4d5e)", "Rebased on top of 9f8e7d6", "rebased directly onto current `x` (`y`)",
+# "This PR on top of main 4c5d6e7f"
+_REBASED_ONTO_RE = re.compile(
+    r"\b(?:" + REBASING_VERBS + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
+    r"on\stop\sof|based\son|atop)\s"
+    r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?)?" + _SHA,
+    re.IGNORECASE,
+)
+# "https://github.com/o/r/commit/<sha>", ".../pull/412/commits/<sha>": a commit's link (not a file's path in a tree)
+_COMMIT_LINK_RE = re.compile(r"https?://[^\s<>()]{1,200}?/commits?/(?P<sha>[0-9a-f]{7,40})(?![\w-])")
+# "main is at 4c5d6e7f", "master @ 1a2b3c4": the words before a commit name it the main line's
+_MAINS_RE = re.compile(r"\b(?:main|master|trunk|upstream)(?:\sbranch)?(?:\s(?:is|was|sits))?(?:\s(?:at|on|@))?\W{0,3}$")
+# a value of the sentence's own: "0.912", "1234 tok/s", "12 %"
+_VALUE_RE = re.compile(r"\d\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
+
+
+class HeadPhrase(NamedTuple):
+    revision: Revision
+    moves_head: bool
+    """Whether the sentence says the PR's head is now that commit (moved, pushed, "the latest push"), not only that
+    a run was made on it."""
+
+
+def _fits(text: str, m: re.Match[str], letters_ok: bool = False) -> str | None:
+    """The commit `m` names, lower-cased, where it is one: a hex run with a digit (or, in a code span right after a
+    head's noun, letters alone: "head `beefcab`") and no word before it in its sentence saying it is a revert's,
+    a crash's address or a hash of data."""
+    sha = m.group("sha")
+    if not is_sha(sha) and not (letters_ok and sha.isalpha() and text[m.start("sha") - 1 : m.start("sha")] == "`"):
+        return None
+    before = text[text.rfind(". ", 0, m.start()) + 1 : m.start("sha")]
+    if NOT_MEASURED_RE.search(before) or NOT_A_HEAD_RE.search(before):
+        return None
+    return sha.lower()
+
+
+def _label(text: str, end: int) -> str:
+    """The sentence's last words before the commit, at most six."""
+    words = clean_label(text[text.rfind(". ", 0, end) + 1 : end]).strip(" `*_([").split()
+    return " ".join(words[-6:])
+
+
+@short_text_cache(4096)
+def head_phrase(text: str) -> HeadPhrase | None:
+    """The head a line states in free wording (see the module), else None."""
+    if len(text) >= 800 or not has_hex_run(text, any_case=True):
+        return None
+    text = text[:600]
+    onto = next((m for m in _REBASED_ONTO_RE.finditer(text) if _fits(text, m) is not None), None)
+    base = _fits(text, onto) if onto is not None else None
+    for pattern, moves in ((_MOVED_TO_RE, True), (_PUSHED_RE, True), (_HEAD_NOUN_RE, True), (_MEASURED_AT_RE, False)):
+        for m in pattern.finditer(text):
+            noun = m.groupdict().get("noun")
+            sha = _fits(text, m, letters_ok=noun is not None)
+            if sha is None or sha == base:
+                continue
+            if _MAINS_RE.search(text, 0, m.start("sha")):
+                continue  # ("measured on main at X": the base side's own run, grammar.revision_labels.measured_at)
+            moved = moves and (noun is None or noun.lower().split()[-1] in ("head", "tip", "push"))
+            label = "PR head" if moved else _label(text, m.start("sha"))
+            return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=base), moved)
+    if onto is not None and base is not None:  # ("rebasing it onto master": the phrase names the revision)
+        label = _label(text[onto.start() :], onto.start("sha") - onto.start())
+        return HeadPhrase(Revision(label=label or base[:10], head=None, base=base), True)
+    return _linked(text)
+
+
+def _linked(text: str) -> HeadPhrase | None:
+    """A line naming one commit by its link beside a value of its own, or over the results below it (its colon)."""
+    if "/commit" not in text:
+        return None
+    links = list(_COMMIT_LINK_RE.finditer(text))
+    if len(links) != 1 or not (_VALUE_RE.search(text) or text.rstrip().endswith(":")):
+        return None
+    sha = _fits(text, links[0])
+    if sha is None or "/blob/" in text or "/tree/" in text:
+        return None
+    label = _label(text, links[0].start()).removesuffix("(").strip()  # "Numbers with the smaller tile"
+    return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=None), False)
+
+
+def _sentence_before(text: str, sha: str) -> str | None:
+    """The words of `text`'s sentence before the commit `sha`, where `text` writes it so."""
+    at = text.lower().find(sha)
+    return text[text.rfind(". ", 0, at) + 1 : at] if at >= 0 else None
+
+
+def phrased_label(text: str, label: Revision | None) -> Revision | None:
+    """The revision a line names, `label` being the label readers' (revision_labels.line_label): the free-worded
+    head where they read none, or where they read the base the line rebased onto as its head ("Rebased on
+    9f8e7d6"); no commit a crash's address or a hash of data names; the main line's commit named in a sentence
+    about the PR's side ("Ours against main, where main is at 4c5d6e7f") as the PR's base."""
+    phrase = head_phrase(text)
+    if label is None or (phrase is not None and phrase.revision.base and label.head == phrase.revision.base):
+        return phrase.revision if phrase is not None else None
+    if not label.head or label.base or (before := _sentence_before(text, label.head)) is None:
+        return label
+    if NOT_A_HEAD_RE.search(before):
+        return None
+    if _MAINS_RE.search(before) is not None and side_of(before) == "head":
+        return label.model_copy(update={"head": None, "base": label.head})
+    return label
