@@ -69,6 +69,8 @@ _REBASED_ONTO_RE = re.compile(
 _COMMIT_LINK_RE = re.compile(r"https?://[^\s<>()]{1,200}?/commits?/(?P<sha>[0-9a-f]{7,40})(?![\w-])")
 # "main is at 4c5d6e7f", "master @ 1a2b3c4": the words before a commit name it the main line's
 _MAINS_RE = re.compile(r"\b(?:main|master|trunk|upstream)(?:\sbranch)?(?:\s(?:is|was|sits))?(?:\s(?:at|on|@))?\W{0,3}$")
+# a sentence that speaks of results: a measuring verb or the results' noun
+_RESULTS_RE = re.compile(r"\b(?:" + MEASURING_VERBS + r"|table|benchmark\w*|sweep)\b", re.IGNORECASE)
 # a value of the sentence's own: "0.912", "1234 tok/s", "12 %"
 _VALUE_RE = re.compile(r"\d\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
@@ -150,6 +152,8 @@ def phrased_label(text: str, label: Revision | None) -> Revision | None:
     9f8e7d6"); no commit a crash's address or a hash of data names; the main line's commit named in a sentence
     about the PR's side ("Ours against main, where main is at 4c5d6e7f") as the PR's base."""
     phrase = head_phrase(text)
+    if phrase is not None and not phrase.revision.head and len(text) > 100 and not _RESULTS_RE.search(text):
+        phrase = None  # ("Completes the target ..., rebased on main X:" over a list of features: no results' lead-in)
     if label is None or (phrase is not None and phrase.revision.base and label.head == phrase.revision.base):
         return phrase.revision if phrase is not None else None
     if not label.head or label.base or (before := _sentence_before(text, label.head)) is None:
