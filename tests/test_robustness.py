@@ -303,6 +303,10 @@ HOSTILE: dict[str, HostileText] = {
     "floors unclosed": "p4 misses the a b c d e f g h " * 1_600,
     "floors unstopped": "p4 misses the floor and p8 clears the bar " * 1_000,
     "completed loads": "x. All prompts a b. Every request. The c completed successfully " * 800,
+    # labels that are half a clause (prose.own_measure _OPEN_END_RE, _RELATIVE_RE, _DETERMINED_RE, _NO_HEAD_RE,
+    # _RUN_WORD_RE) and values whose unit a comma closes inside a label (prose.labels _INNER_VALUE_RE)
+    "fragment labels": "the 500-request run where a b goes 41.30 s, the figure is matching the +10.6% " * 800,
+    "comma units": "1.5 s, 2 ms; 3 x, 4 %, " * 2_000,
     # a user's handle owning files, and the setup after a slash list of named values (vocab.models _SOURCE_AFTER_RE,
     # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
     "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,
