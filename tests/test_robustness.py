@@ -296,6 +296,17 @@ HOSTILE: dict[str, HostileText] = {
     # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
     "statistic lists": "a b c d spreads were 0.1 percentage points for x y z, 0.9 for w and " * 1_200,
     "counted passes": "All 8 timed arms passed warm-up, length, a, b and c " * 1_200,
+    # counted jobs, measures against their floors, and a load's units completing (gates.ci_prose _COUNTED_JOBS_RE,
+    # _FLOOR_RE, _NEGATED_RE; gates.prose _SENTENCE_OPEN_RE, _LOAD_ONLY_RE)
+    "counted jobs": "all three a `b` c jobs both x y builds 4 ci pipelines have " * 1_000,
+    "floors missed": "GB200 4-GPU: p1 and p8 both miss the a b c fall below the x floor does not never " * 800,
+    "floors unclosed": "p4 misses the a b c d e f g h " * 1_600,
+    "floors unstopped": "p4 misses the floor and p8 clears the bar " * 1_000,
+    "completed loads": "x. All prompts a b. Every request. The c completed successfully " * 800,
+    # labels that are half a clause (prose.own_measure _OPEN_END_RE, _RELATIVE_RE, _DETERMINED_RE, _NO_HEAD_RE,
+    # _RUN_WORD_RE) and values whose unit a comma closes inside a label (prose.labels _INNER_VALUE_RE)
+    "fragment labels": "the 500-request run where a b goes 41.30 s, the figure is matching the +10.6% " * 800,
+    "comma units": "1.5 s, 2 ms; 3 x, 4 %, " * 2_000,
     # a user's handle owning files, and the setup after a slash list of named values (vocab.models _SOURCE_AFTER_RE,
     # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
     "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.gates.ci_prose import FLOOR_WORDS, counted_jobs, floor_gates
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.setup import qualifiers
@@ -242,7 +243,7 @@ _FAIL_HINTS = tuple(_FAIL_HINT_RE.pattern.split("|"))
 _VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
 _RESULT_WORDS = ("result", "outcome", "status")
 """The words _TOOL_RESULT_RE needs ("`cmd`, result is `OK`")."""
-HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS + _RESULT_WORDS
+HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS + _RESULT_WORDS + FLOOR_WORDS
 """Every word one of the patterns here needs."""
 
 
@@ -256,6 +257,8 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
         yield from _prose_passes(ctx, line, text)
     if has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
         yield from _prose_verdicts(ctx, line, text)
+    if _may(low, FLOOR_WORDS):
+        yield from floor_gates(ctx, line, text)  # "p1 and p8 miss the historical floors"
     if "`" in text and _may(low, _RESULT_WORDS):
         for m in _TOOL_RESULT_RE.finditer(text):
             word = m.group("word").lower()
@@ -275,6 +278,12 @@ _COMPLETED_WORDS = ("completed", "finished", "ran", "succeeded")
 # _COMPLETED_RE's verb as it must stand, between blanks: "ran" is inside many words ("transformers", "range"), and
 # the pattern tries up to eight words of subject at every character
 _COMPLETED_VERB_RE = re.compile(r"\s(?:completed|finished|ran|succeeded)\s", re.IGNORECASE)
+# a sentence's own start inside _COMPLETED_RE's subject, which reads words back over their stops
+_SENTENCE_OPEN_RE = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z`])")
+# "All requests completed successfully": the units of a load, the work a benchmark tool sends; that they ended is
+# the tool's report, a gate only where no error is said too ("Every request completed ..., with no errors")
+_LOAD_ONLY_RE = re.compile(r"^(?:[\w-]{1,30}\s){0,2}?(?:requests?|prompts?|queries|conversations?|samples?)$", re.I)
+_ERROR_COUNT_RE = re.compile(r"\b(?:without|no|zero)\b", re.IGNORECASE)
 _CI_COLOUR_WORDS = ("green", "red")
 _CI_FAILURES_WORDS = ("failure",)
 _WITHOUT_WORDS = ("without",)
@@ -307,7 +316,10 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
     for m in _COMPLETED_RE.finditer(text) if _may(low, _COMPLETED_WORDS) and _COMPLETED_VERB_RE.search(text) else ():
         if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12) : m.start("word")], re.IGNORECASE):
             continue
-        subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
+        subj = _SENTENCE_OPEN_RE.split(m.group("subj").strip())[-1]  # ("... the same way. All prompts": its own)
+        subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", subj, flags=re.IGNORECASE)
+        if _LOAD_ONLY_RE.search(subj) and not _ERROR_COUNT_RE.search(m.group("word")):
+            continue  # "All requests completed successfully": the load tool's run ended, no check named passed
         if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
             yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word"))
     for m in _CI_COLOUR_RE.finditer(text) if _may(low, _CI_COLOUR_WORDS) else ():
@@ -404,6 +416,7 @@ def _referred_test(text: str, end: int) -> str | None:
 
 
 def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
+    yield from counted_jobs(ctx, line, text)  # ("both nightly `smoke` jobs passed": the job counted, before _PASSED_RE)
     for m in _REFERRED_PASS_RE.finditer(text) if "::" in text or "test_" in text else ():
         name = _referred_test(text, m.start("pron"))
         if name is not None:

@@ -38,9 +38,11 @@ from ledger.parsers.prose.metrics import (
 )
 from ledger.parsers.prose.own_measure import (
     counted_measure,
+    fragment_measure,
     names_nothing,
     narrated_measure,
     pointed_set,
+    sentence_fragment,
     stated_after,
     unit_measure,
 )
@@ -166,6 +168,11 @@ def candidate(
             ctx, line, text, span_start if span_start is not None else n.start, n, unit, subject, before
         )
         metric = narrated_measure(metric, text, n, unit) or pointed_set(metric)
+        if metric and sentence_fragment(metric) and not _names_a_measure(metric):
+            # "the 500-request run goes from 41.30 s to 38.90 s", "= 1.106, matching the +10.6%": half a clause names
+            # no measure; the unit may (a run's time its duration), a share's stays unnamed
+            at = span_start if span_start is not None else n.start
+            metric = fragment_measure(metric, text[clause_start(text, at) : at], text, n, unit)
         if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
             metric = measure_of_unit(unit) or (before if unit is None else None)
         elif (
@@ -355,6 +362,11 @@ def _label_metric(
 
 
 _GERUND_RE = re.compile(r"[A-Za-z]{3,20}ing")
+
+
+def _names_a_measure(label: str) -> bool:
+    """A measure's noun, a metric's name or a known measure stands in the label."""
+    return bool(MEASURE_NOUN_RE.search(label) or METRIC_RE.search(label) or names_known_measure(label))
 
 
 def _heading_line(ctx: Context, line: int) -> bool:

@@ -119,7 +119,10 @@ _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECA
 
 
 # a value inside a label's words ("took 31.2 s / 29.8 s as the cache hit rate"), a slash or arrow after it
-_INNER_VALUE_RE = re.compile(r"(?<![\w.])[-+~−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?:%|[A-Za-zµ/]{1,8}(?![\w]))?\s?[/→]?\s")
+# ("44.1 to 45.0 s, the gain is 1.13x": a comma may close the value's unit)
+_INNER_VALUE_RE = re.compile(
+    r"(?<![\w.])[-+~−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?:(?:%|[A-Za-zµ/]{1,8}(?![\w]))[,;]?)?\s?[/→]?\s"
+)
 _RESTART_RE = re.compile(r"^(?:(?:as|while|when|and|then|so|with|the|a|an)\s){1,3}", re.IGNORECASE)
 
 

@@ -107,6 +107,40 @@ def names_nothing(label: str) -> bool:
     return 0 < len(words) <= _NAMELESS_MAX and all(w.strip("*_`,") in _NAMELESS_WORDS for w in words)
 
 
+# the words a name never ends with: an article, a preposition, a conjunction ("= 1.106, matching the +10.6%": the
+# sentence runs on through the value, the words before it are half a clause)
+_OPEN_END_RE = re.compile(
+    r"(?:^|\s)(?:the|a|an|of|to|for|with|from|by|at|in|on|and|or|but|so|than|as|matching|like|is|are|was|were)$",
+    re.IGNORECASE,
+)
+# a clause inside the words ("a base run where the autotuner fires inside the timed loop"): a sentence about the run
+_RELATIVE_RE = re.compile(r"\s(?:where|whose|when|while|because|since|if|until)\s", re.IGNORECASE)
+# "the 500-request", "the nightly-head tiling figure": a determiner, then modifiers with no noun of a measure after
+# them, a count's compound or a word for any number
+_DETERMINED_RE = re.compile(r"(?:the|a|an|this|that|our|its|their)\s", re.IGNORECASE)
+_NO_HEAD_RE = re.compile(r"(?<![\w-])(?:\d[\w.]{0,12}-[A-Za-z]{1,20}|figures?|numbers?|values?|results?|ones?)$", re.I)
+# the run a time was taken of, one or many ("the 500-request run goes from 41.30 s"): its time is its duration
+_RUN_WORD_RE = re.compile(r"\b(?:runs?|trials?|passes)\b", re.IGNORECASE)
+
+
+def sentence_fragment(label: str) -> bool:
+    """The words before a value are a piece of a sentence, no name (_OPEN_END_RE, _RELATIVE_RE, _NO_HEAD_RE); the
+    caller asks first that they hold no measure's name."""
+    return bool(
+        _OPEN_END_RE.search(label)
+        or _RELATIVE_RE.search(label)
+        or (_DETERMINED_RE.match(label) and _NO_HEAD_RE.search(label))
+    )
+
+
+def fragment_measure(label: str, clause: str, text: str, n: Number, unit: str | None) -> str | None:
+    """What a value measures where the words before it are a fragment: a run's time is its duration, else the unit
+    says (unit_measure); None where it says nothing (a share, a count), never the fragment."""
+    if is_time_unit(unit) and (_RUN_WORD_RE.search(label) or _RUN_WORD_RE.search(clause)):
+        return "duration"
+    return unit_measure(text, n, unit)
+
+
 def counted_measure(text: str, n: Number, unit: str | None) -> str | None:
     """A time or size named by the words right after it: "31.5 s per 500 requests" is the time per 500 requests; "a
     14 ms pause", "a 210 ms decode step" (an article counts the value, a noun follows) the pause, the decode step's
