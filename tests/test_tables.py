@@ -132,6 +132,29 @@ def test_an_arrow_cells_row_label_is_its_setup_not_a_word_of_its_metric(corner: 
     assert all("p99" in (c.metric or "") for c in claims if c.source.line == 4)
 
 
+@pytest.mark.parametrize(
+    ("legend", "want"),
+    [
+        ("v0.9.4 → branch", ("branch", None, None)),
+        ("`3c4d5e6` → `7a8b9c0`", ("7a8b9c0", "7a8b9c0", "3c4d5e6")),
+        ("bf16 → fp8", None),  # (two setups, no sides)
+    ],
+)
+def test_a_legend_in_one_header_names_the_sides_of_every_arrow_column(
+    legend: str, want: tuple[str, str | None, str | None] | None
+) -> None:
+    """ "| mix | req/s (v0.9.4 → branch) | median TTFT |": the sides are the table's, written once; every arrow cell,
+    and the change it prints, is measured on the right side, not only the cells under the header that holds them."""
+    text = (
+        f"| mix | req/s ({legend}) | median TTFT |\n|---|---:|---:|\n"
+        "| code | 12.40 → 12.85 req/s (+3.6%) | 182.0 → 176.5 ms (-3.0%) |\n"
+    )
+    claims = [c for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    assert len(claims) == 4
+    got = {(r.label, r.head, r.base) if (r := c.revision) else None for c in claims}
+    assert got == {want}
+
+
 def test_a_column_named_by_a_defined_side_carries_its_revision() -> None:
     text = (
         "- **Candidate**: this branch at `b93c11f`\n\n| conc | tok/s, baseline | candidate | delta |\n"

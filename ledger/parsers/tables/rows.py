@@ -275,8 +275,8 @@ class _RowReader:
             config=self._config(c),
             **c.at,
         )
-        if pm:
-            yield from self._paren_claims(c, pm, None, metric, self._config(c))
+        for p in self._paren_claims(c, pm, None, metric, self._config(c)) if pm else ():
+            yield p if p.revision is not None else p.model_copy(update=c.at)  # (the change the cell's sides make)
         return True
 
     def _slash_or_runs(self, c: _Cell) -> Generator[Claim, None, bool]:
