@@ -995,6 +995,11 @@ HOSTILE: dict[str, HostileText] = {
     "arrow pair cells": lambda s: (
         "| t | hits, base → head |\n|---|---|\n" + "| a | 11 → 14 → 1.2.3.4.5.6.7.8 % → |\n" * (500 * s)
     ),
+    # arrow cells whose sides print a spread, again and again, and never close on one value (tables.cells
+    # ARROW_CELL_RE)
+    "spread arrow cells": lambda s: (
+        "| n | p50 (s) |\n|---|---|\n| 1 | " + "0.24 ± 0.0031 s +/- 1 → " * (600 * s) + "0.11 ± 0.2 ± |\n"
+    ),
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers

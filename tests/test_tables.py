@@ -96,6 +96,65 @@ def test_an_arrow_cell_is_the_value_over_its_reference(header: str) -> None:
     assert got == [(9.52, 9.81, "ms")]
 
 
+@pytest.mark.parametrize(
+    ("cell", "want"),
+    [
+        ("0.2410 ± 0.0031 → 0.1120 ± 0.0042 (-53.5%)", [(0.112, 0.241, "s", 0.0042), (-53.5, None, "%", None)]),
+        ("135.0 +/- 1.9 → 175.9 +/- 2.4 tok/s", [(175.9, 135.0, "tok/s", 2.4)]),
+        ("3.40 s ± 0.05 s → 3.10 s ± 0.04 s", [(3.1, 3.4, "s", 0.04)]),
+        ("31.05 ± 0.40 → 24.90", [(24.9, 31.05, "s", None)]),
+        ("515.2 → 642.5 ± 6.1", [(642.5, 515.2, "s", 6.1)]),
+    ],
+)
+def test_an_arrow_cell_whose_sides_print_their_spread_is_the_value_over_its_reference(
+    cell: str, want: list[tuple[float, float | None, str, float | None]]
+) -> None:
+    """ "A ± s → B ± s (p%)": the new side's value and spread, the old side's value its reference, the change a claim
+    of its own; never the old side's spread read as the reference of a metric named by the old value."""
+    text = f"| streams | first-audio p50 (s) |\n|---:|---:|\n| 1 | {cell} |\n"
+    got = [(c.value, c.reference, c.unit, c.stderr or c.stddev) for c in extract(text, path="t.md").claims]
+    assert got == want
+    assert {c.metric for c in extract(text, path="t.md").claims} == {"first-audio p50"}
+
+
+@pytest.mark.parametrize("corner", ["workload", "prompt mix"])
+def test_an_arrow_cells_row_label_is_its_setup_not_a_word_of_its_metric(corner: str) -> None:
+    """ "| short chat | 18.2 → 17.9 ms (-1.6%) |" under "p99 ITL": the measure is the column's, whatever row it stands
+    in; the label stays the row's setup, whose words keep each row a series of its own."""
+    text = (
+        f"| {corner} | p99 ITL, main → PR | peak mem (GiB) |\n|---|---:|---:|\n"
+        "| short chat | 18.2 → 17.9 ms (-1.6%) | 20.1 → 19.8 |\n| p99 | 30.0 → 29.0 ms | 21.0 → 20.5 |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    got = [(c.metric, c.config.get("row")) for c in claims if c.source.line == 3]
+    assert got == [("p99 ITL", "short chat")] * 2 + [("peak mem", "short chat")]
+    # (a row named by a statistic names the measure it summarises)
+    assert all("p99" in (c.metric or "") for c in claims if c.source.line == 4)
+
+
+@pytest.mark.parametrize(
+    ("legend", "want"),
+    [
+        ("v0.9.4 → branch", ("branch", None, None)),
+        ("`3c4d5e6` → `7a8b9c0`", ("7a8b9c0", "7a8b9c0", "3c4d5e6")),
+        ("bf16 → fp8", None),  # (two setups, no sides)
+    ],
+)
+def test_a_legend_in_one_header_names_the_sides_of_every_arrow_column(
+    legend: str, want: tuple[str, str | None, str | None] | None
+) -> None:
+    """ "| mix | req/s (v0.9.4 → branch) | median TTFT |": the sides are the table's, written once; every arrow cell,
+    and the change it prints, is measured on the right side, not only the cells under the header that holds them."""
+    text = (
+        f"| mix | req/s ({legend}) | median TTFT |\n|---|---:|---:|\n"
+        "| code | 12.40 → 12.85 req/s (+3.6%) | 182.0 → 176.5 ms (-3.0%) |\n"
+    )
+    claims = [c for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    assert len(claims) == 4
+    got = {(r.label, r.head, r.base) if (r := c.revision) else None for c in claims}
+    assert got == {want}
+
+
 def test_a_column_named_by_a_defined_side_carries_its_revision() -> None:
     text = (
         "- **Candidate**: this branch at `b93c11f`\n\n| conc | tok/s, baseline | candidate | delta |\n"

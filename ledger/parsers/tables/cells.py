@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
@@ -201,11 +202,40 @@ def units_all(cells: list[str], kind: Callable[[str | None], bool]) -> bool:
     return bool(cells) and all((v := cell_facts(c)[2]) is not None and kind(v[3]) for c in cells)
 
 
-# "120 -> 95", "1.2x → 1.5x": a cell that prints its value's change itself
+# "120 -> 95", "1.2x → 1.5x": a cell that prints its value's change itself; either side may print its spread
+# ("0.2410 ± 0.0031 → 0.1120 ± 0.0042", "3.40 s ± 0.05 s", "+/-" as spread_sign spells it "±"): one measure's two
+# sides, never a third number (matched against the cell with whitespace runs collapsed, so each ' ?' is one place)
+_ARROW_SIDE = r"[-+~]?\d[\d,]*(?:\.\d+)?"
+_ARROW_UNIT = r"%|x|[a-zA-Zµ/]{1,8}"
+_ARROW_SPREAD = r"\d[\d,]*(?:\.\d+)?"
 ARROW_CELL_RE = re.compile(
-    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
-    r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
+    rf"^(?P<ref>{_ARROW_SIDE}) ?(?P<ref_unit>{_ARROW_UNIT})?"
+    rf"(?: ?± ?(?P<ref_spread>{_ARROW_SPREAD}) ?(?P<ref_spread_unit>{_ARROW_UNIT})?)?"
+    rf" ?{ARROW} ?(?P<value>{_ARROW_SIDE}) ?(?P<unit>{_ARROW_UNIT})?"
+    rf"(?: ?± ?(?P<spread>{_ARROW_SPREAD}) ?(?P<spread_unit>{_ARROW_UNIT})?)?$"
 )
+
+
+class ArrowCell(NamedTuple):
+    """A cell's two sides: the new value, the old (its reference), the unit either prints, the new side's spread
+    (read as a bare "±" is; the old side's own spread has no field to go to)."""
+
+    value: float | None
+    reference: float | None
+    unit: str | None
+    spread: float | None
+
+
+def arrow_cell(cell: str) -> ArrowCell | None:
+    """The two sides of a cell that prints its value's change ("old -> new"), each perhaps with its spread."""
+    m = ARROW_CELL_RE.match(_spread_sign(" ".join(clean(cell).split())))
+    if m is None:
+        return None
+    unit = next((u for g in ("unit", "spread_unit", "ref_unit", "ref_spread_unit") if (u := m.group(g))), None)
+    spread = to_float(m.group("spread")) if m.group("spread") else None
+    return ArrowCell(to_float(m.group("value")), to_float(m.group("ref")), unit, spread)
+
+
 # "better (-12.9%)", "WORSE: +11.7%": a verdict word and the change it is
 VERDICT_CELL_RE = re.compile(
     r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"

@@ -14,6 +14,7 @@ from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.grammar.named_revisions import listed_sides
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.arrow_legend import legend_revisions
 from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
@@ -85,8 +86,10 @@ class TableInfo:
     """What every row of one table shares, worked out once."""
 
     def __init__(self, table: Table, roles: list[str]) -> None:
+        self.table = table
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
         self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
+        self.mixed_cols = [i for i, r in enumerate(roles) if r == "mixed"]
         self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
         self.delta_cols = [i for i, r in enumerate(roles) if r == "delta"]
         self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
@@ -195,7 +198,10 @@ class TableInfo:
         """The revisions the value columns' headers name (see headers.column_revisions), with the sides a list
         right over the table's header line `at` defines (named_revisions.listed_sides)."""
         heads = {ci: headers[ci] for ci in self.value_cols if ci < len(headers) and headers[ci]}
-        self.col_revision = column_revisions(named, heads, listed_sides(named, at))
+        # (a legend one header prints, "Output throughput (v0.25.1 → PR)", states the sides of every arrow column)
+        cols = sorted({*self.value_cols, *self.mixed_cols})
+        legend = legend_revisions(self.table, {ci: headers[ci] for ci in cols if ci < len(headers)}, named)
+        self.col_revision = {**legend, **column_revisions(named, heads, listed_sides(named, at))}
         revs = set(self.col_revision.values())
         self.new_revision = next(iter(revs)) if len(revs) == 1 else None
         if len(revs) > 1:

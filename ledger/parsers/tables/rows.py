@@ -24,9 +24,9 @@ from ledger.parsers.tables.cell_metric import cell_metric, label_setup
 from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
-    ARROW_CELL_RE,
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
+    arrow_cell,
     cell_facts,
     cell_offsets,
     cell_value,
@@ -45,6 +45,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.reference_columns import spread_value
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
+from ledger.parsers.tables.run_rows import cell_subject, runs_row
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
@@ -252,28 +253,30 @@ class _RowReader:
         if c.numeric or c.role not in ("value", "mixed"):
             return False
         pm = trailing_paren(c.cell, c.cleaned, None) if c.cell.rstrip().endswith(")") and c.off >= 0 else None
-        am = ARROW_CELL_RE.match(" ".join(clean(c.cell[: pm.start()] if pm else c.cell).split()))
+        am = arrow_cell(c.cell[: pm.start()] if pm else c.cell)
         if not am or not self.ctx.is_free(c.line, c.start, c.end):
             return False
         self.ctx.take(c.line, c.start, c.start + pm.start() if pm else c.end)  # (the change is prose's to read)
         info = self.info
         bare = ARROW_SIDES_RE.sub("", c.head).strip(" ,;:") or c.head
-        unit = am.group(4) or am.group(2) or info.head(bare)[0]
-        # (a row named by its setup alone, "| model | ubatch |" over "Foo-7B Q4_0 | 512": the column names the measure)
-        metric = metric_name("" if self.named_by_setup else self.label, info.head(bare)[1] or bare, c.role)
+        unit = am.unit or info.head(bare)[0]
+        # (a row named by its setup alone, "| model | ubatch |" over "Foo-7B Q4_0 | 512", or by what it ran: run_rows)
+        named = self.named_by_setup or runs_row(info, self.label, bare, c.role)
+        metric = metric_name("" if named else self.label, info.head(bare)[1] or bare, c.role)
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),
             c.line,
             c.cell.strip(),
             metric=metric,
-            value=to_float(am.group(3)),
+            value=am.value,
             unit=unit,
-            reference=to_float(am.group(1)),
+            reference=am.reference,
+            stderr=am.spread,  # ("0.2410 ± 0.0031 → 0.1120 ± 0.0042")
             config=self._config(c),
             **c.at,
         )
-        if pm:
-            yield from self._paren_claims(c, pm, None, metric, self._config(c))
+        for p in self._paren_claims(c, pm, None, metric, self._config(c)) if pm else ():
+            yield p if p.revision is not None else p.model_copy(update=c.at)  # (the change the cell's sides make)
         return True
 
     def _slash_or_runs(self, c: _Cell) -> Generator[Claim, None, bool]:
@@ -358,17 +361,13 @@ class _RowReader:
     def _worded(self, c: _Cell) -> Iterator[Claim]:
         # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
         if c.role in ("mixed", "value", "delta") and (find_numbers(c.cell) or find_outcome(c.cell)):
-            # ("Throughput, Base → PR" over "100.0 → 110.0 tok/s (+10%)": the measure, its sides aside)
-            head, label = ARROW_SIDES_RE.sub("", c.head).strip(" ,;:") or c.head, self.label
-            subject = (
-                f"{head} ({label})"
-                if head and label and looks_metric(head) and head.lower() not in label.lower()
-                else (label or head or None)
+            subject, setup, unit = cell_subject(
+                self.info, self.label, c.head, c.cell, c.role, self._label_setup(), c.setup
             )
             claims = with_printed_verdict(
                 prose.claims_in_text(self.ctx, c.line, c.cell, c.start, subject=subject), c.cell
             )
-            yield from with_row_setup(list(claims), c.setup, self.info.head(head)[0] if head else None)
+            yield from with_row_setup(list(claims), setup, unit)
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""

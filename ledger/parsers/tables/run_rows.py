@@ -1,0 +1,50 @@
+"""Rows named by what they ran ("FM", "no adapter", "short chat") beside columns that each head a measure: the label
+is the row's setup, never a word of the metric, so that one measure is one series however a cell prints it ("Mean
+TTFT" from a plain cell, an arrow cell "5279.36 → 5279.96 ms" and a side column's "| Before TTFT | After TTFT |"
+alike). Apart from rows.py, which asks it of a row's arrow cells and of its cells read as prose."""
+
+from __future__ import annotations
+
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric
+from ledger.parsers.tables.row_info import TableInfo
+from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.text import holds_arrow
+from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, is_measure_unit
+
+
+def runs_row(info: TableInfo, label: str, head: str, role: str, *, sides: bool = True) -> bool:
+    """Whether the row `label` names what it ran, not the measure, for its cell under `head` (its sides aside). A
+    row under a header naming what its rows ran ("Scenario", "case") is one, as a plain cell's `_value` reads it; so
+    is, in a cell printing both `sides` of its measure ("993.65 → 994.31 tok/s"), any row under a column that heads a
+    measure ("Mean TTFT", "decode tok/s", "peak mem (GiB)"). The label stays the claim's `row`, the setup whose words
+    keep each row's values a series of their own (compare's variant), as the metric's words did."""
+    if role not in ("value", "mixed") or not label or not head or label.isdigit():
+        return False
+    if looks_metric(label) or named_benchmark(label) or STAT_WORD_RE.fullmatch(label.strip(" *_")):
+        return False  # ("| p99 | 12 → 10 |" under "TTFT (ms)", "| GSM8K | ... |": the row names the measure)
+    if info.row_kind is not None:
+        return True
+    unit, measure = info.head(head)[:2]
+    measure = measure or head
+    # ("requests/s": a rate's unit alone names what it measures)
+    return sides and (
+        looks_metric(measure) or ends_in_rate(measure) or is_measure_unit(measure) or is_measure_unit(unit)
+    )
+
+
+def cell_subject(
+    info: TableInfo, label: str, column: str, cell: str, role: str, label_setup: dict[str, str], setup: dict[str, str]
+) -> tuple[str | None, dict[str, str], str | None]:
+    """What names the measure of a cell read as prose under `column` in the row `label`, the setup its claims take
+    from the row (the cell's `setup`; where the row names what it ran, also the label's and the label itself in the
+    measure's stead), and the unit the column prints."""
+    # ("Throughput, Base → PR" over "100.0 → 110.0 tok/s (+10%)": the measure, its sides aside)
+    head = ARROW_SIDES_RE.sub("", column).strip(" ,;:") or column
+    unit = info.head(head)[0] if head else None
+    if runs_row(
+        info, label, head, role, sides=holds_arrow(cell)
+    ):  # (as its arrow cells': the column names the measure)
+        return info.head(head)[1] or head, {**label_setup, **setup, "row": label}, unit
+    if head and label and looks_metric(head) and head.lower() not in label.lower():
+        return f"{head} ({label})", setup, unit
+    return label or head or None, setup, unit
