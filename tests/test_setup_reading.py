@@ -192,6 +192,29 @@ def test_the_body_s_model_of_the_titles_family_beats_the_bare_family_word() -> N
     assert not of_family("Qwen3.5-9B", "Qwen3")
 
 
+@pytest.mark.parametrize(
+    ("heading", "gpu"),
+    [("### use QX880", "qx880"), ("## On Biren BR104", "biren br104"), ("### BW1000 results", "bw1000")],
+)
+def test_a_heading_naming_an_unlisted_device_keeps_the_pages_other_board_out(heading: str, gpu: str) -> None:
+    text = f"# Trim loads\n\nTables from that card and an H20 follow.\n\n{heading}\n\nLatency: 12.5 s\n"
+    assert canonical_gpu(_config(text, 12.5)["gpu"])[0] == gpu
+
+
+@pytest.mark.parametrize("heading", ["### use FP16", "### TP16 results", "### on CUDA12", "### Use it"])
+def test_a_heading_of_settings_names_no_device(heading: str) -> None:
+    text = f"# Trim loads\n\nMeasured on an H20.\n\n{heading}\n\nLatency: 12.5 s\n"
+    assert _config(text, 12.5)["gpu"] == "H20"
+
+
+def test_domestic_accelerators_are_devices() -> None:
+    assert canonical_gpu(qualifiers("on a MetaX C550")["gpu"])[0] == "c550"
+    assert canonical_gpu(qualifiers("8x Kunlunxin P800")["gpu"]) == ("p800", "8")
+    assert canonical_gpu(qualifiers("one MLU590")["gpu"])[0] == "mlu590"
+    assert canonical_gpu(qualifiers("an MTT S4000")["gpu"])[0] == "mtts4000"
+    assert "gpu" not in qualifiers("a C5000 budget")
+
+
 def test_the_compute_dtype_is_settled_on_every_claim() -> None:
     text = (
         "# Faster load\n\n## Run\n\n```\npython3 -m sglang.launch_server --model-path acme/Mid-14B --dtype float16\n"
