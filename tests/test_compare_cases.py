@@ -333,6 +333,16 @@ def test_trend_bars_never_exaggerate_a_small_difference() -> None:
             },
         ),
         (
+            "unlisted_board_headings.md",  # a board the vocabulary does not know, by its heading: never the H20
+            ["main", "this PR"],
+            {("output throughput", "gpu=qx880"): ("not comparable", "gpu qx880 vs h20")},
+        ),
+        (
+            "metax_board_headings.md",  # a domestic board the vocabulary knows, by its part number alone
+            ["main", "this PR"],
+            {("output throughput", "gpu=c550"): ("not comparable", "gpu c550 vs h800")},
+        ),
+        (
             "kv_concurrency.md",
             ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
             {

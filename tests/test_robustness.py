@@ -1218,6 +1218,15 @@ HOSTILE: dict[str, HostileText] = {
     # dashed names after a lead-in's "with"/"using"/"for", an org before some, never closed by a size in brackets
     # nor by a board (vocab.shaped_models _LED_RE, _LED_SHAPE_RE, _ON_BOARD_RE)
     "led names": "with ab/Cd-1.2-ef-Gh-3 (4.5 using Xy-Z9-mini on two on 8x for Q-1-2-3-4-5 (12.5" * 400,
+    # hub ids of no known family in the places that make one a model: hub addresses whose link text never closes,
+    # code spans never closed, "model"/"--model" before owner/name chains, dataset words and extensions near each
+    # (vocab.hub_ids _LINK_RE, _LINK_TEXT_RE, _CODE_RE, _AFTER_WORD_RE, _FILE_END_RE, _NOT_MODEL_BEFORE_RE)
+    "hub ids": "[a/B-2](https://huggingface.co/a/B-2.x `c/D-3 model  e/F-4/ --model=g/H.py dataset `i/J5` " * 400,
+    # headings of part numbers, maker words and "use"/"on" repeated and never closed by the line's end
+    # (vocab.device_headings _DEVICE_HEADING_RE, _NOT_PART_RE; canonical.GPU_NAMES' MetaX, Kunlun, MLU, MTT)
+    "device headings": lambda s: "".join(
+        f"### use Metax C5{i % 10}0 Kunlunxin P800 MLU590 MTT S4000 on QX{i}8 results (a ( b\n" for i in range(400 * s)
+    ),
     # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
     "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,
     # side lead-ins in prose over pastes and tables: a branch named in a code span, "w/o" / "w/ ..., enable FLAG"

@@ -11,7 +11,7 @@ from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.flags import one_value
-from ledger.vocab.models import title_family
+from ledger.vocab.models import model_names, of_family, title_family
 from ledger.vocab.setup import qualifiers
 
 
@@ -155,6 +155,64 @@ def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
     assert _config(text.replace("Quill-7B", "Quill-7B-Instruct"), 3000.5)["model"] == "Quill-7B-Instruct"
     # a size alone, or a name without one, is no model
     assert "model" not in _config(text.replace("Quill-7B", "the 7B path"), 3000.5)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Config: [quietlab/EchoSpeak-3](https://huggingface.co/quietlab/EchoSpeak-3), one L4", "quietlab/EchoSpeak-3"),
+        ("see https://huggingface.co/quietlab/EchoSpeak-3/tree/main for the weights", "quietlab/EchoSpeak-3"),
+        ("we load `quietlab/EchoSpeak-3` first", "quietlab/EchoSpeak-3"),
+        ("served the model riverside/Loom on one L4", "riverside/Loom"),
+        ("launched with --model=riverside/Loom-2 --tp 2", "riverside/Loom-2"),
+        # an owner/name that is no model's: a GitHub repository, a dataset, a file, a module, a recipe, a folder,
+        # a LoRA adapter
+        ("the script is https://github.com/quietlab/EchoSpeak-3", None),
+        ("prompts from the dataset `sonic/Clips-2k`", None),
+        ("see https://huggingface.co/datasets/sonic/Clips-2k", None),
+        ("run `tools/Bench_v2.py` then", None),
+        ("in `vllm/v1` and `deepseek-ai/DeepGEMM`", None),
+        ("| `sglang/agg-h200-chat` | 4x H200 |", None),
+        ("lmdeploy serve api_server /models/Loom-3 --tp 2", None),
+        ("LoRA runs use [voidful/SRFD-Loom2](https://huggingface.co/voidful/SRFD-Loom2)", None),
+    ],
+)
+def test_a_hub_id_of_any_family_is_a_model_where_the_text_puts_one(text: str, want: str | None) -> None:
+    assert model_names(text) == ([want] if want else [])
+
+
+def test_the_body_s_model_of_the_titles_family_beats_the_bare_family_word() -> None:
+    text = "# Faster routing for qwen\n\nThis serves checkpoints such as `acme/Qwen3-8B-FP8`.\n\nLatency: 12.5 s\n"
+    assert _config(text, 12.5)["model"] == "acme/Qwen3-8B-FP8"
+    # two members named, or none of the family: the family word stays the fallback
+    two = text.replace("`acme/Qwen3-8B-FP8`", "`acme/Qwen3-8B-FP8` or `acme/Qwen3-32B-FP8`")
+    assert _config(two, 12.5)["model"] == "Qwen"
+    assert _config(text.replace("acme/Qwen3-8B-FP8", "acme/Wren-8B-FP8"), 12.5)["model"] == "Qwen"
+    assert of_family("Llama-4-Scout-17B", "Llama 4") and not of_family("Llama-3.1-8B", "Llama 4")
+    assert not of_family("Qwen3.5-9B", "Qwen3")
+
+
+@pytest.mark.parametrize(
+    ("heading", "gpu"),
+    [("### use QX880", "qx880"), ("## On Biren BR104", "biren br104"), ("### BW1000 results", "bw1000")],
+)
+def test_a_heading_naming_an_unlisted_device_keeps_the_pages_other_board_out(heading: str, gpu: str) -> None:
+    text = f"# Trim loads\n\nTables from that card and an H20 follow.\n\n{heading}\n\nLatency: 12.5 s\n"
+    assert canonical_gpu(_config(text, 12.5)["gpu"])[0] == gpu
+
+
+@pytest.mark.parametrize("heading", ["### use FP16", "### TP16 results", "### on CUDA12", "### Use it"])
+def test_a_heading_of_settings_names_no_device(heading: str) -> None:
+    text = f"# Trim loads\n\nMeasured on an H20.\n\n{heading}\n\nLatency: 12.5 s\n"
+    assert _config(text, 12.5)["gpu"] == "H20"
+
+
+def test_domestic_accelerators_are_devices() -> None:
+    assert canonical_gpu(qualifiers("on a MetaX C550")["gpu"])[0] == "c550"
+    assert canonical_gpu(qualifiers("8x Kunlunxin P800")["gpu"]) == ("p800", "8")
+    assert canonical_gpu(qualifiers("one MLU590")["gpu"])[0] == "mlu590"
+    assert canonical_gpu(qualifiers("an MTT S4000")["gpu"])[0] == "mtts4000"
+    assert "gpu" not in qualifiers("a C5000 budget")
 
 
 def test_the_compute_dtype_is_settled_on_every_claim() -> None:

@@ -32,6 +32,35 @@ def cpu_heading(title: str) -> bool:
     return _CPU_HEADING_RE.match(title) is not None
 
 
+# "### use QX880", "## On Biren BR104", "### BW1000 results": a heading naming the device its section ran on by a
+# maker's part number (capitals then two digits or more, its maker's word before it perhaps), which the vocabulary may
+# not know; case-sensitive: "tp16", "fp16" in a heading are settings, and their capitals are refused below
+_PART = r"(?P<{}>(?:[A-Z][A-Za-z]{{1,11}} )?[A-Z]{{1,4}}-?\d{{2,5}}[A-Za-z]{{0,2}})"
+_DEVICE_HEADING_RE = re.compile(
+    r"^[\s#*_]{0,8}(?:(?i:use|using|on|ran on|run on|tested on|measured on|results on) "
+    + _PART.format("on")
+    + r"(?: \([^()]{0,80}\))?|"
+    + _PART.format("results")
+    + r" (?i:results?|numbers|benchmarks?|perf(?:ormance)?))[\s:*_]{0,4}$"
+)
+# the capitals of settings, formats, benchmarks, tools and versions that a part number's shape fits ("### use FP16",
+# "### on CUDA12", "### TP16 results")
+_NOT_PART_RE = re.compile(
+    r"(?:FP|BF|INT|UINT|TP|EP|DP|PP|CP|SP|MTP|ISL|OSL|BS|PR|CUDA|CU|ROCM|SM|GSM|AIME|MMLU|V|R|Q|K|L|X|E|N|M|B|T)-?\d"
+)
+
+
+def unlisted_device(title: str) -> str | None:
+    """The device a heading names by a part number ("### use QX880" -> "QX880") where it says the section ran on it,
+    or heads the section's results with it: the section's device, though no board of the vocabulary (it keeps a
+    page's other board from its section); None for a heading of any other words."""
+    m = _DEVICE_HEADING_RE.match(title[:200])
+    if m is None:
+        return None
+    part = m.group("on") or m.group("results")
+    return None if _NOT_PART_RE.match(part.rpartition(" ")[2]) else part
+
+
 # a runtime's list of the devices it found, one a line: "  Device 0: NVIDIA GeForce RTX 4090, compute capability
 # 8.9", "CUDA0: NVIDIA H100", "GPU 1: NVIDIA A100-SXM4-80GB (UUID: ...)"
 _DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)

@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
+from ledger.vocab.hub_ids import hub_ids
 from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit
 from ledger.vocab.trie import trie_pattern
@@ -142,6 +143,7 @@ def model_names(text: str) -> list[str]:
 def _model_names(s: str) -> tuple[str, ...]:
     digit = has_digit(s)
     shaped = shaped_models(s)  # ("V4-Pro 8k/1k MTP3:", "the Acme-Flash checkpoint": no family the table knows)
+    shaped.update(hub_ids(s))  # ("[acme/Loom-2](https://huggingface.co/acme/Loom-2)": a hub id, whatever its family)
     if not digit and not shaped and not _MEMBER_WORD_RE.search(s):
         return ()  # every model name carries a version or a size, or names its family's member, or stands as one
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
@@ -414,6 +416,17 @@ def title_family(title: str) -> str | None:
                 return brand + m.group(0)[len(word.rstrip("0123456789.")) :]  # "qwen3" -> "Qwen3"
             return m.group(0)
     return None
+
+
+def of_family(name: str, family: str) -> bool:
+    """`name` is a model of `family` as a title names it ("nvidia/Qwen3-30B-A3B-NVFP4" of "Qwen", "Llama-4-Scout"
+    of "Llama 4"; not "Llama-3.1-8B" of "Llama 4"): its name, owner aside, opens with the family's letters and
+    version, a version's digit going on no further ("Qwen3" is no "Qwen 3.5")."""
+    want = re.sub(r"[^a-z0-9]", "", family.lower())
+    have = re.sub(r"[^a-z0-9]", "", name.rpartition("/")[2].lower())
+    if not want or not have.startswith(want):
+        return False
+    return not (want[-1].isdigit() and have[len(want) : len(want) + 1].isdigit())
 
 
 # "for mimo 2.5 mtp", "the Qwen 2.5 models": a family and its version spaced apart, no size after it (no name

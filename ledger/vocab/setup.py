@@ -70,6 +70,7 @@ _GPU_STARTS = (
     *("l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
     *("w5", "w6", "w7"),  # (AMD's workstation boards by their number: "W7800")
+    *("metax", "c5", "kunlun", "mlu", "mtt"),  # (the domestic accelerators: "MetaX C500", "MLU590", "MTT S4000")
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
@@ -403,6 +404,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "w5",
             "w6",
             "w7",
+            "metax",
+            "c5",
+            "kunlun",
+            "mlu",
+            "mtt",
             "m1-",
             "m2-",
             "m3-",

@@ -30,7 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
-from ledger.parsers.grammar.title_setup import title_readings
+from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -184,7 +184,8 @@ def _title_defaults(
     """What the title alone says, where no line says more: its family ("[Feature] Gemma MTP support" and no model
     named in full anywhere: Gemma) and its backend ("vulkan : faster mat-vec for q4_0": the runs were on Vulkan)."""
     if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
-        seen["model"] = [family]
+        spans = [turns[t] for t in sorted(owners)] if turns else [(1, len(doc.lines))]
+        seen["model"] = [family_member(doc, family, spans)]
     if "backend" in seen or "backend" in led or not doc.blocks:
         return
     # (not CUDA where the runs were on an AMD board: vocab.backends)

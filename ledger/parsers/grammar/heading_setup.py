@@ -13,7 +13,7 @@ from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup
 from ledger.parsers.reader.blocks import Block
 from ledger.vocab.canonical import dtype_name
-from ledger.vocab.device_headings import bare_card, cpu_heading
+from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
@@ -72,6 +72,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
     values = heading_setup(title)
     if cpu_heading(title):
         values["gpu"] = ""
+    elif "gpu" not in values and (device := unlisted_device(title)) is not None:
+        values["gpu"] = device  # ("### use QX880": a board the vocabulary does not know, still not the page's other)
     for key, value in bracketed_workload(title).items():  # "### Phase C (`bench serve`, ShareGPT, 200 prompts)"
         values.setdefault(key, value)
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:

@@ -9,8 +9,10 @@ Apart from document_default because these read the default as a whole, never a l
 from __future__ import annotations
 
 from ledger.parsers.grammar.default_reach import Statement, spelled
-from ledger.parsers.grammar.setup_scopes import line_setup
+from ledger.parsers.grammar.setup_scopes import is_draft_model, line_setup
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.model_spellings import one_model
+from ledger.vocab.models import hedged_models, model_names, of_family
 
 
 def title_readings(
@@ -55,3 +57,21 @@ def _kv_title_precision(
     if quant.lower() in kv and doc.blocks[0].kind == "heading" and line_setup(doc.blocks[0].text).get("quant") == quant:
         del out["quant"]
     return out
+
+
+def family_member(doc: Document, family: str, spans: list[tuple[int, int]]) -> str:
+    """The title's bare family word made the model the body names of that family: "... for qwen" over "checkpoints
+    such as `nvidia/Qwen3-30B-A3B-NVFP4`" (an example the setup readers read blanked, yet the one checkpoint of the
+    family the text names: the title's word is the fallback, never over the name in full). The family word where
+    the prose of the owner's turns (`spans`) names no model of it, or two."""
+    named: list[str] = []
+    for b in doc.blocks:
+        if b.kind not in ("text", "item") or b.in_code or not any(a <= b.start <= z for a, z in spans):
+            continue
+        for no in range(b.start, min(b.end, b.start + 8) + 1):
+            line = doc.line(no)[:2000]
+            hedged = hedged_models(line)
+            named += [m for m in model_names(line) if of_family(m, family) and not (m in hedged or is_draft_model(m))]
+    if not named or (len({spelled("model", m) for m in named}) > 1 and not one_model(named)):
+        return family
+    return max(named, key=len)
