@@ -12,10 +12,13 @@ line or a sentence), and a claim a reader made of it alone is replaced.
 
 from __future__ import annotations
 
+import bisect
+
 from ledger.model import Claim
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.reader.document import Document
 from ledger.vocab.run_names import run_named
+from ledger.vocab.sides import side_of
 from ledger.vocab.units import canonical_unit
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
@@ -51,7 +54,8 @@ def _on_line(text: str, claims: list[Claim]) -> list[Claim]:
         at = text.find(c.source.text, pos) if c.source.line == c.source.line_end and c.source.text else -1
         spans.append((at, at + len(c.source.text)) if at >= 0 else (-1, -1))
         pos = at + len(c.source.text) if at >= 0 else pos
-    starts = {s: k for k, (s, _) in enumerate(spans) if s >= 0}
+    placed = sorted((s, k) for k, (s, _) in enumerate(spans) if s >= 0)
+    starts = [s for s, _ in placed]
     gone: set[int] = set()
     updated: dict[int, Claim] = {}
     added: dict[int, list[Claim]] = {}
@@ -67,14 +71,24 @@ def _on_line(text: str, claims: list[Claim]) -> list[Claim]:
             else:
                 added.setdefault(k, []).append(_earlier_run(c, text[n.start : n.end], n.value))
             # (a reader's claim of that value alone is the run's, now read)
-            gone.update(j for j in (starts.get(n.start), starts.get(n.num_start)) if j is not None and j != k)
+            at = bisect.bisect_right(starts, n.num_start) - 1
+            if at >= 0 and (j := placed[at][1]) != k and spans[j][1] > n.num_start:
+                gone.add(j)  # ("main: 22.1 ms" read as a claim of its own: the label is the run's name)
     if not updated and not gone and not added:
         return claims
     return [x for k, c in enumerate(claims) if k not in gone for x in (updated.get(k, c), *added.get(k, ()))]
 
 
 def _result(c: Claim) -> bool:
-    return c.kind in _RESULTS and isinstance(c.value, float) and c.high is None
+    """A value of the change's own run: a base side's ("main: 22.1 ms; the previous run gave 23") has no runs of
+    the change beside it."""
+    return (
+        c.kind in _RESULTS
+        and isinstance(c.value, float)
+        and c.high is None
+        and side_of(c.source.text) != "base"
+        and (c.revision is None or side_of(c.revision.label) != "base")
+    )
 
 
 def _runs_after(text: str, end: int, c: Claim) -> list[tuple[Number, str]]:
