@@ -46,7 +46,8 @@ def named_runs(doc: Document, claims: list[Claim]) -> list[Claim]:
 
 
 def _on_line(text: str, claims: list[Claim]) -> list[Claim]:
-    if "run" not in text and "main" not in text and "base" not in text and "reference" not in text:
+    low = text.lower()
+    if "run" not in low and "main" not in low and "base" not in low and "reference" not in low:
         return claims  # (no run named: the common line costs one look)
     spans: list[tuple[int, int]] = []
     pos = 0
