@@ -1368,3 +1368,17 @@ def test_compare_lists_a_value_that_clears_its_stated_bar(tmp_path: Path, fmt: s
         assert said == {5: "pass", 6: "regression"}
     else:
         assert "BELOW ITS BAR" in out and "1 clears the bar stated beside it" in out
+
+
+def test_a_missed_bar_is_judged_against_the_base_run_its_sentence_names(tmp_path: Path) -> None:
+    """ "`301.5 < 320`; this PR's earlier run gave `303.2`, and the untouched base run `305.0`": the base run is the
+    value's reference (a reviewer reads 301.5 against 305.0: within noise, a miss that predates the change), the bar
+    stays its threshold, and the earlier run is history, never a failure of its own."""
+    fixture = Path(__file__).parent / "fixtures" / "prose" / "runs_beside_a_bar.md"
+    code, out, err = run("report", str(fixture), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    data = json.loads(out)
+    results = {f["line"]: f for s in data["sections"] if s["name"] == "results" for f in s["findings"]}
+    assert results[5]["verdict"] == "within noise" and "vs baseline 305" in results[5]["text"]
+    assert results[6]["verdict"] == "within noise" and "vs baseline 90.1" in results[6]["text"]
+    assert not data["has_regression"] and not data["regressions"]

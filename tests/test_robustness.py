@@ -1369,6 +1369,14 @@ HOSTILE: dict[str, HostileText] = {
     "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(500 * s)),
     "base run counts": "with the fix reverted `pytest a.py` -> 1 failed, 2 passed (reproduces the " * 1_000,
     # side blocks by the hundred, each base value a candidate's counterpart, and fork lines named over and over
+    # results on one line, each followed by runs named before their values, and names that never reach one; loads
+    # and units of two slashes in the labels (grammar.named_runs, vocab.run_names _WORD_RE, vocab.load_cells
+    # _METRIC_LOAD_RE, prose.candidates _UNIT_LABEL_RE)
+    "named runs": lambda s: (
+        "- H100 8-GPU p1 tok/s/user: "
+        + "`1.5 < 2`; this PR's prior run gave `1.4`, and the base run `1.3`, the main build of the PR's run "
+        "c16 tok/s/user: " * (400 * s) + "\n"
+    ),
     # (grammar.side_references, vocab.sides _OTHER_LINE_RE)
     "side blocks and fork lines": lambda s: "".join(
         f"Main branch (upstream mainline {k}):\n```\nAccuracy: 0.{k}\nm{k} latency: {k} ms\n```\n"

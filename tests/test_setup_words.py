@@ -10,6 +10,7 @@ from ledger.parsers.grammar.commands import command_setup, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value
+from ledger.vocab.load_cells import metric_load
 from ledger.vocab.setup import config_hints, qualifiers
 
 
@@ -682,3 +683,23 @@ def test_checkpoints_of_one_model_in_two_precisions_share_the_model() -> None:
     assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-12b-nvfp4"]) == "acme/wren-12b"
     assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-70b-nvfp4"]) is None  # two models
     assert shared_checkpoint_model(["acme/wren-12b-fp8", "acme/wren-12b"]) is None  # one precision named
+
+
+@pytest.mark.parametrize(
+    ("metric", "board_read", "read"),
+    [
+        ("B200 8-GPU p1 TPS/user", True, ("1", "TPS/user")),
+        ("H100 1-GPU c16 tok/s/user", True, ("16", "tok/s/user")),
+        ("GB200 4-GPU p8 per-user throughput", True, ("8", "per-user throughput")),
+        ("B200 8-GPU p1 TPS/user", False, ("1", "B200 8-GPU TPS/user")),  # (the board stays where no key holds it)
+        ("decode p4 tok/s/user", True, ("4", "decode tok/s/user")),
+        ("p50 TPS/user", True, None),  # a percentile of the measure, no load
+        ("p99 tok/s/user", True, None),
+        ("c8 TTFT", True, None),  # (a load only before a per-user measure)
+        ("p1 tok/s", True, None),
+    ],
+)
+def test_a_load_label_before_a_per_user_measure_is_its_concurrency(
+    metric: str, board_read: bool, read: tuple[str, str] | None
+) -> None:
+    assert metric_load(metric, board_read) == read

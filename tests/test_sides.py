@@ -13,6 +13,7 @@ from ledger.cli.app import app
 from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
+from ledger.vocab.run_names import run_named
 from ledger.vocab.sides import column_sides, side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
@@ -484,3 +485,26 @@ def test_two_row_names_sharing_a_word_are_sides_by_the_words_that_differ(
     if want:
         (got,) = claims
         assert got.metric == "tok/s" and got.reference == 3912.6 and got.value == 4188.0
+
+
+@pytest.mark.parametrize(
+    ("lead", "which"),
+    [
+        ("; the base run gave `", "base"),
+        (", and the untouched base run", "base"),
+        (" and the direct base PR582 run was", "base"),
+        ("; main gave", "base"),
+        ("(baseline run:", "base"),
+        ("; this PR's previous run gave", "earlier"),
+        ("; the prior PR583 run was", "earlier"),
+        ("; the previous run of this PR gave", "earlier"),
+        ("; the prior nightly run of this PR was", "earlier"),
+        ("; the previous main run gave", "base"),
+        ("; the base run used", None),  # (what the run ran on follows: "used 8 GPUs")
+        ("; the same run's TTFT was", None),
+        ("; the PR branch gave", None),
+        ("; the base run at concurrency 16 gave", None),
+    ],
+)
+def test_a_run_named_before_its_value_is_the_base_or_an_earlier_run_of_the_change(lead: str, which: str | None) -> None:
+    assert run_named(lead) == which

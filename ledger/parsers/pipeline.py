@@ -20,6 +20,7 @@ from ledger.parsers.grammar.headline_comments import without_headline_comments
 from ledger.parsers.grammar.lead_measures import lead_measures
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
+from ledger.parsers.grammar.named_runs import named_runs
 from ledger.parsers.grammar.reference_pastes import reference_pastes
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
@@ -188,6 +189,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = lead_measures(doc, claims)  # "Decode step time:" over "After this PR: 0.7 ms": that measure, no side's
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
+    claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

@@ -86,9 +86,9 @@ LAST_METRIC = "prose.last_metric"
 _PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
 
 
-# a label that ends in a unit, right before its value: "B200 p1 TPS/user: `429.18`"
+# a label that ends in a unit, right before its value: "B200 p1 TPS/user: `429.18`", "c1 tok/s/user: `212.4`"
 _UNIT_LABEL_RE = re.compile(
-    r"(?P<label>[A-Za-z0-9][\w .-]{0,30}?(?P<unit>[A-Za-z]{1,8}/[A-Za-z]{1,8}))\s?:\s?[`*]{0,2}$"
+    r"(?P<label>[A-Za-z0-9][\w .-]{0,30}?(?P<unit>[A-Za-z]{1,8}(?:/[A-Za-z]{1,8}){1,2}))\s?:\s?[`*]{0,2}$"
 )
 
 
@@ -156,8 +156,12 @@ def candidate(
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
     if metric is None:
         metric = default_metric or _rate_words(n, unit)
-    um = _UNIT_LABEL_RE.search(text, max(0, n.start - 40), n.start) if metric is None and unit is None else None
-    if um is not None and is_measure_unit(normalise_unit(um.group("unit").lower())):
+    um = _UNIT_LABEL_RE.search(text, max(0, n.start - 40), n.start) if unit is None else None
+    if (
+        um is not None
+        and (metric is None or _cut_unit(metric, um.group("unit")))
+        and is_measure_unit(normalise_unit(um.group("unit").lower()))
+    ):
         # "p1 TPS/user: `429.18 < 522`": the label is the value's unit, and names it
         unit, metric = normalise_unit(um.group("unit").lower()), um.group("label").strip()
     measured = is_measure_unit(unit)
@@ -286,6 +290,12 @@ def _measure_phrase(text: str, end: int) -> str | None:
 
 
 # "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
+def _cut_unit(metric: str, unit: str) -> bool:
+    """ "tok/s" read as the measure of "c1 tok/s/user:": a name that stops inside the label's unit, which names more."""
+    last = metric.rsplit(None, 1)[-1].lower()
+    return "/" in last and unit.lower().startswith(last) and len(unit) > len(last)
+
+
 def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     """The measure a value's own words name: "81.07@MMLU, 83.74@GSM8K" after it; "up to 12% more throughput, ~4%
     better latency" after a change, "88.7% accuracy on GSM8K" after a score; else the nearest measure named before

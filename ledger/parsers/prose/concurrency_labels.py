@@ -14,6 +14,7 @@ import re
 
 from ledger.model import Claim
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.load_cells import metric_load
 
 # the label, then at most a colon or an equals sign and blanks, then the value where the claim's text starts
 _LABEL_BEFORE_RE = re.compile(r"(?<![\w.-])[cC](?P<n>\d{1,4})\s{0,2}[:=]?\s{0,3}$")
@@ -27,6 +28,7 @@ _BASELINE_TAIL_RE = re.compile(r"\s+(?:vs\.?|versus|against|over)\s.*$", re.IGNO
 
 def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims (sorted by line), each perf value a "cN" label opens with concurrency N (see the module)."""
+    claims = [_load_in_metric(c) for c in claims]
     if not any(_SPEAKS_RE.search(line) for line in doc.lines if "onc" in line.lower()):
         return claims
     out: list[Claim] = []
@@ -53,6 +55,18 @@ def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
                 metric = _BASELINE_TAIL_RE.sub("", lead.group("name")).strip() if lead else "change"
             out.append(c.model_copy(update={"config": {**c.config, "concurrency": m.group("n")}, "metric": metric}))
     return out
+
+
+def _load_in_metric(c: Claim) -> Claim:
+    """ "B200 8-GPU p1 TPS/user: 429.18": a per-user measure's label naming its load (vocab.load_cells.metric_load)
+    is measured at that concurrency, whatever the text says of concurrency elsewhere; the metric is the measure."""
+    if c.kind != "perf" or not c.metric or "user" not in c.metric.lower():
+        return c
+    got = metric_load(c.metric, "gpu" in c.config)
+    if got is None:
+        return c
+    load, metric = got
+    return c.model_copy(update={"metric": metric or c.metric, "config": {"concurrency": load, **c.config}})
 
 
 # a label standing in the sentence as its subject, not glued to another ("C1+C2" names configurations)
