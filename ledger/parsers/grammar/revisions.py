@@ -322,9 +322,22 @@ def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: B
     return Revision(label=sm.group("label").strip(), head=None, base=None)
 
 
+_NOTES_MAX = 6
+"""Items of notes a side's label may stand over before its block ("main has no loader for X", "expect a gap")."""
+
+
 def _bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
-    """A side word alone on its line: over the one block under it, or over the tables under its labels."""
+    """A side word alone on its line: over the one block under it (past a short list of notes on that side), or
+    over the tables under its labels."""
     block = doc.blocks[idx]
+    after = idx + 1
+    while nxt.kind == "item" and not nxt.in_code and after - idx <= _NOTES_MAX and after + 1 < len(doc.blocks):
+        after += 1
+        nxt = doc.blocks[after]
+    if nxt.kind not in ("code", "table") or after == idx + 1:
+        nxt = doc.blocks[idx + 1]
+    else:
+        block = replace(block, end=doc.blocks[after - 1].end)  # (the notes are the label's: its block is past them)
     side = _bare_side(block, nxt, named)
     if side is not None:
         return RevisionScope(start=block.start, end=nxt.end, revision=side)
