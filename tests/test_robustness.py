@@ -981,6 +981,20 @@ HOSTILE: dict[str, HostileText] = {
     # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
     # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)
     "stock side labels": lambda s: "Stock build again (Reference build Mainline " * (400 * s) + "\n\n    x: 1\n",
+    # results' noun phrases before a comma whose side never comes, bold or not (vocab.sides RESULTS_LEAD's comma form in
+    # BARE_SIDE_LINE_RE and SIDE_LABEL_RE), a side's label over notes that never reach their block (_bare_scope)
+    # scores under a filter name whose parenthesised spread never closes (prose.pairing _PLUS_MINUS_GAP_RE)
+    "filter scores with spreads": "- main: strict-match 76.90 (+/- 1.16, flexible-extract 77.95 ( ± ( +/- " * 400,
+    # side names before "at commit" / "(sha" that never reach a sha, and glue words that never end (grammar.commit_sides
+    # _SIDE_AT_RE, _LEAD_WORDS_RE)
+    "commit sides": "the base branch at commit `3c4d5e` and and the this PR (abc12 main commit [`9a8b7c " * 400,
+    "comma results lead sides": lambda s: (
+        "**Offline serving throughput, Offline results, this " * (300 * s)
+        + "branch**\n\n"
+        + "**Main branch**\n"
+        + "* a note\n" * (50 * s)
+        + "\n| a | b |\n|---|---|\n| x | 1.5 |\n"
+    ),
     # variant cells whose percent never closes, change headers whose number never comes (tables.stated_bases
     # _PCT_PAREN_RE, _DELTA_VS_RE)
     "stated bases": lambda s: (

@@ -140,7 +140,8 @@ def is_input_name(name: str) -> bool:
 # "Number of calls", "Successful requests", "Batch size", bench_serving's "Total generated tokens (retokenized)",
 # in its console output or retyped as a table's rows. Names ("model-3", "TP4 run") are not.
 _WORKLOAD_RE = re.compile(
-    r"^(?:(?:input|output|prompt|generation|generated|retokenized|total|avg|average|mean)\s+)*"
+    # ("Processed Prompts": how many the run got through, as "prompts processed" is)
+    r"^(?:(?:input|output|prompt|generation|generated|retokenized|total|avg|average|mean|processed)\s+)*"
     r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
     r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
     r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"

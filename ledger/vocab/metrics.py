@@ -504,6 +504,9 @@ def _top_level_alternatives(pattern: str) -> list[str]:
 _PROSE_METRIC_WORDS = (
     "accuracy",
     "exact[_ ]match",
+    # lm-eval's GSM8K filters: the number after one is the exact-match score under it ("main: strict-match 76.90")
+    "strict[-_ ]match",
+    "flexible[-_ ]extract",
     r"(?<![a-z])score[sd]?(?![a-z])",  # ("long-scoreboard stall": a profiler's wait, no score)
     r"pass@\d",
     r"\bf1\b",

@@ -49,16 +49,20 @@ _CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
 BASE_LABEL_WORDS = (
     r"before|baseline|main|mainline|master|trunk|upstream|stock|vanilla|unpatched|original|old|existing|previous"
 )
-HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|after|candidate|patched|new|optimi[sz]ed"
+# ("this branch" / "our branch": the PR's own branch, as a label says it over its run)
+HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|(?:this|our|my) branch|after|candidate|patched|new|optimi[sz]ed"
 _HEAD_LABEL_RE = re.compile(HEAD_LABEL_WORDS, re.IGNORECASE)
 LABEL_NOUNS = r"build|branch|binary|version"
 """What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""
 
+_RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
 RESULTS_LEAD = (
-    r"(?:(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?)\s{1,3}"
-    r"(?:(?:on|with|from|for)\s{1,3})?)?"
+    r"(?:" + _RESULTS_NOUN + r"\s{1,3}(?:(?:on|with|from|for)\s{1,3})?"
+    # ("Offline throughput, this branch", "Serving Benchmark Results, main branch": what was measured, a comma, a side)
+    r"|(?:[A-Za-z][\w-]{0,20}\s{1,3}){0,3}" + _RESULTS_NOUN + r",\s{1,3})?"
 )
-"""The results' noun a side's label may open with ("Result Before:", "Numbers on main:"): the side is the rest."""
+"""The results' noun a side's label may open with ("Result Before:", "Numbers on main:", "Offline throughput, this
+branch"): the side is the rest."""
 
 THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
 """The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""

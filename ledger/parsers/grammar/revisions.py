@@ -31,6 +31,8 @@ from dataclasses import replace
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.bare_sides import bare_scope, bare_side
+from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
@@ -246,20 +248,6 @@ def _results_after_side(doc: Document, idx: int) -> Revision | None:
     return lead_side(prev.text)
 
 
-def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
-    """ "this pr" alone over its block: that block's side, and only that block's (no colon opens a list); "After"
-    right over its value's line ("10.4 us"), that line's."""
-    lone_value = nxt.kind == "text" and nxt.start == block.end + 1 and RESULT_LINE_RE.match(nxt.text) is not None
-    if (nxt.kind not in ("code", "table") and not lone_value) or nxt.start - block.end > 2:
-        return None
-    sm = BARE_SIDE_LINE_RE.match(block.text)
-    if sm is None:
-        return None
-    label = sm.group("label").strip()
-    known = named_at(named, block.start).get(label.lower())
-    return known if known is not None and known.head else Revision(label=label, head=None, base=None)
-
-
 _BULLET_RE = re.compile(r"^\s{0,8}[-*+•]\s{1,4}")
 
 
@@ -313,7 +301,7 @@ def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> Rev
     text = _BULLET_RE.sub("", block.text).strip().rstrip(":").strip()
     if nxt is None or len(text) > 40 or block.end != block.start:
         return None
-    side = _bare_side(replace(block, text=text), nxt, named)
+    side = bare_side(replace(block, text=text), nxt, named)
     return RevisionScope(start=block.start, end=nxt.end, revision=side) if side is not None else None
 
 
@@ -326,38 +314,6 @@ def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: B
     if any(doc.line(no).strip() for no in range(codes[k].start + 1, block.start)):
         return None  # a side word further down is a line of the output
     return Revision(label=sm.group("label").strip(), head=None, base=None)
-
-
-def _bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
-    """A side word alone on its line: over the one block under it, or over the tables under its labels."""
-    block = doc.blocks[idx]
-    side = _bare_side(block, nxt, named)
-    if side is not None:
-        return RevisionScope(start=block.start, end=nxt.end, revision=side)
-    return _side_over_labels(doc, idx, named)
-
-
-def _side_over_labels(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:
-    """ "THIS PR" alone on a line, then short label lines ("GSM8K", "KV UNQUANTIZED") over the tables of that side:
-    the side holds to the next side line, heading or comment (each table under it has a label of its own)."""
-    blocks = doc.blocks
-    sm = BARE_SIDE_LINE_RE.match(blocks[idx].text)
-    if sm is None:
-        return None
-    j = idx + 1
-    while j < len(blocks) and j - idx <= 3 and blocks[j].kind == "text" and len(blocks[j].text) <= 40:
-        j += 1
-    if j >= len(blocks) or blocks[j].kind not in ("table", "code") or j == idx + 1:
-        return None
-    end = len(doc.lines)
-    for b in blocks[j + 1 :]:
-        if b.kind in ("heading", "comment") or (b.kind == "text" and BARE_SIDE_LINE_RE.match(b.text)):
-            end = b.start - 1
-            break
-    label = sm.group("label").strip()
-    known = named_at(named, blocks[idx].start).get(label.lower())
-    rev = known if known is not None and known.head else Revision(label=label, head=None, base=None)
-    return RevisionScope(start=blocks[idx].start, end=end, revision=rev)
 
 
 def _end_before(current: RevisionScope | None, block: Block) -> None:
@@ -416,6 +372,14 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
         rev = phrased_label(block.text, line_label(block.text, False)) or _side_lead(block.text, opens_results)
         if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             return None, RevisionScope(start=block.start, end=block.end, revision=two[0])
+    if (
+        (rev is None or rev.head)
+        and (both := commit_sides(block.text)) is not None
+        and (rev is None or rev.head == both.base)
+    ):
+        # "the base branch at `3c4d5e6` and this branch at `7a8b9c0d`": the candidate's, on the base (the first sha
+        # alone made the base's commit the head of every candidate value)
+        return both, None
     return rev, None
 
 
@@ -469,7 +433,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if own_values is not None:
             scopes.append(own_values)
             continue
-        if rev is None and nxt is not None and (bare := _bare_scope(doc, idx, nxt, named)) is not None:
+        if rev is None and nxt is not None and (bare := bare_scope(doc, idx, nxt, named)) is not None:
             _end_before(current, block)
             current = None
             scopes.append(bare)

@@ -196,6 +196,8 @@ def candidate(
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
     start = span_start if span_start is not None else n.start
     config = {**_setup_before(text, start, subject, metric), **named, **_variant_after(text, n.end)}
+    if kind == "accuracy" and metric and (own := qualifiers(metric).get("filter")):
+        config["filter"] = own  # "strict-match 77.1, flexible-extract 78.0": each score under its own filter
     return _candidate_dict(kind, metric, n, unit, reference, start, config)
 
 

@@ -187,7 +187,10 @@ _THROUGHPUT_KIND_RE = re.compile(
 )
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
 # a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
-GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
+# (and lm-eval's filters: "gsm8k flexible-extract 95.1" is gsm8k's score under that filter)
+GENERIC_NAME_RE = re.compile(
+    r"score|accuracy|acc|exact match|pass rate|result|strict[-_ ]match|flexible[-_ ]extract", re.IGNORECASE
+)
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
 _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")
 

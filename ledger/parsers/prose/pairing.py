@@ -77,7 +77,8 @@ _BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baselin
 # ("TP 2, 4 and 8"; "all 24 points instead of 12": the alternative a setting replaced is a setting too)
 _LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or|instead\sof|rather\sthan)\s*|\s*[-+*=]\s*")
 _TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
-_PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+# ("96.36 (+/- 0.52)", "96.36 (± 0.52)": the spread in the value's own parentheses too)
+_PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:\(\s{0,2})?(?:±|\+/-|\+-)\s*")
 # "69.90% (SEM 0.40%)", "71.2 (std: 0.4)": the spread of the value before, named in its parenthesis
 _NAMED_SPREAD_GAP_RE = re.compile(
     rf"\s?%?\s?\(\s?(?:(?P<se>{STDERR_WORDS})|{SPREAD_WORDS})\s?[:=]?\s?(?:±\s?)?", re.IGNORECASE
@@ -461,7 +462,7 @@ class NumberPass:
         text = self.text
         if _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             last["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
-            last["end"] = n.end
+            last["end"] = n.end + (text[n.end : n.end + 1] == ")" and "(" in gap_before)
             return True
         if (spread := _NAMED_SPREAD_GAP_RE.fullmatch(gap_before)) is not None:
             last["stderr" if spread.group("se") else "stddev"] = n.value

@@ -47,7 +47,7 @@ from ledger.vocab.setting_heads import (
     serving_columns,
     whole_numbers,
 )
-from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
+from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, is_workload_label, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import column_sides, reference_implementation, side_of
 from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit
@@ -133,8 +133,10 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         if (abbreviated_setting(head) or ci in bench) and whole_numbers(cells):
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
             continue
-        if head and _TALLY_HEAD_RE.match(head) and whole_numbers(cells):
-            roles.append("config")  # "Valid Predictions | 198": what an eval counted, beside the score it gave
+        if head and (_TALLY_HEAD_RE.match(head) or is_workload_label(head)) and whole_numbers(cells):
+            # "Valid Predictions | 198": what an eval counted, beside the score it gave; "Processed Prompts | 1000",
+            # "Successful requests | 500": the workload a run got through, its size and no result of it
+            roles.append("config")
             continue
         if ci < first:
             roles.append("text")  # "| # |" over 1, 2, 3: the rows' numbers, no setting and no result

@@ -1,0 +1,71 @@
+"""A side's word alone on its line, over the block its run printed ("this PR" over a table, "OLD" over a paste), or
+over short labels of that side's tables ("THIS PR", then "GSM8K" over one table and "MMLU" over the next)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ledger.model import Revision
+from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.named_revisions import named_at
+from ledger.parsers.grammar.revision_labels import BARE_SIDE_LINE_RE, RESULT_LINE_RE
+from ledger.parsers.reader.document import Block, Document
+
+
+def bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
+    """ "this pr" alone over its block: that block's side, and only that block's (no colon opens a list); "After"
+    right over its value's line ("10.4 us"), that line's."""
+    lone_value = nxt.kind == "text" and nxt.start == block.end + 1 and RESULT_LINE_RE.match(nxt.text) is not None
+    if (nxt.kind not in ("code", "table") and not lone_value) or nxt.start - block.end > 2:
+        return None
+    sm = BARE_SIDE_LINE_RE.match(block.text)
+    if sm is None:
+        return None
+    label = sm.group("label").strip()
+    known = named_at(named, block.start).get(label.lower())
+    return known if known is not None and known.head else Revision(label=label, head=None, base=None)
+
+
+_NOTES_MAX = 6
+"""Items of notes a side's label may stand over before its block ("main has no loader for X", "expect a gap")."""
+
+
+def bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
+    """A side word alone on its line: over the one block under it (past a short list of notes on that side), or
+    over the tables under its labels."""
+    block = doc.blocks[idx]
+    after = idx + 1
+    while nxt.kind == "item" and not nxt.in_code and after - idx <= _NOTES_MAX and after + 1 < len(doc.blocks):
+        after += 1
+        nxt = doc.blocks[after]
+    if nxt.kind not in ("code", "table") or after == idx + 1:
+        nxt = doc.blocks[idx + 1]
+    else:
+        block = replace(block, end=doc.blocks[after - 1].end)  # (the notes are the label's: its block is past them)
+    side = bare_side(block, nxt, named)
+    if side is not None:
+        return RevisionScope(start=block.start, end=nxt.end, revision=side)
+    return _side_over_labels(doc, idx, named)
+
+
+def _side_over_labels(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:
+    """ "THIS PR" alone on a line, then short label lines ("GSM8K", "KV UNQUANTIZED") over the tables of that side:
+    the side holds to the next side line, heading or comment (each table under it has a label of its own)."""
+    blocks = doc.blocks
+    sm = BARE_SIDE_LINE_RE.match(blocks[idx].text)
+    if sm is None:
+        return None
+    j = idx + 1
+    while j < len(blocks) and j - idx <= 3 and blocks[j].kind == "text" and len(blocks[j].text) <= 40:
+        j += 1
+    if j >= len(blocks) or blocks[j].kind not in ("table", "code") or j == idx + 1:
+        return None
+    end = len(doc.lines)
+    for b in blocks[j + 1 :]:
+        if b.kind in ("heading", "comment") or (b.kind == "text" and BARE_SIDE_LINE_RE.match(b.text)):
+            end = b.start - 1
+            break
+    label = sm.group("label").strip()
+    known = named_at(named, blocks[idx].start).get(label.lower())
+    rev = known if known is not None and known.head else Revision(label=label, head=None, base=None)
+    return RevisionScope(start=blocks[idx].start, end=end, revision=rev)
