@@ -1557,6 +1557,13 @@ HOSTILE: dict[str, HostileText] = {
     # that never reach their colon, thousands that never close, and batch words that never reach a number
     "keyed setting lists": "- Micro BS 4, global BS 1024, mbs 8, gbs micro_batch_size=2 global_bs: 12,480,48 "
     "micro batch size: 1 for 2 for global batch of \n" * 1_000,
+    # prose.bar_scope _CLAUSE_END_RE: bars in parentheses and bars in clauses of their own, over and over on one line,
+    # then one long clause of bars with no parenthesis
+    "bars and clauses": lambda s: (
+        "- MMLU 71.4 (baseline 71.5, floor 70.5); kernel 12% faster. " * (300 * s)
+        + "GSM8K 0.95, floor 0.9, " * (300 * s)
+        + "\n"
+    ),
     # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
     # each over a share whose line names no measure
     "lead measures": lambda s: (
