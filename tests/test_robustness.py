@@ -132,6 +132,15 @@ HOSTILE: dict[str, HostileText] = {
     "code name precisions": lambda s: (
         "On H100 `fp8_gemm` and `bf16_" + "fp8_int4_" * (600 * s) + "logits 1.2 ms vs the already-tuned bf16 baseline\n"
     ),
+    # precisions before data words that never come, after data words, and "-out" over and over (vocab.setup_negation
+    # _COMPONENT_AFTER_RE, _COMPONENT_BEFORE_RE)
+    "component precisions": lambda s: (
+        "GSM8K 95.1 on H100, "
+        + "fp8 staging fp8-out rope FP8 bf16 buffers in fp8 query-quant " * (400 * s)
+        + "fp8 "
+        + "x" * (2_000 * s)
+        + "\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
