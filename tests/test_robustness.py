@@ -1573,6 +1573,16 @@ HOSTILE: dict[str, HostileText] = {
         + "GSM8K 0.95, floor 0.9, " * (300 * s)
         + "\n"
     ),
+    # vocab.protocol_windows _PROTOCOL_AFTER_RE, _PROTOCOL_BEFORE_RE: protocol windows over and over, and window
+    # words that never reach their number; then a table whose cut last cell prints fewer decimals (tables.dialects
+    # _fewer_parts)
+    "protocol windows": lambda s: (
+        "Setup: one L4, "
+        + "10 s warmup and 120 s of measurement per point, timeout: 300 s, measurement window of " * (200 * s)
+        + "\n\n| n | t (s) |\n|---|---|\n"
+        + "| 1 | 0.1 ± 0.01 → 0.2 ± 0.02 (5%) |\n" * (200 * s)
+        + "| 2 | 0.3 ± 0.01 → 0.4"
+    ),
     # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
     # each over a share whose line names no measure
     "lead measures": lambda s: (
