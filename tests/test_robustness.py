@@ -1583,6 +1583,10 @@ HOSTILE: dict[str, HostileText] = {
         + "| 1 | 0.1 ± 0.01 → 0.2 ± 0.02 (5%) |\n" * (200 * s)
         + "| 2 | 0.3 ± 0.01 → 0.4"
     ),
+    # prose.labels _CONTRAST_RE: contrasts over and over before a bare measurement, and one that names nothing
+    "contrasts before a measurement": lambda s: (
+        "quality holds while speed, but latency whereas " * (400 * s) + "while 6 rises by about 6%\n"
+    ),
     # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
     # each over a share whose line names no measure
     "lead measures": lambda s: (
