@@ -132,6 +132,15 @@ HOSTILE: dict[str, HostileText] = {
     "code name precisions": lambda s: (
         "On H100 `fp8_gemm` and `bf16_" + "fp8_int4_" * (600 * s) + "logits 1.2 ms vs the already-tuned bf16 baseline\n"
     ),
+    # precisions before data words that never come, after data words, and "-out" over and over (vocab.setup_negation
+    # _COMPONENT_AFTER_RE, _COMPONENT_BEFORE_RE)
+    "component precisions": lambda s: (
+        "GSM8K 95.1 on H100, "
+        + "fp8 staging fp8-out rope FP8 bf16 buffers in fp8 query-quant " * (400 * s)
+        + "fp8 "
+        + "x" * (2_000 * s)
+        + "\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
@@ -1615,6 +1624,27 @@ HOSTILE: dict[str, HostileText] = {
     # that never reach their colon, thousands that never close, and batch words that never reach a number
     "keyed setting lists": "- Micro BS 4, global BS 1024, mbs 8, gbs micro_batch_size=2 global_bs: 12,480,48 "
     "micro batch size: 1 for 2 for global batch of \n" * 1_000,
+    # prose.bar_scope _CLAUSE_END_RE: bars in parentheses and bars in clauses of their own, over and over on one line,
+    # then one long clause of bars with no parenthesis
+    "bars and clauses": lambda s: (
+        "- MMLU 71.4 (baseline 71.5, floor 70.5); kernel 12% faster. " * (300 * s)
+        + "GSM8K 0.95, floor 0.9, " * (300 * s)
+        + "\n"
+    ),
+    # vocab.protocol_windows _PROTOCOL_AFTER_RE, _PROTOCOL_BEFORE_RE: protocol windows over and over, and window
+    # words that never reach their number; then a table whose cut last cell prints fewer decimals (tables.dialects
+    # _fewer_parts)
+    "protocol windows": lambda s: (
+        "Setup: one L4, "
+        + "10 s warmup and 120 s of measurement per point, timeout: 300 s, measurement window of " * (200 * s)
+        + "\n\n| n | t (s) |\n|---|---|\n"
+        + "| 1 | 0.1 ± 0.01 → 0.2 ± 0.02 (5%) |\n" * (200 * s)
+        + "| 2 | 0.3 ± 0.01 → 0.4"
+    ),
+    # prose.labels _CONTRAST_RE: contrasts over and over before a bare measurement, and one that names nothing
+    "contrasts before a measurement": lambda s: (
+        "quality holds while speed, but latency whereas " * (400 * s) + "while 6 rises by about 6%\n"
+    ),
     # grammar.lead_measures _CLAUSE_END_RE, _SENTENCE_WORD_RE: lead-ins of measure words whose clause never ends,
     # each over a share whose line names no measure
     "lead measures": lambda s: (

@@ -1,6 +1,7 @@
 """Setup words named to be denied or compared with: a method turned off ("MTP disabled", "without EAGLE", "29 t/s
 without mtp": that value's arm alone), a precision named as what a result is compared to ("vs FP16"), and a
-precision spelled inside the name of a kernel or function (`fp8_block_gemm`): the code's, not the run's."""
+precision spelled inside the name of a kernel or function (`fp8_block_gemm`) or set before the data inside the program
+it is the dtype of ("the FP8 rope kernel", "its FP8 buffer"): the code's, not the run's."""
 
 from __future__ import annotations
 
@@ -128,7 +129,44 @@ def in_code_name(s: str, start: int, end: int) -> bool:
     )
 
 
+# a precision before the data it is the dtype of inside the program: an activation, a buffer, a kernel's output or a
+# collective's payload ("its FP8 buffer", "the fused FP8 rope kernel", "fused FP8 Q-quant", "the bf16 placeholder q",
+# "the fp8-out path", "bf16 all-reduce"), at most one word between (never a word that joins or places, "FP8 with
+# rope"). Not a GEMM's, a matmul's, a MoE's or a kernel's own: "int4 kernels", "the Q2_0 matmul", "cutlass fp4 moe"
+# compute in the weights' precision, the run's
+_COMPONENT_AFTER_RE = re.compile(
+    r"(?:[_-]out\b|[ _-]{1,2}(?:(?!(?:with|and|or|on|in|for|at|to|of|vs|the|a|an|by|via)\b)[A-Za-z][\w]{0,14}[ -])?"
+    r"(?:buffers?|tensors?|q|workspace|outputs?|activations?|rope|all[ -]?reduces?|all[ -]?gathers?|comms?|"
+    r"communication|(?:q|query|k|key)[ -]?quant|quant(?:ization)?[ -](?:kernels?|ops?|launch(?:es)?)|"
+    r"(?:indexer|scale|logits?|prefix)[ _-]cache)\b"
+    r"(?![ -](?:models?|checkpoints?|weights?|quanti[sz]ation)\b))",
+    re.IGNORECASE,
+)
+# the data named first ("appends rope FP8 in place", "outputs in fp8", "activations stored in bf16")
+_COMPONENT_BEFORE_RE = re.compile(
+    r"\b(?:buffers?|outputs?|activations?|rope|tensors?|workspace)"
+    r"(?:[ _-](?:in|as|to|stored in|kept in))?[ _-]$",
+    re.IGNORECASE,
+)
+
+
+def of_a_component(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] names the dtype of an activation, buffer, output or collective inside the
+    program (see _COMPONENT_AFTER_RE), not the run's: a PR that writes a kernel's output in FP8 states no checkpoint's
+    precision, and a run served in FP8 says so of the model ("the NVFP4 checkpoint", "--quantization fp8")."""
+    return (
+        _COMPONENT_AFTER_RE.match(s, end) is not None
+        or _COMPONENT_BEFORE_RE.search(s, max(0, start - 28), start) is not None
+    )
+
+
 def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
-    cache's ("nvfp4-kv kernels" once more after the KV cache's word was read) or a kernel's (`fp8_block_gemm`)."""
-    return as_baseline(s, start, end) or _KV_AFTER_RE.match(s, end) is not None or in_code_name(s, start, end)
+    cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`) or an
+    activation's or buffer's ("the fused FP8 rope kernel")."""
+    return (
+        as_baseline(s, start, end)
+        or _KV_AFTER_RE.match(s, end) is not None
+        or in_code_name(s, start, end)
+        or of_a_component(s, start, end)
+    )

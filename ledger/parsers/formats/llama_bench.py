@@ -137,10 +137,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
             revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})
     last = table.rows[-1]
-    # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
+    # a pipe row with no closing pipe at the very end of the document was cut: its last cell (if still there) is partial
     cut = (
         table.style == "pipe"
-        and not last.text.rstrip().endswith("|")
+        and not (table.cut_cell or last.text.rstrip().endswith("|"))
         and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1))
     )
     in_cell = _sides_in_cells(table.rows, roles)

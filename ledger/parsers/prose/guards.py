@@ -21,6 +21,7 @@ from ledger.parsers.prose.set_sizes import set_size
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
+from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
 from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
@@ -551,8 +552,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "2560/0 requests": requests that succeeded and failed, counts of the run
     if "/" in text[n.start : n.end + 8] and in_length_pair(text, n.start):
         return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
-    if is_time_unit(n.unit) and _FOR_DURATION_RE.search(before) and not _TOOK_RE.search(text, 0, n.start):
-        return True  # "50 virtual users for 60 s", "over 10 min": how long the run was set to last
+    if is_time_unit(n.unit) and set_to_last(text, before, n.start, n.end):
+        return True  # "users for 60 s", "over 10 min", "10 s warmup", "timeout 300 s": what the run was set to last
     after = text[n.end : n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
         return True
@@ -613,8 +614,6 @@ def _stat_of_measure(text: str, before: str, n: Number) -> bool:
 
 
 _SLASH_NUMBER_RE = re.compile(r"/\d{1,7}(?=\s)")
-_FOR_DURATION_RE = re.compile(r"\b(?:for|over|during)\s(?:about\s|~)?$", re.IGNORECASE)
-_TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
 
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)

@@ -126,6 +126,17 @@ _INNER_VALUE_RE = re.compile(
 _RESTART_RE = re.compile(r"^(?:(?:as|while|when|and|then|so|with|the|a|an)\s){1,3}", re.IGNORECASE)
 
 
+# a second clause joined to the first by a contrast ("quality holds steady while speed rises by about 6%")
+_CONTRAST_RE = re.compile(r"[\s,](?:while|whereas|but|although|though)\s", re.IGNORECASE)
+
+
+def _own_clause(words: str) -> str:
+    """The words of the value's own clause, after the last contrast joining one to another: "quality holds steady
+    while speed rises by about 6%" is a change of speed, the first clause says what did not change."""
+    cut = max((m.end() for m in _CONTRAST_RE.finditer(words)), default=0)
+    return words[cut:] if cut and _NAME_START_RE.match(words, cut) else words
+
+
 def _after_last_value(words: str) -> str:
     """ "the runs took 31.2 s / 29.8 s as the cache hit rate": where the words before a value reach back over earlier
     values, what names it is after the last of them, when that names a measure ("cache hit rate")."""
@@ -159,7 +170,7 @@ def perf_label(text: str, pos: int) -> str | None:
     if (count := _COUNT_TAIL_RE.search(words)) is not None and count.start() > 0:
         # "The fused path is now a single 0.4 ms call": the subject names the value, the count word only says how many
         words = _LABEL_TAIL_RE.sub("", words[: count.start()]).strip(" :,(-•*#=~")
-    words = _after_last_value(words)
+    words = _after_last_value(_own_clause(words))
     if "  " in words or "\t" in words:
         # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words
         # of its own column

@@ -190,7 +190,8 @@ class NumberPass:
         """The last candidate made (None when the last attempt made none): what a reference or spread after
         it qualifies."""
         self.out: list[dict] = []
-        self.thresholds: list[str] = []
+        self.thresholds: list[Number] = []
+        """The bars stated among the numbers (prose.bar_scope gives each to the claims it is for)."""
         self.stat_unit: str | None = None
         self.has_stat = has_statistic(text)
         """The unit a statistic's list printed on its first item (statistic_lists)."""
@@ -298,7 +299,7 @@ class NumberPass:
             or BAR_CHANGE_RE.search(text, max(0, n.start - 140), n.start)
             or (prev is not None and bar_after_value(text[max(0, n.start - 24) : n.start]))  # ("0.95 >= 0.92")
         ):
-            self.thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
+            self.thresholds.append(n)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
             return True
         if is_config_number(text, n) or formula_constant(text, n) or chained:

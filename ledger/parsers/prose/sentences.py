@@ -36,6 +36,7 @@ from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
 from ledger.parsers.grammar.value_sides import side_before_value, sides_before_values
 from ledger.parsers.kv.siblings import sibling_label
+from ledger.parsers.prose.bar_scope import scope_bars
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
@@ -113,9 +114,7 @@ def claims_in_text(
         nums = spread_units(nums, text)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
-    if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
-        for c in out:
-            c["config"] = {**c["config"], "threshold": read.thresholds[0]}
+    scope_bars(out, text, read.thresholds)  # a bar stated beside a result is an extra key of its (claims contract)
     # what a value's neighbours say about it, once all are read
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)

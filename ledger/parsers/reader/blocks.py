@@ -42,6 +42,8 @@ class Table:
     style: Literal["pipe", "tab", "ascii", "space", "box"]
     truncated: bool = False
     """The last row has fewer cells than the header (a cut-off paste)."""
+    cut_cell: bool = False
+    """The last row's partial last cell was already dropped (tables.dialects): no reader drops another."""
     headless: bool = False
     """No header row was printed (the rows of a paste that starts inside a table): `header` holds names
     taken from a table of the same shape elsewhere in the document, or "column N"."""

@@ -146,7 +146,7 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
         if at_end and _cut_last_cell(raw, rows):
             # ("| 64 | 111.22 | 10" last in an excerpt whose every other row closes: "10" may be "108.05" cut)
             rows[-1] = Row(rows[-1].line, rows[-1].cells[:-1], rows[-1].text)
-            t.truncated = True
+            t.truncated = t.cut_cell = True
             doc.warn(rows[-1].line, "table row cut short (truncated input?)")
         elif at_end and len(rows[-1].cells) < len(header):
             t.truncated = True
@@ -174,7 +174,29 @@ def _cut_last_cell(header: str, rows: list[Row]) -> bool:
         last.endswith((".", "±", "-"))
         or (bool(above) and all(decimal) and bool(_WHOLE_RE.fullmatch(last)))
         or (shorter and _digits(last) > 0)
+        or _fewer_parts(last, above)
     )
+
+
+def _fewer_parts(last: str, above: list[str]) -> bool:
+    """The cut cell's last number prints fewer decimals than the number at its place in every cell above, all
+    printed alike ("0.4" under "0.182", "0.231"; "0.1653 ± 0.0025 → 0.12" under "0.1164 ± 0.0010 → 0.0938 ± 0.0002
+    (-19.4%)"): the rest was lost with the line's end. ("96.44" under "95.98 ± 0.54" is whole: its spread alone is
+    cut.)"""
+    numbers = _NUMBER_PART_RE.findall(last[:200])
+    if not above or not numbers or not last.rstrip()[-1:].isdigit():
+        return False
+    k = len(numbers)
+    places = set()
+    for cell in above:
+        theirs = _NUMBER_PART_RE.findall(cell[:200])
+        if len(theirs) < k:
+            return False
+        places.add(len(theirs[k - 1].partition(".")[2]))
+    return len(places) == 1 and len(numbers[-1].partition(".")[2]) < min(places)
+
+
+_NUMBER_PART_RE = re.compile(r"\d{1,12}(?:\.\d{1,8})?")
 
 
 def _digits(cell: str) -> int:

@@ -1,0 +1,35 @@
+"""How long a run was set to last: "50 virtual users for 60 s", "over 10 min", and a benchmark protocol's windows, how
+long it warms up, measures, waits or is allowed ("10 s warmup and 120 s of measurement per point", "timeout 300 s"):
+settings of the run written on its setup line, never a measured time, unless the sentence says it took that long."""
+
+from __future__ import annotations
+
+import re
+
+# a benchmark protocol's windows, named after their length ("10 s warmup", "120 s of measurement per point", "90 s
+# measured per point", "a 300 s timeout") or, for the windows no result is ever the time of, before it ("timeout 300
+# s", "measurement window: 60 s"); "warm-up drops from 12 s to 7 s" and "warm-up: 12 s" stay the warm-up's measured time
+_PROTOCOL_AFTER_RE = re.compile(
+    r"\s?(?:of\s)?(?:warm[ -]?ups?|time[ -]?outs?|cool[ -]?downs?|ramp[ -]?ups?|time limit|duration limit|"
+    r"measurement(?:\s(?:window|period|time))?|measuring|measured\s(?:per|each|for)|(?:measurement|benchmark) window)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+_PROTOCOL_BEFORE_RE = re.compile(
+    r"\b(?:time[ -]?out|time limit|duration limit|(?:measurement|benchmark|warm[ -]?up) (?:window|period))"
+    r"\s?(?:[:=]\s?|of\s|is\s|set to\s)?(?:about\s|~)?$",
+    re.IGNORECASE,
+)
+
+
+_FOR_DURATION_RE = re.compile(r"\b(?:for|over|during)\s(?:about\s|~)?$", re.IGNORECASE)
+_TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
+
+
+def set_to_last(text: str, before: str, start: int, end: int) -> bool:
+    """The time at text[start:end] (`before` the words before it) is how long the run was set to last (see the
+    module): configuration, no result."""
+    if _FOR_DURATION_RE.search(before):
+        return not _TOOK_RE.search(text, 0, start)
+    window = _PROTOCOL_AFTER_RE.match(text, end) or _PROTOCOL_BEFORE_RE.search(text, max(0, start - 40), start)
+    return window is not None and not _TOOK_RE.search(text, max(0, start - 80), start)
