@@ -132,6 +132,17 @@ HOSTILE: dict[str, HostileText] = {
     "code name precisions": lambda s: (
         "On H100 `fp8_gemm` and `bf16_" + "fp8_int4_" * (600 * s) + "logits 1.2 ms vs the already-tuned bf16 baseline\n"
     ),
+    # a baseline's noun phrase of many words, defined arms whose noun never comes, over and over (vocab.setup_negation
+    # _BASE_BEFORE_RE, _BASE_AFTER_RE, _NP_TO_END_RE)
+    "baseline noun phrases": lambda s: (
+        "**old** = the fp16 "
+        + "paged-attention tuned " * (400 * s)
+        + "\n"
+        + "vs the already-tuned stock bf16-dense fast path 1.2 ms, " * (300 * s)
+        + "is an fp8 "
+        + "x-y " * (500 * s)
+        + "baseline\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
