@@ -143,6 +143,14 @@ HOSTILE: dict[str, HostileText] = {
         + "x-y " * (500 * s)
         + "baseline\n"
     ),
+    # a section's range of lengths, then wrapped sentences full of bare lengths, ranges and stops that never end one
+    # (grammar.range_points _POINT_RE, _RANGE_RE, _SENTENCE_END_RE)
+    "range points": lambda s: (
+        "Throughput +5% across 2k-64k context.\n\n"
+        + ("3.5k 1.2k-4k 9k–12k e.g 1.5 " * (200 * s) + "\n") * 3
+        + "at 8k " * (300 * s)
+        + "+1.5%\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
