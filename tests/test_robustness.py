@@ -151,6 +151,15 @@ HOSTILE: dict[str, HostileText] = {
         + "at 8k " * (300 * s)
         + "+1.5%\n"
     ),
+    # short capitalised words before values over and over, under lines naming models (prose.abbreviated_models
+    # _SHORT_RE, _CAPITALS_RE, _FIRST_WORD_RE)
+    "short model forms": lambda s: (
+        "On DeepSeek-V3.2 and Qwen3-32B.\n\n"
+        + "DS Qwen GLM TTFT AbCdEf " * (300 * s)
+        + "+0.3%\n"
+        + "- DS TTFT +0.1%, " * (200 * s)
+        + "\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
