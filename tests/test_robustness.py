@@ -160,6 +160,15 @@ HOSTILE: dict[str, HostileText] = {
         + "- DS TTFT +0.1%, " * (200 * s)
         + "\n"
     ),
+    # arm labels defined over and over, never given their article, then a header of settings written as keys and
+    # numbers that never end (grammar.arm_labels _DEFINED_RE, tables.head_settings _SETTING_RE)
+    "arm labels and header settings": lambda s: (
+        "**q8** = the fp8 arm, `q16` =the " * (200 * s)
+        + "**q" * (300 * s)
+        + "\n\n| ctx | q8 "
+        + "c=1 bs = 8 x_y=" * (200 * s)
+        + " TTFT ms (before → after) |\n|---|---|\n| 2k | 96 → 94 |\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
