@@ -169,6 +169,17 @@ HOSTILE: dict[str, HostileText] = {
         + "c=1 bs = 8 x_y=" * (200 * s)
         + " TTFT ms (before → after) |\n|---|---|\n| 2k | 96 → 94 |\n"
     ),
+    # a precision named over and over inside baseline noun phrases that never reach their noun, and a definition's
+    # meaning that never ends (vocab.setup_negation baselines_precision _THE_BEFORE_RE, grammar.arm_labels)
+    "baseline arms": lambda s: (
+        "On 8xH200 (TP8), the bf16 "
+        + "tuned-path " * (300 * s)
+        + "the bf16 x " * (200 * s)
+        + "baseline gains\n\n"
+        + "**q16** = the bf16 "
+        + "sparse " * (400 * s)
+        + "\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)

@@ -154,3 +154,22 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
     cache's ("nvfp4-kv kernels" once more after the KV cache's word was read) or a kernel's (`fp8_block_gemm`)."""
     return as_baseline(s, start, end) or _KV_AFTER_RE.match(s, end) is not None or in_code_name(s, start, end)
+
+
+_THE_BEFORE_RE = re.compile(rf"\bthe\s(?:{_NP_WORD}){{0,3}}$", re.IGNORECASE)
+
+
+def baselines_precision(text: str, value: str) -> bool:
+    """Every place `text` names the precision `value` is inside a baseline's noun phrase ("the bf16 FlashMLA baseline
+    itself gains ..."): that arm's, which its own paragraph's results may be, never a setup over the section."""
+    s = text[:400]
+    low, want = s.lower(), value.lower()
+    at, seen = low.find(want), False
+    while at >= 0:
+        end = at + len(want)
+        if not (
+            as_baseline(s, at, end) or (_THE_BEFORE_RE.search(s, max(0, at - 90), at) and _BASE_AFTER_RE.match(s, end))
+        ):
+            return False
+        at, seen = low.find(want, end), True
+    return seen

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from ledger.model import Revision
 from ledger.parsers.grammar.line_setup import model_in_cell
@@ -85,7 +86,7 @@ def _measure_words(head: str) -> str:
 class TableInfo:
     """What every row of one table shares, worked out once."""
 
-    arms: frozenset[str] = frozenset()
+    arms: Mapping[str, dict[str, str]] = MappingProxyType({})
     """The arm labels the document defines (grammar.arm_labels): a header opening with one names that arm."""
 
     def __init__(self, table: Table, roles: list[str]) -> None:
