@@ -151,15 +151,6 @@ HOSTILE: dict[str, HostileText] = {
         + "at 8k " * (300 * s)
         + "+1.5%\n"
     ),
-    # short capitalised words before values over and over, under lines naming models (prose.abbreviated_models
-    # _SHORT_RE, _CAPITALS_RE, _FIRST_WORD_RE)
-    "short model forms": lambda s: (
-        "On DeepSeek-V3.2 and Qwen3-32B.\n\n"
-        + "DS Qwen GLM TTFT AbCdEf " * (300 * s)
-        + "+0.3%\n"
-        + "- DS TTFT +0.1%, " * (200 * s)
-        + "\n"
-    ),
     # arm labels defined over and over, never given their article, then a header of settings written as keys and
     # numbers that never end (grammar.arm_labels _DEFINED_RE, tables.head_settings _SETTING_RE)
     "arm labels and header settings": lambda s: (

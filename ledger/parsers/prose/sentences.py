@@ -36,7 +36,6 @@ from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
 from ledger.parsers.grammar.value_sides import side_before_value, sides_before_values
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.parsers.prose.abbreviated_models import abbreviated_models
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
@@ -94,11 +93,12 @@ def claims_in_text(
 ) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
 
-    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for values that name none
-    themselves. `console`: a line of tool output, where a number without a unit of measure is a claim only right
-    after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s" is a gauge, not a throughput), and a
-    bare measurement is named by the line's leading label. `around`: the words a wrapped sentence brings in from the
-    lines before and after (prose.wrapped_lines), read as context only."""
+    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
+    values that name none themselves. `console`: a line of tool output, where a number without a unit of
+    measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
+    is a gauge, not a throughput), and a bare measurement is named by the line's leading label. `around`: the words
+    a wrapped sentence brings in from the lines before and after (prose.wrapped_lines), read as context only.
+    """
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
@@ -122,7 +122,6 @@ def claims_in_text(
     parallel_config(out, text)
     out = paren_counts(out, text)
     trailing_setup(out, text)
-    abbreviated_models(out, text, ctx.doc, line)  # ("on DeepSeek-V3.2 (DS TTFT ~flat at +0.3%)": DS is that model)
     if len(out) > 1:
         shared_change_nouns(out, text)  # ("~8% PP and ~1% TG improvement at 32k": both improvements, both at 32k)
     elided_changes(out, text)
