@@ -139,6 +139,44 @@ HOSTILE: dict[str, HostileText] = {
         + "fp8 staging fp8-out rope FP8 bf16 buffers in fp8 query-quant " * (400 * s)
         + "fp8 "
         + "x" * (2_000 * s)
+    ),
+    # a baseline's noun phrase of many words, defined arms whose noun never comes, over and over (vocab.setup_negation
+    # _BASE_BEFORE_RE, _BASE_AFTER_RE, _NP_TO_END_RE)
+    "baseline noun phrases": lambda s: (
+        "**old** = the fp16 "
+        + "paged-attention tuned " * (400 * s)
+        + "\n"
+        + "vs the already-tuned stock bf16-dense fast path 1.2 ms, " * (300 * s)
+        + "is an fp8 "
+        + "x-y " * (500 * s)
+        + "baseline\n"
+    ),
+    # a section's range of lengths, then wrapped sentences full of bare lengths, ranges and stops that never end one
+    # (grammar.range_points _POINT_RE, _RANGE_RE, _SENTENCE_END_RE)
+    "range points": lambda s: (
+        "Throughput +5% across 2k-64k context.\n\n"
+        + ("3.5k 1.2k-4k 9k–12k e.g 1.5 " * (200 * s) + "\n") * 3
+        + "at 8k " * (300 * s)
+        + "+1.5%\n"
+    ),
+    # arm labels defined over and over, never given their article, then a header of settings written as keys and
+    # numbers that never end (grammar.arm_labels _DEFINED_RE, tables.head_settings _SETTING_RE)
+    "arm labels and header settings": lambda s: (
+        "**q8** = the fp8 arm, `q16` =the " * (200 * s)
+        + "**q" * (300 * s)
+        + "\n\n| ctx | q8 "
+        + "c=1 bs = 8 x_y=" * (200 * s)
+        + " TTFT ms (before → after) |\n|---|---|\n| 2k | 96 → 94 |\n"
+    ),
+    # a precision named over and over inside baseline noun phrases that never reach their noun, and a definition's
+    # meaning that never ends (vocab.setup_negation baselines_precision _THE_BEFORE_RE, grammar.arm_labels)
+    "baseline arms": lambda s: (
+        "On 8xH200 (TP8), the bf16 "
+        + "tuned-path " * (300 * s)
+        + "the bf16 x " * (200 * s)
+        + "baseline gains\n\n"
+        + "**q16** = the bf16 "
+        + "sparse " * (400 * s)
         + "\n"
     ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)

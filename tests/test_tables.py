@@ -359,6 +359,20 @@ def test_two_arrow_columns_each_with_its_change_keep_their_cells_and_their_own_s
     got = {(c.source.line, c.metric): (c.value, c.reference, c.config.get("concurrency")) for c in claims}
     assert got[(7, "peak out tok/s")] == (43950.0, 41200.0, None)
     assert got[(7, "peak out tok/s Δ")] == (6.7, None, None)
-    assert got[(7, "c=1 TTFT ms")] == (94.0, 96.0, "1")
-    assert got[(8, "c=1 TTFT ms")] == (695.0, 702.0, "1")
+    # (the concurrency is the cells' setting, no part of the measure's name)
+    assert got[(7, "TTFT ms")] == (94.0, 96.0, "1")
+    assert got[(8, "TTFT ms")] == (695.0, 702.0, "1")
+    assert got[(7, "TTFT ms Δ")] == (2.1, None, "1")
     assert len(claims) == 8 and {c.config.get("isl") for c in claims} == {"2k", "16k"}
+
+
+def test_a_header_opening_with_an_arm_label_the_document_defines_names_that_arm_not_the_measure() -> None:
+    """ "**w16** = the fp16 dense decode path" over "| w16 peak out tok/s (before → after) | gain |": the column's arm
+    is w16 (a key of the cells' config, with the change column's), the measure the words after it; a "c=1" after the
+    arm is the cells' concurrency."""
+    text = (Path(__file__).parent / "fixtures" / "tables" / "header_arm_and_setting_labels.md").read_text()
+    claims = extract(text, "pr.md").claims
+    assert {c.metric for c in claims} == {"peak out tok/s", "peak out tok/s gain", "TTFT ms", "TTFT ms gain"}
+    assert {c.config.get("arm") for c in claims} == {"w16"}
+    assert {c.config.get("concurrency") for c in claims if "TTFT" in (c.metric or "")} == {"1"}
+    assert not any("concurrency" in c.config for c in claims if "tok/s" in (c.metric or ""))

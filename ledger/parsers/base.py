@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.grammar.column_models import column_model
+from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.canonical import one_board
@@ -162,15 +163,7 @@ class Context:
             v = fields[key]
             if v is not None and not isinstance(v, int):
                 fields[key] = int(v)
-        source = Source.__new__(Source)  # what _construct(Source, ...) builds, inline: claims come by the thousand
-        _setattr(
-            source,
-            "__dict__",
-            {"path": self.path, "line": line, "line_end": line_end or line, "text": text, "section": list(section)},
-        )
-        _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
-        _setattr(source, "__pydantic_extra__", None)
-        _setattr(source, "__pydantic_private__", None)
+        source = _source(self.path, line, line_end or line, text, section)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
         metric = fields.get("metric")
         if metric and "  " in metric:
@@ -218,6 +211,7 @@ class Context:
                     **{k: v for k, v in around.items() if v and canonical_key_name(k) not in own and k not in gone},
                     **config,
                 }
+        own_point(self.doc, line, config)  # "across 3.5k–160k context", then "3.5k saturated ... +17.5%": 3.5k
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
             if " " in config.get("model", ""):
@@ -409,3 +403,15 @@ def _same_commit(head: str | None, sha: str) -> bool:
     """One commit, printed at two lengths (a claim's sha is lower case)."""
     h = (head or "").lower()
     return bool(h) and (sha.startswith(h) or h.startswith(sha))
+
+
+def _source(path: str | None, line: int, line_end: int, text: str, section: tuple[str, ...]) -> Source:
+    """What _construct(Source, ...) builds, inline: claims come by the thousand."""
+    source = Source.__new__(Source)
+    _setattr(
+        source, "__dict__", {"path": path, "line": line, "line_end": line_end, "text": text, "section": list(section)}
+    )
+    _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
+    _setattr(source, "__pydantic_extra__", None)
+    _setattr(source, "__pydantic_private__", None)
+    return source

@@ -38,22 +38,44 @@ VALUE_ARM_BEFORE_RE = re.compile(
     r"(?<![\w.-])\d(?:[\d.,]{0,12}\d)?[ \t]?[A-Za-z%/]{0,8}[ \t](?:without|w/o|with|no)[ \t](?:the[ \t]|any[ \t])?$",
     re.IGNORECASE,
 )
+# a word of the baseline's noun phrase: never one that ends it ("vs main on fp8": the run's precision, on both)
+_NP_WORD = r"(?!(?:on|at|in|with|using|under|for|and|or|but|to|from|by|while|when|where)\s)[\w-]{1,20}\s"
 _BASE_BEFORE_RE = re.compile(
-    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
-    # ("vs the already-tuned bf16 baseline", "vs out-of-the-box bf16": the baseline's words before its precision)
-    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,20}\s)?$",
+    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|over|improves?\sover|beats?|outperforms?|"
+    r"(?:faster|better)\sthan)|against"
+    # ("X = the bf16 FlashMLA baseline", "old is the fp16 paged baseline": an arm defined as the baseline)
+    r"|(?P<def>=|\b(?:is|are|means|denotes)))\s(?:\*\*)?(?P<det>the\s|an?\s)?"
+    # ("vs the already-tuned bf16 baseline", "vs upstream out-of-the-box bf16": the baseline's words before its
+    # precision)
+    rf"(?P<words>(?:{_NP_WORD}){{0,3}})$",
     re.IGNORECASE,
 )
 _KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
-_BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.IGNORECASE)
+# ("the bf16-sparse FlashMLA baseline", "the fp16 paged-attention reference build")
+_BASE_AFTER_RE = re.compile(
+    rf"(?:-\w{{1,12}})?(?:\s{_NP_WORD[:-2]}){{0,3}}\s(?:baseline|reference|main)\b", re.IGNORECASE
+)
+
+_NP_TO_END_RE = re.compile(rf"(?:-\w{{1,12}})?(?:\s{_NP_WORD[:-2]}){{0,3}}\s?$")
 
 
 def as_baseline(s: str, start: int, end: int) -> bool:
     """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline", "does
-    PTPC improve over native MXFP8", "faster than BF16"): "against"
-    alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
-    before = _BASE_BEFORE_RE.search(s, max(0, start - 40), start)
-    return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
+    PTPC improve over native MXFP8", "faster than BF16", "vs the already-optimized bf16 FlashMLA baseline") or the arm
+    a text defines as its baseline ("old = the fp16 paged baseline"). "against" alone names what a run was tested on
+    ("gsm8k against the FP8 checkpoint"), "over" and "is" what a run was ("over fp8 weights", "is an fp8 run"), and a
+    comparator's long words may be the run's own ("vs main with tuned fp8"): those need the baseline's noun after."""
+    before = _BASE_BEFORE_RE.search(s, max(0, start - 90), start)
+    if before is None:
+        return False
+    cmp = before.group("cmp")
+    if cmp is not None and cmp.lower() != "over":
+        return True
+    if before.group("def") is not None and before.group("det") is None:
+        return False  # ("precision = FP16": the run's setting, no arm named)
+    # (a definition wrapped before its noun: "**old** = the fp16 paged" at a line's end, "baseline" on the next)
+    wrapped = before.group("def") == "=" and _NP_TO_END_RE.match(s, end) is not None
+    return wrapped or _BASE_AFTER_RE.match(s, end) is not None
 
 
 # a spec column's cell saying the method was off: "off", "none", "disabled", with the kernel's draft width it then
@@ -170,3 +192,22 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or in_code_name(s, start, end)
         or of_a_component(s, start, end)
     )
+
+
+_THE_BEFORE_RE = re.compile(rf"\bthe\s(?:{_NP_WORD}){{0,3}}$", re.IGNORECASE)
+
+
+def baselines_precision(text: str, value: str) -> bool:
+    """Every place `text` names the precision `value` is inside a baseline's noun phrase ("the bf16 FlashMLA baseline
+    itself gains ..."): that arm's, which its own paragraph's results may be, never a setup over the section."""
+    s = text[:400]
+    low, want = s.lower(), value.lower()
+    at, seen = low.find(want), False
+    while at >= 0:
+        end = at + len(want)
+        if not (
+            as_baseline(s, at, end) or (_THE_BEFORE_RE.search(s, max(0, at - 90), at) and _BASE_AFTER_RE.match(s, end))
+        ):
+            return False
+        at, seen = low.find(want, end), True
+    return seen

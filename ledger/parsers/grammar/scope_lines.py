@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.setup import named_twice, qualifiers
+from ledger.vocab.setup_negation import baselines_precision
 
 _REQUIRES_RE = re.compile(r"\brequires?\s", re.IGNORECASE)
 # a line that says what the change makes the code do ("- Add X for SM100 and SM103.", "Supports BF16/FP16 decode")
@@ -21,12 +22,15 @@ def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
     supports names a key twice ("Add X for SM100 and SM103", "Support BF16/FP16 paged context": what the kernel
     covers, each result says which it ran): the second value comes back, so that a default counting the line's
     values finds no one value of the key in it. A precision or board right after "requires" ("MLA decode requires
-    BF16") is a precondition: dropped from `values`."""
+    BF16") is a precondition, and one named only inside a baseline's noun phrase the baseline arm's: dropped from
+    `values`."""
     if ("quant" in values or "gpu" in values) and (m := _REQUIRES_RE.search(text)) is not None:
         after = text[m.end() : m.end() + 40].lower()
         for key in ("quant", "gpu"):
             if key in values and values[key].lower() in after:
                 del values[key]
+    if "quant" in values and baselines_precision(text, values["quant"]):
+        del values["quant"]  # ("the bf16 FlashMLA baseline itself gains ...": that arm's, its paragraph's results')
     if not values or not _SCOPE_VERB_RE.match(text):
         return []
     out = []

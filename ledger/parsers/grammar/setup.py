@@ -62,7 +62,7 @@ from ledger.parsers.grammar.lead_ins import (
 from ledger.parsers.grammar.line_scopes import line_scopes
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import device_scope, machine_scopes
-from ledger.parsers.grammar.model_alias import aliased_model
+from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
@@ -161,8 +161,7 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
-            if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
-                scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
+            scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
                 scopes.append(SetupScope(*_page_section(heads, b.start, last), said))  # "All tests done on X"
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
@@ -292,7 +291,7 @@ def _text_scope(
     if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
-            return SetupScope(b.start, _run_end(blocks, k + 1), values)
+            return SetupScope(b.start, run_end(blocks, k + 1), values)
     if (device := device_scope(blocks, k)) is not None:
         return device
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
@@ -317,16 +316,6 @@ def _heads_block(blocks: list[Block], k: int) -> bool:
     """Block k stands right over a table or a paste (a blank line at most between)."""
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
     return nxt is not None and nxt.kind in ("code", "table") and nxt.start - blocks[k].end <= 2
-
-
-def _run_end(blocks: list[Block], k: int) -> int:
-    """The last line of the blocks from k on that follow one another without a blank line."""
-    end = blocks[k].end
-    for b in blocks[k + 1 :]:
-        if b.start != end + 1 or b.kind != "text" or b.text.rstrip().endswith(":"):
-            break
-        end = b.end
-    return end
 
 
 def _section_start(starts: list[int], line: int) -> int:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.arm_labels import defined_arms
 from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
 from ledger.parsers.grammar.named_revisions import named_lead
@@ -125,6 +126,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
         return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
+    info.arms = defined_arms(ctx.doc)  # ("**q16** = the bf16 baseline" over "| q16 sat tok/s |": that arm's)
     info.bind_revisions(ctx.named_at(table.header_line), headers, table.header_line)
     sweep = _swept(ctx, block, headers, roles, info)
     info.title_setup = _table_setup(ctx, block, table, headers, roles)

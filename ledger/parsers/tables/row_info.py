@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from ledger.model import Revision
 from ledger.parsers.grammar.line_setup import model_in_cell
@@ -18,6 +19,7 @@ from ledger.parsers.tables.arrow_legend import legend_revisions
 from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
+from ledger.parsers.tables.head_settings import without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
     change_word,
@@ -85,6 +87,9 @@ def _measure_words(head: str) -> str:
 class TableInfo:
     """What every row of one table shares, worked out once."""
 
+    arms: Mapping[str, dict[str, str]] = MappingProxyType({})
+    """The arm labels the document defines (grammar.arm_labels): a header opening with one names that arm."""
+
     def __init__(self, table: Table, roles: list[str]) -> None:
         self.table = table
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
@@ -125,6 +130,7 @@ class TableInfo:
         """The benchmark the line above names, for columns that only say "Score" (see GENERIC_HEAD_RE)."""
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        self.head_settings: dict[str, dict[str, str]] = {}  # ("c=1" taken out of "c=1 TTFT ms": the cells' config's)
         self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
         """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
 
@@ -297,10 +303,16 @@ class TableInfo:
                 if setup_only(rest):
                     # "V1: 3090Ti": the arm (a key of its own: "V1" and "V2" on one board are two setups), on that board
                     name, setup = rest, {**setup, "arm": arm.group(1)}
+            name, self.head_settings[head] = without_settings(name, setup, self.arms)  # ("c=1 TTFT ms": TTFT at c 1)
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
+
+    def settings_of(self, head: str) -> dict[str, str]:
+        """The settings the header's measure name had taken out ("c=1" of "c=1 TTFT ms"; see head)."""
+        self.head(head)
+        return self.head_settings.get(head, {})
 
 
 _MAX_GROUPS = 8

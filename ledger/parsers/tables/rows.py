@@ -199,7 +199,14 @@ class _RowReader:
         return True
 
     def _config(self, c: _Cell, **extra: str) -> dict[str, str]:
-        return {**self._label_setup(), **c.setup, "row": self.label, "column": c.head, **extra}
+        return {
+            **self._label_setup(),
+            **self.info.settings_of(c.head),
+            **c.setup,
+            "row": self.label,
+            "column": c.head,
+            **extra,
+        }
 
     def _label_setup(self) -> dict[str, str]:
         """The setup words of the row's label (once per row); none in a row id, whose columns state them. A label
@@ -387,7 +394,14 @@ class _RowReader:
         )
         model = info.column_models.get(head)
         kind, unit = self._kind(metric, metric_head, head, role, unit)
-        config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
+        config = {
+            **self._label_setup(),
+            **head_qualifiers,
+            **info.settings_of(head),
+            **c.setup,
+            "row": label,
+            "column": head,
+        }
         if workload and info.row_kind:
             config[info.row_kind] = config.pop("row")
         if model and label:
