@@ -98,16 +98,7 @@ class TableInfo:
         self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
         self.delta_cols = [i for i, r in enumerate(roles) if r == "delta"]
         self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
-        # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
-        self.spread_of: dict[int, int] = {}
-        self.stderr_of: dict[int, int] = {}  # ("| exact_match | stderr |": a standard error column, the same way)
-        for i, r in enumerate(roles):
-            if r == "spread":
-                # the spread of a baseline column ("old_mean | old_std") goes with the baseline: no claim
-                left = [v for v in self.value_cols + self.base_cols if v < i]
-                stderr = _STDERR_HEAD_RE.match(clean(table.header[i])) if i < len(table.header) else None
-                if left and max(left) in self.value_cols:
-                    (self.stderr_of if stderr else self.spread_of)[max(left)] = i
+        self.spread_of, self.stderr_of = _spread_columns(table, roles, self.value_cols, self.base_cols)
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
         # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it;
@@ -365,3 +356,20 @@ def _column_models(heads: set[str]) -> dict[str, str]:
             return {}
         out[head] = names[0]
     return out if len(out) >= 2 else {}
+
+
+def _spread_columns(
+    table: Table, roles: list[str], value_cols: list[int], base_cols: list[int]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """A spread column ("Std (us)") is the standard deviation of the nearest value column to its left, a stderr column
+    ("| exact_match | stderr |") its standard error: (value column -> spread column) for each kind. The spread of a
+    baseline column ("old_mean | old_std") goes with the baseline: no claim."""
+    spread_of: dict[int, int] = {}
+    stderr_of: dict[int, int] = {}
+    for i, r in enumerate(roles):
+        if r == "spread":
+            left = [v for v in value_cols + base_cols if v < i]
+            stderr = _STDERR_HEAD_RE.match(clean(table.header[i])) if i < len(table.header) else None
+            if left and max(left) in value_cols:
+                (stderr_of if stderr else spread_of)[max(left)] = i
+    return spread_of, stderr_of
