@@ -197,6 +197,26 @@ def test_each_draft_position_is_a_series_of_its_own_and_a_rate() -> None:
     assert key("Position 1") == ("acceptance rate", {"position": "1"})  # (a spec table's "Position 1" column)
 
 
+def test_rows_under_a_scenario_column_are_series_of_their_own() -> None:
+    """ "| Scenario | Mean TTFT (ms) |" over "no adapter" and "one adapter": the rows read under `workload` are two
+    series, never one averaged over both (report judged 5800 and 6700 as one series' two runs)."""
+    from ledger.model import Claim, Source
+
+    def key(workload: str) -> object:
+        c = Claim(
+            kind="perf",
+            metric="Mean TTFT",
+            value=5800.0,
+            unit="ms",
+            config={"workload": workload, "column": "Mean TTFT (ms)"},
+            source=Source(path="p.md", line=1, line_end=1, text=""),
+        )
+        return claim_key(c)  # (the key and the variant: what tells two series of one setup apart)
+
+    assert key("no adapter") != key("one adapter")
+    assert key("no adapter") == key("no adapter")
+
+
 def test_a_bare_acceptance_in_percent_is_a_rate_never_a_length() -> None:
     """ "Acceptance: 49.38%" beside "Mean acceptance length: 1.99": a share of the drafts accepted, compared with the
     acceptance rate's threshold, never in the series of lengths (whose ±0.05 would call every change of it real)."""

@@ -59,7 +59,8 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
             hints, rest = config_hints(clean_name(v))
             for hk, hv in hints.items():
                 config.setdefault(hk, hv)
-            if ck in ("row", "variant", "case", "setting"):
+            # (a "| Scenario |" column's rows, "no adapter" / "one adapter", are read under workload: two series)
+            if ck in ("row", "variant", "case", "setting", "workload"):
                 words = variant_words(rest)
                 if words:
                     variants.append(words)
