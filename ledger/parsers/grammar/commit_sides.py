@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
+from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha
 from ledger.vocab.sides import side_of
 
 _SHA = r"[0-9a-f]{7,40}"
@@ -28,17 +29,15 @@ _SIDE_AT_RE = re.compile(
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
 
 
-def _is_sha(token: str) -> bool:
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-
-
 def commit_sides(text: str) -> Revision | None:
     """The candidate's revision (head and base) a sentence naming both sides with their commits states, or None."""
+    if not may_hold_sha(text[:1000]):
+        return None  # (asked of every paragraph that names no revision: most hold no sha at all)
     for sentence in _sentences(text[:1000]):
         found = []
         for m in _SIDE_AT_RE.finditer(sentence):
             name, sha = (m.group("name"), m.group("sha")) if m.group("sha") else (m.group("pname"), m.group("psha"))
-            if _is_sha(sha):
+            if is_sha(sha):
                 found.append((side_of(name), name, sha.lower()))
         if len(found) != 2 or {found[0][0], found[1][0]} != {"base", "head"}:
             continue

@@ -372,11 +372,7 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
         rev = phrased_label(block.text, line_label(block.text, False)) or _side_lead(block.text, opens_results)
         if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             return None, RevisionScope(start=block.start, end=block.end, revision=two[0])
-    if (
-        (rev is None or rev.head)
-        and (both := commit_sides(block.text)) is not None
-        and (rev is None or rev.head == both.base)
-    ):
+    if (both := commit_sides(block.text)) is not None and (rev is None or rev.head == both.base):
         # "the base branch at `3c4d5e6` and this branch at `7a8b9c0d`": the candidate's, on the base (the first sha
         # alone made the base's commit the head of every candidate value)
         return both, None
