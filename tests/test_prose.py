@@ -79,6 +79,9 @@ def test_points_and_decimal_values_after_at(line: str, expected: list[tuple[str,
 def test_clock_durations_are_seconds_with_the_printed_form_kept() -> None:
     claims = extract("- the gate took 16m51s, against 20m2s before\n", path="t.md").claims
     assert [(c.value, c.unit, c.printed, c.reference) for c in claims] == [(1011.0, "s", "16m51s", 1202.0)]
+    # a blank between the parts is still one duration, never a minutes claim and a seconds claim
+    claims = extract("- the full sweep took 41m 7s, against 1h 2m before\n", path="t.md").claims
+    assert [(c.value, c.unit, c.printed, c.reference) for c in claims] == [(2467.0, "s", "41m 7s", 3720.0)]
 
 
 @pytest.mark.parametrize(

@@ -92,6 +92,8 @@ HOSTILE: dict[str, HostileText] = {
     "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 1_000,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
+    # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
+    "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 1_000,
     # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every
     # kind (support.lists _SENTENCE_EVENT_RE, prose.metrics _CLAUSE_BREAK_RE): patterns opening with one class
     "arrows and anchors": "a --> b -- > c => d =: e ---> 1.5 " * 1_000,

@@ -354,6 +354,25 @@ def canonical_number(value: str) -> str | None:
     return str(int(n)) if n == int(n) else f"{n:g}"
 
 
+def one_number(values: set[str]) -> str | None:
+    """The one count or length several spellings state ("8k" in a heading, "ISL=8192" on a setup line; "1k" and
+    "1000"), as its fullest spelling, the digits a reader would check; None when they state two numbers. A "k" is a
+    thousand or 1024, as writers use it for lengths."""
+    read = {v: _PREFIXED_NUMBER_RE.match(clean_name(v).strip(" .,;:")[:80]) for v in values}
+    if any(m is None for m in read.values()):
+        return None
+    exact = {v: float(m.group(1).replace(",", "")) for v, m in read.items() if m and not m.group(2)}
+    rounded = {v: float(m.group(1).replace(",", "")) for v, m in read.items() if m and m.group(2)}
+    if len(set(exact.values())) > 1 or len(set(rounded.values())) > 1:
+        return None
+    if exact and rounded:
+        n, k = next(iter(exact.values())), next(iter(rounded.values()))
+        if n not in (k * 1000, k * 1024):
+            return None
+    pool = exact or rounded
+    return min(pool, key=lambda v: (len(v), v))
+
+
 def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     """The canonical (key, value) pairs one config entry of canonical key `key` states: usually one, two for a
     GPU with its count ("8xH100") or an ISL/OSL pair ("1024/128"); none when the value says nothing ("auto")."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.canonical import NUMERIC_KEYS, one_board
+from ledger.vocab.canonical import NUMERIC_KEYS, one_board, one_number
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -265,6 +265,8 @@ def one_value(key: str, values: set[str]) -> str | None:
         return _one_model_spelling(values)
     if key == "gpu":
         return one_board(values)
+    if key in NUMERIC_KEYS:
+        return one_number(values)  # ("8k" in a heading, "ISL=8192" on the setup line: one length)
     found = [_FP4_RE.fullmatch(v.strip()) for v in values] if key == "quant" else []
     if not found or any(m is None for m in found):
         return None

@@ -24,7 +24,8 @@ UNIT_PATTERN = _UNIT_RE
 # ("roughly a 40%-45% uplift": the article between the word and its number)
 _APPROX = r"~|≈|∼|(?:about|around|approximately|roughly)\s(?:an?\s)?|approx\.?\s|nearly\s|near\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
-_DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
+# ("41m 7s", "1h 2m": one blank between the parts is still one duration)
+_DURATION = r"(?:(?P<dh>\d+)h ?)?(?:(?P<dm>\d+)m)(?: ?(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
