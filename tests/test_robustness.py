@@ -92,6 +92,12 @@ HOSTILE: dict[str, HostileText] = {
     "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 1_000,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
+    # load labels over items whose values name themselves after their units, statistics first (prose.
+    # concurrency_labels, prose.metrics NAME_AFTER_UNIT_RE), and counts of requests that are no tests
+    "load items": lambda s: (
+        "at each concurrency\n" + "- c4: 2,410.5 total tok/s, 1.9 s mean median p99 TTFT, "
+        "40 successful requests, c8 (output tok/s) Tok/s Agg 3 s avg mean\n" * (250 * s)
+    ),
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
     "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 1_000,
     # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every

@@ -28,6 +28,15 @@ def test_paired_lengths_give_both_in_order() -> None:
     assert hints == {"isl": "1024", "osl": "2048"}
 
 
+def test_agg_after_a_rate_is_an_aggregate_not_a_serving_mode() -> None:
+    # "Tok/s Agg": tokens a second summed over the requests; "agg" alone or before its mode word is the recipe
+    assert "serving" not in qualifiers("Tok/s Agg")
+    assert "serving" not in qualifiers("Throughput agg (tok/s)")
+    assert qualifiers("agg, TP8, con64")["serving"] == "agg"
+    assert qualifiers("disagg serving on 2 nodes")["serving"] == "disagg"
+    assert qualifiers("Output TPS agg mode")["serving"] == "agg"
+
+
 def test_batch_words_but_not_a_maximum() -> None:
     assert qualifiers("decode on H100 BS1")["batch_size"] == "1"
     assert qualifiers("batch size 16")["batch_size"] == "16"

@@ -543,11 +543,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
     ),
-    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb)
+    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb);
+    # a bare "agg" after a rate is the rate summed over requests ("Tok/s Agg", "throughput agg"), no recipe
     _word(
         "serving",
         "serving",
-        r"(agg|disagg|disaggregated)(?:[ _-](?:serving|mode|recipe))?|(aggregated)[ _-](?:serving|mode|recipe)",
+        r"(disagg|disaggregated)(?:[ _-](?:serving|mode|recipe))?|(agg)[ _-](?:serving|mode|recipe)"
+        r"|(?<!/s )(?<!/sec )(?<!tps )(?<!put )(?<!tok )(agg)|(aggregated)[ _-](?:serving|mode|recipe)",
         ("agg",),
         ("agg", "disagg"),
     ),

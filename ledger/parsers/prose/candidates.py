@@ -323,6 +323,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     if unit not in (None, "%", "x") and is_measure_unit(unit) and (after := NAME_AFTER_UNIT_RE.match(text, n.end)):
         return after.group(1)  # "1902 ms TTFT", "18.5 ms TPOT": the value's own measure, whatever came before
     before = metric_before(text, n.start)
+    if (before is None or is_measure_unit(before)) and (rate := _rate_words(n, unit)) is not None:
+        return rate  # "…, 38.2 output tok/s": its own words, not a unit an earlier value printed
     word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
     if word is not None and before is not None:
         # "dataset gsm8k-lite, FULL GRAPH, 15% gain": the dataset the run served, not the measure that gained

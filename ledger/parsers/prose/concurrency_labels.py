@@ -24,6 +24,15 @@ _SPEAKS_RE = re.compile(r"concurren|\bconc\b", re.IGNORECASE)
 # the measure a line opens with, before its first label ("TTFT:", "Output throughput vs main:")
 _LEAD_RE = re.compile(r"^\s{0,3}(?:[-*+]\s{1,3})?(?P<name>[A-Za-z][\w /().-]{0,60}?)\s{0,2}:\s")
 _BASELINE_TAIL_RE = re.compile(r"\s+(?:vs\.?|versus|against|over)\s.*$", re.IGNORECASE)
+# a list item or line that opens with the label: every value of it is measured at that load
+_ITEM_LABEL_RE = re.compile(r"^\s{0,3}(?:[-*+]\s{1,3})?[cC](?P<n>\d{1,4})\s{0,2}[:=]\s")
+# "c8 (output tok/s)": a key-value reader's name, the label with the value's words after it in parentheses
+_LABEL_UNIT_RE = re.compile(r"^[cC]\d{1,4}\s\((?P<words>[A-Za-z][^()]{0,40})\)$")
+# "c8: 3,020.7 total tok/s": the claim's own text, the label, the value, then the words naming its measure
+_OWN_WORDS_RE = re.compile(
+    r"^(?:[cC]\d{1,4}\s{0,2}[:=]\s{0,3})?[-+~]?\d[\d,]{0,12}(?:\.\d{1,6})?\s{0,2}"
+    r"(?P<words>[A-Za-z][\w/%-]{0,20}(?: [\w/%-]{1,20}){0,3})$"
+)
 
 
 def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
@@ -45,14 +54,25 @@ def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
                 # "while C64 crosses over to +0.88%" (a sentence's subject: never a table's row label, "| C2 | 1 |",
                 # nor over a concurrency the claim states)
                 m = _sentence_label(doc, no, text, at)
+            if m is None and at >= 0 and "concurrency" not in c.config and "|" not in text:
+                m = _ITEM_LABEL_RE.match(text)  # "- c4: 2,410 total tok/s, 38.2 output tok/s, ...": the item's load
             if m is None:
                 out.append(c)
                 continue
             pos = at + len(c.source.text)
             metric = c.metric or ""
+            if (inner := _LABEL_UNIT_RE.match(metric)) is not None:
+                metric = inner.group("words")  # "c8 (output tok/s)": the label and the value's own words
             if _LABEL_NAME_RE.match(metric):  # "C64: -3.1%" was named by a label: the line's measure
+                own = _OWN_WORDS_RE.match(c.source.text)  # (unless its own words follow it: "3,020 total tok/s")
                 lead = _LEAD_RE.match(text)
-                metric = _BASELINE_TAIL_RE.sub("", lead.group("name")).strip() if lead else "change"
+                metric = (
+                    own.group("words").strip()
+                    if own
+                    else _BASELINE_TAIL_RE.sub("", lead.group("name")).strip()
+                    if lead
+                    else "change"
+                )
             out.append(c.model_copy(update={"config": {**c.config, "concurrency": m.group("n")}, "metric": metric}))
     return out
 

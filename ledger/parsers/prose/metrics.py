@@ -259,6 +259,9 @@ SCORE_ON_METRIC_RE = re.compile(
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 # "1902 ms TTFT @ 1.37 QPS", "18.5 ms TPOT": a measure named right after the value's unit, naming no next value
 # ("12 ms TTFT 190 ms" is a list of labels over values)
+# ("3.6 s mean TTFT", "24.9 ms p99 ITL": the statistic or the phase first, as the measure's own words)
 NAME_AFTER_UNIT_RE = re.compile(
-    r"[ \t]{1,2}(" + METRIC_RE.pattern + r")\b(?![ \t]{0,4}[:=]?[ \t]{0,4}[~≈]?\d)(?![-\w])", re.IGNORECASE
+    r"[ \t]{1,2}((?:(?:p\d{1,3}|median|avg|" + MEASURE_MODIFIERS[3:] + r"[ \t]){0,2}(?:" + METRIC_RE.pattern + r"))"
+    r"\b(?![ \t]{0,4}[:=]?[ \t]{0,4}[~≈]?\d)(?![-\w])",
+    re.IGNORECASE,
 )
