@@ -420,3 +420,17 @@ def test_a_hex_run_no_head_phrase_names_is_no_revision_and_mains_commit_is_the_p
         (25, "6d7e8f9a", None),  # ("The PR on top of master X")
         (28, None, None),  # (a segfault's address)
     ]
+
+
+def test_a_run_item_naming_its_commit_holds_over_the_result_items_after_it_in_its_list() -> None:
+    """ "- Ran the eval script on `4f5e6d7` ..." over "- Result: MMLU ... 71.42": the run's commit is the head of the
+    list's results after it (it held its own line only, so the results had none), up to an item naming a commit of
+    its own; a rebase's commit is the base, never the head, a reverted one neither, and the text after the list is
+    not the run's."""
+    assert _heads("run_item_head.md", "base") == [
+        (6, None, "4f5e6d7"),
+        (7, None, "4f5e6d7"),
+        (10, "9a8b7c6d", None),
+        (13, "9a8b7c6d", None),
+        (15, None, None),
+    ]

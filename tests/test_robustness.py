@@ -203,6 +203,23 @@ HOSTILE: dict[str, HostileText] = {
     # (grammar.sides _LEAD_LABEL_RE with its parenthesis, lead_label_side; vocab.metrics RUN_NAME_RE)
     "side run notes": lambda s: "Main (3 trials" + " run rep seed_ trial#" * (600 * s) + "): 0.81, 0.83\n",
     "side run lists": lambda s: "- main (3 trials): gsm8k " + "0.81, " * (1_500 * s) + "0.82\n",
+    # run items naming their commit over long lists of results, a measuring verb that names none
+    # (grammar.revisions _RAN_ITEM_RE, _run_list_end)
+    "run item lists": lambda s: (
+        "- Ran the eval on `4f5e6d7` with the flag off.\n"
+        + "- Result: MMLU `71.42`.\n" * (400 * s)
+        + "- Measured measured re-tested numbers ran ran\n" * (200 * s)
+    ),
+    # arms padded to their colons whose parenthesis names a side, two base arms of one measure over and over
+    # (grammar.sides _LEAD_LABEL_RE, vocab.sides paren_side, grammar.side_references _other_arms)
+    "arm side bullets": lambda s: (
+        (
+            "- fused path (this fix)      : strict-match 96.3 (+/- 0.5)\n"
+            "- legacy (old default)    : strict-match 96.2\n"
+            "- fused path (without fix) : strict-match 92.5\n- fused path (this fix" + " " * 60 + ":\n"
+        )
+        * (120 * s)
+    ),
     # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
     # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
     "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,

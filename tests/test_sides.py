@@ -508,3 +508,22 @@ def test_two_row_names_sharing_a_word_are_sides_by_the_words_that_differ(
 )
 def test_a_run_named_before_its_value_is_the_base_or_an_earlier_run_of_the_change(lead: str, which: str | None) -> None:
     assert run_named(lead) == which
+
+
+def test_an_arms_side_in_parentheses_after_its_name_is_its_side(tmp_path: Path) -> None:
+    """ "- patched path (this change) : 88.10" over "- reference path (current default) : 88.20": the parenthesis
+    names the arm's side, so the candidate's value takes the base arm's as its reference; "patched path (before the
+    repair)" is the candidate's own path run earlier, a result of its own and no second baseline (two baselines left
+    the candidate none). A note in parentheses ("3 trials") names no side."""
+    assert _sides("arm_side_bullets.md") == [
+        ("flexible-extract", 88.1, 88.2, "this change"),
+        ("flexible-extract", 88.2, None, "current default"),
+        ("flexible-extract", 81.0, None, "before the repair"),
+        ("accuracy", 80.41, 74.02, "with fix"),
+        ("accuracy", 74.02, None, "without fix"),
+        ("tok/s", 1510.0, None, None),
+        ("tok/s", 1498.0, None, None),
+        ("tok/s", 1523.0, None, None),
+    ]
+    out = " ".join(report("arm_side_bullets.md", tmp_path).split())
+    assert "no regression" in out and "1 reference check(s) (1 within noise)" in out, out

@@ -21,7 +21,9 @@ BASE_SIDE_RE = re.compile(
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
-    r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|ours|"
+    # ("this fix", "our change": the PR's own change named as its side)
+    r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|(?:this|my|our)\s+(?:fix|patch|change)|branch|candidate|"
+    r"after|new|patched|fixed|optimi[sz]ed|ours|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )
@@ -115,6 +117,19 @@ def base_run(text: str, pos: int = 0, end: int | None = None) -> str | None:
     control", "reproduces the bug"), or None."""
     m = _BASE_RUN_WORDS.search(text, pos, end)
     return m.group(0) if m else None
+
+
+_PAREN_SIDE_WORDS = 3
+"""Words of a parenthesis that is an arm's side ("this change", "#14466 default"); a longer one describes the run."""
+
+
+def paren_side(paren: str) -> str | None:
+    """The side an arm's parenthesis names after its name ("reference path (current default)", "fused (without
+    fix)"), as printed, when it is a side's name and nothing more (vocab.sides); None for a note ("3 trials")."""
+    words = paren.split()
+    if not words or len(words) > _PAREN_SIDE_WORDS or side_of(paren) is None:
+        return None
+    return " ".join(words)
 
 
 def side_alone(label: str) -> bool:

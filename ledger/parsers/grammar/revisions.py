@@ -44,6 +44,7 @@ from ledger.parsers.grammar.revision_labels import (
     BARE_LABEL_RE,
     BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
+    NOT_MEASURED_RE,
     RESULT_LINE_RE,
     REVISION_WORDS,
     SIDE_LABEL_RE,
@@ -56,6 +57,7 @@ from ledger.parsers.grammar.revision_labels import (
     heading_revision,
     is_sha,
     line_label,
+    may_hold_sha,
     measured_at,
     measured_on,
     measured_there,
@@ -80,6 +82,7 @@ from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twin
 from ledger.parsers.grammar.value_sides import own_line_sides
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.head_moves import MEASURING_VERBS
 from ledger.vocab.sides import side_of
 
 
@@ -267,7 +270,10 @@ def _item_scope(
         # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
         return RevisionScope(start=block.start, end=last, revision=on_base), True
     if (on := stated_on(block.text)) is not None:
-        return RevisionScope(start=block.start, end=block.end, revision=on), False
+        # ("- Ran the eval on `4f5e6d7`." over "- Result: MMLU 71.42": a run's item, the list's results after it)
+        ran = _RAN_ITEM_RE.match(block.text) is not None and NOT_MEASURED_RE.search(block.text) is None
+        end = _run_list_end(doc, idx) if ran else block.end
+        return RevisionScope(start=block.start, end=end, revision=on), False
     measured = measured_on(block.text) or rebased_head(block.text) or head_item(doc, block, held)
     if measured is None and (phrase := head_phrase(block.text)) is not None and phrase.revision.head:
         measured = phrase.revision  # ("- re-ran after pushing `4d5e6f7`": the items after it)
@@ -275,6 +281,21 @@ def _item_scope(
         # ("- Rebased onto current `main` (`4c4c9e1a20`) ... The new head is `b7d0aa3f11`.": the results after it)
         return RevisionScope(start=block.start, end=last, revision=measured), True
     return None
+
+
+# a list item telling how its list's results were run: a measuring verb opens it ("Ran", "Measured", "Re-tested")
+_RAN_ITEM_RE = re.compile(r"\s{0,8}(?:[-*+•]\s{1,4})?(?:[*_]{1,2})?(?:" + MEASURING_VERBS + r")\b", re.IGNORECASE)
+
+
+def _run_list_end(doc: Document, idx: int) -> int:
+    """The last line of the items after a run's item in its list, up to one that names a commit of its own (another
+    run, a rebase, a revert): the results the run gave."""
+    block, end = doc.blocks[idx], doc.blocks[idx].end
+    for b in doc.blocks[idx + 1 :]:
+        if b.kind != "item" or b.in_code or b.level < block.level or may_hold_sha(b.text):
+            break
+        end = b.end
+    return end
 
 
 def _at_sha(doc: Document, idx: int) -> RevisionScope | None:

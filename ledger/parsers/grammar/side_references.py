@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 
 from ledger.model import NOT_MEASURED_NOTES, Claim
+from ledger.parsers.grammar.sides import lead_label_side
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
@@ -88,19 +89,37 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
     if not base or not cand:
         return claims
     _key = _keyer(doc)
-    refs: dict[Hashable, list[float]] = {}
+    refs: dict[Hashable, list[Claim]] = {}
     for name in base:
         for c in by_side[name]:
             if isinstance(c.value, float):
-                refs.setdefault(_key(c), []).append(c.value)
+                refs.setdefault(_key(c), []).append(c)
     paired: dict[int, float] = {}
     for name in cand:
         keys = [_key(c) for c in by_side[name]]
         counts = Counter(keys)
         for c, k in zip(by_side[name], keys, strict=True):
-            found = refs.get(k, [])
-            if c.reference is None and len(found) == 1 and counts[k] == 1:
-                paired[id(c)] = found[0]
+            found = _other_arms(doc, c, refs.get(k, []))
+            if c.reference is None and len(found) == 1 and counts[k] == 1 and isinstance(found[0].value, float):
+                paired[id(c)] = found[0].value
     if not paired:
         return claims
     return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]
+
+
+def _other_arms(doc: Document, c: Claim, found: list[Claim]) -> list[Claim]:
+    """Of several base values, the one measured on another arm than the candidate's: "patched path (this change)"
+    against "reference path (current default)", while "patched path (before the repair)" is the candidate's own
+    path before the change, a result of its own rather than the baseline it is stated against."""
+    if len(found) < 2 or (own := _arm(doc.lines[c.source.line - 1])) is None:
+        return found
+    return [b for b in found if (arm := _arm(doc.lines[b.source.line - 1])) is not None and arm != own]
+
+
+def _arm(line: str) -> str | None:
+    """The arm a line's label names before the side in its parenthesis ("patched path" of "- patched path (this
+    change) : 88.10"), lowered; None when its label is no arm beside a side."""
+    side = lead_label_side(line)
+    if side is None or side[1] or not side[0].label or (cut := line.find("(" + side[0].label)) < 0:
+        return None
+    return " ".join(line[:cut].strip(" \t>*_#•-").lower().split())
