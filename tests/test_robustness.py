@@ -187,6 +187,18 @@ HOSTILE: dict[str, HostileText] = {
         + "sparse " * (400 * s)
         + "\n"
     ),
+    # values led by short forms of the models named above, clause after clause on one line, over lines each naming
+    # another model; long words of separators and letters in a lead (prose.short_model_forms, vocab.model_short_forms
+    # _FAMILY_AT_START_RE, _SEPARATORS_RE, _LOOSE_SEPARATOR_RE, _VERSION_RE, _SIZE_RE)
+    "short model forms": lambda s: (
+        "".join(f"Run {k} on DeepSeek-V3.{k}, Qwen3-{k}B-A3B and Llama 3.{k} {k}0B.\n" for k in range(20 * s))
+        + "On GLM-5.2 and DeepSeek-R1.\n\n"
+        + "- DS TTFT +0.3%, DSR1 TPOT 5 ms (GLM 2%; L3.3 70B 4 ms and Q3-235B 1.5% " * (200 * s)
+        + "\n"
+        + "DSR1 "
+        + "D-S_R 1-" * (500 * s)
+        + "R1 7%\n"
+    ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
     "archive banners": lambda s: (
         "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)

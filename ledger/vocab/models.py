@@ -404,6 +404,11 @@ _BRAND = {
 }  # fmt: skip
 
 
+def maker_spelling(family: str) -> str:
+    """A family word as its makers spell it ("deepseek" -> "DeepSeek"); one the table lacks as given."""
+    return _BRAND.get(family.lower(), family)
+
+
 def title_family(title: str) -> str | None:
     """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4", also
     as a branch's name ("Cherry pick feat/llama4 to main", "Xyt/minimax tp1"); a family typed in lower case

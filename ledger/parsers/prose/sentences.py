@@ -64,6 +64,7 @@ from ledger.parsers.prose.reduced_by import against_base_run, moved_by, reduced_
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
+from ledger.parsers.prose.short_model_forms import short_model_forms
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.prose.wrapped_lines import wrapped_context
 from ledger.parsers.reader.document import Block
@@ -121,6 +122,7 @@ def claims_in_text(
     parallel_config(out, text)
     out = paren_counts(out, text)
     trailing_setup(out, text)
+    short_model_forms(out, text, ctx.doc)  # ("on DeepSeek-V3.2 (DS TTFT ~flat at +0.3%)": DS is that model)
     if len(out) > 1:
         shared_change_nouns(out, text)  # ("~8% PP and ~1% TG improvement at 32k": both improvements, both at 32k)
     elided_changes(out, text)
