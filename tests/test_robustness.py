@@ -1363,6 +1363,9 @@ HOSTILE: dict[str, HostileText] = {
     # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
     # SHORT_LENGTHS_RE)
     "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
+    # paired length names before their numbers, with name tails and separators that never reach a second number
+    # (vocab.length_pairs PAIRED_RE)
+    "named length pairs": "input/output 128/ in/out lengths= 2k/x in / out_tokens : 9 input/outputlen 7/ " * 1_000,
     # sweep leads that never end their line, arm names glued on and on, and leads followed by spaces only
     # (kv.arms _ARM_LEAD_RE, _ARM_NAME_RE)
     "sweep arm leads": lambda s: (
