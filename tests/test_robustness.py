@@ -1374,6 +1374,9 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (300 * s)
     ),
+    # a header's unit followed by a label's colon, and colons and blanks that never reach the cell's end
+    # (grammar.unit_labels UNIT_IN_HEADER_RE, tables.headers HEAD_UNIT_RE)
+    "unit colons": lambda s: "| run | Decode (tok/s):" + " :" * (2_000 * s) + "x |\n|---|---|\n| r | 1.5 |\n",
     # paired length names before their numbers, with name tails and separators that never reach a second number
     # (vocab.length_pairs PAIRED_RE)
     "named length pairs": "input/output 128/ in/out lengths= 2k/x in / out_tokens : 9 input/outputlen 7/ " * 1_000,

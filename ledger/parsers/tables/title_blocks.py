@@ -10,9 +10,8 @@
     | 1000-2000     | 4247.26             | 5606.77            |
 
 Markdown's header row holds the first block's title, so the real header is the first body row. The header folds
-down: the names row becomes the header (a colon after a name, as a body row's label has, dropped), each title a group
-row over its block (the results reader takes a group row that states a setup as its rows' setup), and the header's
-later copies leave the body, as they hold no results.
+down: the names row becomes the header, each title a group row over its block (the results reader takes a group row
+that states a setup as its rows' setup), and the header's later copies leave the body, as they hold no results.
 """
 
 from __future__ import annotations
@@ -39,8 +38,7 @@ def fold_title_blocks(table: Table, header_text: str) -> bool:
         return False  # ("| Model | | |" over "| Llama | bf16 | TP2 |": a row of settings, no header of measures)
     rows = [Row(table.header_line, [title] + [""] * (len(names) - 1), header_text)]
     rows += [r for r in table.rows[1:] if [clean(c) for c in r.cells] != names]  # (the header again, per block)
-    # ("before Output tok/s (tok/s):": a name printed in a body row ends as a row's label does, its colon no part of it)
-    table.header, table.rows = [c.rstrip().removesuffix(":").rstrip() for c in table.rows[0].cells], rows
+    table.header, table.rows = list(table.rows[0].cells), rows
     return True
 
 
