@@ -1400,6 +1400,23 @@ HOSTILE: dict[str, HostileText] = {
     # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
     # SHORT_LENGTHS_RE)
     "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
+    # a table printed in blocks, each under a title row and a copy of the header, its lengths by a hyphen pair and
+    # cells of hyphens that never close one (tables.title_blocks, tables.setting_keys _HYPHEN_PAIR_RE,
+    # _HYPHEN_LENGTHS_RE)
+    "title blocks": lambda s: (
+        "| H100/8B/TP1 | | |\n|---|---|---|\n| Input-output length | before Out tok/s (tok/s): | after Out tok/s |\n"
+        + (
+            "| 1000-2000 | 1.5 | 1.6 |\n| H100/8B/TP4 | | |\n"
+            "| Input-output length | before Out tok/s (tok/s): | after Out tok/s |\n| 12-34-56-x | 1 | 2 |\n"
+        )
+        * (300 * s)
+    ),
+    # a header's unit followed by a label's colon, and colons and blanks that never reach the cell's end
+    # (grammar.unit_labels UNIT_IN_HEADER_RE, tables.headers HEAD_UNIT_RE)
+    "unit colons": lambda s: "| run | Decode (tok/s):" + " :" * (2_000 * s) + "x |\n|---|---|\n| r | 1.5 |\n",
+    # paired length names before their numbers, with name tails and separators that never reach a second number
+    # (vocab.length_pairs PAIRED_RE)
+    "named length pairs": "input/output 128/ in/out lengths= 2k/x in / out_tokens : 9 input/outputlen 7/ " * 1_000,
     # sweep leads that never end their line, arm names glued on and on, and leads followed by spaces only
     # (kv.arms _ARM_LEAD_RE, _ARM_NAME_RE)
     "sweep arm leads": lambda s: (

@@ -9,9 +9,12 @@ import re
 # "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
 # "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
 PAIRED_RE = re.compile(
-    r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE
+    r"(?<![a-z0-9])(?:isl ?/ ?osl|in(?:put)? ?/ ?out(?:put)?(?:[ _-]?(?:len(?:gth)?s?|tokens))?)"
+    r"(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
+    re.IGNORECASE,
 )
-""""ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
+""""ISL/OSL=1K/2K", "ISL/OSL 1024/2048", "input/output 128/128", "in/out lengths 2048/128": both lengths under one
+paired name, in the order of the names."""
 # "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
 # "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
 SERVING_LENGTHS_RE = re.compile(
@@ -93,7 +96,7 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
     worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     find = _kept if low is None or "instead" in low or "rather" in low or "place" in low else _first
     return (
-        (find(PAIRED_RE, s) if low is None or "isl" in low else None)
+        (find(PAIRED_RE, s) if low is None or "isl" in low or ("/" in s and "in" in low and "out" in low) else None)
         or (find(BEFORE_NAMES_RE, s) if low is None or "osl" in low else None)
         or (find(LENGTHS_RE, s) if worded else None)
         or (find(NAMED_LENGTHS_RE, s) if worded else None)

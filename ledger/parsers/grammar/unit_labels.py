@@ -29,7 +29,8 @@ def rate_unit(label: str) -> str | None:
     return _RATE_UNITS.get(m.group("what")[:3].lower()) if m else None
 
 
-UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
+# ("Decode throughput (tok/s):": a header printed as a label keeps the label's colon after its unit)
+UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)[\s:]*$|\[([^\[\]]{1,24})\][\s:]*$")
 # "TTFT (ms) After": the measure's unit, then which side the column holds
 _UNIT_BEFORE_SIDE_RE = re.compile(r"\(([^()]{1,24})\)()\s{1,3}(?P<side>[A-Za-z][\w.+-]{0,15}(?: [A-Za-z]{1,8})?)\s*$")
 # "latency/ms", "TTFT/ms", "time/s": a measure, a slash and the time unit it is in; never a rate the unit table holds

@@ -31,6 +31,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
+from ledger.parsers.tables.title_blocks import fold_title_blocks
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -265,6 +266,8 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     if not any(_head(h) for h in table.header) and table.rows and _names_row(table.rows[0].cells):
         # "| | | | |" over "| **Model** | **Input Prompt Length** | ...": the names, printed as the first row
         table.header, table.rows = [clean(c) for c in table.rows[0].cells], table.rows[1:]
+    else:  # "| H100/8B/TP1 | | |" over "| ISL-OSL | before tok/s | after tok/s |": a title over each block
+        fold_title_blocks(table, header_text)
     named = _banner_sides(table.header, above or [])
     if named is not None:
         if _values_row(table.header):

@@ -253,7 +253,7 @@ def change_word(head: str) -> str:
     return head[: m.start()].strip() or head if m is not None else head
 
 
-HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
+HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]][\s:]*$")  # (and a label's colon after it: "X (ms):")
 
 
 @short_text_cache(2048)

@@ -79,6 +79,7 @@ from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
+from ledger.parsers.tables.title_blocks import in_block
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -92,6 +93,7 @@ from ledger.vocab.metrics import (
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import states_settings
+from ledger.vocab.setup_names import setup_stated
 from ledger.vocab.sides import column_sides, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 from ledger.vocab.workload import setup_only, workload_setup
@@ -181,6 +183,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(
                 claims, {"model": model.group(1)}, wins=True
             )  # "| **OPUS-MT model** | | |": the rows' model
+        elif group and (stated := setup_stated(group)):
+            claims = in_block(claims, stated)  # "| H100/8B/TP4 | | |": the setup of the block under it
         elif group:
             claims = _in_group(claims, group)
         if rev_col is not None:

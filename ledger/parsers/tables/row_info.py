@@ -31,7 +31,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE
 from ledger.parsers.tables.row_ids import row_id_column
-from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
+from ledger.parsers.tables.setting_keys import setting_keys, setting_parts
 from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
 from ledger.vocab.load_cells import cell_load
@@ -246,7 +246,7 @@ class TableInfo:
                 out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
             cell = plain_count(cell)  # "5 000": 5000
             keys = (self.length_cols[i],) if i in self.length_cols else setting_keys(head)
-            parts = SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
+            parts = setting_parts(keys, cell)
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1 and (off := spec_off_cell(keys[0], cell)) is not None:

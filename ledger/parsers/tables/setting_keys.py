@@ -89,6 +89,21 @@ _PRODUCT_RE = re.compile(r"\u00d7|\sx\s")
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
 _LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
+_HYPHEN_PAIR_RE = re.compile(r"(in|input|isl)-(out|output|osl)", re.IGNORECASE)
+# "1000-2000" under "Input-output length": the two lengths by a hyphen, read so under a length pair's head alone (a
+# hyphen between numbers is a range or a date as often)
+_HYPHEN_LENGTHS_RE = re.compile(r"(\d{1,6}[kK]?)\s?-\s?(\d{1,6}[kK]?)")
+
+
+def setting_parts(keys: tuple[str, ...], cell: str) -> list[str]:
+    """The values of `keys` a cell under their header holds, one a key where it holds as many ("1024/128" under
+    "ISL/OSL"; "1000-2000" under "Input-output length")."""
+    if len(keys) < 2:
+        return [cell]
+    parts = SETTING_SPLIT_RE.split(cell)
+    if len(parts) == 1 and keys == ("isl", "osl") and (pair := _HYPHEN_LENGTHS_RE.fullmatch(cell)):
+        return list(pair.groups())
+    return parts
 
 
 @short_text_cache(1024)  # asked for every row of a table, of the same few headers
@@ -107,6 +122,8 @@ def setting_keys(head: str) -> tuple[str, ...]:
     parts = [p for p in SETTING_SPLIT_RE.split(bare) if p]
     if len(parts) > 2 and all(p.isalpha() for p in parts[:-2]) and all(_LENGTH_PAIR.get(p.lower()) for p in parts[-2:]):
         parts = parts[-2:]  # "Runtime Input/Output Lengths": words before the pair say which lengths they are
+    if len(parts) == 1 and (hyphened := _HYPHEN_PAIR_RE.fullmatch(bare)):
+        parts = list(hyphened.groups())  # "Input-output length", "ISL-OSL": the pair by a hyphen as by a slash
     # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]

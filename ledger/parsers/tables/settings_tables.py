@@ -11,7 +11,7 @@ import re
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys, setup_key
+from ledger.parsers.tables.setting_keys import setting_keys, setting_parts, setup_key
 from ledger.vocab.canonical import gpu_key
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import is_settings_table, setup_label_key
@@ -50,7 +50,7 @@ def settings_rows(rows: list[list[str]]) -> dict[str, str]:
         if label == "batch_size" and _LIMIT_RE.match(name):
             label = "max_batch_size"  # "max_batch_size | 64": the engine's limit, not the batch a run sent
         keys = (label,) if label else setting_keys(name) or tuple(k for k in [setup_key(name.split()[-1])] if k)
-        parts = SETTING_SPLIT_RE.split(value) if len(keys) > 1 else [value]
+        parts = setting_parts(keys, value)
         if len(parts) != len(keys):
             continue
         for key, part in zip(keys, parts, strict=True):
