@@ -1382,3 +1382,20 @@ def test_a_missed_bar_is_judged_against_the_base_run_its_sentence_names(tmp_path
     assert results[5]["verdict"] == "within noise" and "vs baseline 305" in results[5]["text"]
     assert results[6]["verdict"] == "within noise" and "vs baseline 90.1" in results[6]["text"]
     assert not data["has_regression"] and not data["regressions"]
+
+
+def test_an_error_statistic_beside_its_side_is_a_measure_that_goes_down(tmp_path: Path) -> None:
+    """ "Old RMSE | New RMSE", "before MAE | after MAE": the side is the column's revision and the error statistic its
+    measure, judged lower-is-better and relative to its size (1e-5 is no share of 100 points): an error cut to a
+    quarter is better, one doubled worse, never the reverse under a measure called "value"; a third arm's time
+    ("FP32 ms") is a latency, the arm its column."""
+    data = report("error_statistic_columns.md", tmp_path)
+    said = {(f["line"], f["text"].split(" ")[0]): f["verdict"] for f in findings(data, "results", more=True)}
+    assert said[(7, "RMSE")] == said[(14, "MAE")] == "better than reference"
+    assert said[(8, "RMSE")] == "worse than reference" and said[(15, "MAE")] == "within noise"
+    assert data["headline"] == "1 worse than reference"
+    assert not higher_is_better("New MAE", None, "accuracy") and not higher_is_better("rmse", None, "perf")
+    _code, out, _ = run("extract", str(FIX / "error_statistic_columns.md"), "--format", "jsonl")
+    claims = [json.loads(line) for line in out.splitlines()]
+    assert {c["metric"] for c in claims if c["config"].get("column") in ("FP32 ms", "New ms")} == {"latency"}
+    assert "value" not in {c["metric"] for c in claims}

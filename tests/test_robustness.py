@@ -1745,6 +1745,17 @@ HOSTILE: dict[str, HostileText] = {
         + " over main:\n- 1K/1K: +1.5%\n"
         + "Throughput of over, by :\n- 8K/1K: +2%\n" * (300 * s)
     ),
+    # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
+    # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
+    # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own
+    "error statistics and row changes": lambda s: (
+        "maermse msemae mean squared mean abs root mean squared error-ish rmses " * (100 * s)
+        + "\n\n| n | Old MAE | New MAE | FP32 us | Req/s |\n|---|---|---|---|---|\n"
+        + "| 1 | 2.0e-6 | 9.0e-7 | 14.0 | 3.1 |\n" * (100 * s)
+        + "\n```\n  run   itl_ms   gen tok/s   change\n"
+        + "  base   80.00   12.50   -\n  new   64.00   15.60   +24.8%\n" * (100 * s)
+        + "```\n"
+    ),
 }
 
 

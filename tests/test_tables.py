@@ -376,3 +376,25 @@ def test_a_header_opening_with_an_arm_label_the_document_defines_names_that_arm_
     assert {c.config.get("arm") for c in claims} == {"w16"}
     assert {c.config.get("concurrency") for c in claims if "TTFT" in (c.metric or "")} == {"1"}
     assert not any("concurrency" in c.config for c in claims if "tok/s" in (c.metric or ""))
+
+
+@pytest.mark.parametrize("label", ["Req/s", "QPS", "Requests/s"])
+def test_a_row_labelled_by_a_rates_unit_alone_measures_that_rate_not_its_columns_side(label: str) -> None:
+    """ "| 4096 | 256 | Req/s | 3.10 | 3.41 |" under "Default Config | Tuned Config": the row names the rate as "Output
+    Tokens/s" does; the column is the side it was measured on, no word of the measure."""
+    text = (
+        "| Input Tokens | Output Tokens | Measure | Default Config | Tuned Config |\n|---|---|---|---|---|\n"
+        f"| 4096 | 256 | {label} | 3.10 | 3.41 |\n| | | Output Tokens/s | 790.00 | 869.00 |\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert got == [(label, 3.41, 3.1), ("Output Tokens/s", 869.0, 790.0)]
+
+
+def test_a_change_after_two_measures_of_side_rows_is_the_one_whose_rows_it_reproduces() -> None:
+    """ "| run | itl_ms | gen tok/s | change |" over a stock row and a retuned one: +24.8% is gen tok/s's change
+    (12.50 -> 15.60), not itl_ms's (80 -> 64 is -20%); where both or neither reproduce it, the first measure's."""
+    rows = "| stock | 80.00 | 12.50 | - |\n| retuned | 64.00 | 15.60 | {} |\n"
+    head = "| run | itl_ms | gen tok/s | change |\n|---|---|---|---|\n"
+    for change, measure in (("+24.8%", "gen tok/s"), ("-20.0%", "itl_ms"), ("+3.0%", "itl_ms")):
+        claims = extract(head + rows.format(change), path="t.md").claims
+        assert [c.metric for c in claims if c.config.get("column") == "change"] == [f"{measure} change"]

@@ -10,7 +10,7 @@ from typing import Any
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
 from ledger.model import Claim
-from ledger.vocab.metrics import higher_is_better, is_change_name
+from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
 from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import is_time_unit, unit_factor
 
@@ -254,7 +254,7 @@ def implausible(claim: Claim, key: Key) -> str | None:
         if not 0 < v <= top + 1e-9:
             return f"acceptance length {v:g} outside 0..{top}"
         return None
-    if key.metric == "perplexity" or claim.unit not in (None, "", "%"):
+    if key.metric in SCALE_QUALITY or claim.unit not in (None, "", "%"):
         return None
     if not 0 <= v <= 100:
         return f"{key.metric} {v:g} outside 0..100"

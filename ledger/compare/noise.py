@@ -26,8 +26,8 @@ found wins:
    T = z * sqrt(sd_old^2 + sd_new^2), the spread of single measurements, wider than a mean's standard error,
    so it too rarely cries wolf (a per-question sd of 0.34 on a 0-1 score says two runs of unknown size are
    not told apart by a point);
-6. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
-   1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
+6. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity or an error statistic such as MAE,
+   not a proportion, 1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
    mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
    setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
    once, no benchmark; `--threshold eval-perf=5%` sets it). A single run's timing under the default beyond it by
@@ -52,7 +52,7 @@ from pathlib import Path
 
 from ledger.compare.keys import Key
 from ledger.errors import UsageError
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, STAT_RE, names_failure_count, normalise_metric
+from ledger.vocab.metrics import BENCHMARK_SAMPLES, SCALE_QUALITY, STAT_RE, names_failure_count, normalise_metric
 
 
 @dataclass(frozen=True)
@@ -193,9 +193,9 @@ def threshold_for(
     if (stated := _both(se_old, se_new)) is not None:
         t = noise.z * math.hypot(*stated)
         return Threshold(t, f"stated stderr, z={noise.z:g}", f"±{fmt_number(t)}")
-    if key.kind == "accuracy" and key.metric == "perplexity":
+    if key.kind == "accuracy" and key.metric in SCALE_QUALITY:
         t = noise.perf_rel / 2 * (abs(old) + abs(new)) / 2
-        return Threshold(t, "default perplexity", f"±{noise.perf_rel * 50:g}%")
+        return Threshold(t, f"default {key.metric}", f"±{noise.perf_rel * 50:g}%")
     if key.kind == "accuracy":
         n = _sample_count(key, noise) if noise.use_binomial else None
         percent = max(abs(old), abs(new)) > 1.0

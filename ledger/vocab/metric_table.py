@@ -84,6 +84,11 @@ METRICS: tuple[Metric, ...] = (
     Metric("accuracy", r"^(?:acc|accuracy)\.?(?: ?\([%a-z ]{1,12}\))?$", "accuracy", True),
     # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
     Metric("perplexity", r"perplexity|\bppl\b|wikitext", "accuracy", False),
+    # how far a kernel's or a quantised layer's output is from the reference one, by its error statistic ("After
+    # MAE", "RMSE"): smaller is better, as for any distance from the reference (root mean square before mean square)
+    Metric("rmse", r"(?<![a-z])rmse(?![a-z])|root[ _-]mean[ _-]squared?[ _-]error", "accuracy", False),
+    Metric("mse", r"(?<![a-z])mse(?![a-z])|mean[ _-]squared?[ _-]error", "accuracy", False),
+    Metric("mae", r"(?<![a-z])mae(?![a-z])|mean[ _-]abs(?:olute)?[ _-]error", "accuracy", False),
     Metric("ttft", r"ttft|time to first token", "perf", False),
     Metric("tpot", r"tpot|time per output token", "perf", False),
     Metric("itl", r"\bitl\b|inter[ -]token latency", "perf", False),

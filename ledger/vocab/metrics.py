@@ -160,9 +160,16 @@ def names_failure_count(label: str) -> bool:
     return len(label) <= 80 and _FAILURE_COUNT_RE.search(label) is not None
 
 
+# the quality measures of the metric table that fall as the model gets closer to its reference (perplexity, the
+# error statistics "MAE", "RMSE"): spelled by their rows, so that a row added there reads the right way here too
+_LOWER_NAMED = "|".join(f"(?:{m.pattern})" for m in METRICS if m.kind == "accuracy" and not m.higher_is_better)
+SCALE_QUALITY: frozenset[str] = frozenset(m.name for m in METRICS if m.kind == "accuracy" and not m.higher_is_better)
+"""The table's quality measures that are no share of the items scored (perplexity, an error statistic "MAE"): no
+0..100 scale bounds them, and their noise is a share of their size, not a number of points."""
 LOWER_IS_BETTER_RE = re.compile(
+    _LOWER_NAMED + "|"
     r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + _BAD_OUTCOMES + "|"
+    r"overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + _BAD_OUTCOMES + "|"
     r"(?<![a-z])rtf(?![a-z])|real[ -]time factor|"  # seconds of compute per second of audio
     # a profiler's costs: a kernel waits, misses, spills and issues less when it is better ("barrier-stall 14.1% ->
     # 6.1%", "L2 miss rate", "bank conflicts", "register spills", "executed instructions", "cycles")
@@ -174,7 +181,7 @@ LOWER_IS_BETTER_RE = re.compile(
 
 # quality measured as a distance from the reference model: smaller is better
 _LOWER_QUALITY_RE = re.compile(
-    r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + _BAD_OUTCOMES, re.IGNORECASE
+    _LOWER_NAMED + r"|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + _BAD_OUTCOMES, re.IGNORECASE
 )
 
 

@@ -168,6 +168,13 @@ def ends_in_rate(head: str) -> bool:
     return row is not None and row.role == "measure" and row.family == "rate"
 
 
+def rate_alone(text: str) -> bool:
+    """The text is a rate's unit and nothing else ("Requests/s", "QPS"): a row so labelled measures that rate, as
+    one labelled "Output Tokens/s" does (ends_in_rate), whatever its columns' headers name."""
+    row = unit_row(text.strip(" *_`"))
+    return row is not None and row.role == "measure" and row.family == "rate"
+
+
 def measure_of_unit(unit: str | None) -> str | None:
     """What a value in `unit` measures when no name says so: a rate is a throughput, a time a latency, a size
     memory, a ratio a speed-up ("8B: 98.4 token/sec" under a list of models is the 8B model's throughput)."""

@@ -8,10 +8,11 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import change_word, head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
+from ledger.vocab.canonical import dtype_name
 from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
 from ledger.vocab.setup import config_hints, model_names, qualifiers
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit
+from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit, rate_alone
 from ledger.vocab.workload import names_setup
 
 
@@ -78,7 +79,8 @@ def cell_metric(
         role == "value"
         and label
         and metric == f"{label} {metric_head}"
-        and (keyed or looks_metric(label) or named_benchmark(label))
+        # ("| Requests/s | 2.00 | 2.20 |": a rate's unit alone names the rate, as "Output Tokens/s" does)
+        and (keyed or looks_metric(label) or named_benchmark(label) or rate_alone(label))
         and not names_a_metric(metric_head)  # ("| mt-bench | AL | AR |": the columns name the measures)
         and not STAT_WORD_RE.fullmatch(metric_head.strip(" *_"))  # ("| TTFT (ms) | min | max |": its statistics)
     ):
@@ -91,10 +93,14 @@ def cell_metric(
         role == "value"
         and not info.measure
         and (by_unit := measure_of_unit(unit))
-        and (_setup_only(metric) or (_setup_only(metric_head) and not looks_metric(label)))
+        and (
+            _setup_only(_unit_dropped(metric, head_unit))
+            or (_setup_only(_unit_dropped(metric_head, head_unit)) and not looks_metric(label))
+        )
     ):
         # "| batch | 4K ctx | 16K ctx |" over "1.19x": the speed-up at each length; "| Llama | 3090Ti |" over "177
-        # t/s": the throughput on that board, the row's name its setup
+        # t/s": the throughput on that board, the row's name its setup; "FP32 us" beside "Before us | After us": a
+        # third arm's time, named by its precision and the unit alone
         metric = by_unit
     return metric
 
@@ -102,11 +108,20 @@ def cell_metric(
 _PLAIN_CHANGE_RE = re.compile(r"^(?:delta|Δ|diff(?:erence)?|change|%|% change)$", re.IGNORECASE)
 
 
+def _unit_dropped(name: str, unit: str | None) -> str:
+    """The name without the unit it ends in ("FP32 us" -> "FP32"): a unit printed bare after the words, not in
+    brackets, which the header's unit already carries."""
+    words = name.split()
+    return " ".join(words[:-1]) if unit and len(words) > 1 and words[-1].lower() == unit.lower() else name
+
+
 @short_text_cache(1024)  # asked of each column's name for each of its cells
 def _setup_only(name: str) -> bool:
-    """The name states setup and nothing else ("4K ctx", "TP2", "H100"): no measure of its own."""
+    """The name states setup and nothing else ("4K ctx", "TP2", "H100", a precision "FP32"): no measure of its own."""
     hints, rest = config_hints(name)
-    return bool(hints) and not rest.strip(" ,;/+-_()*`")
+    rest = rest.strip(" ,;/+-_()*`")
+    # (a full precision is no quantization, so no setup word of the table; as an arm's whole name it is its setup)
+    return (bool(hints) and not rest) or (bool(rest) and dtype_name(rest) is not None)
 
 
 def label_setup(label: str) -> dict[str, str]:

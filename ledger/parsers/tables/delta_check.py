@@ -111,7 +111,10 @@ def measure_of_change(
         return max(left) if left else None
     paired = [k for k in group if k in base_of]
     if not paired:
-        return group[0]
+        # ("| build | TPOT (ms) | decode tok/s | delta |" over a baseline row and a patched one: the sides are rows,
+        # and the change is that of the one measure whose rows it reproduces)
+        by_rows = [k for k in group if _rows_agree(table, k, d)]
+        return by_rows[0] if len(by_rows) == 1 else group[0]
     agree = [k for k in paired if (r := _readings(table, base_of[k], k, d))[0] and not r[1]]
     return agree[0] if len(agree) == 1 else max(left)
 
@@ -129,6 +132,17 @@ def _readings(table: Table, b: int, v: int, d: int) -> tuple[int, int, int]:
         backward += _close((base[0] - value[0]) / value[0] * 100, change[0])
         saved += _close((base[0] - value[0]) / base[0] * 100, change[0]) and value[0] != base[0]
     return forward, backward, saved
+
+
+def _rows_agree(table: Table, k: int, d: int) -> bool:
+    """The percent change in column `d` is column `k`'s change against a row with no change of its own (the
+    baseline's row, "| baseline | 50.0 | 20.0 | - |"), on every row that states one."""
+    cells = [[_number(row.cells[i]) if i < len(row.cells) else None for i in (k, d)] for row in table.rows]
+    bases = [value[0] for value, change in cells if value is not None and value[0] and change is None]
+    checked = [(value[0], change[0]) for value, change in cells if value and change and change[1] == "%"]
+    if not bases or not checked:
+        return False
+    return all(any(_close((value - base) / base * 100, change) for base in bases) for value, change in checked)
 
 
 def _number(cell: str) -> tuple[float, str | None] | None:
