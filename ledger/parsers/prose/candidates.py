@@ -156,7 +156,14 @@ def candidate(
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
     if metric is None:
         metric = default_metric or _rate_words(n, unit)
-    um = _UNIT_LABEL_RE.search(text, max(0, n.start - 40), n.start) if unit is None else None
+    # (the label's colon stands within the window's last five characters, ":" then a blank, two marks and a line's end:
+    # a window without one is not searched, where the lazy label is tried at each of its forty starts)
+    lo = max(0, n.start - 40)
+    um = (
+        _UNIT_LABEL_RE.search(text, lo, n.start)
+        if unit is None and ":" in text[max(lo, n.start - 5) : n.start]
+        else None
+    )
     if (
         um is not None
         and (metric is None or _cut_unit(metric, um.group("unit")))
