@@ -1382,3 +1382,13 @@ def test_a_missed_bar_is_judged_against_the_base_run_its_sentence_names(tmp_path
     assert results[5]["verdict"] == "within noise" and "vs baseline 305" in results[5]["text"]
     assert results[6]["verdict"] == "within noise" and "vs baseline 90.1" in results[6]["text"]
     assert not data["has_regression"] and not data["regressions"]
+
+
+def test_a_rebase_note_with_no_results_under_it_is_not_the_reports_revision(tmp_path: Path) -> None:
+    """The results stand in the description with no revision; a later note says the branch was rebased onto a base
+    commit. That label carries no head and no value: the header names the revisions the results carry (here none:
+    the document), not the rebase, and the note's commit stays a base."""
+    data = report("rebase_note_no_results.md", tmp_path)
+    assert data["revisions"] == ["rebase_note_no_results.md"]
+    code, out, _ = run("report", str(FIX / "rebase_note_no_results.md"), "--db", str(tmp_path / "y.db"))
+    assert code == 0 and "rebased" not in out
