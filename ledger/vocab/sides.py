@@ -17,7 +17,7 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|original|previous|legacy|reference|stock|vanilla|existing|default|nightly)\b",
+    r"old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
@@ -115,6 +115,13 @@ def base_run(text: str, pos: int = 0, end: int | None = None) -> str | None:
     control", "reproduces the bug"), or None."""
     m = _BASE_RUN_WORDS.search(text, pos, end)
     return m.group(0) if m else None
+
+
+def named_by_side(label: str) -> bool:
+    """A row named by its side: a side's word, then at most one word of how it ran ("origin tp", "new", "Baseline A1");
+    a variant's own name ("new persistent kernel", "fused - stock", "1. cuBLAS default") is more than its side."""
+    words = label.split()
+    return 0 < len(words) <= 2 and side_alone(words[0])
 
 
 def side_alone(label: str) -> bool:
