@@ -346,3 +346,16 @@ def test_a_change_told_again_as_a_count_is_one_claim_that_keeps_the_count_as_its
     # the count is no score and no test tally; a rate restated per second is no count
     assert not [g for g in got if g[2] in (22.0, 9.0)] and not [g for g in got if g[1] == "tests"]
     assert [g[3] for g in got if g[0] == 5] == [None]
+
+
+def test_a_scores_parts_in_its_brackets_are_named_by_their_labels() -> None:
+    """ "Winogrande 74.0 (dev: 75.2, test: 72.8)": the whole score, then each part's under its label; a side, a spread
+    or a setting in the bracket is none (the reference, the stderr, the setup)."""
+    text = (
+        "# t\n\n- Winogrande 74.0 (`dev`: `75.2`, test: 72.8)\n- GSM8K 77.3 (main: 76.8)\n"
+        "- HellaSwag 80.1 (stderr 0.4)\n- Decode 1200 tok/s (TP2: 1310 tok/s)\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims if c.value is not None]
+    assert got[:3] == [("Winogrande", 74.0, None), ("Winogrande dev", 75.2, None), ("Winogrande test", 72.8, None)]
+    assert ("GSM8K", 77.3, 76.8) in got and ("HellaSwag", 80.1, None) in got
+    assert not any("TP2" in (m or "") for m, _, _ in got)

@@ -1399,3 +1399,13 @@ def test_an_error_statistic_beside_its_side_is_a_measure_that_goes_down(tmp_path
     claims = [json.loads(line) for line in out.splitlines()]
     assert {c["metric"] for c in claims if c["config"].get("column") in ("FP32 ms", "New ms")} == {"latency"}
     assert "value" not in {c["metric"] for c in claims}
+
+
+def test_a_rebase_note_with_no_results_under_it_is_not_the_reports_revision(tmp_path: Path) -> None:
+    """The results stand in the description with no revision; a later note says the branch was rebased onto a base
+    commit. That label carries no head and no value: the header names the revisions the results carry (here none:
+    the document), not the rebase, and the note's commit stays a base."""
+    data = report("rebase_note_no_results.md", tmp_path)
+    assert data["revisions"] == ["rebase_note_no_results.md"]
+    code, out, _ = run("report", str(FIX / "rebase_note_no_results.md"), "--db", str(tmp_path / "y.db"))
+    assert code == 0 and "rebased" not in out

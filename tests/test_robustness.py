@@ -1039,6 +1039,14 @@ HOSTILE: dict[str, HostileText] = {
         + "\n"
         + "* ~2% (x) to 6% (a 32k context) improvement for PP\n" * (300 * s)
     ),
+    # a score's parts in its brackets, labels that run long, brackets never closed, parts with no value
+    # (prose.part_scores: a part's label before its value, in a bracket opened right after a figure)
+    "score part brackets": lambda s: (
+        "MMLU 71.42 (`stem`: `63.10`, humanities social sciences other: 74.88, a b c d = (std: 0.4, x y: 1 ("
+        * (200 * s)
+        + "\n"
+        + "- GSM8K 77.3 tok/s (main: 76.8; strict-match = 75.0, flexible-extract: 76.1)\n" * (300 * s)
+    ),
     # shares joined by "and" whose change noun never comes, measured "at" depths that are never thousands of tokens
     # (prose.shared_nouns, prose.lists _SETUP_AFTER_RE's noun after the measure, vocab.setup's "at 32k tokens")
     "shared change nouns": lambda s: (

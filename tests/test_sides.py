@@ -14,7 +14,7 @@ from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.run_names import run_named
-from ledger.vocab.sides import column_sides, side_alone, side_of
+from ledger.vocab.sides import column_sides, named_by_side, side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
 runner = CliRunner()
@@ -527,3 +527,18 @@ def test_an_arms_side_in_parentheses_after_its_name_is_its_side(tmp_path: Path) 
     ]
     out = " ".join(report("arm_side_bullets.md", tmp_path).split())
     assert "no regression" in out and "1 reference check(s) (1 within noise)" in out, out
+
+
+def test_a_row_named_by_its_side_alone_keeps_the_side_out_of_its_metric() -> None:
+    """A lone "| origin tp |" row (its "| new tp |" partner cut off) is the base side that ran on TP, no part of the
+    measure: its metric is the column's, as it is when both rows are there. A table whose rows are variants
+    ("original", "repeat A"; "new persistent kernel") keeps their names."""
+    assert named_by_side("origin tp") and named_by_side("patched ep") and named_by_side("Baseline A1")
+    assert side_of("origin") == "base"
+    assert not named_by_side("new persistent kernel") and not named_by_side("fused − stock")
+    assert not named_by_side("1. cuBLAS default") and not named_by_side("repeat A")
+    table = "# t\n\n| method | total throughput (tokens/s) |\n| --- | --- |\n| {} | 4643.2 |\n{}"
+    lone = extract(table.format("origin tp", ""), path="t.md").claims
+    assert [(c.metric, c.config.get("row")) for c in lone] == [("total throughput", "origin tp")]
+    variants = extract(table.format("original", "| repeat A | 4650.0 |\n"), path="t.md").claims
+    assert [c.metric for c in variants] == ["total throughput (original)", "total throughput (repeat A)"]

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ledger.compare.keys import claim_key
+from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
@@ -78,10 +78,13 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
                 name = f"{name} {r.head}"
             snaps[k] = Snapshot(RevisionRef(name=name, label=r.label, head=r.head, base=r.base, document=document), [])
         snaps[k].claims.append(c)
-    ordered = _without_reference_sides(list(snaps.values()))
+    named = [s for s in snaps.values() if names_results(s.ref.head, s.claims)]
+    ordered = _without_reference_sides(named)
     if not ordered:
-        unlabelled = [c for c in claims if c.revision is None]
-        return [Snapshot(RevisionRef(name=document or "document", document=document), unlabelled)] if unlabelled else []
+        rest = [c for c in claims if c.revision is None] + [
+            c for s in snaps.values() if s not in named for c in s.claims
+        ]
+        return [Snapshot(RevisionRef(name=document or "document", document=document), rest)] if rest else []
     if order not in ("auto", "document", "reverse"):
         raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
     numbers = [_label_number(s.ref.label or "") for s in ordered]
@@ -95,6 +98,14 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered
+
+
+def names_results(head: str | None, claims: Sequence[Claim]) -> bool:
+    """Whether a revision section is one the results are on: it names a head, or a result stands under it. A label
+    only a commit note carries ("rebased onto the latest release_v2 (a1b2c3d)": a base, no head) is no revision of
+    the results the text states elsewhere; named as the thread's one revision, it would put them on a rebased head
+    nobody measured."""
+    return bool(head) or any(c.kind in COMPARED_KINDS for c in claims)
 
 
 def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:

@@ -31,6 +31,7 @@ from ledger.compare.revisions import (
     RevisionRef,
     Snapshot,
     is_ci_run,
+    names_results,
     revisions_across_versions,
     select_window,
     split_revisions,
@@ -100,7 +101,12 @@ def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot
             for name, when, cl in doc.comments:  # a comment with results is a revision, in time order
                 measured = [c for c in cl if not is_ci_run(c)]
                 stated = next(
-                    (c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)), None
+                    (
+                        c.revision
+                        for c in measured
+                        if c.revision and (c.revision.label or c.revision.head) and names_results(c.revision.head, [c])
+                    ),
+                    None,
                 )
                 label = f"{stated.label or stated.head} ({name})" if stated else name
                 snap = Snapshot(

@@ -543,11 +543,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
     ),
-    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb);
-    # a bare "agg" after a rate is the rate summed over requests ("Tok/s Agg", "throughput agg"), no recipe
+    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb)
     _word(
         "serving",
-        "serving",
+        "serving",  # (a bare "agg" after a rate, "Tok/s Agg", is the rate summed over requests: no recipe)
         r"(disagg|disaggregated)(?:[ _-](?:serving|mode|recipe))?|(agg)[ _-](?:serving|mode|recipe)"
         r"|(?<!/s )(?<!/sec )(?<!tps )(?<!put )(?<!tok )(agg)|(aggregated)[ _-](?:serving|mode|recipe)",
         ("agg",),

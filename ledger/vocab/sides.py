@@ -17,7 +17,7 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|original|previous|legacy|reference|stock|vanilla|existing|default|nightly)\b",
+    r"old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
@@ -130,6 +130,13 @@ def paren_side(paren: str) -> str | None:
     if not words or len(words) > _PAREN_SIDE_WORDS or side_of(paren) is None:
         return None
     return " ".join(words)
+
+
+def named_by_side(label: str) -> bool:
+    """A row named by its side: a side's word, then at most one word of how it ran ("origin tp", "new", "Baseline A1");
+    a variant's own name ("new persistent kernel", "fused - stock", "1. cuBLAS default") is more than its side."""
+    words = label.split()
+    return 0 < len(words) <= 2 and side_alone(words[0])
 
 
 def side_alone(label: str) -> bool:

@@ -23,8 +23,7 @@ UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
 # ("roughly a 40%-45% uplift": the article between the word and its number)
 _APPROX = r"~|≈|∼|(?:about|around|approximately|roughly)\s(?:an?\s)?|approx\.?\s|nearly\s|near\s|almost\s"
-# A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
-# ("41m 7s", "1h 2m": one blank between the parts is still one duration)
+# A clock duration: 1m0.832s, 16m51s, 2h3m, "41m 7s" (one blank between parts); 1:02:03 is not (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h ?)?(?:(?P<dm>\d+)m)(?: ?(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn

@@ -46,6 +46,7 @@ from ledger.parsers.prose.own_measure import (
     stated_after,
     unit_measure,
 )
+from ledger.parsers.prose.part_scores import with_part
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
@@ -198,6 +199,8 @@ def candidate(
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
+    if reference is None:  # ("71.42 (stem: 63.10, ...)": a part's score is the measure's under the part's label)
+        metric = with_part(metric, text, n.start)
     kind = prose_kind(metric or "", unit)
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score

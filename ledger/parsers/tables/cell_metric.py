@@ -38,7 +38,7 @@ def cell_metric(
         metric_head = "improvement"  # "+20.0%" beside "40.00 | 32.00" (us): the time saved, positive-better
     # ("| WAN-14B 4096 tok |" under "Fused (ms)": a row named by its model and length alone, the column the measure)
     by_setup = by_setup or bool(head_unit and label and names_setup(label))
-    metric = metric_name("" if info.row_id or workload or by_setup else label, metric_head, role)
+    metric = metric_name("" if info.row_id or workload or by_setup or info.side_rows else label, metric_head, role)
     if info.column_models.get(head) and label:
         metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
     elif info.value_cols == [ci] and ci in info.base_of and looks_metric(label) and not looks_metric(metric_head):

@@ -54,7 +54,7 @@ from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import named_by_side, side_of
 from ledger.vocab.workload import setup_only
 
 # the header of a column of evals: "Task", "Tasks", "Benchmark", "Eval", "Dataset"
@@ -162,6 +162,11 @@ class TableInfo:
         metric, and the words spelled into it are not settings (its own columns state them)."""
         first = clean(table.header[0]) if self.label_cols == [0] and table.header and not self.row_id else ""
         self.row_kind = row_kind_key(first) if first else None
+        at = self.label_cols[0] if self.label_cols else len(table.header)
+        labels = [clean(r.cells[at]) for r in table.rows if at < len(r.cells)]
+        self.side_rows = bool(labels) and all(named_by_side(label) and not looks_metric(label) for label in labels)
+        """Every row is named by its side ("| origin tp |", its "| new tp |" row cut off): the sides that ran, no part
+        of the measure."""
         self.task_col = (
             next((i for i in self.label_cols if i < len(heads) and _TASK_HEAD_RE.match(heads[i])), None)
             if not self.row_id
