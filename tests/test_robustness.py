@@ -140,6 +140,8 @@ HOSTILE: dict[str, HostileText] = {
         + "fp8 "
         + "x" * (2_000 * s)
     ),
+    # generic and specific precisions of one family on every line (vocab.canonical _SCHEME_BITS_RE, vocab.one_precision)
+    "precision families": "# Before (grouped fp4 moe, awq_int4 gptq_int8 NVFP4 mxfp4 int4): 1.2 ms\n" * 2_000,
     # a baseline's noun phrase of many words, defined arms whose noun never comes, over and over (vocab.setup_negation
     # _BASE_BEFORE_RE, _BASE_AFTER_RE, _NP_TO_END_RE)
     "baseline noun phrases": lambda s: (
