@@ -39,6 +39,7 @@ from ledger.parsers.prose.metrics import (
 from ledger.parsers.prose.own_measure import (
     counted_measure,
     fragment_measure,
+    joined_subject,
     names_nothing,
     narrated_measure,
     pointed_set,
@@ -323,6 +324,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     if unit not in (None, "%", "x") and is_measure_unit(unit) and (after := NAME_AFTER_UNIT_RE.match(text, n.end)):
         return after.group(1)  # "1902 ms TTFT", "18.5 ms TPOT": the value's own measure, whatever came before
     before = metric_before(text, n.start)
+    if before is not None and unit in ("%", "x") and (own := joined_subject(text, n.start, before)) is not None:
+        return own  # ("accuracy holds while performance improves by 8%": performance's gain, not an accuracy)
     word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
     if word is not None and before is not None:
         # "dataset gsm8k-lite, FULL GRAPH, 15% gain": the dataset the run served, not the measure that gained
