@@ -530,6 +530,14 @@ def test_board_columns_are_the_gpu_and_each_cell_joins_its_own_across_versions(t
     assert {x["config"].get("group_size") for x in rows} == {"128", "32", None}
 
 
+def test_a_generic_precision_word_joins_the_one_member_another_version_states(tmp_path: Path) -> None:
+    """v1 says "the fp4 build", v2 "the NVFP4 build": one precision (the canonical table's family relation), so the
+    speed is judged, never "not comparable: quant fp4 vs nvfp4"."""
+    db = _page_versions(tmp_path, "precision_family", "vendor/kite:docs/fp4.md")
+    rows = _compare_rows(db, "vendor/kite:docs/fp4.md", "versions")
+    assert [(x["config"]["quant"], x["verdict"]["verdict"]) for x in rows] == [("nvfp4", "improvement")]
+
+
 def test_a_memory_column_is_measured_and_never_a_setup_of_the_speed_beside_it(tmp_path: Path) -> None:
     """ "GPU Memory (GB)" names the device, but what it heads is what the run used: a result of its own, so a
     version whose memory moved still compares its speed (a 10% drop is judged, not "not comparable")."""

@@ -1188,7 +1188,7 @@ def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stat
     assert all("as stated" in f["text"] and f["caveats"] == ["approximate value"] for f in gains)
     assert "short prompts" in gains[0]["text"] and "isl=16k" not in gains[0]["text"] and "isl=16k" in gains[1]["text"]
     losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
-    assert [(f["line"], f["metric"]) for f in losses] == [(6, "TTFT regression"), (7, "decode")]
+    assert [(f["line"], f["metric"]) for f in losses] == [(6, "TTFT regression"), (7, "decode speedup")]
     assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]
 
 
@@ -1214,7 +1214,7 @@ def test_a_share_compared_to_the_base_is_a_change_as_stated(tmp_path: Path) -> N
     vendor's estimate states no change."""
     data = report("../prose/change_compared_to_base.md", tmp_path)
     gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
-    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG"), (6, "faster"), (7, "prefill time")]
+    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG speedup"), (6, "faster"), (7, "prefill time")]
     assert "vs master" in gains[0]["text"] and "vs the base build" in gains[2]["text"]
     losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
     assert [(f["line"], f["metric"]) for f in losses] == [(8, "TTFT")]

@@ -148,6 +148,15 @@ HOSTILE: dict[str, HostileText] = {
         + "fp8 "
         + "x" * (2_000 * s)
     ),
+    # generic and specific precisions of one family on every line (vocab.canonical _SCHEME_BITS_RE, vocab.one_precision)
+    "precision families": "# Before (grouped fp4 moe, awq_int4 gptq_int8 NVFP4 mxfp4 int4): 1.2 ms\n" * 2_000,
+    # clauses joined over and over, each naming a measure, a long subject before its verb of change, and comparatives
+    # after ranges whose words before end open (prose.own_measure _JOINED_RE, _SUBJECT_VERB_RE; prose.ratio_names
+    # _COMPARATIVE_RE, _ARTICLE_RE, _OPEN_TAIL_RE)
+    "joined clauses": "accuracy holds while the perf improves by about roughly 7% and speed gets 2-3x quicker, "
+    * 1_000,
+    "joined long subjects": lambda s: "Accuracy holds while " + "the perf-x and " * (600 * s) + "gets by 7% faster\n",
+    "comparatives after ranges": "the kernels up to 1.4x faster, our decode is 3-4% slower than main; " * 1_000,
     # a baseline's noun phrase of many words, defined arms whose noun never comes, over and over (vocab.setup_negation
     # _BASE_BEFORE_RE, _BASE_AFTER_RE, _NP_TO_END_RE)
     "baseline noun phrases": lambda s: (

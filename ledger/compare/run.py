@@ -41,6 +41,7 @@ from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
+from ledger.vocab.one_precision import as_stated_member
 from ledger.vocab.setup import config_hints
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -228,6 +229,10 @@ def compare_loaded(
     if model:
         for doc in loaded:
             doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
+    # one document's "fp4" against another's (or an older version's) "nvfp4", where no other FP4 format is stated
+    stated = [p for doc in loaded for _, cl in doc.versions for c in cl for p in (c.config or {}).items()]
+    for doc in loaded:
+        doc.versions = [(v, as_stated_member(cl, stated)) for v, cl in doc.versions]
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     if (from_ and to) and len(snaps) > 2:

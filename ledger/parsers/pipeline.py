@@ -50,6 +50,7 @@ from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.after_table_changes import after_table_changes
 from ledger.parsers.tables.side_tables import side_tables
+from ledger.vocab.one_precision import as_stated_member
 
 MAX_CLAIMS = 20_000
 """Claims kept per document: memory stays bounded (a claim costs a few KB on its way to the ledger; 400,000
@@ -191,6 +192,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
+    # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
+    setup = ctx.setup
+    claims = as_stated_member(claims, [*setup.default.items(), *(p for s in setup.scopes for p in s.values.items())])
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
 

@@ -168,6 +168,21 @@ _DTYPES: dict[str, str] = {
     "default": "",
 }
 
+# The family a specific precision belongs to, where the bare family word names it too: NVFP4 and MXFP4 are the two
+# FP4 formats, AWQ and GPTQ int4 two int4 schemes. Not fp8's e5m2: the table reads a bare "fp8" as e4m3 already, and
+# e5m2 beside it is the other arm of a comparison ("fp8 vs fp8_e5m2 KV cache"), never another spelling of it
+_FAMILY: dict[str, str] = {"nvfp4": "fp4", "mxfp4": "fp4"}
+_SCHEME_BITS_RE = re.compile(r"^(?:awq|gptq)_(int[2-8])$")
+
+
+def precision_family(canonical: str) -> str | None:
+    """The generic precision of which the canonical precision `canonical` is one member ("nvfp4" -> "fp4",
+    "awq_int4" -> "int4"), else None (a generic one, or one no family word names)."""
+    if (m := _SCHEME_BITS_RE.match(canonical)) is not None:
+        return m.group(1)
+    return _FAMILY.get(canonical)
+
+
 # "awq_int4", "int4_awq", "gptq_w4", "gptq_4bit", "awq_4_bit": one weight-quantisation method at one width
 _METHOD_BITS_RE = re.compile(
     r"^(?:(?P<method>awq|gptq)_?(?:int|w)?(?P<bits>[2-8])(?:_?bits?)?|int(?P<bits2>[2-8])_(?P<method2>awq|gptq))$"

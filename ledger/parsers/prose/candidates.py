@@ -39,6 +39,7 @@ from ledger.parsers.prose.metrics import (
 from ledger.parsers.prose.own_measure import (
     counted_measure,
     fragment_measure,
+    joined_subject,
     names_nothing,
     narrated_measure,
     pointed_set,
@@ -335,6 +336,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     before = metric_before(text, n.start)
     if (before is None or is_measure_unit(before)) and (rate := _rate_words(n, unit)) is not None:
         return rate  # "…, 38.2 output tok/s": its own words, not a unit an earlier value printed
+    if before is not None and unit in ("%", "x") and (own := joined_subject(text, n.start, before)) is not None:
+        return own  # ("accuracy holds while performance improves by 8%": performance's gain, not an accuracy)
     word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
     if word is not None and before is not None:
         # "dataset gsm8k-lite, FULL GRAPH, 15% gain": the dataset the run served, not the measure that gained

@@ -57,6 +57,14 @@ _MEASURE_AFTER_RE = re.compile(
 _SPEED_AFTER_RE = re.compile(
     r"[ \t]{1,2}((?:[A-Za-z-]{2,20}[ \t])?(?:speed|performance|perf))(?P<up>[ \t]ups?)?\b", re.IGNORECASE
 )
+# "the decode-path microbenchmark is 11-19% faster": a comparative of speed after a change (its range's high end
+# first), whose words before name what got faster, not a measure
+_COMPARATIVE_RE = re.compile(
+    r"(?:[ \t]?[~-][ \t]?\d{1,4}(?:\.\d{1,4})?[ \t]?[%x×])?[ \t]{1,2}(faster|quicker|slower)\b", re.IGNORECASE
+)
+_ARTICLE_RE = re.compile(r"^(?:the|a|an|our|this|its)\s", re.IGNORECASE)
+# a name that is itself a change ("faster") or stops in a phrase the value cut ("the kernels up" of "up to 1.4x")
+_OPEN_TAIL_RE = re.compile(rf"(?:^|\s)(?:{CHANGE_NOUN}|quicker|up|to|by|about|around|than|of|at)$", re.IGNORECASE)
 # "faster than the replaced PyTorch implementation for rows 1-128": what a bare speed-up is against, to its setup
 _FASTER_THAN_RE = re.compile(
     r"[ \t]{1,2}faster[ \t]{1,2}than[ \t]{1,2}(?:the[ \t]{1,2})?(?P<what>[A-Za-z][\w.+-]{0,30}"
@@ -127,6 +135,17 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             elif after is None and not known(metric) and (nm := _NOUN_RE.match(text, c["end"], c["end"] + 24)):
                 # "the new kernels reach up to 1.58x speedups": the noun names it, not the clause before
                 c["metric"] = nm.group(1).lower().rstrip("s")
+            elif (
+                after is None
+                and metric
+                and not known(metric)
+                and _OPEN_TAIL_RE.search(metric[-40:]) is None
+                and (cm := _COMPARATIVE_RE.match(text, c["end"]))
+            ):
+                # (the speed-up of what the words before name: "decode-path microbenchmark speedup"; "2% slower"
+                # is a share the value's sign turns to -2, a speed-up below zero; "2x slower" a slowdown of 2)
+                slower = cm.group(1).lower() == "slower" and c.get("unit") in RATIO_UNITS
+                c["metric"] = f"{_ARTICLE_RE.sub('', metric)} {'slowdown' if slower else 'speedup'}"
             elif after is None and not known(metric) and (sm := _SPEED_AFTER_RE.match(text, c["end"], c["end"] + 40)):
                 # "x1.5 generation speed": the speed it is a ratio of
                 name = sm.group(1).lower()

@@ -1,0 +1,53 @@
+"""One precision, two spellings: a generic family word ("fp4") where the text states exactly one specific member of
+that family ("NVFP4 checkpoints", `nvidia/Qwen3-30B-A3B-NVFP4`) is that member. A side label that says "cutlass fp4
+moe" and a checkpoint that says NVFP4 describe one run's precision, and compare must not refuse the pair for the
+spelling ("not comparable: quant fp4 vs nvfp4"). Where two members are stated (an MXFP4 run beside an NVFP4 one) the
+bare word names neither, and is left as printed. The parsers ask this of a document's claims and setup, compare of
+the claims it is given, both through the canonical table's family relation (`canonical.precision_family`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ledger.model import Claim
+from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype, precision_family
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
+
+
+def _precisions(pairs: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """The (precision key, canonical precision) pairs a setup's entries state: its precision keys, and the precision
+    its model's name spells ("...-NVFP4" is an NVFP4 checkpoint)."""
+    for key, value in pairs:
+        k = canonical_key_name(key)
+        if k in DTYPE_KEYS:
+            yield k, canonical_dtype(value)
+        elif k == "model" and (q := qualifiers(value[:200]).get("quant")):
+            yield "quant", canonical_dtype(q)
+
+
+def stated_members(pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """(precision key, generic family) -> the one specific member of that family the entries state, for each
+    family of which they state exactly one."""
+    seen: dict[tuple[str, str], set[str]] = {}
+    for key, value in _precisions(pairs):
+        if (family := precision_family(value)) is not None:
+            seen.setdefault((key, family), set()).add(value)
+    return {kf: next(iter(vs)) for kf, vs in seen.items() if len(vs) == 1}
+
+
+def as_stated_member(claims: list[Claim], stated: Iterable[tuple[str, str]] = ()) -> list[Claim]:
+    """The claims, a generic precision in each config read as the one member of its family that they (or the
+    entries `stated`, a document's setup) state; claims and configs without one are returned as they were."""
+    members = stated_members([*stated, *(p for c in claims for p in (c.config or {}).items())])
+    if not members:
+        return claims
+    out: list[Claim] = []
+    for c in claims:
+        update = {
+            k: member
+            for k, v in (c.config or {}).items()
+            if (ck := canonical_key_name(k)) in DTYPE_KEYS and (member := members.get((ck, canonical_dtype(v))))
+        }
+        out.append(c.model_copy(update={"config": {**c.config, **update}}) if update else c)
+    return out
