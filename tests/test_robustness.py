@@ -242,6 +242,13 @@ HOSTILE: dict[str, HostileText] = {
         + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
         + "```\n"
     ),
+    # check lines whose keys are printed over and over without a value, glued or spaced (kv.truth_lines _TRUTH_RE,
+    # _MEASURED_RE, _TOLERANCE_RE)
+    "truth lines": lambda s: (
+        "```\ngsm8k | acc,none: "
+        + "ground_truth= ground truth: measured=x observed_value: rtol= tolerance:| " * (300 * s)
+        + "measured=0.5 ground_truth=0.6\n```\n"
+    ),
     # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
     # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
     "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,
