@@ -195,3 +195,16 @@ def test_a_decimal_comma_is_read_only_where_nothing_else_is_meant(text: str, val
 )
 def test_values_packed_with_bare_slashes_are_each_a_number(text: str, values: list[float]) -> None:
     assert [n.value for n in find_numbers(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("on the Ryzen AI 8060S (gfx1151)", []),  # a product number with its letter, no duration
+        ("tuned for an 8060S iGPU", []),
+        ("the sweep took 300s", [(300.0, "s")]),
+        ("the sweep took 45S", [(45.0, "s")]),  # (two digits: too short for a product's number)
+    ],
+)
+def test_a_product_number_glued_to_an_s_is_no_time(text: str, found: list[tuple[float, str]]) -> None:
+    assert [(n.value, n.unit) for n in find_numbers(text)] == found

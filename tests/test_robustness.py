@@ -288,6 +288,20 @@ HOSTILE: dict[str, HostileText] = {
         + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
         + "```\n"
     ),
+    # check lines whose keys are printed over and over without a value, glued or spaced (kv.truth_lines _TRUTH_RE,
+    # _MEASURED_RE, _TOLERANCE_RE)
+    "truth lines": lambda s: (
+        "```\ngsm8k | acc,none: "
+        + "ground_truth= ground truth: measured=x observed_value: rtol= tolerance:| " * (300 * s)
+        + "measured=0.5 ground_truth=0.6\n```\n"
+    ),
+    # ranges in square brackets after values, closed and never closed, and values described after a dash that never
+    # reach a clause's end (prose.intervals _INTERVAL_OPEN_RE / _INTERVAL_CLOSE_RE, prose.lists _SETUP_AFTER_RE)
+    "bracketed intervals": "GSM8K 93.1 — engine B H200 FP8 mean [92.5–93.7] n=10 [ 1.5–2.5 [3–4] — — " * 1_000,
+    # model names with a blank after each hyphen, and product numbers glued to an "S" (vocab.models _STRAY_BLANK_RE)
+    "stray blanks in names": "Qwen2.5-7B- Instruct- 2507- A- 8060S- 4070S " * 1_000,
+    # noise words that open like a verdict and never reach "noise" (vocab.not_measured NOISE_SAID_RE)
+    "noise words": "within the measurement inside the run-to-run within run inside the noise- " * 1_000,
     # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
     # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
     "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,

@@ -96,6 +96,19 @@ def test_a_method_switched_off_is_none(text: str, method: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Nemotron 3 Nano FP8", {"quant": "fp8"}),  # "no" ends a name here, it switches nothing off
+        ("Casino TP4", {"tp": "4"}),
+        ("no FP8 path", {}),
+        ("(no EAGLE)", {"spec_algo": "none"}),
+    ],
+)
+def test_a_word_ending_in_no_switches_nothing_off(text: str, want: dict[str, str]) -> None:
+    assert {k: v for k, v in qualifiers(text).items() if k in ("quant", "tp", "spec_algo")} == want
+
+
+@pytest.mark.parametrize(
     ("text", "precision"),
     [
         ("5.44 - 13B, q4_0", "q4_0"),

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION
 from ledger.compare.render import fmt_claim
-from ledger.model import Claim
+from ledger.model import NOISE_NOTE, Claim
 from ledger.report.findings import Finding, rev_name
 from ledger.vocab.sides import side_of
 from ledger.vocab.stated_changes import stated_direction
@@ -47,8 +47,11 @@ def stated_changes(
         cond = (c.config or {}).get("context")
         where = "; ".join(x for x in (setup, cond) if x)
         vs = f" vs {against}" if against else ""
-        noise = c.unit == "%" and c.high is None and abs(c.value) < share * 100
-        within = f", within the ±{share * 100:g}% default perf threshold" if noise else ""
+        # ("the 2.1% speedup is inside the run-to-run noise": the thread's own word on it, a reviewer's or the author's)
+        said = (c.note or "").startswith(NOISE_NOTE)
+        noise = said or (c.unit == "%" and c.high is None and abs(c.value) < share * 100)
+        within = ", called noise in the thread" if said else ""
+        within = within or (f", within the ±{share * 100:g}% default perf threshold" if noise else "")
         text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs}{within})"
         caveats = ["approximate value"] if c.approx else []
         rev = rev_name(c)

@@ -139,8 +139,14 @@ def model_names(text: str) -> list[str]:
     return list(_model_names(text[:2000]))
 
 
+# "Qwen2.5-7B- Instruct": a blank typed after a name's hyphen, before the part that continues it (a capital or a digit)
+_STRAY_BLANK_RE = re.compile(r"(?<=[A-Za-z0-9])- (?=[A-Z0-9])")
+
+
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
+    if "- " in s:
+        s = _STRAY_BLANK_RE.sub("-", s)
     digit = has_digit(s)
     shaped = shaped_models(s)  # ("V4-Pro 8k/1k MTP3:", "the Acme-Flash checkpoint": no family the table knows)
     shaped.update(hub_ids(s))  # ("[acme/Loom-2](https://huggingface.co/acme/Loom-2)": a hub id, whatever its family)

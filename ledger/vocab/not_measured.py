@@ -47,14 +47,15 @@ BROKEN_STATE_RE = re.compile(
     r"\b(?:before|without)\s(?:the|this)\sfix\b",
     re.IGNORECASE,
 )
-# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within noise": the author's word that
-# a measure's differences are noise ("beyond run-to-run noise", "not within noise" say the opposite); gated by its
-# words: the look-behinds it opens with are tried at every character of every prose line, and few lines hold one
+# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise": the
+# author's or a reviewer's word that a measure's differences are noise ("beyond run-to-run noise", "not within noise"
+# say the opposite); gated by its words: the look-behinds it opens with are tried at every character of every prose
+# line, and few lines hold one
 NOISE_SAID_RE = WordGate(
     re.compile(
         r"(?<!not )(?<!than )(?<!beyond )(?<!outside )(?<!above )(?<!exceeds )(?<!the )"
         r"(?:\brun[- ]to[- ]run\s(?:noise|varian(?:ce|ces)|variations?|jitter)\b|"
-        r"\bwithin\s(?:the\s)?(?:run\s)?noise\b|\bis\s(?:just\s)?noise\b|\bwobbles?\b|"
+        r"\b(?:within|inside)\s(?:the\s)?(?:(?:run(?:-to-run)?|measurement)\s)?noise\b|\bis\s(?:just\s)?noise\b|\bwobbles?\b|"
         r"\b(?:var(?:y|ies|ied)|moves?|swings?)\s(?:a\s(?:bit|lot)\s)?(?:across|between|from)\s"
         r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b)",
         re.IGNORECASE,

@@ -16,7 +16,7 @@ _OFF_AFTER_RE = re.compile(
 # ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on; the
 # "non-EAGLE" row beside the "EAGLE" one: run without it)
 OFF_BEFORE_RE = re.compile(
-    r"(?:(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
+    r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
     r"(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
     re.IGNORECASE,
 )

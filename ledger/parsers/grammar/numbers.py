@@ -220,8 +220,8 @@ def _in_a_name(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step | No
     ):
         # skip the whole identifier-ish token
         return None, max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
-    if unit == "B" and m.start("unit") == num_end:
-        # "8B", "1.5B": a model's parameter count is part of its name (bytes print as "GB", "bytes")
+    if m.start("unit") == num_end and (unit == "B" or (unit == "S" and len(num) >= 3 and num.isdigit())):
+        # "1.5B": a model's size, in its name (bytes print "GB"); "8060S": a product's number (seconds print "300s")
         return None, max(m.end(), m.start() + 1)
     if unit and not _unit_ok(text, m.end("unit")) and m.start("unit") == num_end:
         # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name

@@ -80,6 +80,7 @@ from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.kv.task_summaries import summary_claims
+from ledger.parsers.kv.truth_lines import truth_claims
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
@@ -234,6 +235,7 @@ class _BlockReader:
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
         yield from summary_claims(ctx, no, text)  # "gsm8k: 1319 examples | 52.8s": the eval's, not the task's
+        yield from truth_claims(ctx, no, text)  # "gsm8k | acc: ground_truth=0.80 | measured=0.79": the truth its ref
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)

@@ -15,6 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted
+from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
@@ -255,11 +256,6 @@ def _in_code_span(text: str, pos: int) -> bool:
 # "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
 _LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
-_SCALE_BEFORE_RE = re.compile(
-    r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
-    r"\b(?:on|in)\s+an?\s+$|\b(?:range|scale)\s+(?:of\s+)?$",
-    re.IGNORECASE,
-)
 _TIME_BEFORE_RE = re.compile(
     r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$", re.IGNORECASE
 )
@@ -504,8 +500,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
     if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
-    if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
-        return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in
+    if n.high is not None and range_of_no_result(text, n):
+        return True  # "scaled to 0-100", "93.10 mean [92.50–93.70]": a score's scale, a value's spread
     if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end : n.end + 12]):

@@ -101,7 +101,7 @@ _SETUP_AFTER_RE = re.compile(
     + r")?(?:[ \t]{0,2}(?:[A-Za-z][\w/-]{0,20}[ \t]{1,2})?(?:improvement|gain|speed-?up|regression))?"
     r"(?:[ \t]\([^()\n]{1,40}\))?"  # ("+4.4% TTFT (positive = faster) on GLM-5.2": a remark on the measure first)
     r"[ \t]{0,2}(?<=[ \t])"
-    r"(?P<prep>for|on|with|without|w/o|using|at)[ \t]{1,2}"
+    r"(?P<prep>for|on|with|without|w/o|using|at|—)[ \t]{1,2}"  # ("93.10 — engine B H200 mean": what the value is of)
     r"(?P<words>[^,;:()\n]{1,80}?)"
     r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
     re.IGNORECASE,
