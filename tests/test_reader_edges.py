@@ -16,6 +16,10 @@ from ledger.parsers.reader.document import is_command_line, read_document, sniff
         ("lm_eval --model vllm --tasks gsm8k --num_fewshot 5", True),
         ("`lm_eval --model local-completions --limit 100`", True),
         ("PYTHONPATH=python pytest -q tests/test_x.py", True),
+        # a shell's trace of the command it runs (set -x): "+ " before it, "++ " in a subshell
+        ("+ python3 benchmark/gsm8k/bench_sglang.py --num-questions 1319 --port 30000", True),
+        ("++ lm_eval --model vllm --tasks gsm8k", True),
+        ("+ 3% from the new kernel", False),
         ("100%|██████████| 1319/1319 [05:56<00:00,  3.70it/s]", True),
         (
             "[06/05/2026-03:40:28] [TRT-LLM] [I] [evaluate] lm-eval gsm8k results (scores normalized to range 0~100):",

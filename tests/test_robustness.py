@@ -98,6 +98,8 @@ HOSTILE: dict[str, HostileText] = {
         "at each concurrency\n" + "- c4: 2,410.5 total tok/s, 1.9 s mean median p99 TTFT, "
         "40 successful requests, c8 (output tok/s) Tok/s Agg 3 s avg mean\n" * (250 * s)
     ),
+    # shell traces that never open a command (reader.line_kinds SHELL_PROMPT)
+    "shell traces": lambda s: "```\n" + "+ ++ +++ + python3 -x 1.5\n+ 3% --a\n" * (400 * s) + "```\n",
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
     "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 1_000,
     # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every

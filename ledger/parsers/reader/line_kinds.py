@@ -31,10 +31,11 @@ def is_rendered_heading(lines: list[str], i: int) -> bool:
     return sum(ch.isalpha() for ch in s) >= max(3, len(s) // 3)
 
 
-# a shell's prompt before the command: "$ ", zsh's "➜  repo git:(branch) ✗ ", "root@node:~/repo# ", "(venv) $ "
+# a shell's prompt before the command: "$ ", zsh's "➜  repo git:(branch) ✗ ", "root@node:~/repo# ", "(venv) $ ", and
+# the trace a shell prints of the command it runs ("+ python3 ...", set -x; "++ " in a subshell)
 SHELL_PROMPT = (
     r"(?:\([\w.-]{1,40}\)\s+)?"
-    r"(?:\$\s*|➜\s+\S{1,60}(?:\s+git:\([^()\s]{1,80}\))?(?:\s+✗)?\s+|[\w.-]{1,40}@[\w.-]{1,60}:[^\s$#]{0,120}[$#]\s*)?"
+    r"(?:\$\s*|\+{1,3}\s|➜\s+\S{1,60}(?:\s+git:\([^()\s]{1,80}\))?(?:\s+✗)?\s+|[\w.-]{1,40}@[\w.-]{1,60}:[^\s$#]{0,120}[$#]\s*)?"
 )
 _COMMAND_RE = re.compile(
     r"^" + SHELL_PROMPT + r"(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
