@@ -336,7 +336,7 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     before = metric_before(text, n.start)
     if (before is None or is_measure_unit(before)) and (rate := _rate_words(n, unit)) is not None:
         return rate  # "…, 38.2 output tok/s": its own words, not a unit an earlier value printed
-    if before is not None and unit in ("%", "x") and (own := joined_subject(text, n.start, before)) is not None:
+    if unit in ("%", "x") and (own := joined_subject(text, n.start, before)) is not None:
         return own  # ("accuracy holds while performance improves by 8%": performance's gain, not an accuracy)
     word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
     if word is not None and before is not None:

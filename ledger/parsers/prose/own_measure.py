@@ -168,9 +168,10 @@ def unit_measure(text: str, n: Number, unit: str | None) -> str | None:
 # "accuracy stays the same while performance improves by about 7%": a clause joined to the one before it, its own
 # subject then its verb of change right before the value. The value measures that subject, never the measure the
 # first clause named (a contrast, or a second result: "memory is flat, whereas the prefill step gets 12% quicker")
-_JOINED_RE = re.compile(r"(?<![\w-])(?:while|whereas|but|although|though|and)\s", re.IGNORECASE)
+# (or a comma: "the prefill share rises 0.6%, decode/chip rises 2.4%", each clause its own subject and verb)
+_JOINED_RE = re.compile(r"(?<![\w-])(?:while|whereas|but|although|though|and)\s|,\s", re.IGNORECASE)
 _SUBJECT_VERB_RE = re.compile(
-    r"(?:(?:the|its|our|overall)\s)?(?P<subject>[A-Za-z][\w-]{1,30}(?:\s[A-Za-z][\w-]{1,30}){0,2}?)"
+    r"(?:(?:the|its|our|overall)\s)?(?P<subject>[A-Za-z][\w/-]{1,30}(?:\s[A-Za-z][\w/-]{1,30}){0,2}?)"
     r"\s(?:" + CHANGE_VERBS + r"|gets|got|becomes|became)"
     r"(?:\s(?:by|about|roughly|around|approximately|nearly|almost|some|up\sto|over|only|just|another))*\s[~≈+]?",
     re.IGNORECASE,
@@ -179,14 +180,15 @@ _PRONOUNS = frozenset(("it", "this", "that", "they", "these", "those", "which", 
 _JOINED_WINDOW = 100
 
 
-def joined_subject(text: str, pos: int, before: str) -> str | None:
+def joined_subject(text: str, pos: int, before: str | None) -> str | None:
     """The subject of the clause a value at `pos` ends, where a conjunction joins that clause to one naming the
-    measure `before` and the subject is no pronoun ("it is 8% faster": the words after say what); else None."""
+    measure `before` (None: to a clause whose subject names none) and the subject is no pronoun ("it is 8% faster":
+    the words after say what); else None."""
     start = max(0, pos - _JOINED_WINDOW)
     joined = None
     for m in _JOINED_RE.finditer(text, start, pos):
         joined = m  # (the last: the clause the value ends)
-    if joined is None or before.lower() in text[joined.end() : pos].lower():
+    if joined is None or (before is not None and before.lower() in text[joined.end() : pos].lower()):
         return None
     own = _SUBJECT_VERB_RE.fullmatch(text, joined.end(), pos)
     if own is None or own.group("subject").lower() in _PRONOUNS:
