@@ -96,7 +96,10 @@ HOSTILE: dict[str, HostileText] = {
     # concurrency_labels, prose.metrics NAME_AFTER_UNIT_RE), and counts of requests that are no tests
     "load items": lambda s: (
         "at each concurrency\n" + "- c4: 2,410.5 total tok/s, 1.9 s mean median p99 TTFT, "
-        "40 successful requests, c8 (output tok/s) Tok/s Agg 3 s avg mean\n" * (250 * s)
+        "40 successful requests, c8 (output tok/s) Tok/s Agg 3 s avg mean\n"
+        * (250 * s)
+        + "- C64, 437 pairs, c8, c9, " * (40 * s)
+        + ": 2.5%\n"
     ),
     # shell traces that never open a command (reader.line_kinds SHELL_PROMPT)
     "shell traces": lambda s: "```\n" + "+ ++ +++ + python3 -x 1.5\n+ 3% --a\n" * (400 * s) + "```\n",
