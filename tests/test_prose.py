@@ -384,3 +384,14 @@ def test_a_value_measures_its_own_clause_s_subject_and_the_comparative_after_it(
     for text, want in cases.items():
         got = [(c.kind, c.metric) for c in extract(text, path="t.md").claims]
         assert got == [want], text
+
+
+def test_a_confidence_level_before_interval_is_no_result() -> None:
+    """ "the approximate 95% interval for the change: [-1.6%, +1.5%]": 95% is how sure the interval is, as in "95%
+    CI"; a share below one half before the word ("a 12% interval gain") is a change all the same."""
+    got = [
+        c.value
+        for c in extract("- the approximate 95% interval for the change: **[-1.6%, +1.5%]**\n", path="t.md").claims
+    ]
+    assert 95.0 not in got and got == [-1.6, 1.5]
+    assert [c.value for c in extract("- a 12% interval gain on the rerun\n", path="t.md").claims] == [12.0]

@@ -101,6 +101,8 @@ HOSTILE: dict[str, HostileText] = {
         + "- C64, 437 pairs, c8, c9, " * (40 * s)
         + ": 2.5%\n"
     ),
+    # confidence levels before words that never reach "interval" (prose.guards _LEVEL_AFTER_RE)
+    "interval levels": "the 95% inter 90% intervalx 95% interval: [-1.5%, +1.5%] 12% intervals " * 1_000,
     # shell traces that never open a command (reader.line_kinds SHELL_PROMPT)
     "shell traces": lambda s: "```\n" + "+ ++ +++ + python3 -x 1.5\n+ 3% --a\n" * (400 * s) + "```\n",
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)

@@ -175,7 +175,9 @@ _KEEP_BEFORE_RE = WordGate(
 )
 # "GSM8K ×5, radix on:": how many times a benchmark was run (what follows are the runs), not a result of it
 _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]?×[ \t]?$")
-_LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
+_LEVEL_AFTER_RE = re.compile(
+    r"\s?(?:confidence|CIs?\b|credible|significance|percentile|(?P<iv>intervals?\b))", re.IGNORECASE
+)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
 # "49.072 GiB (3.816 BPW)": the bits per weight a model file's size is printed with (configuration, not a result)
@@ -460,6 +462,14 @@ def _labelled_measure(before: str, n: Number) -> bool:
     )
 
 
+def _confidence_level(text: str, n: Number) -> bool:
+    """A share naming how sure an interval is ("95% CI", "95% confidence"), not a result; before "interval" only a
+    level of one half or more ("the approximate 95% interval for the change"; "a 12% interval gain" is a change)."""
+    return (lv := _LEVEL_AFTER_RE.match(text, n.end, n.end + 30)) is not None and (
+        not lv.group("iv") or 50 <= n.value < 100
+    )
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -472,7 +482,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
-    if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
+    if (n.unit or "").strip() == "%" and _confidence_level(text, n):
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
     if is_size_unit(n.unit) and _model_file_size(text, n):
         return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
