@@ -101,6 +101,16 @@ HOSTILE: dict[str, HostileText] = {
         + "- C64, 437 pairs, c8, c9, " * (40 * s)
         + ": 2.5%\n"
     ),
+    # a table printed in halves side by side, wide, and a header that repeats all but its last name (tables.
+    # wrapped_halves)
+    "table halves": lambda s: (
+        "| "
+        + "Run | Change | " * (20 * s)
+        + "Other |\n|"
+        + "---|" * (40 * s + 1)
+        + "\n"
+        + ("| " + "1 | +1.5% | " * (20 * s) + "x |\n") * 20
+    ),
     # confidence levels before words that never reach "interval" (prose.guards _LEVEL_AFTER_RE)
     "interval levels": "the 95% inter 90% intervalx 95% interval: [-1.5%, +1.5%] 12% intervals " * 1_000,
     # shell traces that never open a command (reader.line_kinds SHELL_PROMPT)

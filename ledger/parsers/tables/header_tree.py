@@ -32,6 +32,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.parsers.tables.title_blocks import fold_title_blocks
+from ledger.parsers.tables.wrapped_halves import unfold_halves
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -263,6 +264,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     `above` is the lines above the table, nearest first (a banner may name its columns)."""
     if table.headless or len(table.header) < 3:
         return
+    unfold_halves(table)  # ("| Pair | Delta | Pair | Delta |": one table printed in two halves side by side)
     if not any(_head(h) for h in table.header) and table.rows and _names_row(table.rows[0].cells):
         # "| | | | |" over "| **Model** | **Input Prompt Length** | ...": the names, printed as the first row
         table.header, table.rows = [clean(c) for c in table.rows[0].cells], table.rows[1:]
