@@ -10,6 +10,7 @@ from ledger.parsers.grammar.heading_setup import RESULT_NOUNS, SETTING_RE
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
@@ -57,7 +58,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}
-    has_colon = text.rstrip().endswith(":")
+    has_colon = ends_in_colon(text)
     name = m.group("name").strip()
     if _FILE_NAME_RE.search(name):
         return {}  # "benchmarks/REPORT.md" above a pasted diff names a file, not a variant

@@ -82,6 +82,7 @@ from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twin
 from ledger.parsers.grammar.value_sides import own_line_sides
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
+from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.vocab.head_moves import MEASURING_VERBS
 from ledger.vocab.sides import side_of
 
@@ -128,7 +129,7 @@ def _opens_here(doc: Document, block: Block, rev: Revision, opens_results: bool)
     """Whether a line that names revision `rev` opens it over what follows (the line's own shape or words say so)."""
     return bool(
         opens_results
-        or block.text.rstrip().endswith(":")
+        or ends_in_colon(block.text)
         or _stands_alone(doc, block, rev)
         or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
         or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
@@ -207,7 +208,7 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     """A lead-in naming the sides of what follows: "this PR (abc1234) vs main (def5678):" is measured on the
     first with the second as its base; "With this fix, ... Results:" on the fix; "# BEFORE: backend A" on
     its side (a rendered copy's console comment)."""
-    if not (opens_results or text.rstrip().endswith(":")):
+    if not (opens_results or ends_in_colon(text)):
         return None
     two = pair_sides(text) if " vs" in text or " against " in text or " compared " in text else None
     if two is not None:
@@ -216,7 +217,7 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     if (
         side is None
         and len(text) <= 80
-        and text.rstrip().endswith(":")
+        and ends_in_colon(text)
         and len(sides_named(text)) == 1
         and not _WHEN_RE.search(text)
         and not _AGAINST_BASE_RE.search(text)

@@ -89,7 +89,7 @@ from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
-from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner
+from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.setup import named_twice
@@ -266,7 +266,7 @@ def _text_scope(
         nxt is not None
         and nxt.kind in ("code", "table")
         and nxt.start - b.end <= 2
-        and ((tested := test_lead_setup(text)) or text.rstrip().endswith(":") or len(text) <= 40 or whole_bold(text))
+        and ((tested := test_lead_setup(text)) or ends_in_colon(text) or len(text) <= 40 or whole_bold(text))
     ):
         values = (
             tested  # "The test case `X::TestWren9B::test_fp8` passed locally" over its output: that test's run
@@ -288,7 +288,7 @@ def _text_scope(
         and (values := lead_in_setup(text, colon=False))
     ):
         return SetupScope(b.start, _list_end(blocks, k + 1), values)  # "FooServe" over "- 8B: 98.4 token/sec"
-    if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
+    if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and ends_in_colon(text):
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, run_end(blocks, k + 1), values)
@@ -304,7 +304,7 @@ def _text_scope(
         values["model"] = labelled["model"]  # "target model: Code Llama 34B": the name whole, not its family's
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
-    if lead and nxt is not None and nxt.kind == "item" and text.rstrip().endswith(":"):
+    if lead and nxt is not None and nxt.kind == "item" and ends_in_colon(text):
         section_end = _list_end(blocks, k + 1)  # "DSv4-Flash 200-sample GSM8K, FP8 KV cache:" over its list alone
     elif lead and values and "variant" not in values and (added := joined_features(text)) is not None:
         values["variant"] = added  # "org/M, TP8 + EP" over its paste: that run's, told from "org/M, TP8" above it

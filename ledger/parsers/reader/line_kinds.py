@@ -78,6 +78,12 @@ def is_command_line(line: str) -> bool:
 _BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
 
 
+def ends_in_colon(text: str) -> bool:
+    """The line closes on a colon, also inside its closing emphasis ("**Scores with TP=4 (this PR):**"), as a lead-in
+    over what follows does."""
+    return text.rstrip().rstrip("*_").rstrip().endswith(":")
+
+
 def bold_heading(text: str) -> str | None:
     """The bold phrase a line opens with, as people write a heading inside a comment ("bs=1"), else None."""
     m = _BOLD_HEAD_RE.match(text)
