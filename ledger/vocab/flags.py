@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.canonical import NUMERIC_KEYS, one_board, one_number
+from ledger.vocab.canonical import NUMERIC_KEYS, canonical_dtype, one_board, one_number, precision_family
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -252,13 +252,10 @@ def eagle_config(value: str) -> dict[str, str]:
     return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
 
 
-# (4-bit only: a bare "FP4" is always one of its formats, while "FP8" and "MXFP8" are two recipes a PR may compare)
-_FP4_RE = re.compile(r"(?P<format>nv|mx)?fp4", re.IGNORECASE)
-
-
 def one_value(key: str, values: set[str]) -> str | None:
-    """The one value a section or document gives a key, else None. Precisions are one when they are FP4 and one
-    format of it ("FP4" in a checkpoint's folder, "NVFP4" in the tool's header): the format's name."""
+    """The one value a section or document gives a key, else None. Precisions are one when they are a family and one
+    member of it ("FP4" in a checkpoint's folder, "NVFP4" in the tool's header; canonical.precision_family): the
+    member's name."""
     if len(values) == 1:
         return next(iter(values))
     if key == "model":
@@ -267,11 +264,14 @@ def one_value(key: str, values: set[str]) -> str | None:
         return one_board(values)
     if key in NUMERIC_KEYS:
         return one_number(values)  # ("8k" in a heading, "ISL=8192" on the setup line: one length)
-    found = [_FP4_RE.fullmatch(v.strip()) for v in values] if key == "quant" else []
-    if not found or any(m is None for m in found):
+    if key != "quant":
         return None
-    formats = {m.group(0) for m in found if m and m.group("format")}
-    return min(formats) if len({f.lower() for f in formats}) == 1 else None
+    canon = {v: canonical_dtype(v.strip()) for v in values}
+    members = {v for v, c in canon.items() if precision_family(c) is not None}
+    if len({canon[v] for v in members}) != 1:
+        return None
+    family = precision_family(canon[next(iter(members))])
+    return min(members) if all(v in members or c == family for v, c in canon.items()) else None
 
 
 def _one_model_spelling(values: set[str]) -> str | None:

@@ -190,7 +190,7 @@ def sub_items_end(blocks: list[Block], k: int) -> int | None:
     TP1), gsm8k:" over its results' items): what the head states is theirs; None when block k heads none, or heads
     no result ("3 new recipes for org/Model-32B:" over the recipes, whose table comes after them)."""
     b = blocks[k]
-    if b.kind != "item" or b.in_code or not b.text.rstrip(" *_").endswith(":"):
+    if b.kind != "item" or b.in_code or not ends_in_colon(b.text):
         return None
     end = None
     results = False

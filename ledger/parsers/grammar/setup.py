@@ -136,7 +136,7 @@ def find_setups(
     for b in bold:  # "**INT8**" over its eval's output: the setup its bold head names holds to the next head
         # (not a lead-in's label, "**Without EAGLE3:**", whose block alone it sets up, nor "**bs=1**", read apart)
         phrase = bold_heading(b.text) or ""
-        if not phrase.rstrip(" *_").endswith(":") and "=" not in phrase and (values := heading_setup(phrase)):
+        if not ends_in_colon(phrase) and "=" not in phrase and (values := heading_setup(phrase)):
             scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
     blocks = doc.blocks
     runs: list[SetupScope] = []

@@ -43,7 +43,7 @@ from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
-from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
+from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
@@ -361,7 +361,7 @@ def _one_per_key(
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
-        head = "model" in values and not is_command and text.rstrip(" *_").endswith(":")  # a run's lead-in
+        head = "model" in values and not is_command and ends_in_colon(text)  # a run's lead-in
         scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
         for k, v in [*values.items(), *scope]:
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
