@@ -15,9 +15,11 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.word_gate import WordGate
 
-# the key of the known-good score, of the run's own, of the tolerance; each glued to its value by "=" or ":"
-_TRUTH_RE = re.compile(r"\b(?:ground[_ ]truth|gt_value)[ \t]?[=:][ \t]?", re.IGNORECASE)
+# the key of the known-good score, of the run's own, of the tolerance; each glued to its value by "=" or ":" (the
+# truth's key, asked of every key/value line, behind its words: a case-blind `\b` is tried at every character)
+_TRUTH_RE = WordGate(re.compile(r"\b(?:ground[_ ]truth|gt_value)[ \t]?[=:][ \t]?", re.IGNORECASE))
 _MEASURED_RE = re.compile(r"\b(?:measured|observed)(?:_value)?[ \t]?[=:][ \t]?", re.IGNORECASE)
 _TOLERANCE_RE = re.compile(r"\b(?P<key>[ar]tol|tolerance)[ \t]?[=:][ \t]?", re.IGNORECASE)
 _NAME_SEPARATORS = " \t:;,"
@@ -36,9 +38,10 @@ def truth_claims(ctx: Context, no: int, text: str) -> list[Claim]:
     reference, the tolerance its threshold. The keys and the tolerance are taken: no claims of their own."""
     if "=" not in text and ":" not in text:
         return []
-    truth_key = _TRUTH_RE.search(text)
+    if (truth_key := _TRUTH_RE.search(text)) is None:
+        return []  # (most lines: the run's own key is not looked for)
     measured_key = _MEASURED_RE.search(text)
-    if truth_key is None or measured_key is None:
+    if measured_key is None:
         return []
     truth = _value_at(text, truth_key.end())
     got = _value_at(text, measured_key.end())
