@@ -39,7 +39,8 @@ def stated_members(pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], st
 def as_stated_member(claims: list[Claim], stated: Iterable[tuple[str, str]] = ()) -> list[Claim]:
     """The claims, a generic precision in each config read as the one member of its family that they (or the
     entries `stated`, a document's setup) state; claims and configs without one are returned as they were."""
-    members = stated_members([*stated, *(p for c in claims for p in (c.config or {}).items())])
+    # (each distinct entry once: a document's claims repeat their scopes' few entries, 8,537 of them over the corpus)
+    members = stated_members([*stated, *{p for c in claims if c.config for p in c.config.items()}])
     if not members:
         return claims
     out: list[Claim] = []
