@@ -514,6 +514,18 @@ def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(t
     }
 
 
+def test_a_summary_table_shares_its_consoles_setup_so_its_rows_pair_across_versions(tmp_path: Path) -> None:
+    """A Before/After table over the console of its baseline run: every row of the table is of that run's setup
+    (concurrency 48), whichever of its values the console prints ("3,417.25" as "3417.25", the ITL only in v2), so
+    the ITL row that worsened in v2 is a regression against v1's, not "not comparable" across two concurrencies."""
+    db = _page_versions(tmp_path, "summary_console", "vendor/engine:pr.md")
+    rows = _compare_rows(db, "vendor/engine:pr.md", "versions")
+    table = [r for r in rows if all(v is None or v["line"] < 12 for v in r["values"])]
+    assert table and all(r["config"].get("concurrency") == "48" for r in table), [r["config"] for r in table]
+    itl = {r["verdict"]["verdict"] for r in table if r["metric"] == "p50 itl"}
+    assert itl == {"regression"}, itl
+
+
 def test_board_columns_are_the_gpu_and_each_cell_joins_its_own_across_versions(tmp_path: Path) -> None:
     """ "| K1: 3080Ti | K1: 4080 | K2: 3080Ti | K2: 4080 |" over "121 t/s": each column a kernel generation (the
     arm before the colon) on a board (a GeForce named by its number, "4080" beside "3080Ti"), measured in t/s; the

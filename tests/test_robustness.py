@@ -1804,6 +1804,16 @@ HOSTILE: dict[str, HostileText] = {
         + "  base   80.00   12.50   -\n  new   64.00   15.60   +24.8%\n" * (100 * s)
         + "```\n"
     ),
+    # a summary table over the console it sums up (grammar.default_reach printed_reach): thousands groups that never
+    # reach a decimal point, units glued to values, a row label's parenthesis never closed, long rows of repeats
+    "summary table over its console": lambda s: (
+        "```\nMax request concurrency: 8\nOutput token throughput (tok/s): 1,234.5\n```\n\n"
+        + "| Measure (( | A | B |\n|---|---|---|\n"
+        + "| Mean TPOT (tok/s (( | 1,234.5 tok/s%% 1,111,111,111,111,1 | 1,234.5tok/s 2.5 ms |\n" * (300 * s)
+        + "| Mean ITL | "
+        + "1,234.5 tok/s " * (200 * s)
+        + "|\n"
+    ),
 }
 
 

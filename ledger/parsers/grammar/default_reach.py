@@ -20,9 +20,11 @@ import re
 
 from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
 from ledger.parsers.grammar.setup_sections import setup_sections
-from ledger.parsers.reader.blocks import Document
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
+from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.models import model_names
+from ledger.vocab.sides import side_alone
 
 Statement = tuple[int, str, str, bool]
 """(line, key, value, counted): a setup value a line states; counted when the document default counts it (a
@@ -141,29 +143,77 @@ def spelled(key: str, value: str) -> str:
     return canonical_dtype(value) if key in DTYPE_KEYS else norm(value)
 
 
-# a result's printed value with its decimals ("69.14"): what a summary row repeats of the run its console printed
-_DECIMAL_RE = re.compile(r"(?<![\w.])\d{1,9}\.\d{1,6}(?![\w.])")
+# a result's printed value with its decimals ("69.14", "1,288.90"): what a summary row repeats of the run its console
+# printed, the thousands grouped or not
+_DECIMAL_RE = re.compile(r"(?<![\w.])(?<!\d,)\d{1,9}(?:,\d{3}){0,4}\.\d{1,6}(?![\w.])")
+# the unit a cell prints after its value ("1,288.90 tok/s"): a paste's line of the same number in another unit
+# ("Request throughput (req/s): 2.10" and "| TPOT | 2.10 ms |") is another measure
+_UNIT_AFTER_RE = re.compile(r"\s{0,2}([A-Za-z%][\w/%]{0,15})")
+_WORD_RE = re.compile(r"[a-z%]{1,40}(?:/[a-z]{1,20})?")
+_PAREN_RE = re.compile(r"\([^()]{0,60}\)")
 
 
 def printed_reach(doc: Document, keys: set[str], default: dict[str, str], said: list[Statement]) -> dict[str, Reach]:
     """The lines a key of the default only pastes print ("Maximum request concurrency: 1" in a serving benchmark's
-    output) holds over: the pastes that print it, and the lines outside any paste that repeat one of a paste's
-    values (a summary table's row of the same run, "| Short | 69.14 | 72.37 |" over the console's "69.14"); never a
-    sibling row of another workload the console did not run. A line of prose is the paste's run told in words ("with
-    pr, Mean TPOT (ms): 41.27" over the console): only a table's rows name workloads of their own."""
+    output) holds over: the pastes that print it, the lines outside any paste, and the tables that repeat one of a
+    paste's values (_sharing_rows): a summary table of the run its console printed, never a sibling row of another
+    workload the console did not run. A line of prose is the paste's run told in words ("with pr, Mean TPOT (ms):
+    41.27" over the console): only a table's rows name workloads of their own."""
     pastes = [b for b in doc.blocks if b.kind == "code"]
     pasted = {no for b in pastes for no in range(b.start, b.end + 1)}
-    rows = {no for b in doc.blocks if b.kind == "table" and not b.in_code for no in range(b.start, b.end + 1)}
+    tables = [b for b in doc.blocks if b.kind == "table" and not b.in_code]
+    kept = pasted | {no for b in tables for no in range(b.start, b.end + 1)}  # (what only its own reach reaches)
     out: dict[str, Reach] = {}
     for key in keys & default.keys():
         mine = {no for no, k, _, _ in said if k == key}
         runs = [b for b in pastes if any(no in mine for no in range(b.start, b.end + 1))]
-        values = {v for b in runs for no in range(b.start, b.end + 1) for v in _DECIMAL_RE.findall(doc.line(no)[:400])}
+        printed = _printed_values(doc, runs)
+        shared = {no for b in tables for no in _sharing_rows(doc, b, printed)}
         reach = [(b.start, b.end, default[key]) for b in runs]
-        for no, text in enumerate(doc.lines, start=1):
-            if no in pasted:
-                continue
-            if no not in rows or ("." in text and values & set(_DECIMAL_RE.findall(text[:2000]))):
-                reach.append((no, no, default[key]))
+        reach.extend((no, no, default[key]) for no in range(1, len(doc.lines) + 1) if no not in kept)
+        reach.extend((no, no, default[key]) for no in shared)
         out[key] = sorted(reach)
     return out
+
+
+def _printed_values(doc: Document, runs: list[Block]) -> dict[float, set[str]]:
+    """Each decimal value the pastes print -> the words of the lines printing it (their measure and unit)."""
+    out: dict[float, set[str]] = {}
+    for b in runs:
+        for no in range(b.start, b.end + 1):
+            text = doc.line(no)[:400]
+            found = _DECIMAL_RE.findall(text)
+            words = set(_WORD_RE.findall(text.lower())) if found else set()
+            for v in found:
+                out.setdefault(float(v.replace(",", "")), set()).update(words)
+    return out
+
+
+def _repeats(text: str, printed: dict[float, set[str]]) -> bool:
+    """Whether a table's row repeats a value a paste printed, in no other unit than the paste's line names."""
+    for m in _DECIMAL_RE.finditer(text):
+        words = printed.get(float(m.group().replace(",", "")))
+        if words is not None and ((u := _UNIT_AFTER_RE.match(text, m.end())) is None or u.group(1).lower() in words):
+            return True
+    return False
+
+
+def _sharing_rows(doc: Document, table: Block, printed: dict[float, set[str]]) -> list[int]:
+    """The rows of a table the run of a paste reaches: where a row repeats one of its values and rows name
+    measures or sides ("| Output throughput | 2,104.50 tok/s | 2,230.10 tok/s |" over the console's 2104.50), the
+    table sums up that run, and its every such row ("| Mean TPOT | 14.20 ms | 13.30 ms |", a measure the console
+    did not print) is of it; where rows name workloads ("| 1K in / 256 out | 41.20 |"), only those repeating one."""
+    lines = range(table.start, table.end + 1)
+    hits = [no for no in lines if "." in doc.line(no) and _repeats(doc.line(no)[:2000], printed)]
+    if not any(_summary_row(doc.line(no)) for no in hits):
+        return hits
+    return sorted({*hits, *(no for no in lines if _summary_row(doc.line(no)))})
+
+
+def _summary_row(text: str) -> bool:
+    """A table's row named by a measure ("Mean TPOT", "Throughput (tok/s)") or a side ("Before", "main"): one of a
+    run's results, not a workload of its own."""
+    label = text.strip().strip("|").split("|", 1)[0].strip()[:80]
+    if not label:
+        return False
+    return names_a_metric(label) or names_a_rate(_PAREN_RE.sub("", label).strip(), 4) or side_alone(label)
