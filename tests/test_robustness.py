@@ -1804,6 +1804,16 @@ HOSTILE: dict[str, HostileText] = {
         + "  base   80.00   12.50   -\n  new   64.00   15.60   +24.8%\n" * (100 * s)
         + "```\n"
     ),
+    # lead-ins of two measures and of setup words only over tables of unit columns (grammar.lead_measures
+    # _TWO_MEASURES_RE, unit_column_measure)
+    "unit column leads": lambda s: (
+        "BS4 ISL2000/OSL500 "
+        + "prefill and vs throughput & " * (50 * s)
+        + ":\n\n"
+        + "| build | tok/s | ms | req/s |\n|---|---|---|---|\n"
+        + "| base | 1.0 | 2.0 | 3 |\n" * (300 * s)
+        + "\nDecode throughput:\n\n| build | tok/s | ms |\n|---|---|---|\n| base | 1.0 | 2.0 |\n" * (50 * s)
+    ),
 }
 
 
