@@ -1124,3 +1124,14 @@ def test_rows_keyed_by_their_length_are_series_of_their_own_and_the_sweeps_range
     assert len(got) == len(rows) == 9
     assert {isl for _, isl in got} == {"2048", "8192", "16384", "65536", "2048-65536"}
     assert {k: v for k, v in got.items() if v != "within noise"} == {("out tok s", "16384"): "regression"}
+
+
+def test_a_board_named_bare_beside_its_counted_setup_line_still_pairs_the_next_revision() -> None:
+    # v1's bullet names the board bare ("NVIDIA_H200") and its setup line a host name, v2 neither: one machine in
+    # both, so the decode throughput that fell is judged, not left "not comparable" for a gpu only v2 states
+    v1, v2 = (str(CASES / f"board_named_bare_v{n}.md") for n in (1, 2))
+    code, out, _ = run("compare", v1, v2, "-f", "json")
+    assert code == 0
+    rows = json.loads(out)["rows"]
+    got = {(x["metric"], x["config"].get("gpu"), x["config"].get("gpu_count")): x["verdict"]["verdict"] for x in rows}
+    assert got == {("decode throughput", "h200", "8"): "regression", ("itl", "h200", "8"): "regression"}

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from ledger.cli.app import app
 from ledger.model import Claim
-from ledger.parsers.grammar.lead_measures import lead_measure
+from ledger.parsers.grammar.lead_measures import lead_measure, unit_column_measure
 from ledger.parsers.grammar.value_sides import line_side
 from ledger.parsers.pipeline import extract
 from ledger.vocab.sides import side_alone
@@ -113,3 +113,41 @@ def test_line_side(line: str, side: str | None) -> None:
 def test_a_side_named_by_when_it_stood_to_the_change_is_a_side_alone() -> None:
     assert side_alone("Before this PR") and side_alone("after the fix") and side_alone("Prior to this change")
     assert not side_alone("after warm-up") and not side_alone("before each run")
+
+
+@pytest.mark.parametrize(
+    ("lead", "heads", "want"),
+    [
+        # the measure named, its settings the run's: the one column headed by a unit the measure is given in
+        ("BS4 ISL2000/OSL500 prefill throughput:", {1: "tok/s", 2: "TTFT (ms)"}, {1: "prefill throughput"}),
+        ("Decode step time at BS8, TP2:", {1: "ms", 2: "tok/s"}, {1: "Decode step time"}),
+        ("Decode throughput on 8xH100:", {1: "tok/s", 2: "req/s"}, {}),  # two rates: which one is unsaid
+        ("Latency and throughput at BS1:", {1: "tok/s", 2: "ms"}, {}),  # two measures named
+        ("Speedup at BS1:", {1: "tok/s"}, {}),  # a ratio is no rate
+        ("Results on H100:", {1: "tok/s"}, {}),  # no measure named
+        ("BS4 prefill throughput", {1: "tok/s"}, {}),  # no lead-in: a sentence's words
+        ("Prefill throughput:", {1: "Output tok/s"}, {}),  # a column with a name of its own keeps it
+    ],
+)
+def test_a_column_headed_by_its_unit_alone_takes_the_measure_its_lead_in_names(
+    lead: str, heads: dict[int, str], want: dict[int, str]
+) -> None:
+    assert unit_column_measure(lead, heads) == want
+
+
+def test_unit_columns_under_a_measure_lead_are_that_measure_in_that_unit() -> None:
+    got = [(c.source.line, c.metric, c.unit) for c in _perf("tables/unit_column_under_measure_lead.md")]
+    assert got == [
+        (10, "prefill throughput", "tok/s"),
+        (10, "TTFT", "ms"),
+        (19, "Decode step time", "ms"),
+        (19, "tok/s", "tok/s"),  # a throughput under a time's lead-in: the lead names it not
+        (27, "Output throughput", "tok/s"),
+        (28, "Output throughput", "tok/s"),
+    ]
+
+
+def test_the_report_names_a_unit_column_by_its_lead_ins_measure(tmp_path: Path) -> None:
+    out = _report("tables/unit_column_under_measure_lead.md", tmp_path)
+    assert "better than baseline: prefill throughput [isl=1024, osl=256]: 16102.8 tok/s vs baseline 15230.4" in out
+    assert "better than baseline: Decode step time [tp=2]: 10.87 ms vs baseline 11.42" in out

@@ -1814,6 +1814,22 @@ HOSTILE: dict[str, HostileText] = {
         + "1,234.5 tok/s " * (200 * s)
         + "|\n"
     ),
+    # host names named for their boards, and a board counted on every line with a count of its own, bare between
+    # (vocab.board_counts NOT_A_HOST, vocab.canonical counted_boards, grammar.document_default _counted_in_turn)
+    "host names and counted boards": lambda s: "".join(
+        f"- {k % 997 + 1}×NVIDIA H100 (h100-{k}-2-3-4) and NVIDIA_H100, h200-1-2-3-4-5-6 H200 x{k % 7}\n"
+        for k in range(400 * s)
+    ),
+    # lead-ins of two measures and of setup words only over tables of unit columns (grammar.lead_measures
+    # _TWO_MEASURES_RE, unit_column_measure)
+    "unit column leads": lambda s: (
+        "BS4 ISL2000/OSL500 "
+        + "prefill and vs throughput & " * (50 * s)
+        + ":\n\n"
+        + "| build | tok/s | ms | req/s |\n|---|---|---|---|\n"
+        + "| base | 1.0 | 2.0 | 3 |\n" * (300 * s)
+        + "\nDecode throughput:\n\n| build | tok/s | ms |\n|---|---|---|\n| base | 1.0 | 2.0 |\n" * (50 * s)
+    ),
 }
 
 

@@ -3,16 +3,22 @@ against the compute dtype, the parallelism shorthands, the scope of a section's 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
-from ledger.vocab.canonical import canonical_gpu
+from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.flags import one_value
 from ledger.vocab.models import model_names, of_family, title_family
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import named_twice, qualifiers
+
+
+def _fixture(rel: str) -> str:
+    return (Path(__file__).parent / "fixtures" / rel).read_text(encoding="utf-8")
 
 
 def _config(text: str, value: float) -> dict[str, str]:
@@ -309,6 +315,33 @@ def test_an_architecture_id_and_a_board_built_on_it_are_one_machine() -> None:
     assert one_value("gpu", {"gfx942", "MI355X"}) is None  # MI355X is gfx950's
     assert one_value("gpu", {"gfx942", "gfx950", "MI300X"}) is None
     assert one_value("gpu", {"H100", "H200"}) is None
+
+
+def test_a_board_with_and_without_its_count_is_one_machine_and_a_host_name_no_board() -> None:
+    # one post's setup line "8×NVIDIA H200" and its bullet's "NVIDIA_H200": the counted one stands for both
+    assert counted_boards(["H200", "8×H200", "sm90"]) == {"H200": "8×H200"}
+    assert counted_boards(["H100", "1xH100", "8xH100"]) == {}  # two counts: no one machine
+    assert counted_boards(["H100 SXM", "8xH100 PCIe"]) == {}  # two variants of the board
+    assert named_twice("Setup: 4×NVIDIA H100, and the H100 box again") == frozenset()
+    # a host named for its board and its address is the machine, no second board
+    for line in ("Setup: NVIDIA L40S (l40s-3-12-7-1), TP4", "Setup: 8×NVIDIA H200 (h200-10-220-51-26), TP8"):
+        assert named_twice(line) == frozenset(), line
+    assert line_setup("Setup: NVIDIA L40S (l40s-3-12-7-1), TP4") == {"gpu": "L40S", "tp": "4"}
+    assert qualifiers("host h100-10-2-3-4 only") == {}
+    assert qualifiers("on H20-3e and h100-01") == {"gpu": "H20-3E"}
+
+
+def test_a_bare_board_in_one_post_and_a_counted_one_in_another_are_two_machines() -> None:
+    doc = "# Paged KV\n\nRan on one L40S: 4.12 req/s.\n\n**bo** · comment · 2026-01-02\nOn two L40S: 7.90 req/s.\n"
+    got = {c.source.line: c.config.get("gpu") for c in extract(doc, path="x.md").claims if c.kind == "perf"}
+    assert got == {3: "L40S", 6: "2xL40S"}
+
+
+def test_a_board_named_bare_and_counted_in_one_post_reaches_its_tables() -> None:
+    claims = extract(_fixture("setup/board_counted_and_bare.md"), path="x.md").claims
+    assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {6: "8×H200", 17: "8×H200"}
+    claims = extract(_fixture("setup/board_host_names.md"), path="x.md").claims
+    assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {12: "A100", 19: "L40S"}
 
 
 @pytest.mark.parametrize(

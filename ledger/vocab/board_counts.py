@@ -12,6 +12,9 @@ GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(GPU_COUNT)
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
+NOT_A_HOST = r"(?!-\d{1,4}-\d)"
+"""After a board's name: not a machine's host name, the board and its address in number groups ("(h100-10-2-3-4)"
+beside "4×NVIDIA H100"): it names the machine the run used, no second board."""
 # the maker and the line between the count and the board ("2x Tesla P100", "8x AMD Instinct MI300X")
 GPU_VENDOR = r"(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|radeon|instinct|quadro) )?"
 # (the words a board's name goes without: "Radeon 8060S", "Radeon PRO VII" keep theirs)

@@ -18,6 +18,7 @@ nothing of the vocabulary but `text`, so `setup` may read its values.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
@@ -283,6 +284,35 @@ def one_board(values: set[str]) -> str | None:
         return None
     board = next(iter(boards))
     return board if names[board] in ARCH_BOARDS[names[next(iter(arch))]] else None
+
+
+def one_machine(values: set[str]) -> str | None:
+    """The one machine the GPU values a line states name: as one_board, or one board with and without its count
+    ("4×NVIDIA H100" beside its bare name again), the counted one; else None."""
+    rest = values - counted_boards(values).keys()
+    return next(iter(rest)) if len(rest) == 1 else one_board(rest)
+
+
+def counted_boards(values: Iterable[str]) -> dict[str, str]:
+    """Each bare board of `values` also named with its count, one count only ("NVIDIA_H200" where configs load,
+    "8×NVIDIA H200" on the setup line): its counted spelling, which says more of the same machine, as a model's
+    longest name does. Not "H100 SXM" beside "8×H100 PCIe": two variants of the board."""
+    read = {v: canonical_gpu(v) for v in values}
+    counted: dict[str, list[str]] = {}  # each board's counted spellings
+    for v, (name, count) in read.items():
+        if name and count:
+            counted.setdefault(name, []).append(v)
+    out: dict[str, str] = {}
+    for v, (name, count) in read.items():
+        spellings = counted.get(name, []) if not count else []
+        mine = [u for u in spellings if _letters(v) in _letters(u)]
+        if mine and len({read[u][1] for u in spellings}) == 1:
+            out[v] = max(mine, key=len)
+    return out
+
+
+def _letters(value: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", value.lower())
 
 
 _AMD_NAME_RE = re.compile(r"(?:mi[1-4]\d|rx\d|radeon|gfx|w\d{4}$)")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NUMBER_WORDS, board, board_nodes
-from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_board, switch_value
+from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
@@ -327,7 +327,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
         r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?|"
         # ("a 2x3090 system": a GeForce by its number, counted)
-        r"(?<![\w.])[1-9]\d? ?[x×] ?[2-5]0[5-9]0(?:[ -]?ti)?(?![\w.]))s?",
+        rf"(?<![\w.])[1-9]\d? ?[x×] ?[2-5]0[5-9]0(?:[ -]?ti)?(?![\w.]))s?{NOT_A_HOST}",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
@@ -789,7 +789,7 @@ def named_twice(text: str) -> frozenset[str]:
     out: set[str] = set()
     for w in _words_in(s):
         values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}
-        if len(values) > 1 and not (w.written == "gpu" and one_board(values)):  # ("GB300 sm_103": one machine)
+        if len(values) > 1 and not (w.written == "gpu" and one_machine(values)):  # ("GB300 sm_103": one machine)
             out.update(_FUSED.get(w, (w.written,)))
     return frozenset(out)
 

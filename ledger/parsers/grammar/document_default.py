@@ -36,7 +36,7 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.backends import title_backend
-from ledger.vocab.canonical import is_cpu_name
+from ledger.vocab.canonical import counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
@@ -128,8 +128,8 @@ def document_default(
                 by_turn.setdefault(k, {}).setdefault(t, []).append(v)
                 if run_line and k in RUN_KEYS:
                     from_runs.append((k, v, t))
-    if len(runs) >= 2 and len({keys for _, keys in runs}) > 1:
-        seen = _runs_own(from_runs, seen, led, led_turns, by_turn)
+    seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
+    _counted_in_turn(seen, by_turn)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     owners = _owner_turns(doc, turns)
@@ -147,6 +147,17 @@ def document_default(
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _counted_in_turn(seen: dict[str, list[str]], by_turn: dict[str, dict[int, list[str]]]) -> None:
+    """ "8×NVIDIA H200" on a post's setup line and "NVIDIA_H200" in a bullet of the same post: one machine, the
+    counted one (in place); a bare board in another post ("on one L40S" beside a reviewer's "two L40S") is its own."""
+    turns = by_turn.get("gpu", {})
+    swaps = {t: swap for t, vals in turns.items() if (swap := counted_boards(vals))}
+    for t, swap in swaps.items():
+        turns[t] = [swap.get(v, v) for v in turns[t]]
+    if swaps:
+        seen["gpu"] = [v for vals in turns.values() for v in vals]
 
 
 def _no_default(key: str, value: str, in_item: bool) -> bool:

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Mapping
 
 from ledger.model import Claim
 from ledger.parsers.reader.document import Block, Document
-from ledger.parsers.tables.headers import head_without_unit, looks_metric
+from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.change_words import GAIN_RE, LOSS_RE
-from ledger.vocab.metrics import higher_is_better, is_change_name, named_benchmark
+from ledger.vocab.metrics import higher_is_better, is_change_name, named_benchmark, names_a_rate
+from ledger.vocab.setup import config_hints
 from ledger.vocab.sides import side_alone
 from ledger.vocab.units import measure_of_unit, unit_higher_is_better
 
@@ -55,6 +57,36 @@ def lead_measure(lead: str) -> str | None:
     if not 1 <= len(words) <= 5 or len(first) > 40 or _SENTENCE_WORD_RE.search(first):
         return None
     return first if looks_metric(first) and not named_benchmark(first) else None
+
+
+# (a lead-in naming two measures, "Latency and throughput at BS1:", names neither column's alone)
+_TWO_MEASURES_RE = re.compile(r"\b(?:and|or|vs\.?|versus)\b|[&+]", re.IGNORECASE)
+
+
+def unit_column_measure(lead: str, heads: Mapping[int, str]) -> dict[int, str]:
+    """ "BS1 ISL8000/OSL1000 decode throughput:" over "| build | tok/s | ITL (ms) |": the one value column (of `heads`,
+    by index) headed by a unit alone that the lead-in's measure reads as, a rate's unit under a rate's name, a time's
+    under a time's, is that measure ("decode throughput"), without the settings it was run at (the lead-in's setup,
+    read as such); {} where no column or several are."""
+    if not lead.rstrip(" *_").endswith(":") or (named := lead_measure(lead)) is None:
+        return {}
+    # ("BS1 ISL8000/OSL1000 decode throughput": the batch and lengths are the run's, the words left its measure)
+    measure = " ".join(w for w in config_hints(named)[1].split() if any(ch.isalnum() for ch in w))
+    if not measure or not looks_metric(measure) or is_change_name(measure) or _TWO_MEASURES_RE.search(measure):
+        return {}
+    cols = [ci for ci, head in heads.items() if _unit_read_as(measure, head)]
+    return {cols[0]: measure} if len(cols) == 1 else {}
+
+
+def _unit_read_as(measure: str, head: str) -> bool:
+    """The header is a unit and nothing else ("tok/s", "ms"), one the measure can be given in."""
+    unit = unit_of_header(head)
+    if unit is None or head_without_unit(head).strip(" *_`").lower() != unit.lower():
+        return False
+    by_unit = measure_of_unit(unit)
+    if by_unit == "throughput":
+        return names_a_rate(measure, words=5)
+    return by_unit == "latency" and not names_a_rate(measure) and not higher_is_better(measure, None, "perf")
 
 
 def _label(doc: Document, c: Claim) -> str:

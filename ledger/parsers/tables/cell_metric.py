@@ -102,7 +102,16 @@ def cell_metric(
         # t/s": the throughput on that board, the row's name its setup; "FP32 us" beside "Before us | After us": a
         # third arm's time, named by its precision and the unit alone
         metric = by_unit
+    if role == "value" and (stated := info.unit_measure.get(ci)) and metric in _named_by_head(label, metric_head):
+        # "| build | tok/s |" under "BS1 ISL8000/OSL1000 decode throughput:": the decode throughput, its row's label
+        # where it stood (a side's, which the side's reader takes out)
+        metric = metric.replace(metric_head, stated, 1)
     return metric
+
+
+def _named_by_head(label: str, head: str) -> tuple[str, ...]:
+    """The names metric_name gives a cell from its header and row label, before anything reads them further."""
+    return (head, f"{head} ({label})", f"{label} {head}") if label else (head,)
 
 
 _PLAIN_CHANGE_RE = re.compile(r"^(?:delta|Δ|diff(?:erence)?|change|%|% change)$", re.IGNORECASE)

@@ -26,6 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.arm_labels import defined_arms
 from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
+from ledger.parsers.grammar.lead_measures import unit_column_measure
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
@@ -412,7 +413,11 @@ _OPENING_PHRASE_RE = re.compile(
 
 def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: list[str], info: TableInfo) -> None:
     """The measure every cell of the table is, where the lead-in, the table's heading or a test name states it and
-    its columns name only setups (info.measure; a test's lengths go to info.title_setup)."""
+    its columns name only setups (info.measure; a test's lengths go to info.title_setup), and the measure of a
+    column headed by its unit alone (info.unit_measure)."""
+    info.unit_measure = unit_column_measure(
+        ctx.lead_in(block), {i: h for i, h in enumerate(headers) if roles[i] == "value"}
+    )
     measure = stated_measure(ctx, block)
     heading = block.section[-1] if len(block.section) > 1 else ""
     if measure is not None and measure.from_unit and heading and (named := _heading_measure(heading)):

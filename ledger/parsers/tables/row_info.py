@@ -181,6 +181,9 @@ class TableInfo:
         self.measure: tuple[str, str | None] | None = None
         """The measure a section states for its tables (see tables.stated_measure): the name and unit of cells
         whose row and column name only their setup."""
+        self.unit_measure: dict[int, str] = {}
+        """The measure a lead-in names for the one value column headed by a unit alone ("decode throughput" over
+        "| build | tok/s |"; grammar.lead_measures.unit_column_measure), by the column's index."""
         self.section_unit: str | None = None
         """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
         self.col_revision: dict[int, Revision] = {}
