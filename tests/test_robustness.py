@@ -1756,6 +1756,14 @@ HOSTILE: dict[str, HostileText] = {
     # prose.metrics _WORD_BEFORE_NAME_RE, prose.elided_changes, prose.lead_tasks clause_tasks: many values named by one
     # word each, many measures named after words, benchmarks before generic scores, signed shares after "flat at"
     "elided measures": "warm +1% saturated throughput, cold +2% GSM8K exact match 0.5 ~flat at +0.3% w-x TTFT " * 1_000,
+    # prose.metrics _AFTER_VALUE_UNIT_RE, prose.sibling_units unborrowed_measures, prose.pairing _REF_RE: names after
+    # values and their units, rates after times, units taken for names, references after emphasis
+    "names after values and units": "TTFT 1 ms, 2 tok/s/gpu decode, 3 ms TPOT 4 req/s, **5 tok/s** (was 6, cold) "
+    "(previously 7 ms) 8 output tok/s, " * 1_000,
+    # grammar.value_sides _SIDE_LABEL_RE, _LABEL_OPENER_RE (segment_side), prose.sided_pairs _fold_segments: side
+    # labels with their colon, then a measure's words, each line's labels of both sides over many values
+    "side label segments": "Before: mean TTFT 1 s, p99 a b c d 2 ms. After: x y z: mean TTFT 3 s, PR: , main: "
+    "before: after: 4 tok/s decode\n" * 1_000,
     # grammar.value_sides line_side, _CLAUSE_BREAK_RE and vocab.sides _TIMED_SIDE_RE: side labels before values, each
     # line's rest a run of digits, breaks and colons naming no other side, and "before the" that never reaches a change
     "own line sides": "After this PR: 0.7 ms , 1 1 1 -> vs : before the before this prior to : 2 ms\n"

@@ -47,6 +47,10 @@ FLAG_KEYS: dict[str, str] = {
     "prefill-context-parallel-size": "pcp",
     "max-concurrency": "concurrency",
     "concurrency": "concurrency",
+    # llmperf's token_benchmark_ray.py: the requests it keeps in flight, and the means of its drawn lengths
+    "num-concurrent-requests": "concurrency",
+    "mean-input-tokens": "isl",
+    "mean-output-tokens": "osl",
     "batch-size": "batch_size",
     "max-batch-size": "max_batch_size",
     "random-input-len": "isl",

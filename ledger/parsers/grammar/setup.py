@@ -92,7 +92,7 @@ from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.flags import SERVER_COMMAND_RE
-from ledger.vocab.setup import named_twice
+from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
@@ -238,6 +238,15 @@ def _text_scope(
             return SetupScope(b.start, below, stated) if stated else None
         if variant_item(text) is not None and (b.start in variants or not _heads_block(blocks, k)):
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
+        label, colon, said = text.partition(":")
+        # "- Hardware: MI355X, TP4.", "- GPU: L40S TP=2" (the board, and the layout beside it), a list's "- Model: X"
+        # under "- GPU: ..." (even right over a paste): the section's setup, to its end, not one run's
+        lab = label.strip(" *_`")
+        listed = k > 0 and blocks[k - 1].kind == "item" and blocks[k - 1].end >= b.start - 1
+        key = setup_label_key(lab) if colon and len(lab) <= 30 else None
+        titled = colon and (is_setup_title(lab) or key == "gpu" or (listed and key is not None))
+        if titled and (stated := {**label_setup(text), **heading_setup(said[:300])}):
+            return SetupScope(b.start, section_end, stated)
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
         nxt = blocks[k + 1] if k + 1 < len(blocks) else None
         if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
@@ -248,9 +257,6 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
-        label, colon, said = text.partition(":")
-        if colon and is_setup_title(label.strip(" *_`")) and (stated := heading_setup(said[:300])):
-            return SetupScope(b.start, section_end, stated)  # "- Hardware: MI355X, TP4.": its section's, to the end
         # (an item that reports a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states that
         # result's own setup: its sibling items', "- Added an MMLU test (MMLU 78.1)", it does not reach)
         values = setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}

@@ -31,6 +31,14 @@ _SIDE_BEFORE_RE = re.compile(_OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}
 _SIDE_BEFORE_DIGIT_RE = re.compile(
     _OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}[ \t]{0,2}[:=]?[ \t]{0,2}[~≈]?\d", re.I
 )
+# "Before: mean TTFT 0.41 s. After: mean TTFT 0.33 s.", "Main: TTFT 80 ms, PR: TTFT 72 ms": a side's label, then its
+# value's measure (before/after with their colon only: "after 10 s" says when)
+_SIDE_LABEL_RE = re.compile(
+    r"(?:^[ \t>*•-]{0,6}|[,;(][ \t]{0,3}|\.[ \t]{1,3}|[ \t](?:vs\.?|versus|and|while|but)[ \t]{1,3})[*_`]{0,2}"
+    + _SIDE_WORD.replace("(?P<side>", "(?P<side>before|after|")
+    + r"[*_`]{0,2}[ \t]{0,2}:[*_`]{0,2}[ \t]{1,2}(?:[A-Za-z][\w/-]{0,15}[ \t]){1,3}[~≈]?$",
+    re.IGNORECASE,
+)
 _REACH = 40
 """How far before the value its side's word and the clause's opener are looked for."""
 
@@ -39,10 +47,35 @@ def side_before_value(text: str, pos: int) -> Revision | None:
     """The side whose word opens the clause of the value at `pos` ("ours 12.0 ms" -> ours), or None."""
     m = (
         _SIDE_BEFORE_RE.search(text, max(0, pos - _REACH), pos)
+        or _SIDE_LABEL_RE.search(text, max(0, pos - _REACH), pos)
         if pos < len(text) and text[pos] in "0123456789~≈"
         else None
     )
     return Revision(label=" ".join(m.group("side").split()), head=None, base=None) if m is not None else None
+
+
+_LABEL_OPENER_RE = re.compile(
+    r"(?:^[ \t>*•-]{0,6}|[,;(][ \t]{0,3}|\.[ \t]{1,3})[*_`]{0,2}"
+    + _SIDE_WORD.replace("(?P<side>", "(?P<side>before|after|")
+    + r"[*_`]{0,2}[ \t]{0,2}:",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+_SEGMENT_REACH = 300
+"""How far around a value its line's side labels are looked for (a window: one long line is not read per value)."""
+
+
+def segment_side(text: str, pos: int) -> Revision | None:
+    """ "Before: 45.2 ms TTFT, 12.1 tok/s decode. After: 40.1 ms TTFT, 13.3 tok/s decode.": on a line whose labels
+    name both sides, each value is the side of the last label before it, however many values that label holds."""
+    start = text.rfind("\n", max(0, pos - _SEGMENT_REACH), pos) + 1 or max(0, pos - _SEGMENT_REACH)
+    end = text.find("\n", pos, pos + _SEGMENT_REACH)
+    labels = list(_LABEL_OPENER_RE.finditer(text, start, end if end >= 0 else min(len(text), pos + _SEGMENT_REACH)))
+    if len({side_of(m.group("side")) for m in labels} - {None}) < 2:
+        return None
+    last = next((m for m in reversed(labels) if m.end() <= pos), None)
+    return Revision(label=" ".join(last.group("side").split()), head=None, base=None) if last is not None else None
 
 
 def sides_before_values(text: str) -> set[str]:

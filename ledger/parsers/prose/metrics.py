@@ -152,6 +152,9 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             break
         if _AFTER_NUMBER_RE.search(text, max(0, a - 16), a) and is_measure_unit(text[a:b]):
             continue  # "from 61.3 tok/s (Conc 1) to 402.6": the unit of the value before names no value after it
+        if (u := _AFTER_VALUE_UNIT_RE.search(text, max(0, a - 24), a)) and is_measure_unit(u.group("unit")):
+            last = None  # "45.2 ms TTFT, 12.1 tok/s decode": the name after a value and its unit is that value's
+            continue
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first; a
         # benchmark there is what a generic score was taken on ("the accuracy of Qwen3-8B on gsm8k": gsm8k's)
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
@@ -186,6 +189,8 @@ _THROUGHPUT_KIND_RE = re.compile(
     r"(?<![\w-])(?:output|input|total|request|prefill|decode)(?:\stokens?)?\s$", re.IGNORECASE
 )
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
+# (a share's name after it is often what the share is of: "the 45% acceptance rate threshold (observed 44.6%)")
+_AFTER_VALUE_UNIT_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?(?P<unit>[A-Za-zµ/]{1,10}) $")
 # a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
 # (and lm-eval's filters: "gsm8k flexible-extract 95.1" is gsm8k's score under that filter)
 GENERIC_NAME_RE = re.compile(

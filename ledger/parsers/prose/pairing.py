@@ -70,7 +70,10 @@ _SPAN_VERB_RE = re.compile(
 )
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
-_REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
+# ("**249 tok/s/gpu** (was 124": the value's emphasis closes before its reference's parenthesis)
+_REF_RE = re.compile(
+    r"^[*_`]{0,2}\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|previously|before|main)\s*(?::\s*)?$", re.IGNORECASE
+)
 # "B (the stock number is A)", "B (was A)": a parenthetical that names the baseline
 _PAREN_IS_RE = re.compile(r"^\s*\((?:[^();]{0,80}?\s)?(?:is|was)\s+$", re.IGNORECASE)
 _BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baseline)\b", re.IGNORECASE)

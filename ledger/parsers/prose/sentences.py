@@ -34,7 +34,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
-from ledger.parsers.grammar.value_sides import side_before_value, sides_before_values
+from ledger.parsers.grammar.value_sides import segment_side, side_before_value, sides_before_values
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars
 from ledger.parsers.prose.candidates import LAST_METRIC
@@ -65,6 +65,7 @@ from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.short_model_forms import short_model_forms
+from ledger.parsers.prose.sibling_units import unborrowed_measures
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.prose.wrapped_lines import wrapped_context
 from ledger.parsers.reader.document import Block
@@ -145,6 +146,7 @@ def claims_in_text(
     moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
     against_base_run(out, text)  # ("7% lower than without the draft model": a change against that run, negative)
     out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
+    unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
@@ -243,7 +245,7 @@ def _is_against(rev: Revision, c: dict[str, Any]) -> bool:
 def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
     """ "On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
     stated around the line (a label with its head) wins unless the sentence itself compares two sides."""
-    side = side_before_value(text, pos) or clause_side(text, pos)
+    side = side_before_value(text, pos) or segment_side(text, pos) or clause_side(text, pos)
     if side is None:
         return None
     label = (side.label or "").lower()

@@ -103,13 +103,14 @@ def _stat_units(heads: list[str], numeric: list[bool]) -> list[str]:
 
 
 def swept_setting(head: str) -> bool:
-    """The header states a setting with its value and nothing else but a unit ("conc 64", "TP2 (ms)"): the column
-    holds results measured there."""
+    """The header states a setting with its value, or two ("TP=8/EP=8"), and nothing else but a unit ("conc 64",
+    "TP2 (ms)"): the column holds results measured there, an arm of the run, never a column of settings."""
     core = _UNIT_TAIL_RE.sub("", head).strip()
     if not core or not any(ch.isdigit() for ch in core) or len(core) > 24:
         return False
     named = qualifiers(core)
-    return len(named) == 1 and next(iter(named.values())).lower() in core.replace(" ", "").lower()
+    compact = core.replace(" ", "").lower()
+    return 1 <= len(named) <= 2 and all(v.lower() in compact for v in named.values())
 
 
 def _numeric(table: Table, i: int) -> bool:
