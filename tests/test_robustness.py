@@ -1793,6 +1793,12 @@ HOSTILE: dict[str, HostileText] = {
         + " over main:\n- 1K/1K: +1.5%\n"
         + "Throughput of over, by :\n- 8K/1K: +2%\n" * (300 * s)
     ),
+    # vocab.board_counts' one board ("a single L4", never "one H200 node"), and sentences saying where every run was
+    # made, each in a section with no table of its own (grammar.command_labels section_runs_reach)
+    "one board and page-wide devices": lambda s: (
+        "| Orca-7B | Wikitext2 |\n|---|---|\n| GPTQ | 6.05 |\n\n"
+        + "## Notes\n\nAll experiments were run on a single NVIDIA L4 a single one H200 node single \n\n" * (200 * s)
+    ),
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own

@@ -275,8 +275,12 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
 
 def one_board(values: set[str]) -> str | None:
     """The one board a set of GPU values names, where they are a board and its architecture id ("gfx1151",
-    "Radeon 8060S"): the board, else None."""
-    names = {v: canonical_gpu(v)[0] for v in values}
+    "Radeon 8060S"), or one board said once counted as one and once bare ("a single H20-3e" and "H20-3e": the
+    counted spelling), else None."""
+    read = {v: canonical_gpu(v) for v in values}
+    if len({n for n, _ in read.values()}) == 1 and {c for _, c in read.values()} == {None, "1"}:
+        return next(v for v, (_, c) in read.items() if c)
+    names = {v: n for v, (n, _) in read.items()}
     arch = {v for v, n in names.items() if n in ARCH_BOARDS}
     boards = {v for v, n in names.items() if v not in arch}
     if len(arch) != 1 or len(boards) != 1:
