@@ -1799,6 +1799,19 @@ HOSTILE: dict[str, HostileText] = {
         "| Orca-7B | Wikitext2 |\n|---|---|\n| GPTQ | 6.05 |\n\n"
         + "## Notes\n\nAll experiments were run on a single NVIDIA L4 a single one H200 node single \n\n" * (200 * s)
     ),
+    # corpora named alone beside a perplexity and measures in a unit's brackets (vocab.perplexity_corpora), a wide
+    # header whose every column asks it
+    "perplexity corpora": lambda s: (
+        "| Orca-7B | Wikitext2 | "
+        + "PTB | c4(ppl) | C4 ( ppl ) (ppl | " * (40 * s)
+        + "\n"
+        + "|---|---|"
+        + "---|---|---|" * (40 * s)
+        + "\n"
+        + "| GPTQ | 6.1 | "
+        + "9.7 | 7.6 | 8.1 | " * (40 * s)
+        + "\n"
+    ),
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own
