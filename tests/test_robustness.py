@@ -1812,6 +1812,10 @@ HOSTILE: dict[str, HostileText] = {
         + "9.7 | 7.6 | 8.1 | " * (40 * s)
         + "\n"
     ),
+    # quantisation methods as row labels, spelt half ("nf4-double", "rtnx"): vocab.setup's quant word
+    "quant method rows": lambda s: (
+        "| Orca-7B | Wikitext2 |\n|---|---|\n" + "| RTN nf4-double_quant nf4 dq nf4-double rtnx | 6.7 |\n" * (300 * s)
+    ),
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own
