@@ -1816,6 +1816,14 @@ HOSTILE: dict[str, HostileText] = {
     "quant method rows": lambda s: (
         "| Orca-7B | Wikitext2 |\n|---|---|\n" + "| RTN nf4-double_quant nf4 dq nf4-double rtnx | 6.7 |\n" * (300 * s)
     ),
+    # bits-per-weight columns (vocab.setup_labels) and corner cells with a setting glued to the model, never closed
+    # (tables.setting_keys corner_setup), table after table
+    "corner settings and widths": lambda s: (
+        "| Orca-7B(seqlen=4096 (seq len 1024 ( | Bits Per Weight(BPW) | wbits | Wikitext2 |\n|---|---|---|---|\n"
+        "| GPTQ | 4.15 | 4 | 6.1 |\n\n"
+        + "| Orca-7B (seqlen=4096) | BPW | Wikitext2 |\n|---|---|---|\n| nf4 | 4.127 | 6.2 |\n\n"
+        * (100 * s)
+    ),
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own
