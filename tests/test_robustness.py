@@ -1824,6 +1824,8 @@ HOSTILE: dict[str, HostileText] = {
         + "| Orca-7B (seqlen=4096) | BPW | Wikitext2 |\n|---|---|---|\n| nf4 | 4.127 | 6.2 |\n\n"
         * (100 * s)
     ),
+    # pairs whose new value a corpus's perplexity follows, half of them cut ("Wiki2 PP", "c4 perplexit"): prose.metrics
+    "corpus after pairs": "from 9.05 to 6.31 Wiki2 PPL, from 8 to 7 c4 perplexit, 5 -> 4 wiki 103 PP " * 800,
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own

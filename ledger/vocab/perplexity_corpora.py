@@ -13,6 +13,8 @@ _CORPUS_RE = re.compile(
     re.IGNORECASE,
 )
 _NAMES_PERPLEXITY_RE = re.compile(r"perplexity|(?<![a-z])ppl(?![a-z])|wikitext", re.IGNORECASE)
+# "from 8.20 to 6.40 Wiki2 PPL": a corpus, short, before the perplexity it names (not "wikitext": a measure itself)
+CORPUS_PERPLEXITY = r"(?:ptb|c4|wiki[ _-]?(?:2|103)|lambada|pile|redpajama)[ _-](?:ppl|perplexity)"
 # "c4(ppl)", "PTB (perplexity)": the measure's name in the brackets a unit goes in
 MEASURE_BRACKET_RE = re.compile(r"\(\s?(?:ppl|perplexity)\s?\)\s*$", re.IGNORECASE)
 
