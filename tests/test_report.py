@@ -1409,3 +1409,14 @@ def test_a_rebase_note_with_no_results_under_it_is_not_the_reports_revision(tmp_
     assert data["revisions"] == ["rebase_note_no_results.md"]
     code, out, _ = run("report", str(FIX / "rebase_note_no_results.md"), "--db", str(tmp_path / "y.db"))
     assert code == 0 and "rebased" not in out
+
+
+def test_a_perplexity_named_by_its_corpus_after_a_from_to_pair_falls_for_the_better(tmp_path: Path) -> None:
+    """ "(from 9.05 to 6.31 Wiki2 PPL)": the measure after the pair names both numbers, a perplexity, lower better;
+    read as the clause's words it was a generic value, and its fall was called worse than its baseline."""
+    data = report("corpus_perplexity_after_pair.md", tmp_path)
+    assert {f["line"]: f["verdict"] for f in findings(data, "results", more=True)} == {
+        3: "better than reference",
+        4: "better than reference",
+    }
+    assert not data["has_regression"]

@@ -1801,6 +1801,39 @@ HOSTILE: dict[str, HostileText] = {
         + " over main:\n- 1K/1K: +1.5%\n"
         + "Throughput of over, by :\n- 8K/1K: +2%\n" * (300 * s)
     ),
+    # vocab.board_counts' one board ("a single L4", never "one H200 node"), and sentences saying where every run was
+    # made, each in a section with no table of its own (grammar.command_labels section_runs_reach)
+    "one board and page-wide devices": lambda s: (
+        "| Orca-7B | Wikitext2 |\n|---|---|\n| GPTQ | 6.05 |\n\n"
+        + "## Notes\n\nAll experiments were run on a single NVIDIA L4 a single one H200 node single \n\n" * (200 * s)
+    ),
+    # corpora named alone beside a perplexity and measures in a unit's brackets (vocab.perplexity_corpora), a wide
+    # header whose every column asks it
+    "perplexity corpora": lambda s: (
+        "| Orca-7B | Wikitext2 | "
+        + "PTB | c4(ppl) | C4 ( ppl ) (ppl | " * (40 * s)
+        + "\n"
+        + "|---|---|"
+        + "---|---|---|" * (40 * s)
+        + "\n"
+        + "| GPTQ | 6.1 | "
+        + "9.7 | 7.6 | 8.1 | " * (40 * s)
+        + "\n"
+    ),
+    # quantisation methods as row labels, spelt half ("nf4-double", "rtnx"): vocab.setup's quant word
+    "quant method rows": lambda s: (
+        "| Orca-7B | Wikitext2 |\n|---|---|\n" + "| RTN nf4-double_quant nf4 dq nf4-double rtnx | 6.7 |\n" * (300 * s)
+    ),
+    # bits-per-weight columns (vocab.setup_labels) and corner cells with a setting glued to the model, never closed
+    # (tables.setting_keys corner_setup), table after table
+    "corner settings and widths": lambda s: (
+        "| Orca-7B(seqlen=4096 (seq len 1024 ( | Bits Per Weight(BPW) | wbits | Wikitext2 |\n|---|---|---|---|\n"
+        "| GPTQ | 4.15 | 4 | 6.1 |\n\n"
+        + "| Orca-7B (seqlen=4096) | BPW | Wikitext2 |\n|---|---|---|\n| nf4 | 4.127 | 6.2 |\n\n"
+        * (100 * s)
+    ),
+    # pairs whose new value a corpus's perplexity follows, half of them cut ("Wiki2 PP", "c4 perplexit"): prose.metrics
+    "corpus after pairs": "from 9.05 to 6.31 Wiki2 PPL, from 8 to 7 c4 perplexit, 5 -> 4 wiki 103 PP " * 800,
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own

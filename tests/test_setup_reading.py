@@ -347,7 +347,7 @@ def test_a_board_named_bare_and_counted_in_one_post_reaches_its_tables() -> None
 @pytest.mark.parametrize(
     ("text", "want"),
     [
-        ("on a single H20-3e", {"gpu": "H20-3E"}),  # the 141 GB part, a board of its own beside the H20
+        ("on a single H20-3e", {"gpu": "1xH20-3E"}),  # the 141 GB part, a board of its own beside the H20
         ("TP=8 (E=64, N=512)", {"tp": "8", "experts": "64"}),  # a MoE kernel's shape: E beside N
         ("E=8 only", {}),  # a one-letter E alone names nothing
         ("E2E results (SGLang, MI355X, acme/Sparrow-30B, FSE=1):", {"engine": "SGLang", "gpu": "MI355X"}),

@@ -51,7 +51,7 @@ def _config(text: str, value: float) -> dict[str, str]:
 def test_the_documents_one_value_holds_and_two_values_hold_nowhere() -> None:
     one = "# Faster router for Qwen3-8B\n\nAll runs on one H100.\n\nDecode latency fell from 9.1 ms to 8.2 ms.\n"
     cfg = _config(one, 8.2)
-    assert cfg["model"] == "Qwen3-8B" and cfg["gpu"] == "H100"
+    assert cfg["model"] == "Qwen3-8B" and cfg["gpu"] == "1xH100"  # ("one H100": one board, counted)
     two = one + "\nOn Qwen3-32B the prefill latency fell from 40.1 ms to 38.0 ms.\n"
     assert "model" not in _config(two, 8.2)
 
@@ -74,7 +74,7 @@ def test_a_machine_stated_in_the_description_stays_its_own_beside_a_reviewers_le
         "**reviewer** commented on 2025-03-02\n\nSame kernel on a P40:\n\n"
         "| | main | PR |\n|---|---|---|\n| t/s | 30.2 | 33.0 |\n"
     )
-    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["P100", "P40"]
+    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["1xP100", "P40"]
 
 
 def test_where_a_feature_also_works_is_no_machine_of_the_results() -> None:

@@ -586,6 +586,11 @@ def test_a_disaggregated_layout_gives_each_role_its_sizes_never_the_runs(text: s
         ("Serving cases on 4 H200 GPUs with FP8 weights.", {"gpu": "4xH200"}),
         ("ran on 8 B200s", {"gpu": "8xB200"}),
         ("two nodes of 2 L40S cards", {"gpu": "2xL40S"}),
+        ("every score measured on a single NVIDIA L4.", {"gpu": "1xL4"}),  # (one board, as "1x L4" counts it)
+        ("checked on one H200 GPU", {"gpu": "1xH200"}),
+        ("on a single H200 machine", {"gpu": "H200"}),  # (a machine's boards: however many it holds)
+        ("one B200 node", {"gpu": "B200"}),
+        ("a single 8xH100 box", {"gpu": "8xH100"}),
         ("Streaming, 2K input/output.", {"isl": "2k", "osl": "2k"}),
         ("1024 in/out tokens", {"isl": "1024", "osl": "1024"}),
     ],

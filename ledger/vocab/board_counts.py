@@ -29,6 +29,10 @@ _NODES_RE = re.compile(r" ?nodes\b", re.IGNORECASE)
 _COUNTED_RE = re.compile(r"\d{1,3} ?[x×*]|(?:two|four|eight) ", re.IGNORECASE)
 _BOARDS_AFTER_RE = re.compile(r" ?(?:gpus|cards|boards|devices|accelerators)\b", re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
+# "run on a single RTX3090", "on one H100": one board, counted as "1x H100" is (never "one H100 node", "a single
+# H200 machine": a machine's boards, however many it holds)
+_ONE_BEFORE_RE = re.compile(r"(?<![\w-])(?:a single|single|one) $", re.IGNORECASE)
+_MACHINE_AFTER_RE = re.compile(r" ?(?:nodes?|machines?|servers?|hosts?|box|systems?|instances?|pods?|vms?)\b", re.I)
 
 
 def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
@@ -52,6 +56,12 @@ def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
         and (s[m.end() - 1 : m.end()] == "s" or _BOARDS_AFTER_RE.match(s, m.end()))
     ):
         val = f"{count.group(1)}x{val}"  # "4 H100 GPUs", "8 H200s": the boards counted
+    elif (
+        _ONE_BEFORE_RE.search(s, max(0, m.start() - 9), m.start())
+        and not _COUNTED_RE.match(val)
+        and not _MACHINE_AFTER_RE.match(s, m.end())
+    ):
+        val = f"1x{val}"
     val = _STAR_COUNT_RE.sub(r"\1x", val)  # "8*B200" is "8xB200"
     k = _GPU_COUNT_RE.match(val)
     cut = k.end() if k else 0

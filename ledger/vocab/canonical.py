@@ -276,8 +276,12 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
 
 def one_board(values: set[str]) -> str | None:
     """The one board a set of GPU values names, where they are a board and its architecture id ("gfx1151",
-    "Radeon 8060S"): the board, else None."""
-    names = {v: canonical_gpu(v)[0] for v in values}
+    "Radeon 8060S"), or one board said once counted as one and once bare ("a single H20-3e" and "H20-3e": the
+    counted spelling), else None."""
+    read = {v: canonical_gpu(v) for v in values}
+    if len({n for n, _ in read.values()}) == 1 and {c for _, c in read.values()} == {None, "1"}:
+        return next(v for v, (_, c) in read.items() if c)
+    names = {v: n for v, (n, _) in read.items()}
     arch = {v for v, n in names.items() if n in ARCH_BOARDS}
     boards = {v for v, n in names.items() if v not in arch}
     if len(arch) != 1 or len(boards) != 1:
@@ -423,7 +427,8 @@ def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     GPU with its count ("8xH100") or an ISL/OSL pair ("1024/128"); none when the value says nothing ("auto")."""
     if key == "gpu":
         name, count = canonical_gpu(value)
-        return [p for p in (("gpu", name), ("gpu_count", count or "")) if p[1]]
+        # ("a single H100", "1xH100": one board, as a bare "H100" is; only a count of several sets up another run)
+        return [p for p in (("gpu", name), ("gpu_count", count if count != "1" else "")) if p[1]]
     if key in ("isl_osl", "input_output", "input_output_len", "seq_len_in_out"):
         parts = re.split(r"\s{0,2}[/,]\s{0,2}", clean_name(value)[:40])
         nums = [canonical_number(p) for p in parts]

@@ -606,10 +606,26 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
         r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
         # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
-        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)"
+        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16|"
+        r"rtn(?![a-z])|nf4(?:[ _-]?(?:double[ _-]?quant|dq)(?![a-z]))?)"  # (round-to-nearest; bnb's NormalFloat4)
         r"(?![ _-](?:pre-?)?trained\b)",
-        ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", *(f"q{b}_" for b in "234568"), "iq", "f16", "ptpc"),
-        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16", "ptpc"),
+        (
+            "fp",
+            "bf",
+            "int",
+            "w4",
+            "w8",
+            "awq",
+            "gptq",
+            "float",
+            *(f"q{b}_" for b in "234568"),
+            "iq",
+            "f16",
+            "ptpc",
+            "rtn",
+            "nf4",
+        ),
+        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16", "ptpc", "rtn", "nf"),
     ),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -647,7 +663,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
+    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|"
     + ENGINE_PATH_TRIGGERS

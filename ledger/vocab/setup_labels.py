@@ -103,6 +103,12 @@ _SETUP_LABELS: dict[str, str] = {
     "grpsz": "group_size",
     "act order": "act_order",
     "desc act": "act_order",
+    # the weights' width a checkpoint was packed to, whole ("wbits | 4") or averaged over its scales ("BPW | 4.15")
+    "bits": "bits",
+    "wbits": "bits",
+    "weight bits": "bits",
+    "bits per weight": "bpw",
+    "bpw": "bpw",
     # the clients a load generator keeps open at once
     "clients": "concurrency",
     "concurrent clients": "concurrency",
@@ -189,6 +195,8 @@ NAMED_SETTING_KEYS = frozenset(
         "quant",
         "group_size",
         "act_order",
+        "bits",
+        "bpw",
     )
 )
 """The settings a column header names by a word of its own ("kv type", "imatrix"), whatever its cells hold ("WT 1m")."""

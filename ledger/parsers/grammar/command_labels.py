@@ -12,8 +12,9 @@ The command's setup holds for those results too: its scope starts at the results
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
 from ledger.parsers.grammar.table_captions import captioned_table
@@ -45,10 +46,11 @@ def _labels_command(text: str) -> bool:
     )
 
 
-# "All tests done on stock RTX 4090, ...", "The results below were measured on one H100": where every run of its
-# section was made, said before or after its tables
+# "All tests done on stock RTX 4090, ...", "The results below were measured on one H100", "All experiments were run
+# on a single A10G": where every run of its section was made, said before or after its tables
 _SECTION_RUNS_ON_RE = re.compile(
-    r"^\W{0,3}(?:all\s)?(?:(?:the|our|my|these)\s)?(?:tests?|benchmarks?|results?|runs?|numbers?|measurements?)\s"
+    r"^\W{0,3}(?:all\s)?(?:(?:the|our|my|these)\s)?"
+    r"(?:tests?|benchmarks?|results?|runs?|numbers?|measurements?|experiments?|evaluations?)\s"
     r"(?:(?:above|below|here|shown)\s)?(?:(?:were|are|was|have\sbeen)\s)?(?:all\s)?"
     r"(?:done|run|ran|measured|performed|taken|obtained|collected|executed|conducted|benchmarked)\s(?:on|with|using)\b",
     re.IGNORECASE,
@@ -57,9 +59,36 @@ _SECTION_RUNS_ON_RE = re.compile(
 
 def states_section_runs(text: str) -> bool:
     """The sentence says where every run of its section was made ("All tests done on stock RTX 4090"): its board
-    holds over the page's section it stands in (grammar.setup _page_section), the tables above it and its sibling
+    holds over the page's section it stands in (section_runs_reach), the tables above it and its sibling
     sub-sections' too; a table's own rows, lead-in or heading still win."""
     return _SECTION_RUNS_ON_RE.match(text[:120]) is not None
+
+
+def section_runs_reach(shown: Sequence[int], heads: list[Block], line: int, last: int) -> tuple[int, int]:
+    """The lines a sentence on line `line` saying where every run was made holds over (`shown`: the sorted first
+    lines of the page's tables and blocks; `heads`: its headings and comments): the page's section it stands in, or,
+    when that section shows no run of its own ("## Requirements" listing versions, then "All experiments were run on
+    a single A10G."), the whole turn: the sentence speaks of the page's runs, whatever section their tables are in."""
+    start, end = _page_section(heads, line, last)
+    if bisect.bisect_right(shown, end) > bisect.bisect_left(shown, start):
+        return start, end
+    before = [h.start for h in heads if h.kind == "comment" and h.start < line]
+    after = [h.start for h in heads if h.kind == "comment" and h.start > line]
+    return (before[-1] + 1 if before else 1), (after[0] - 1 if after else last)
+
+
+def _page_section(heads: list[Block], line: int, last: int) -> tuple[int, int]:
+    """The lines of the page's section (under a heading of level 1 or 2, its sub-sections included; within one turn)
+    that holds `line`: "All tests done on stock RTX 4090" after one sub-section's table speaks of every test of the
+    "## Results" it stands in, the tables above it and its sibling sub-sections' too (their own boards win)."""
+    start, level = 1, 0
+    for h in heads:
+        if h.start < line:
+            if h.kind == "comment" or h.level <= 2:
+                start, level = h.start + 1, (0 if h.kind == "comment" else h.level)
+        elif h.kind == "comment" or h.level <= max(level, 2):
+            return start, h.start - 1
+    return start, last
 
 
 def table_command_lines(doc: Document) -> frozenset[int]:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
-from ledger.parsers.grammar.command_labels import command_label, results_start, states_section_runs
+from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import (
@@ -140,6 +140,7 @@ def find_setups(
             scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
     blocks = doc.blocks
     runs: list[SetupScope] = []
+    shown = [b.start for b in blocks if b.kind in ("table", "code")]  # (where a section shows runs of its own)
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
@@ -163,7 +164,7 @@ def find_setups(
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
             scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
-                scopes.append(SetupScope(*_page_section(heads, b.start, last), said))  # "All tests done on X"
+                scopes.append(SetupScope(*section_runs_reach(shown, heads, b.start, last), said))  # "All tests on X"
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
             if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
                 scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
@@ -338,20 +339,6 @@ def _checkpoint_lead(blocks: list[Block], k: int) -> list[SetupScope]:
         j -= 1
     packed = lead_checkpoint(" ".join(blocks[i].text for i in range(j, k + 1)))
     return [SetupScope(blocks[j].start, _block_end(blocks, k + 1), packed)] if packed else []
-
-
-def _page_section(heads: list[Block], line: int, last: int) -> tuple[int, int]:
-    """The lines of the page's section (under a heading of level 1 or 2, its sub-sections included; within one turn)
-    that holds `line`: "All tests done on stock RTX 4090" after one sub-section's table speaks of every test of the
-    "## Results" it stands in, the tables above it and its sibling sub-sections' too (their own boards win)."""
-    start, level = 1, 0
-    for h in heads:
-        if h.start < line:
-            if h.kind == "comment" or h.level <= 2:
-                start, level = h.start + 1, (0 if h.kind == "comment" else h.level)
-        elif h.kind == "comment" or h.level <= max(level, 2):
-            return start, h.start - 1
-    return start, last
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:

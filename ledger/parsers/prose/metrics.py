@@ -20,6 +20,7 @@ from ledger.vocab.metrics import (
     SPEED_MEASURE_WORDS,
     is_benchmark_name,
 )
+from ledger.vocab.perplexity_corpora import CORPUS_PERPLEXITY
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -241,6 +242,8 @@ _PAIR_MEASURE_AFTER_RE = re.compile(
     r"[*_]{0,2}\s((?:"
     + MEASURE_MODIFIERS
     + r"\s){0,3})(?:(?P<tput>th(?:ro|or|o|r)ug?h?t?put)|"
+    + CORPUS_PERPLEXITY  # ("6.40 Wiki2 PPL": the corpus's perplexity)
+    + "|"
     + METRIC_RE.pattern
     + r")"
     r"(?![\w-])",

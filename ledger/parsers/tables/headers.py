@@ -15,6 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
+from ledger.vocab.perplexity_corpora import MEASURE_BRACKET_RE
 from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.unit_table import unit_row
@@ -259,8 +260,8 @@ HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]][\s:]*$")  # (and a labe
 @short_text_cache(2048)
 def head_without_unit(head: str) -> str:
     """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"; a side named before a bracketed unit
-    goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
-    bare = HEAD_UNIT_RE.sub("", head).strip()
+    goes too ("p50 ttft (PR) [ms]" -> "p50 ttft"); a measure's name in brackets stays ("c4(ppl)": a perplexity)."""
+    bare = HEAD_UNIT_RE.sub("", head).strip() if not MEASURE_BRACKET_RE.search(head[-40:]) else head.strip()
     if holds_arrow(bare) and (am := ARROW_SIDES_RE.search(bare)) is not None and am.start() > 0:
         bare = bare[: am.start()].strip(" ,;:-")  # "Throughput, Base → PR": the measure, its sides aside
     if bare == head.strip() and (sm := slash_time_unit(bare)):

@@ -36,6 +36,7 @@ from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
+from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
@@ -294,6 +295,7 @@ class TableInfo:
             if (kept := _without_shas(bare)) != bare and kept.strip():
                 bare = kept  # "t/s 0badc0de1": the commit is the column's revision, not a part of its measure
             name = bare if head in self.variants else head_without_unit(bare)
+            name = corpus_perplexity(name, self.table.header)  # ("PTB" beside "Wikitext2": a perplexity too)
             # "TG (256) T/s": the length the bench ran is the column's setup
             setup = {**header_parallel(head), **cell_load(head), **qualifiers(head), **header_lengths(head)}
             # ("single GPU": TP1; "C64 offline throughput": concurrency 64)

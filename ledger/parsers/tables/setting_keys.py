@@ -10,8 +10,9 @@ from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.grid_cells import axis_key
+from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting
-from ledger.vocab.setup import config_key, setup_label_key
+from ledger.vocab.setup import config_key, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import NAMED_SETTING_KEYS
 from ledger.vocab.setup_names import setup_named
@@ -141,7 +142,17 @@ def corner_setup(headers: list[str], roles: list[str]) -> dict[str, str]:
     what the rows are ("Metric", "Model")."""
     if not headers or not roles or roles[0] != "label":
         return {}
-    return setup_named(_MODEL_WORD_RE.sub("", headers[0].strip()))
+    corner = _MODEL_WORD_RE.sub("", headers[0].strip())
+    # "LLaMA-7B(seqlen=2048)", "Falcon-40B (seq len 1024)": the model, and the setting its runs had glued after it
+    # (an eval's context length: two of them are two setups, never one series)
+    if (glued := _GLUED_SETTING_RE.match(corner)) and (named := setup_named(glued["name"])):
+        said = settings_cell(glued["setting"]) or qualifiers(glued["setting"])
+        if said:
+            return {**named, **{canonical_key_name(k): v for k, v in said.items()}}
+    return setup_named(corner)
+
+
+_GLUED_SETTING_RE = re.compile(r"^(?P<name>[^()]{1,80}?)\s?\((?P<setting>[^()]{1,80})\)$")
 
 
 _SIZE_HEAD_RE = re.compile(r"^(?:model\s)?(?:size|params|parameters|#\s?params)$", re.IGNORECASE)
