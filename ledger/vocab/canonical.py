@@ -427,8 +427,7 @@ def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     GPU with its count ("8xH100") or an ISL/OSL pair ("1024/128"); none when the value says nothing ("auto")."""
     if key == "gpu":
         name, count = canonical_gpu(value)
-        # ("a single H100", "1xH100": one board, as a bare "H100" is; only a count of several sets up another run)
-        return [p for p in (("gpu", name), ("gpu_count", count if count != "1" else "")) if p[1]]
+        return [p for p in (("gpu", name), ("gpu_count", count or "")) if p[1]]
     if key in ("isl_osl", "input_output", "input_output_len", "seq_len_in_out"):
         parts = re.split(r"\s{0,2}[/,]\s{0,2}", clean_name(value)[:40])
         nums = [canonical_number(p) for p in parts]
