@@ -334,7 +334,7 @@ def test_a_board_with_and_without_its_count_is_one_machine_and_a_host_name_no_bo
 def test_a_bare_board_in_one_post_and_a_counted_one_in_another_are_two_machines() -> None:
     doc = "# Paged KV\n\nRan on one L40S: 4.12 req/s.\n\n**bo** · comment · 2026-01-02\nOn two L40S: 7.90 req/s.\n"
     got = {c.source.line: c.config.get("gpu") for c in extract(doc, path="x.md").claims if c.kind == "perf"}
-    assert got == {3: "L40S", 6: "2xL40S"}
+    assert got == {3: "1xL40S", 6: "2xL40S"}  # "one L40S" is counted (a single board), never 2x
 
 
 def test_a_board_named_bare_and_counted_in_one_post_reaches_its_tables() -> None:
