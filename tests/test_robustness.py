@@ -1638,6 +1638,18 @@ HOSTILE: dict[str, HostileText] = {
     # sample counts as one word with their noun and as "N=" that never reach a digit, or run into a GEMM's other
     # dimensions (vocab.setup's samples words)
     "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,
+    # kernel shapes that never close ("N=512/K=", "8xN=64 x"), values inside parentheses of words that never name
+    # them, and speed-ups over runs named by clauses of qualifiers (vocab.setup samples, prose.labels _NO_NAME_RE,
+    # prose.labels _RATIO_RANGE_AT_RE, prose.reduced_by _QUALIFIER_RE and _SPEEDUP_STAT_RE)
+    "shape lists and speedups": "N=512/K= 8xN=64 x/ M=1/N=40 (up to (it isolated-mean-geo 1.5x over geomean "
+    "(a 1.8–2.6– " * 1_500,
+    # one fence of many tools' outputs: banners, lm-eval headers and arguments that never close, commands between
+    # (grammar.fence_parts)
+    "fence parts": lambda s: (
+        "```\n"
+        + "=== Serving Result ==\n|Tasks |Version|\nvllm (pretrained=x\nconc: 4\n$ python a.py --x 1\n1.5\n" * (300 * s)
+        + "```\n"
+    ),
     # set acceptances that never reach their number, formula constants, and model revisions behind marks (vocab.setup
     # set_al, prose.formula_terms, formats.commits _MODEL_REV_BEFORE_RE)
     "set acceptance and formulas": "at simulated speculative acceptance of x (= 1000 / TPOT_ms `a/b`**, revision "

@@ -300,11 +300,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _DIGIT_OPENS,
     ),
     # "gsm8k, N=80", "MMLU-Pro (n = 100)": a sample count as statisticians write it (never a GEMM's dimension beside
-    # others: "M=1, N=4096, K=7168", "E=128, N=768", nor a range of sizes: "at N=98-131K")
+    # others: "M=1, N=4096, K=7168", "E=128, N=768", "N=512/K=4096", nor a range of sizes: "at N=98-131K")
     _word(
         "samples",
         "samples",
-        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?!-\d)(?![\s,]{0,3}k ?=)"
+        r"(?<!\d, )(?<!\d,)(?<!\d )(?<!\d/)(?<!\d[x×])n ?= ?(\d{2,6})(?![\d.])(?!-\d)(?![\s,/x×]{0,3}[mk] ?=)"
         r"(?! ?(?:times|runs|repeats|repetitions|trials|seeds)\b)",
         ("n=", "n ="),
         ("n",),

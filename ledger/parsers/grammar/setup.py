@@ -36,6 +36,7 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
+from ledger.parsers.grammar.fence_parts import fence_parts, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
 from ledger.parsers.grammar.heading_setup import (
@@ -383,6 +384,8 @@ def _code_setups(
     command uses (`used`: "MODEL_PATH=acme/X" over "--model-path $MODEL_PATH") is read through that command."""
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
+    command_at: list[int] = []  # the line of each command
+    parts = fence_parts(doc, block)  # (one tool's output each: its settings hold in it alone)
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
     skip_to = 0
     for no in range(block.start, block.end + 1):
@@ -399,6 +402,7 @@ def _code_setups(
                 given = {k: v for sc in open_.values() if sc.end >= no for k, v in sc.values.items()}
                 scope = SetupScope(no if back is None else back, section_end, {**given, **values})
                 commands.append(scope)
+                command_at.append(no)
                 if runs is not None and not SERVER_COMMAND_RE.search(s):
                     runs.append(scope)
             continue
@@ -428,20 +432,24 @@ def _code_setups(
             prev = open_.get(key)
             if prev is not None and prev.end >= no:
                 prev.end = no - 1
-        scope = SetupScope(no, block.end, values)
+        scope = SetupScope(no, part_of(parts, no)[1], values)  # (a console's "Maximum request concurrency: 8")
         for key in values:
             open_[key] = scope
         out.append(scope)
-    return _block_settings(doc, block) + out + agreed(with_settings(commands, _one_valued(doc, block.start, block.end)))
+    held = {part: _one_valued(doc, *part) for part in parts}
+    for c, no in zip(commands, command_at, strict=True):
+        with_settings([c], held[part_of(parts, no)])  # (the settings its own run prints once, not another tool's)
+    return _block_settings(doc, block, held) + out + agreed(commands)
 
 
-def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
+def _block_settings(doc: Document, block: Block, held: dict[tuple[int, int], dict[str, str]]) -> list[SetupScope]:
     """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
-    with one value in the whole block holds for all of it."""
-    values = _one_valued(doc, block.start, block.end)
-    out = [SetupScope(block.start, block.end, values)] if values else []
+    with one value in the whole block holds for all of it, or in the whole of its part where the block holds two
+    tools' outputs (`held`, by fence_parts)."""
+    out = [SetupScope(first, last, values) for (first, last), values in held.items() if values]
     for first, last in json_records(doc, block):
         # a JSON dump of per-model records: each record's own model and settings hold for its numbers only
+        values = held[part_of(list(held), first)]
         own = {k: v for k, v in _one_valued(doc, first, last).items() if k not in values}
         if own:
             out.append(SetupScope(first, last, own))

@@ -100,6 +100,10 @@ def log_line_label(text: str, pos: int, end: int, unit: str | None, named_at: in
 
 
 _RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
+# a ratio or a range of them ("1.8–2.6×", "2-3x")
+_RATIO_RANGE_AT_RE = re.compile(
+    r"[~≈]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?:[-–—]\s?\d[\d,]{0,12}(?:\.\d{1,6})?\s?)?[x×](?![A-Za-z])"
+)
 _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}[\s*_`]*")
 
 
@@ -115,6 +119,9 @@ _PAIR_TAIL_RE = re.compile(
 )
 """A pair of values with an arrow between them closing a label ("whole forward 800 µs → 700 µs")."""
 _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
+_NO_NAME_RE = re.compile(
+    r"(?:it|this|that|they|we|up(?: to)?|to|about|around|roughly|nearly|almost|over)", re.IGNORECASE
+)
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
 
 
@@ -167,6 +174,14 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    if (paren := words.rfind("(")) > words.rfind(")") and _RATIO_RANGE_AT_RE.match(text, pos, pos + 24):
+        # "two shapes: N=512/K=4096, N=4096/K=256 (isolated 1.8–2.6×": a ratio inside a parenthesis is named by the
+        # parenthesis' own words; the words outside it are what it comments on, its shapes or its items (a measured
+        # value's words there may be its run's, "(MTP3: 123 -> 43", which its unit's measure names better)
+        # ("(up to 1.3x)", "(it now reaches ~53%)": words that name nothing, the words outside name the value)
+        inside = words[paren + 1 :].strip(" :,-")
+        named = _NAME_START_RE.match(inside) and not _NO_NAME_RE.fullmatch(inside)
+        words = inside if named else words[:paren].strip(" :,(-•*#=~")
     if (count := _COUNT_TAIL_RE.search(words)) is not None and count.start() > 0:
         # "The fused path is now a single 0.4 ms call": the subject names the value, the count word only says how many
         words = _LABEL_TAIL_RE.sub("", words[: count.start()]).strip(" :,(-•*#=~")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ledger.parsers.prose.metrics import holds_metric
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE, higher_is_better, names_known_measure
 from ledger.vocab.sides import names_base_run
 from ledger.vocab.units import RATIO_UNITS, measure_of_unit
@@ -213,6 +214,19 @@ def _signed_against(c: dict[str, Any], m: re.Match[str]) -> float:
     return -value if how in _DOWN_HOW or m.group("under") else value
 
 
+_QUALIFIER_RE = re.compile(r"[A-Za-z][a-z-]{1,24}")
+_SPEEDUP_STAT_RE = re.compile(r"\b(?:geo-?mean|mean|average|median|overall)\b", re.IGNORECASE)
+
+
+def _speedup_name(words: str) -> str:
+    """ "1.8–2.6× over the default kernel": a ratio stated over a run is a speed-up, whatever clause the words before
+    it are ("Add tuned configs for two shapes", "We see"); one word qualifies it ("isolated" -> "isolated
+    speedup", the kernel timed alone), and so does the statistic the words name ("the geomean over the sweep")."""
+    if (stat := _SPEEDUP_STAT_RE.search(words[-80:])) is not None:
+        return f"{stat.group(0).lower()} speedup"
+    return f"{words.lower()} speedup" if _QUALIFIER_RE.fullmatch(words) else "speedup"
+
+
 def against_base_run(out: list[dict[str, Any]], text: str) -> None:
     """Each share followed by how it stands against a run on the base side ("7% lower than without the draft model",
     "~9% faster TG compared to master") is its measure's change against that run, signed the way the measure moved,
@@ -245,6 +259,8 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         what = m.group("what").strip()
         if unit in RATIO_UNITS:
             c["config"] = {**c["config"], "against": what}
+            if m.group("bare") and not holds_metric(c.get("metric") or ""):
+                c["metric"] = _speedup_name(c.get("metric") or "")
             continue
         if not names_base_run(what):
             continue

@@ -73,6 +73,12 @@ def is_command_line(line: str) -> bool:
     return bool(_COMMAND_MARK_RE.search(s))
 
 
+def is_shell_command(line: str) -> bool:
+    """A command a shell runs ("$ python3 -m sglang.bench_serving ..."), not a progress bar or a log line."""
+    s = line.strip()
+    return bool(_COMMAND_RE.match(s) and _COMMAND_MARK_RE.search(s))
+
+
 # "**bs=1**", "**Sweep point, 2048/256 concurrency 16** (the busy cell).", "**Heron-12B-Q4_K_M**": a paragraph
 # opened by a bold phrase (an underscore inside it is a name's: "__" closes only the phrase "__" opens)
 _BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
