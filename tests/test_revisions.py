@@ -434,3 +434,24 @@ def test_a_run_item_naming_its_commit_holds_over_the_result_items_after_it_in_it
         (13, "9a8b7c6d", None),
         (15, None, None),
     ]
+
+
+def test_a_commit_link_that_is_its_sentences_subject_heads_the_results_listed_under_it() -> None:
+    """ "The pinned [reference `9c8b7a6d` snapshot](.../commit/9c8b7a6d...), taken ahead of ..., completed the sweep"
+    over a list of results: the link's commit is their head (the link's words, its sha left out, their label), as
+    "The build at commit [`sha`](...) finished ..." over the same list already was."""
+    head = "9c8b7a6d5e4f30211203f4e5d6c7b8a9e0f1a2b3"
+    assert _heads("commit_link_noun_lead_in.md") == [(10, "The pinned reference snapshot", head)] * 3
+
+
+def test_a_commit_named_after_a_comparisons_word_is_the_value_after_it_alone() -> None:
+    """ "+31.5% over the narrow [`b1c2d3e4` tile build](...) at 903.4 output tok/s, and 96.4% of the older 1232.3":
+    the link names the other side, and the value right after it is that side's; the sentence's change and share are
+    not measured on it (they keep the head the paragraph above stated)."""
+    assert _heads("sha_names_other_side_only.md") == [
+        (5, "The wide-tile", "5e6f7a8b"),
+        (7, "The wide-tile", "5e6f7a8b"),
+        (7, "tile build", "b1c2d3e4f5a60718293a4b5c6d7e8f9012345678"),
+        (7, "The wide-tile", "5e6f7a8b"),
+        (7, "The wide-tile", "5e6f7a8b"),
+    ]
