@@ -455,3 +455,17 @@ def test_a_commit_named_after_a_comparisons_word_is_the_value_after_it_alone() -
         (7, "The wide-tile", "5e6f7a8b"),
         (7, "The wide-tile", "5e6f7a8b"),
     ]
+
+
+def test_a_side_named_by_a_commit_links_text_takes_that_commit_under_its_folded_title() -> None:
+    """ "both [main](.../commit/4d3c2b1a...) and [this branch](.../commit/a0b1c2d3...):" names two sides by their
+    links; the results under `<summary>main</summary>` are main's, at its commit: one revision, not the sentence's
+    (headed by its first link) and a headless "main" beside it."""
+    main = "4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c"
+    assert _heads("link_text_names_side.md") == [(15, "main", main), (16, "main", main)]
+    scopes = find_revisions(
+        read_document(
+            (Path(__file__).parent / "fixtures" / "revisions" / "link_text_names_side.md").read_text(encoding="utf-8")
+        )
+    )
+    assert [(s.revision.label, s.revision.head) for s in scopes] == [("main", main)]

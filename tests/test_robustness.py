@@ -877,7 +877,8 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
-    # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE)
+    # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides
+    # _SIDE_LINK_RE)
     "commit link leads": lambda s: (
         "# t\n\n"
         + (
