@@ -469,3 +469,9 @@ def test_a_side_named_by_a_commit_links_text_takes_that_commit_under_its_folded_
         )
     )
     assert [(s.revision.label, s.revision.head) for s in scopes] == [("main", main)]
+
+
+def test_a_paste_comment_naming_a_side_is_the_side_of_the_run_under_it() -> None:
+    """ "// baseline" over an lm-eval run and "// int8 dynamic" over the next, in one paste: the first run is the
+    baseline side's (a side, not config variant=baseline); the second comment names no side and ends it."""
+    assert _heads("fence_comment_sides.md") == [(11, "baseline", None), (18, None, None)]

@@ -888,6 +888,13 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (200 * s)
     ),
+    # comment lines inside one paste that almost name a side or a run, over results (grammar.bare_sides
+    # comment_side_alone; grammar.revision_labels BARE_COMMENT_RE)
+    "paste comment sides": lambda s: (
+        "```\n"
+        + "// baseline\n# reference run\n-- int8 dynamic w4a16 x y z\n// a b c d e f g h 1.5\ngsm8k: 0.81\n" * (250 * s)
+        + "```\n"
+    ),
     # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
     "board headers": lambda s: (
         "| GPU | "

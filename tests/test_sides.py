@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers.grammar.bare_sides import comment_side_alone
 from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.grammar.value_sides import commit_before_value
 from ledger.parsers.pipeline import extract
@@ -543,6 +544,22 @@ def test_a_row_named_by_its_side_alone_keeps_the_side_out_of_its_metric() -> Non
     assert [(c.metric, c.config.get("row")) for c in lone] == [("total throughput", "origin tp")]
     variants = extract(table.format("original", "| repeat A | 4650.0 |\n"), path="t.md").claims
     assert [c.metric for c in variants] == ["total throughput (original)", "total throughput (repeat A)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        ("// baseline", "baseline"),
+        ("# reference run", "reference run"),
+        ("-- this PR:", "this PR"),
+        ("// fp8 online", None),  # (a variant of the run, no side)
+        ("# baseline was 3% slower", None),  # (a sentence about the side)
+        ("// 0.81", None),
+    ],
+)
+def test_a_paste_comment_that_is_a_sides_name_alone_names_that_side(line: str, want: str | None) -> None:
+    got = comment_side_alone(line)
+    assert (got.label if got is not None else None) == want
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.bare_sides import bare_scope, bare_side
+from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_side_alone
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
@@ -364,6 +364,7 @@ def _code_line(
     to the end of its block; the open scope after it, and the stated head that holds again after the paste."""
     codes, code_starts = code
     rev = at_its_commit(line_label(block.text, True), block.text) or code_side(block.text)
+    rev = rev or comment_side_alone(block.text)  # ("// baseline" over its run's lines)
     rev = rev or _opening_side(doc, codes, code_starts, block)
     if (
         rev is None
