@@ -434,3 +434,44 @@ def test_a_run_item_naming_its_commit_holds_over_the_result_items_after_it_in_it
         (13, "9a8b7c6d", None),
         (15, None, None),
     ]
+
+
+def test_a_commit_link_that_is_its_sentences_subject_heads_the_results_listed_under_it() -> None:
+    """ "The pinned [reference `9c8b7a6d` snapshot](.../commit/9c8b7a6d...), taken ahead of ..., completed the sweep"
+    over a list of results: the link's commit is their head (the link's words, its sha left out, their label), as
+    "The build at commit [`sha`](...) finished ..." over the same list already was."""
+    head = "9c8b7a6d5e4f30211203f4e5d6c7b8a9e0f1a2b3"
+    assert _heads("commit_link_noun_lead_in.md") == [(10, "The pinned reference snapshot", head)] * 3
+
+
+def test_a_commit_named_after_a_comparisons_word_is_the_value_after_it_alone() -> None:
+    """ "+31.5% over the narrow [`b1c2d3e4` tile build](...) at 903.4 output tok/s, and 96.4% of the older 1232.3":
+    the link names the other side, and the value right after it is that side's; the sentence's change and share are
+    not measured on it (they keep the head the paragraph above stated)."""
+    assert _heads("sha_names_other_side_only.md") == [
+        (5, "The wide-tile", "5e6f7a8b"),
+        (7, "The wide-tile", "5e6f7a8b"),
+        (7, "tile build", "b1c2d3e4f5a60718293a4b5c6d7e8f9012345678"),
+        (7, "The wide-tile", "5e6f7a8b"),
+        (7, "The wide-tile", "5e6f7a8b"),
+    ]
+
+
+def test_a_side_named_by_a_commit_links_text_takes_that_commit_under_its_folded_title() -> None:
+    """ "both [main](.../commit/4d3c2b1a...) and [this branch](.../commit/a0b1c2d3...):" names two sides by their
+    links; the results under `<summary>main</summary>` are main's, at its commit: one revision, not the sentence's
+    (headed by its first link) and a headless "main" beside it."""
+    main = "4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c"
+    assert _heads("link_text_names_side.md") == [(15, "main", main), (16, "main", main)]
+    scopes = find_revisions(
+        read_document(
+            (Path(__file__).parent / "fixtures" / "revisions" / "link_text_names_side.md").read_text(encoding="utf-8")
+        )
+    )
+    assert [(s.revision.label, s.revision.head) for s in scopes] == [("main", main)]
+
+
+def test_a_paste_comment_naming_a_side_is_the_side_of_the_run_under_it() -> None:
+    """ "// baseline" over an lm-eval run and "// int8 dynamic" over the next, in one paste: the first run is the
+    baseline side's (a side, not config variant=baseline); the second comment names no side and ends it."""
+    assert _heads("fence_comment_sides.md") == [(11, "baseline", None), (18, None, None)]

@@ -875,6 +875,26 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (300 * s)
     ),
+    # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
+    # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
+    # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides
+    # _SIDE_LINK_RE)
+    "commit link leads": lambda s: (
+        "# t\n\n"
+        + (
+            "The exact [native `1a2b3c4d` x [ [main](https://x.io/a/commit/1a2b3c4g) over than [this branch]"
+            "(https://x.io/a/commits/1a2b3c4d/commit/ `1a2b3c4d` tile build at [b](x/commit/1a2b3c4d) completed "
+            "`1a2b3c4d` at 1.5 tok/s, and 2.5% of [ `1a2b3c4d` a b c at\n\n- 3.5 tok/s, 0.4 req/s\n\n"
+        )
+        * (200 * s)
+    ),
+    # comment lines inside one paste that almost name a side or a run, over results (grammar.bare_sides
+    # comment_side_alone; grammar.revision_labels BARE_COMMENT_RE)
+    "paste comment sides": lambda s: (
+        "```\n"
+        + "// baseline\n# reference run\n-- int8 dynamic w4a16 x y z\n// a b c d e f g h 1.5\ngsm8k: 0.81\n" * (250 * s)
+        + "```\n"
+    ),
     # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
     "board headers": lambda s: (
         "| GPU | "

@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers.grammar.bare_sides import comment_side_alone
 from ledger.parsers.grammar.sides import side_setting
+from ledger.parsers.grammar.value_sides import commit_before_value
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.run_names import run_named
@@ -542,3 +544,33 @@ def test_a_row_named_by_its_side_alone_keeps_the_side_out_of_its_metric() -> Non
     assert [(c.metric, c.config.get("row")) for c in lone] == [("total throughput", "origin tp")]
     variants = extract(table.format("original", "| repeat A | 4650.0 |\n"), path="t.md").claims
     assert [c.metric for c in variants] == ["total throughput (original)", "total throughput (repeat A)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        ("// baseline", "baseline"),
+        ("# reference run", "reference run"),
+        ("-- this PR:", "this PR"),
+        ("// fp8 online", None),  # (a variant of the run, no side)
+        ("# baseline was 3% slower", None),  # (a sentence about the side)
+        ("// 0.81", None),
+    ],
+)
+def test_a_paste_comment_that_is_a_sides_name_alone_names_that_side(line: str, want: str | None) -> None:
+    got = comment_side_alone(line)
+    assert (got.label if got is not None else None) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("+31% over the [`b1c2d3e4` tile build](https://x.io/o/r/commit/b1c2d3e4f5) at 903.4 tok/s", "tile build"),
+        ("the `b1c2d3e4` build: 903.4 tok/s", "build"),
+        ("the [notes](https://x.io/o/r/pull/4) at 903.4 tok/s", None),  # (no commit's link)
+        ("the `deadbeef` build at 903.4 tok/s", None),  # (letters alone: a word, no commit)
+    ],
+)
+def test_a_commit_named_right_before_a_value_is_that_values_revision(text: str, want: str | None) -> None:
+    got = commit_before_value(text, text.index("903.4"))
+    assert (got.label if got is not None else None) == want

@@ -31,6 +31,12 @@ MEASURING_VERBS = (
     r"numbers|results|figures|timings|scores|nums|runs?"
 )
 HEAD_NOUNS = r"(?:(?:PR|branch)\s)?(?:head|tip|commit|revision|sha|push|build)"
+# "The pinned [`9c8b7a6d` snapshot](.../commit/9c8b7a6d...) completed the sweep": the verbs by which a sentence whose
+# subject is a commit says that commit ran the results under it
+COMPLETING_VERBS = (
+    r"(?:finish|complet|reach|scor|achiev|deliver|sustain|produc|yield|pass|measur|benchmark)(?:ed|es|s)|"
+    r"ran|gave|got|hit"
+)
 # the words, among a sentence's, that make its hex run no commit of the results: a crash's address or frame, a
 # hash of data
 NOT_A_HEAD_RE = re.compile(

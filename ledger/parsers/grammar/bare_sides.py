@@ -10,6 +10,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.named_revisions import named_at
 from ledger.parsers.grammar.revision_labels import BARE_SIDE_LINE_RE, RESULT_LINE_RE
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.sides import side_alone
 
 
 def bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
@@ -24,6 +25,23 @@ def bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Rev
     label = sm.group("label").strip()
     known = named_at(named, block.start).get(label.lower())
     return known if known is not None and known.head else Revision(label=label, head=None, base=None)
+
+
+_COMMENT_MARKS = ("//", "--", "###", "##", "#")
+"""The marks a paste's comment line opens with (the longest first)."""
+
+
+def comment_side_alone(text: str) -> Revision | None:
+    """The side a paste's comment line names and nothing else ("// baseline", "# reference run", "-- this PR:"): the
+    side of the run printed under it ("baseline" is a side's word there, never the name of a setup's variant)."""
+    line = text.strip()
+    mark = next((m for m in _COMMENT_MARKS if line.startswith(m)), None)
+    label = line[len(mark) :].strip().rstrip(":").strip() if mark is not None and len(line) <= 60 else ""
+    words = label.split()
+    side = " ".join(words[:-1] if len(words) > 1 and words[-1].lower() in ("run", "runs") else words)
+    if not label[:1].isalpha() or not side_alone(side):
+        return None
+    return Revision(label=" ".join(words), head=None, base=None)
 
 
 _NOTES_MAX = 6

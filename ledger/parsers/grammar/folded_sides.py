@@ -15,9 +15,11 @@ the block is never closed.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.named_revisions import named_at
 from ledger.parsers.reader.document import Document
 from ledger.parsers.reader.scanner import SUMMARY_RE
 from ledger.vocab.sides import side_alone, side_of
@@ -45,8 +47,9 @@ def titled_side(title: str) -> Revision | None:
     return Revision(label=tail, head=None, base=None)
 
 
-def folded_side_scopes(doc: Document) -> list[RevisionScope]:
-    """The scopes of the folded blocks whose titles name a side (see the module)."""
+def folded_side_scopes(doc: Document, named: Mapping[str | int, Revision]) -> list[RevisionScope]:
+    """The scopes of the folded blocks whose titles name a side (see the module), each with the head the text gave
+    that side by name (`named`, grammar.named_revisions: "both [main](.../commit/4d3c2b1a...) and ...")."""
     out: list[RevisionScope] = []
     blocks = doc.blocks
     for k, b in enumerate(blocks):
@@ -62,5 +65,7 @@ def folded_side_scopes(doc: Document) -> list[RevisionScope]:
             ):
                 end = later.start - 1 if later.kind != "text" else later.start
                 break
+        known = named_at(named, b.start).get((rev.label or "").lower())
+        rev = known if known is not None and known.head else rev
         out.append(RevisionScope(start=b.start, end=end, revision=rev))
     return out

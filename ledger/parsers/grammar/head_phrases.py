@@ -24,6 +24,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, clean_label, is_sha
 from ledger.vocab.head_moves import (
+    COMPLETING_VERBS,
     HEAD_NOUNS,
     MEASURING_VERBS,
     MOVING_VERBS,
@@ -71,6 +72,16 @@ _COMMIT_LINK_RE = re.compile(r"https?://[^\s<>()]{1,200}?/commits?/(?P<sha>[0-9a
 _MAINS_RE = re.compile(r"\b(?:main|master|trunk|upstream)(?:\sbranch)?(?:\s(?:is|was|sits))?(?:\s(?:at|on|@))?\W{0,3}$")
 # a sentence that speaks of results: a measuring verb or the results' noun
 _RESULTS_RE = re.compile(r"\b(?:" + MEASURING_VERBS + r"|table|benchmark\w*|sweep)\b", re.IGNORECASE)
+# "+31.5% over the narrow [": a comparison's word a few words before a link, the side the result is set against
+# ("re-ran over the weekend at [": a preposition between names where it ran, no side)
+_COMPARED_RE = re.compile(
+    r"\b(?:over|than|vs\.?|versus|against|compared\s(?:to|with)|relative\sto)\s{1,3}"
+    r"(?:(?!(?:at|on|with|using|from|in)\b)[\w.%+-]{1,24}\s{1,3}){0,4}[`*_(]{0,3}$",
+    re.IGNORECASE,
+)
+# "... completed the 32k sweep": a verb by which the sentence says its subject ran results
+_COMPLETED_RE = re.compile(r"\b(?:" + COMPLETING_VERBS + r")\b", re.IGNORECASE)
+_HEX_RE = re.compile(r"[0-9a-fA-F]{7,40}")
 # a value of the sentence's own: "0.912", "1234 tok/s", "12 %"
 _VALUE_RE = re.compile(r"\d\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
@@ -127,17 +138,31 @@ def head_phrase(text: str) -> HeadPhrase | None:
 
 
 def _linked(text: str) -> HeadPhrase | None:
-    """A line naming one commit by its link beside a value of its own, or over the results below it (its colon)."""
+    """A line naming one commit by its link beside a value of its own, or over the results below it (its colon, or
+    the link the subject of a sentence saying it ran them: "The pinned [`9c8b7a6d` snapshot](...) completed ..."); not
+    a link standing after a comparison's word ("+31.5% over the [`b1c2d3e4` build](...) at 903.4"), which names the
+    other side, the value after it alone (grammar.value_sides.commit_before_value)."""
     if "/commit" not in text:
         return None
     links = list(_COMMIT_LINK_RE.finditer(text))
-    if len(links) != 1 or not (_VALUE_RE.search(text) or text.rstrip().endswith(":")):
+    if len(links) != 1 or "/blob/" in text or "/tree/" in text or (sha := _fits(text, links[0])) is None:
         return None
-    sha = _fits(text, links[0])
-    if sha is None or "/blob/" in text or "/tree/" in text:
+    link = links[0]
+    opens = text.rfind("[", 0, link.start())
+    at = opens if opens >= 0 and text.startswith("](", link.start() - 2) else link.start()
+    before = text[text.rfind(". ", 0, at) + 1 : at]
+    if _COMPARED_RE.search(before) and not text.rstrip().endswith(":"):
         return None
-    label = _label(text, links[0].start()).removesuffix("(").strip()  # "Numbers with the smaller tile"
-    return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=None), False)
+    if _VALUE_RE.search(text) or text.rstrip().endswith(":"):
+        label = _label(text, link.start()).removesuffix("(").strip()  # "Numbers with the smaller tile"
+        return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=None), False)
+    sentence_end = text.find(". ", link.end())
+    stop = min(link.end() + 200, len(text) if sentence_end < 0 else sentence_end)
+    if len(before.split()) > 4 or _COMPLETED_RE.search(text, link.end(), stop) is None:
+        return None
+    # (the link's own words, its sha left out, name the run: "pinned reference snapshot")
+    words = clean_label(before + _HEX_RE.sub("", text[at + 1 : link.start() - 2]))
+    return HeadPhrase(Revision(label=" ".join(words.split()[-6:]) or sha[:10], head=sha, base=None), False)
 
 
 def _sentence_before(text: str, sha: str) -> str | None:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.linked_sides import linked_sides
 from ledger.parsers.grammar.revision_labels import (
     NAME_SHA_RE,
     NAMED_RE,
@@ -80,9 +81,10 @@ def named_revisions(doc: Document) -> NamedRevisions:
     out = NamedRevisions(doc)
     for block in doc.blocks:
         if block.kind == "text" and not block.in_code:
-            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
+            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae", "[main](.../commit/
+            # 4d3c2b1a...)": sides by name
             two = pair_sides(block.text) if " vs" in block.text else None
-            for side in two or sides_at(block.text):
+            for side in two or sides_at(block.text) or linked_sides(block.text):
                 out.define((side.label or "").lower(), side, block.start)
             # "opt1 (4e505e2a...)", "second try (89abcdef...)": a short name bound to a commit, for the columns
             # that carry the name

@@ -171,10 +171,11 @@ NAME_SHA_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s`?[0-9a-f]{7,40}`
 RESULT_LINE_RE = re.compile(
     r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$"
 )
-# "# fp8 weight only": a comment naming the run under it (no value, no colon)
+# "# fp8 weight only", "// int8 dynamic": a comment naming the run under it (no value, no colon; a digit inside a word)
 # ("#acme/Tiny-8B", "# (current) build": a model's name, a bracketed word: another run's comment too)
 BARE_COMMENT_RE = re.compile(
-    r"^\s*#{1,3}\s*(?:[A-Za-z][^:=\d\n]{0,60}|\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
+    r"^\s*(?:#{1,3}|//)\s*(?:[A-Za-z][^:=\d\n]{0,60}|[A-Za-z][\w.+/-]{0,30}(?:[ \t][A-Za-z][\w.+/-]{0,30}){0,5}|"
+    r"\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
 )
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
 # ("Stock build", "Mainline again (cold cache)": the side's noun kept in its label, the repeat and its note left out)

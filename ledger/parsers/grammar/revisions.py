@@ -31,10 +31,11 @@ from dataclasses import replace
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.bare_sides import bare_scope, bare_side
+from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_side_alone
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
+from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
@@ -363,6 +364,7 @@ def _code_line(
     to the end of its block; the open scope after it, and the stated head that holds again after the paste."""
     codes, code_starts = code
     rev = at_its_commit(line_label(block.text, True), block.text) or code_side(block.text)
+    rev = rev or comment_side_alone(block.text)  # ("// baseline" over its run's lines)
     rev = rev or _opening_side(doc, codes, code_starts, block)
     if (
         rev is None
@@ -387,6 +389,8 @@ def _code_line(
 def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, RevisionScope | None]:
     """The revision a paragraph's label names, or, for a sentence pairing two sides with its own values ("This PR
     (abc1234) vs main (def5678): 41.2 vs 47.9 ms"), the scope of that sentence alone."""
+    if names_both_sides(block.text):
+        return None, None  # ("both [main](.../commit/X) and [this branch](.../commit/Y):" defines two sides by name)
     rev = reverted_side(block.text) or parse_label(block.text)  # (its label cleaned; "`main` after reverting X")
     if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
         rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
@@ -404,12 +408,12 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
-    scopes = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc) + result_file_scopes(doc)
+    named = named_revisions(doc) if named is None else named
+    scopes = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc, named) + result_file_scopes(doc)
     current: RevisionScope | None = None
     stated: Revision | None = None  # the last PR head the turn states (states_pr_head)
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on
     last = len(doc.lines)
-    named = named_revisions(doc) if named is None else named
     scopes += sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)

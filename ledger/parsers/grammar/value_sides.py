@@ -78,6 +78,32 @@ def segment_side(text: str, pos: int) -> Revision | None:
     return Revision(label=" ".join(last.group("side").split()), head=None, base=None) if last is not None else None
 
 
+# "over the narrow [`b1c2d3e4` tile build](.../commit/b1c2d3e4...) at 903.4", "the `b1c2d3e4` build at 903.4": a commit
+# named right before a value, by its link or its code span and a noun or two, then "at" or a colon
+_COMMIT_BEFORE_RE = re.compile(
+    r"(?:\[(?P<text>[^\[\]\n]{1,60})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})(?![0-9a-f])[^()\s]{0,40}\)|"
+    r"`(?P<bare>[0-9a-f]{7,40})`(?P<noun>(?:[ \t][A-Za-z][\w-]{0,19}){0,2}))"
+    r"[ \t]{0,2}(?:(?:at|with|of)[ \t]{1,2}|[:=][ \t]{0,2})?[~≈]?$"
+)
+_SHA_IN_TEXT_RE = re.compile(r"`?[0-9a-f]{7,40}`?")
+_COMMIT_REACH = 320
+"""How far before a value the link of the commit it was measured on is looked for."""
+
+
+def commit_before_value(text: str, pos: int) -> Revision | None:
+    """The commit named right before the value at `pos` (see _COMMIT_BEFORE_RE): that value's revision alone, the
+    link's words its label; None where the words before it name no commit so."""
+    if pos >= len(text) or text[pos] not in "0123456789~≈" or ("/commit" not in text and "`" not in text):
+        return None
+    m = _COMMIT_BEFORE_RE.search(text, max(0, pos - _COMMIT_REACH), pos)
+    sha = (m.group("sha") or m.group("bare")) if m is not None else None
+    if m is None or sha is None or not any(map(str.isdigit, sha)) or not any(map(str.isalpha, sha)):
+        return None
+    words = _SHA_IN_TEXT_RE.sub("", m.group("text") or m.group("noun") or "")
+    label = " ".join(words.replace("`", "").split()) or sha[:10]
+    return Revision(label=label, head=sha, base=None)
+
+
 def sides_before_values(text: str) -> set[str]:
     """The sides named right before a value anywhere in the text ("main 80 ms vs PR 72 ms": main, PR), by their
     kind: a text that names both sides this way compares them."""

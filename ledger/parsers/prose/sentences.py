@@ -33,8 +33,14 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.result_files import selected_field
+from ledger.parsers.grammar.revision_labels import may_hold_sha
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
-from ledger.parsers.grammar.value_sides import segment_side, side_before_value, sides_before_values
+from ledger.parsers.grammar.value_sides import (
+    commit_before_value,
+    segment_side,
+    side_before_value,
+    sides_before_values,
+)
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars
 from ledger.parsers.prose.candidates import LAST_METRIC
@@ -153,8 +159,7 @@ def claims_in_text(
     # ("previous 14.1 ms, ours 12.0 ms": both sides named right before their values)
     sided = not console and out and (has_clause_side(text) or len(sides_before_values(text)) == 2)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
-    # ("PP is 2% slower than on master": master is what the change is stated against, not the side it ran on)
-    sides = [None if r is not None and _is_against(r, c) else r for c, r in zip(out, sides, strict=True)]
+    sides = _own_sides(out, sides, text, console)
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides, text)
     if not console:
@@ -235,6 +240,16 @@ def _number_runs(out: list[dict]) -> None:
     for runs in seen.values():
         for i, c in enumerate(runs if len(runs) > 1 else (), 1):
             c["config"].setdefault("trial", str(i))
+
+
+def _own_sides(out: list[dict], sides: list[Revision | None], text: str, console: bool) -> list[Revision | None]:
+    """The sides of the values `out`, their clauses' (`sides`) checked: none where the clause names what the change is
+    stated against ("PP is 2% slower than on master": not the side it ran on), a commit named right before a value
+    its own ("+31.5% over the [`b1c2d3e4` build](...) at 903.4": that value's revision alone)."""
+    sides = [None if r is not None and _is_against(r, c) else r for c, r in zip(out, sides, strict=True)]
+    if console or not may_hold_sha(text):
+        return sides
+    return [commit_before_value(text, c["start"]) or r for c, r in zip(out, sides, strict=True)]
 
 
 def _is_against(rev: Revision, c: dict[str, Any]) -> bool:
