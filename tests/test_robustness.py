@@ -1589,6 +1589,14 @@ HOSTILE: dict[str, HostileText] = {
         f"within the noise wobbles {k}.5 acceptance length\n"
         for k in range(1_000 * s)
     ),
+    # pairs whose sentences give a cause, a board and setup words that never reach their noun, and stops that are
+    # no stops ("vs.", "e.g."): vocab.protocol_gaps, prose.protocol_gaps reads each value's sentence once
+    "protocol gaps": lambda s: "".join(
+        f"MMLU {k}.5 vs. 75.5 on the leaderboard because as since due to no other another a separate the other "
+        f"without skips different chat thinking model card published not directly apples-to e.g. i.e. vs {k}.1 "
+        f"vs 70.{k % 9} as no a b harness-like; not quite\n"
+        for k in range(500 * s)
+    ),
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
