@@ -1589,6 +1589,13 @@ HOSTILE: dict[str, HostileText] = {
         f"within the noise wobbles {k}.5 acceptance length\n"
         for k in range(1_000 * s)
     ),
+    # precisions joined by arrows and "to" over kernel words that never close a conversion, casts and V tensors
+    # (vocab.setup_negation in_a_conversion, _TO_PRECISION_RE, _FROM_PRECISION_RE, _COMPONENT_BEFORE_RE)
+    "precision conversions": lambda s: "".join(
+        f"- bf16 GEMM kernels a b -> fp8 GEMM V to the fp32 cast back to tf32 accumulation FP8-to-BF16-to- int8 "
+        f"model weights -> -to- kernels to {k}.5 tok/s\n"
+        for k in range(500 * s)
+    ),
     # pairs whose sentences give a cause, a board and setup words that never reach their noun, and stops that are
     # no stops ("vs.", "e.g."): vocab.protocol_gaps, prose.protocol_gaps reads each value's sentence once
     "protocol gaps": lambda s: "".join(
