@@ -85,6 +85,10 @@ fix: 52.1"): the bug a fix starts from, shown with its reference, never the chan
 NOISE_NOTE = "called run-to-run noise by their author"
 """A result's note (then " at line N") where its author says its measure moves between runs ("the BS32 acceptance
 length moves from launch to launch (run-to-run noise)"): a difference from its reference is noise, not a verdict."""
+OTHER_SETUP_NOTE = "compared with a figure measured another way"
+"""A result's note (then ": <how>") where the sentence pairing it with its reference says the two were measured
+differently ("~71.0 vs ~75.5 because it skips the chat template", a model card's figure from another harness): the
+gap is stated, not judged (compare says "not comparable")."""
 NOT_MEASURED_NOTES = (SAMPLE_NOTE, WITHDRAWN_NOTE)
 """The notes that keep a claim out of every comparison (a note may go on after one: "...; footnote")."""
 

@@ -1420,3 +1420,26 @@ def test_a_perplexity_named_by_its_corpus_after_a_from_to_pair_falls_for_the_bet
         4: "better than reference",
     }
     assert not data["has_regression"]
+
+
+def test_a_gap_its_sentence_puts_down_to_another_protocol_is_not_comparable_and_no_regression(tmp_path: Path) -> None:
+    """ "~71.0 vs ~75.5 because it skips the chat template" (a leaderboard's figure) and "0.470 vs 0.610 on the model
+    card" whose next sentence names another harness: each pair keeps its reference and is said "not comparable
+    (<how>)", never below reference; a gap to main whose cause is the change itself ("because the new stop tokens cut
+    long answers") stays the one regression, and a value within noise of main stays so."""
+    data = report("gap_explained_by_protocol.md", tmp_path)
+    said = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert said == {
+        5: "not comparable (skips the chat template)",
+        9: "not comparable (another harness)",
+        13: "within noise",
+        15: "below reference",
+    }, said
+    assert [f["line"] for f in findings(data, "failures")] == [15]
+    assert data["headline"] == "1 below reference"
+    refs = json.loads(run("compare", str(FIX / "gap_explained_by_protocol.md"), "-f", "json")[1])["references"]
+    assert [(r["line"], r["verdict"]) for r in refs if r["verdict"] != "within noise"] == [
+        (5, "not comparable"),
+        (9, "not comparable"),
+        (15, "regression"),
+    ]

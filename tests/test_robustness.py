@@ -1609,6 +1609,21 @@ HOSTILE: dict[str, HostileText] = {
         f"within the noise wobbles {k}.5 acceptance length\n"
         for k in range(1_000 * s)
     ),
+    # precisions joined by arrows and "to" over kernel words that never close a conversion, casts and V tensors
+    # (vocab.setup_negation in_a_conversion, _TO_PRECISION_RE, _FROM_PRECISION_RE, _COMPONENT_BEFORE_RE)
+    "precision conversions": lambda s: "".join(
+        f"- bf16 GEMM kernels a b -> fp8 GEMM V to the fp32 cast back to tf32 accumulation FP8-to-BF16-to- int8 "
+        f"model weights -> -to- kernels to {k}.5 tok/s\n"
+        for k in range(500 * s)
+    ),
+    # pairs whose sentences give a cause, a board and setup words that never reach their noun, and stops that are
+    # no stops ("vs.", "e.g."): vocab.protocol_gaps, prose.protocol_gaps reads each value's sentence once
+    "protocol gaps": lambda s: "".join(
+        f"MMLU {k}.5 vs. 75.5 on the leaderboard because as since due to no other another a separate the other "
+        f"without skips different chat thinking model card published not directly apples-to e.g. i.e. vs {k}.1 "
+        f"vs 70.{k % 9} as no a b harness-like; not quite\n"
+        for k in range(500 * s)
+    ),
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,

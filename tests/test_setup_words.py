@@ -730,3 +730,34 @@ def test_a_load_label_before_a_per_user_measure_is_its_concurrency(
     metric: str, board_read: bool, read: tuple[str, str] | None
 ) -> None:
     assert metric_load(metric, board_read) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Router projection: TF32 GEMM kernels -> BF16 GEMM kernels",
+        "an FP8-to-BF16 V path for gfx950",
+        "Native BF16 V follow-up",
+        "the softmax sum moves from bf16 to fp32 accumulation",
+        "with one cast back to bf16 at the end",
+    ],
+)
+def test_a_conversion_inside_the_code_states_no_quant(text: str) -> None:
+    """A precision that is one end of a kernel's conversion ("TF32 GEMM kernels -> BF16 GEMM kernels", "FP8-to-BF16"),
+    a tensor's ("BF16 V"), an accumulation's or a cast's is the code's dtype, not the run's quant."""
+    assert "quant" not in qualifiers(text), qualifiers(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "quant"),
+    [
+        ("the FP8 GEMM kernels of the FP8 checkpoint", "fp8"),
+        ("INT8 GEMM at 1.2 PFLOPS", "int8"),
+        ("BF16 -> FP8 checkpoint", "bf16"),
+        ("FP4 weights -> FP8 on load", "fp4"),
+    ],
+)
+def test_a_kernels_or_the_models_own_conversion_keeps_the_quant(text: str, quant: str) -> None:
+    """A lone GEMM's precision computes in the weights' (impl183), and a conversion of the model's weights or
+    checkpoint is the run's: both are read as they were before conversions were told apart."""
+    assert qualifiers(text).get("quant") == quant

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.compare.align import Row, _Item, items_of
-from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION, judge_numbers, number
+from ledger.compare.judge import IMPROVEMENT, NOISE, NOT_COMPARABLE, REGRESSION, judge_numbers, number
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.compare.trials import mean_of_runs, run_groups
-from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
+from ledger.model import BROKEN_NOTE, NOISE_NOTE, OTHER_SETUP_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
@@ -132,7 +132,10 @@ def reference_word(r: ReferenceCheck) -> str:
     alike, better or worse by the measure's direction: a measure is better or worse than its baseline (a latency over
     its baseline is worse, never "above reference"); a score above or below its reference where higher is better,
     better or worse than it where lower is (a perplexity, a word error rate); a value failing its stated bar below
-    it, or above it where lower is better."""
+    it, or above it where lower is better; a value its text says was measured another way than its reference "not
+    comparable (<how>)"."""
+    if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(OTHER_SETUP_NOTE):
+        return f"{NOT_COMPARABLE} ({_said_at(r.claim.note or '')[len(OTHER_SETUP_NOTE) + 2 :]})"
     if r.verdict not in (IMPROVEMENT, REGRESSION):
         return r.verdict
     good = r.verdict == IMPROVEMENT
@@ -214,6 +217,8 @@ def check_references(
         if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(NOISE_NOTE):
             # ("moves from launch to launch (run-to-run noise)"): the author's word on the measure is its noise band
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
+        if (c.note or "").startswith(OTHER_SETUP_NOTE):
+            verdict = NOT_COMPARABLE  # ("~71 vs ~75.5 because it skips the chat template": a gap stated, not judged)
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
 

@@ -360,12 +360,14 @@ def render_comparison(
 def _refs_section(
     refs: Sequence[ReferenceCheck], md: bool, width: int | None = None, show_all: bool = False
 ) -> list[str]:
-    """Values against their reference: those beyond noise row by row (below the reference first), the rest
-    counted (--all lists them)."""
+    """Values against their reference: those beyond noise row by row (below the reference first) and those not
+    comparable with it, the rest counted (--all lists them)."""
     if not refs:
         return []
     ordered = sorted(refs, key=lambda r: _REF_ORDER[r.verdict])
-    shown = ordered if show_all else [r for r in ordered if r.verdict in ("regression", "improvement")]
+    # (a pair its text says was measured two ways, "not comparable (skips the chat template)", is said with its why)
+    listed = ("regression", "improvement", "not comparable")
+    shown = ordered if show_all else [r for r in ordered if r.verdict in listed]
     rows = []
     for r in shown:
         # the report's words, by the measure's direction ("WORSE THAN BASELINE" for a latency over its baseline)
@@ -374,7 +376,7 @@ def _refs_section(
             word.upper()
             if r.verdict == "regression"
             else word
-            if r.verdict == "improvement"
+            if r.verdict in ("improvement", "not comparable")
             else "bar cleared"
             if r.verdict == BAR_CLEARED
             else "~"

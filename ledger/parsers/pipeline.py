@@ -40,6 +40,7 @@ from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.paste_tasks import paste_tasks
+from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
@@ -191,6 +192,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
+    claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup

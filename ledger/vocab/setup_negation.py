@@ -1,7 +1,8 @@
 """Setup words named to be denied or compared with: a method turned off ("MTP disabled", "without EAGLE", "29 t/s
 without mtp": that value's arm alone), a precision named as what a result is compared to ("vs FP16"), and a
-precision spelled inside the name of a kernel or function (`fp8_block_gemm`) or set before the data inside the program
-it is the dtype of ("the FP8 rope kernel", "its FP8 buffer"): the code's, not the run's."""
+precision spelled inside the name of a kernel or function (`fp8_block_gemm`), set before the data inside the program
+it is the dtype of ("the FP8 rope kernel", "its FP8 buffer") or one end of a kernel's conversion ("TF32 GEMM kernels
+-> BF16 GEMM kernels", "the FP8-to-BF16 V path"): the code's, not the run's."""
 
 from __future__ import annotations
 
@@ -160,14 +161,19 @@ _COMPONENT_AFTER_RE = re.compile(
     r"(?:[_-]out\b|[ _-]{1,2}(?:(?!(?:with|and|or|on|in|for|at|to|of|vs|the|a|an|by|via)\b)[A-Za-z][\w]{0,14}[ -])?"
     r"(?:buffers?|tensors?|q|workspace|outputs?|activations?|rope|all[ -]?reduces?|all[ -]?gathers?|comms?|"
     r"communication|(?:q|query|k|key)[ -]?quant|quant(?:ization)?[ -](?:kernels?|ops?|launch(?:es)?)|"
-    r"(?:indexer|scale|logits?|prefix)[ _-]cache)\b"
+    r"(?:indexer|scale|logits?|prefix)[ _-]cache|"
+    # ("the native BF16 V path", "an fp32 accumulator", "the bf16 cast": one tensor, sum or step of the kernel; not
+    # a path, "the fp8 MLA path" is the run's)
+    r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?)\b"
     r"(?![ -](?:models?|checkpoints?|weights?|quanti[sz]ation)\b))",
     re.IGNORECASE,
 )
 # the data named first ("appends rope FP8 in place", "outputs in fp8", "activations stored in bf16")
 _COMPONENT_BEFORE_RE = re.compile(
     r"\b(?:buffers?|outputs?|activations?|rope|tensors?|workspace)"
-    r"(?:[ _-](?:in|as|to|stored in|kept in))?[ _-]$",
+    r"(?:[ _-](?:in|as|to|stored in|kept in))?[ _-]$|"
+    # ("the cast back to bf16", "upcasts to fp32": a step's dtype; "weights converted to FP8" are the run's)
+    r"\b(?:cast(?:s|ing)?|upcast(?:s|ing)?|downcast(?:s|ing)?)(?:\s(?:back|down|up))?\s(?:to|into)\s$",
     re.IGNORECASE,
 )
 
@@ -182,6 +188,47 @@ def of_a_component(s: str, start: int, end: int) -> bool:
     )
 
 
+_PRECISION = rf"(?:{_PRECISION_PART_RE.pattern}|tf32|f32|fp6|float32|e4m3|e5m2)"
+_ARROW = r"(?P<arrow>-to-|\s?(?:->|→|=>)\s?|\sto\s)"
+_WORD = r"[ ](?!(?:to|from|and|or|with|on|in|for)\b)[A-Za-z]\w{0,14}"
+# the precision a conversion goes to ("FP8-to-BF16", "TF32 GEMM kernels -> BF16", "bf16 to fp32"), after one's
+_TO_PRECISION_RE = re.compile(rf"(?P<words>(?:{_WORD}){{0,3}}){_ARROW}(?:the\s)?{_PRECISION}\b", re.IGNORECASE)
+# the precision a conversion comes from, before one's ("FP8-to-" before "BF16", "TF32 GEMM kernels -> ")
+_FROM_PRECISION_RE = re.compile(rf"\b{_PRECISION}(?P<words>(?:{_WORD}){{0,3}}){_ARROW}(?:the\s)?$", re.IGNORECASE)
+_WORDS_AFTER_RE = re.compile(rf"(?:{_WORD}){{0,3}}", re.IGNORECASE)
+# what a kernel computes in, a step of it or the data it moves: a conversion between two of those is the code's
+_KERNEL_NOUN_RE = re.compile(
+    r"\b(?:gemms?|kernels?|matmuls?|mma|paths?|accumulat(?:ors?|ion)|casts?|conversions?|dequant(?:ization)?|"
+    r"[kv]|outputs?|activations?|buffers?|tensors?)\b",
+    re.IGNORECASE,
+)
+# what names the run's own precision in a conversion ("BF16 -> FP8 checkpoint", "FP4 weights -> FP8 quantization")
+_RUN_NOUN_RE = re.compile(
+    r"\b(?:models?|checkpoints?|weights?|kv|quantization|quantized|quantize|serving|inference)\b", re.IGNORECASE
+)
+
+
+def in_a_conversion(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] is one end of a conversion inside the code: a compound ("the FP8-to-BF16 V
+    path"), or two precisions an arrow or "to" joins where a kernel's noun names what is converted ("TF32 GEMM
+    kernels -> BF16 GEMM kernels", "from bf16 to fp32 accumulation"): the change moves a kernel or its data from one
+    dtype to the other, neither is the run's. A conversion of the model, its weights or checkpoint ("BF16 -> FP8
+    checkpoint") is the run's, and so is a lone "FP8 GEMM" (it computes in the weights' precision)."""
+    to = _TO_PRECISION_RE.match(s, end)
+    if to is not None:  # (this end's words, then the other end's)
+        arrow, words, far = to.group("arrow"), to.group("words"), to.end()
+    else:
+        came = _FROM_PRECISION_RE.search(s, max(0, start - 60), start)
+        if came is None:
+            return False
+        arrow, words, far = came.group("arrow"), came.group("words"), end
+    after = _WORDS_AFTER_RE.match(s, far)
+    words += after.group(0) if after else ""
+    if _RUN_NOUN_RE.search(words):
+        return False
+    return arrow == "-to-" or _KERNEL_NOUN_RE.search(words) is not None
+
+
 def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
     cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`) or an
@@ -191,6 +238,7 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or _KV_AFTER_RE.match(s, end) is not None
         or in_code_name(s, start, end)
         or of_a_component(s, start, end)
+        or in_a_conversion(s, start, end)
     )
 
 
