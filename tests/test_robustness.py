@@ -1804,6 +1804,9 @@ HOSTILE: dict[str, HostileText] = {
         + "  base   80.00   12.50   -\n  new   64.00   15.60   +24.8%\n" * (100 * s)
         + "```\n"
     ),
+    # vocab.ci_jobs _BOT_RUN_TIME_RE: job words and bots' task phrases that never reach their "in", then one that does
+    "bot job durations": "CI job run finished successfully after about workflow done pipelines ran "
+    "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 1_000,
 }
 
 
