@@ -1807,6 +1807,9 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.ci_jobs _BOT_RUN_TIME_RE: job words and bots' task phrases that never reach their "in", then one that does
     "bot job durations": "CI job run finished successfully after about workflow done pipelines ran "
     "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 1_000,
+    # vocab.input_labels parted_settings: words of too many slashed parts, parts too long to be one, and settings
+    # joined by slashes, one after another on a line
+    "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
 

@@ -725,3 +725,22 @@ def test_a_load_label_before_a_per_user_measure_is_its_concurrency(
     metric: str, board_read: bool, read: tuple[str, str] | None
 ) -> None:
     assert metric_load(metric, board_read) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # settings joined by slashes: each part read as it would be alone
+        (
+            "on 4GPU/EAGLE=3/500-sample MMLU",
+            {"gpu_count": "4", "spec_algo": "eagle", "draft_len": "3", "samples": "500"},
+        ),
+        ("(8GPU/MTP=1):", {"gpu_count": "8", "spec_algo": "mtp", "draft_len": "1"}),
+        # alternatives of one key, a pair of lengths, a list of loads, a link's path: no parting
+        ("H100/H200 runs", {"gpu": "H100"}),
+        ("conc=8/16/32", {}),
+        ("see https://example.org/8gpu/tp2/", {"tp": "2"}),
+    ],
+)
+def test_settings_joined_by_slashes_are_read_one_by_one(text: str, want: dict[str, str]) -> None:
+    assert qualifiers(text) == want

@@ -19,7 +19,6 @@ from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
-from ledger.vocab.ci_jobs import bot_run_time
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
@@ -561,8 +560,6 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
     if is_time_unit(n.unit) and set_to_last(text, before, n.start, n.end):
         return True  # "users for 60 s", "over 10 min", "10 s warmup", "timeout 300 s": what the run was set to last
-    if is_time_unit(n.unit) and bot_run_time(text, n.start):
-        return True  # "Job completed in 1h 2m": how long a bot's job ran, no result of the change
     after = text[n.end : n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
         return True
