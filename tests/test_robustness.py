@@ -1809,6 +1809,12 @@ HOSTILE: dict[str, HostileText] = {
     "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 1_000,
     # vocab.input_labels parted_settings: words of too many slashed parts, parts too long to be one, and settings
     # joined by slashes, one after another on a line
+    # vocab.setup_names _FAMILY_LEAD_RE: a page's family with its precision glued on, over blocks titled by a size
+    "title blocks of bare sizes": lambda s: (
+        "# Tiles for qwen3bf16 moe\n\n| H20/30B/TP1 | | |\n| --- | --- | --- |\n"
+        + "| In-out | before tok/s | after tok/s |\n| 1000-2000 | 1.0 | 2.0 |\n| | | |\n| H20/30B/TP4 | | |\n"
+        * (100 * s)
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 

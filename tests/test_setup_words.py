@@ -744,3 +744,20 @@ def test_a_load_label_before_a_per_user_measure_is_its_concurrency(
 )
 def test_settings_joined_by_slashes_are_read_one_by_one(text: str, want: dict[str, str]) -> None:
     assert qualifiers(text) == want
+
+
+@pytest.mark.parametrize(
+    ("page", "size", "want"),
+    [
+        ("Qwen3-30B-A3B", "30B", "Qwen3-30B-A3B"),  # the page's model, of that size
+        ("Qwen3", "30B", "Qwen3-30B"),  # the page's family, completed
+        ("qwen3bf16", "30B", "Qwen3-30B"),  # (its precision glued on is no part of the name)
+        ("Llama-3.1-70B", "8B", None),  # another size: another model, unnamed
+        ("Mixtral-8x7B", "47B", None),
+        ("", "14B", None),  # a size alone is no model
+    ],
+)
+def test_a_size_alone_completes_the_pages_model_or_names_none(page: str, size: str, want: str | None) -> None:
+    from ledger.vocab.setup_names import sized_model
+
+    assert sized_model(page, size) == want

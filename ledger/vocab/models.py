@@ -258,6 +258,9 @@ def _holds_size(s: str) -> bool:
     return (_SIZE_IN_RE.search(s) if sig is None else _SIZE_CLASSES_RE.search(sig)) is not None
 
 
+holds_size = _holds_size  # (the setup readers ask it of a name: vocab.setup_names)
+
+
 _BEFORE, _REACH = 48, 160
 """How far before its family word a name may start (an owner/ prefix) and how far after it may end."""
 
