@@ -1815,6 +1815,14 @@ HOSTILE: dict[str, HostileText] = {
         + "| In-out | before tok/s | after tok/s |\n| 1000-2000 | 1.0 | 2.0 |\n| | | |\n| H20/30B/TP4 | | |\n"
         * (100 * s)
     ),
+    # reader.line_kinds _DONE_BAR_RE: bars that never close or never reach their counts, under a capped command
+    "finished bars under a command": lambda s: (
+        "```\n+ python3 bench.py --num-questions 5000\n"
+        + "100%|"
+        + "█ " * (100 * s)
+        + "\n100%|██| 12/ 100%|██|    1319/1319 [00:01<00:00]\n" * (100 * s)
+        + "Accuracy: 0.9\n```\n"
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
