@@ -1823,6 +1823,9 @@ HOSTILE: dict[str, HostileText] = {
         + "\n100%|██| 12/ 100%|██|    1319/1319 [00:01<00:00]\n" * (100 * s)
         + "Accuracy: 0.9\n```\n"
     ),
+    # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
+    # that run on into words, under headings over and over
+    "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
