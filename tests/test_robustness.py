@@ -1918,6 +1918,29 @@ HOSTILE: dict[str, HostileText] = {
         + "| base | 1.0 | 2.0 | 3 |\n" * (300 * s)
         + "\nDecode throughput:\n\n| build | tok/s | ms |\n|---|---|---|\n| base | 1.0 | 2.0 |\n" * (50 * s)
     ),
+    # vocab.ci_jobs _BOT_RUN_TIME_RE: job words and bots' task phrases that never reach their "in", then one that does
+    "bot job durations": "CI job run finished successfully after about workflow done pipelines ran "
+    "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 1_000,
+    # vocab.input_labels parted_settings: words of too many slashed parts, parts too long to be one, and settings
+    # joined by slashes, one after another on a line
+    # vocab.setup_names _FAMILY_LEAD_RE: a page's family with its precision glued on, over blocks titled by a size
+    "title blocks of bare sizes": lambda s: (
+        "# Tiles for qwen3bf16 moe\n\n| H20/30B/TP1 | | |\n| --- | --- | --- |\n"
+        + "| In-out | before tok/s | after tok/s |\n| 1000-2000 | 1.0 | 2.0 |\n| | | |\n| H20/30B/TP4 | | |\n"
+        * (100 * s)
+    ),
+    # reader.line_kinds _DONE_BAR_RE: bars that never close or never reach their counts, under a capped command
+    "finished bars under a command": lambda s: (
+        "```\n+ python3 bench.py --num-questions 5000\n"
+        + "100%|"
+        + "█ " * (100 * s)
+        + "\n100%|██| 12/ 100%|██|    1319/1319 [00:01<00:00]\n" * (100 * s)
+        + "Accuracy: 0.9\n```\n"
+    ),
+    # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
+    # that run on into words, under headings over and over
+    "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
+    "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
 

@@ -405,6 +405,10 @@ def test_title_family_and_backend() -> None:
     assert title_family("llama : fuse rope") is None and title_family("ggml, llama: faster rope") is None
     assert title_family("gemma3 : fix swa") == "Gemma3"  # (a version: the model's architecture, its family)
     assert title_family("model : add Qwen3 support") == "Qwen3" and title_family("Gemma: faster") == "Gemma"
+    # a variant's capital glued on is the family's name still; a quantizer's, an everyday word's or a factor's is not
+    assert title_family("AD NemotronH topk router") == "NemotronH"
+    assert title_family("Fix GPTQ loading") is None and title_family("PhiX cache") is None
+    assert title_family("Llama2X faster") is None
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
     # ggml-cuda's code runs on AMD's boards through HIP: a "CUDA:" change timed on them only ran no CUDA backend

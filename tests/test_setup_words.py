@@ -761,3 +761,39 @@ def test_a_kernels_or_the_models_own_conversion_keeps_the_quant(text: str, quant
     """A lone GEMM's precision computes in the weights' (impl183), and a conversion of the model's weights or
     checkpoint is the run's: both are read as they were before conversions were told apart."""
     assert qualifiers(text).get("quant") == quant
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # settings joined by slashes: each part read as it would be alone
+        (
+            "on 4GPU/EAGLE=3/500-sample MMLU",
+            {"gpu_count": "4", "spec_algo": "eagle", "draft_len": "3", "samples": "500"},
+        ),
+        ("(8GPU/MTP=1):", {"gpu_count": "8", "spec_algo": "mtp", "draft_len": "1"}),
+        # alternatives of one key, a pair of lengths, a list of loads, a link's path: no parting
+        ("H100/H200 runs", {"gpu": "H100"}),
+        ("conc=8/16/32", {}),
+        ("see https://example.org/8gpu/tp2/", {"tp": "2"}),
+    ],
+)
+def test_settings_joined_by_slashes_are_read_one_by_one(text: str, want: dict[str, str]) -> None:
+    assert qualifiers(text) == want
+
+
+@pytest.mark.parametrize(
+    ("page", "size", "want"),
+    [
+        ("Qwen3-30B-A3B", "30B", "Qwen3-30B-A3B"),  # the page's model, of that size
+        ("Qwen3", "30B", "Qwen3-30B"),  # the page's family, completed
+        ("qwen3bf16", "30B", "Qwen3-30B"),  # (its precision glued on is no part of the name)
+        ("Llama-3.1-70B", "8B", None),  # another size: another model, unnamed
+        ("Mixtral-8x7B", "47B", None),
+        ("", "14B", None),  # a size alone is no model
+    ],
+)
+def test_a_size_alone_completes_the_pages_model_or_names_none(page: str, size: str, want: str | None) -> None:
+    from ledger.vocab.setup_names import sized_model
+
+    assert sized_model(page, size) == want

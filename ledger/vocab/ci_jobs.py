@@ -11,6 +11,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import GPU_NAMES
 from ledger.vocab.text import has_digit
+from ledger.vocab.units import is_time_unit
 
 CI_JOB_WORDS = frozenset(
     (
@@ -32,6 +33,22 @@ _DEVICE_PART_RE = re.compile(rf"(?:{GPU_NAMES})", re.IGNORECASE)
 _CHAT_COMMAND_RE = re.compile(r"^[\s>*]{0,6}/[a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,5}(?=\s|$)")
 # a link's version and path: "https://github.com/o/r/blob/<sha>/tests/x.yml#L21", ".../tree/main/benchmarks"
 _PINNED_PATH_RE = re.compile(r"(?<=[\w.-])/(?:blob|tree|raw|blame|commits?)/[^\s()<>\[\]\"'`]{1,400}")
+
+
+# "Robo finished @alice's task in 41m 12s", "Job completed in 1h 2m", "the CI workflow succeeded after 12 min": the
+# status line of an automation, how long its job ran (a CI bot's, or a bot working on someone's task), no result of
+# the change; a benchmark's "Duration: 59.1 s" or "the run finished in 59 s" names no job
+_DONE = r"(?:finished|completed|succeeded|failed|ran|done)"
+_BOT_RUN_TIME_RE = re.compile(
+    r"(?:\b(?:jobs?|workflows?|pipelines?|ci)\s(?:run\s)?" + _DONE + r"(?:\ssuccessfully)?|"
+    r"\b" + _DONE + r"\s@?[\w.-]{1,40}['’]s\stask)\s(?:in|after)\s(?:about\s|~\s?)?$",
+    re.IGNORECASE,
+)
+
+
+def bot_run_time(text: str, start: int, unit: str | None) -> bool:
+    """The time starting at `start` (in `unit`) is how long a bot's job ran, as its status line tells it."""
+    return is_time_unit(unit) and _BOT_RUN_TIME_RE.search(text, max(0, start - 60), start) is not None
 
 
 def is_ci_job(name: str) -> bool:

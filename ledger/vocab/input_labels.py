@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (
@@ -107,6 +108,40 @@ def setting_range(text: str, start: int, end: int, value: str, key: str) -> str 
         before = _RANGE_LOW_END_RE.search(text, max(0, start - 14), start)
         return f"{before.group('low')}-{value}" if before is not None else None
     return None
+
+
+_PART_MARKS = "()[]{}*_`'\",.:;!?"
+"""Around a slashed word's part, no part of its setting ("(8GPU", "1319-sample):", "**MTP=1")."""
+# the shapes of a setting written as one short word: a count and its noun ("8GPU", "1319-sample"), a name and its
+# number ("MTP=1", "TP2", "bf16", "H100"); only these are read (a word's every part read costs every slashed word)
+_SETTING_PART_RE = re.compile(
+    r"\d{1,6}-?[A-Za-z]{1,12}|[A-Za-z][A-Za-z_]{0,19} ?[=:]? ?\d{1,6}(?:\.\d{1,3})?[A-Za-z]{0,3}"
+)
+
+
+def parted_settings(text: str, keys: Callable[[str], Collection[str]]) -> str:
+    """The text with each slash that joins two settings into one word written as a ";" ("8GPU/MTP=1/1319-sample":
+    a GPU count, a draft length and a sample count, each read as it would be alone). A slash otherwise joins
+    alternatives or values of one kind ("H100/H200", "FP8/BF16", "1k/1k", "tok/s", "conc 1/16/64", OPEN_BOUND_RE),
+    so it parts only two sides that each read some setup key alone (`keys`) and no key of the one is the other's;
+    never inside a link ("https://host/8gpu/tp2")."""
+    chars: list[str] | None = None
+    slash = text.find("/")
+    while slash >= 0:  # (each word holding a slash once: "8GPU/MTP=1/1319-sample", blanks around it)
+        start = max(text.rfind(" ", 0, slash), text.rfind("\t", 0, slash)) + 1
+        end = min((e for e in (text.find(" ", slash), text.find("\t", slash)) if e >= 0), default=len(text))
+        word, slash = text[start:end], text.find("/", end)
+        parts = [p.strip(_PART_MARKS) for p in word.split("/")]
+        if "://" in word or len(parts) > 9:
+            continue  # a link's path; a path of many folders
+        read = [frozenset(keys(p)) if _SETTING_PART_RE.fullmatch(p) else frozenset() for p in parts]
+        at = start - 1
+        for i in range(len(parts) - 1):
+            at = text.index("/", at + 1)
+            if read[i] and read[i + 1] and not read[i] & read[i + 1]:
+                chars = chars or list(text)
+                chars[at] = ";"
+    return text if chars is None else "".join(chars)
 
 
 # Column and key names that set a run up (a pandas frame's inputs, a sweep's parameters): snake_case or

@@ -258,6 +258,9 @@ def _holds_size(s: str) -> bool:
     return (_SIZE_IN_RE.search(s) if sig is None else _SIZE_CLASSES_RE.search(sig)) is not None
 
 
+holds_size = _holds_size  # (the setup readers ask it of a name: vocab.setup_names)
+
+
 _BEFORE, _REACH = 48, 160
 """How far before its family word a name may start (an owner/ prefix) and how far after it may end."""
 
@@ -381,7 +384,12 @@ def heading_model(title: str) -> str | None:
 # alone; the words that are also everyday labels or layer kinds name none there
 _TITLE_FAMILY_RE = re.compile(
     # ("GPT-OSS": the one family whose name goes on past its family word, which alone names no family)
-    r"(?<![\w/.@-])(?:gpt-oss|(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?)(?![\w-])(?!\.\w)",
+    # ("NemotronH", "Qwen3M": a variant's capital letter glued on, still the family's name)
+    # (never a spaced version's "Llama 2X", nor an "X" that multiplies: "2X faster")
+    r"(?<![\w/.@-])(?:gpt-oss|(?:"
+    + _FAMILY
+    + r")(?: \d{1,2}(?:\.\d{1,2})?|(?:\d{1,2}(?:\.\d{1,2})?)?(?-i:(?<=[a-z0-9])[A-WYZ])?))"
+    r"(?![\w-])(?!\.\w)",
     re.IGNORECASE,
 )
 _BRANCH_PREFIX_RE = re.compile(r"(?<![\w/])(?:feat|feature|dev|release|exp|wip)/", re.IGNORECASE)
@@ -422,7 +430,8 @@ def title_family(title: str) -> str | None:
     title = _BRANCH_PREFIX_RE.sub(" ", _HEAD_REF_RE.sub(" ", _MODULE_PREFIX_RE.sub(" ", title[:300])))
     for m in _TITLE_FAMILY_RE.finditer(title):
         word = m.group(0).split()[0]
-        if word.lower() not in _NOT_TITLE_FAMILY and not _layer_kind(title, m.end()):  # ("the qwen3 blocks")
+        bare = word[:-1] if word[-1].isupper() and not word[-2:-1].isupper() else word  # ("PhiX": "Phi" and a letter)
+        if bare.lower() not in _NOT_TITLE_FAMILY and not _layer_kind(title, m.end()):  # ("the qwen3 blocks")
             if word.islower() and (brand := _BRAND.get(word.rstrip("0123456789."))) is not None:
                 return brand + m.group(0)[len(word.rstrip("0123456789.")) :]  # "qwen3" -> "Qwen3"
             return m.group(0)

@@ -25,7 +25,7 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import OPEN_BOUND_RE, setting_range
+from ledger.vocab.input_labels import OPEN_BOUND_RE, parted_settings, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
@@ -701,8 +701,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         s = _MARK_RE.sub("", s)  # "Intel(R) Xeon(R) Platinum 8275CL": the name without its trademarks
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
-    s = joined_thousands(without_env_switches(s))  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's
-    # switch; "ISL 68,656": one length, not 68)
+    s = parted_settings(joined_thousands(without_env_switches(s)), lambda p: _qualifiers_and_rest(p)[0])  # ("VLLM_..
+    # =INT4": a switch; "ISL 68,656": one length; "8GPU/MTP=1": two settings, each part read alone and uncached)
     out, s = without_layouts(s)  # ("ctx2_tep4_gen1_dep16": each role's sizes, never a run-wide TEP4 or DEP16)
     if (um := UNCAPPED_LOAD_RE.search(s)) is not None:  # ("without any concurrency cap": a setting of its own)
         out["concurrency"] = "inf"

@@ -6,10 +6,27 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.models import FAMILY_PATTERN, holds_size, maker_spelling, parameter_counts
 from ledger.vocab.setup import HARDWARE_NAME_RE, blank_setup_words, model_names, qualifiers
 
 MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
 """A model named by its size alone ("8B", "0.5B", "13B"), as lists of runs print it."""
+# a name's family and version where it opens, an owner before them ("qwen3bf16", "acme/Llama-4")
+_FAMILY_LEAD_RE = re.compile(rf"(?:[\w.-]{{1,40}}/)?({FAMILY_PATTERN})([ -]?\d{{1,2}}(?:\.\d{{1,2}})?)?", re.IGNORECASE)
+
+
+def sized_model(model: str, size: str) -> str | None:
+    """The model a size alone names ("30B", a block's title "H20/30B/TP1") beside the page's `model`: the page's
+    where it is of that size ("Qwen3-30B-A3B"); the page's completed by the size where the page's names none
+    ("Qwen3" -> "Qwen3-30B"; "qwen3bf16", a family with its precision glued on, -> "Qwen3-30B"); else none, as a
+    size is no model ("47B" beside "Mixtral-8x7B" names another checkpoint, unnamed)."""
+    if not model or holds_size(model):
+        return model if model and size.lower() in parameter_counts(model) else None
+    m = _FAMILY_LEAD_RE.match(model)
+    rest = model[m.end() :].strip(" -_") if m is not None else ""
+    if m is not None and (not rest or (set(qualifiers(rest)) == {"quant"} and not blank_setup_words(rest).strip())):
+        return f"{maker_spelling(m.group(1))}{m.group(2) or ''}-{size}"
+    return f"{model}-{size}"
 
 
 def setup_named(label: str) -> dict[str, str]:

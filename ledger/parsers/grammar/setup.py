@@ -90,7 +90,7 @@ from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
-from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_console_banner
+from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.setup import named_twice, setup_label_key
@@ -398,6 +398,10 @@ def _code_setups(
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
             s, skip_to = continued(doc, no, block.end, s)
             values = command_setup(s, env)
+            asked = commands[-1].values.get("samples", "") if commands and not values else ""
+            if asked.isdigit() and (done := done_count(s)) is not None and 10 <= done < int(asked):
+                # "--num-questions 2000" over its bar's "1319/1319": a cap, and the set held fewer; what ran wins
+                commands[-1].values["samples"] = str(done)
             if values:  # ("SPEC_MODEL=org/draft" on a line of the block above it: what the command runs with too)
                 given = {k: v for sc in open_.values() if sc.end >= no for k, v in sc.values.items()}
                 scope = SetupScope(no if back is None else back, section_end, {**given, **values})

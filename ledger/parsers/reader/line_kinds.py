@@ -48,6 +48,16 @@ _COMMAND_RE = re.compile(
     r"\.{1,2}/(?:[\w.-]{1,40}/){0,4}[\w.-]{1,40}\.sh|(?:[\w.-]{1,40}/){0,4}compare-commits\.sh)\s+\S"
 )
 _PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
+# a finished progress bar opening its line, no description before it: "100%|█████| 1319/1319 [02:58<00:00, ...]"
+_DONE_BAR_RE = re.compile(r"\s{0,8}100%\|[█▏▎▍▌▋▊▉ #]{0,200}\|\s{0,4}(\d{1,7})/(\d{1,7})(?![\d.])")
+
+
+def done_count(line: str) -> int | None:
+    """How many items a finished progress bar opening the line counted ("100%|███| 1319/1319 [02:58<00:00, ...]"):
+    the work its run did; None for any other line, or a bar after its description ("Loading checkpoint shards:
+    100%|███| 4/4"), which counts some other work."""
+    m = _DONE_BAR_RE.match(line) if line.lstrip()[:4] == "100%" else None
+    return int(m.group(1)) if m is not None and m.group(1) == m.group(2) else None
 
 
 _LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")

@@ -22,8 +22,7 @@ from ledger.model import Claim
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import looks_metric, unit_of_header
-from ledger.vocab.models import parameter_counts
-from ledger.vocab.setup_names import MODEL_SIZE_RE
+from ledger.vocab.setup_names import MODEL_SIZE_RE, sized_model
 
 
 def fold_title_blocks(table: Table, header_text: str) -> bool:
@@ -44,11 +43,14 @@ def fold_title_blocks(table: Table, header_text: str) -> bool:
 
 def in_block(claims: Iterator[Claim], setup: dict[str, str]) -> Iterator[Claim]:
     """The claims of a block's rows with the setup its title row states ("H100/8B/TP4"), over the page's: the block is
-    the narrower scope. A model the title names by its size alone stands only where the page's model is not of that
-    size ("8B" under a page on Llama-3.1-8B: the page's name says more)."""
+    the narrower scope. A size alone is no model: it completes the page's (vocab.setup_names.sized_model: "8B" under
+    a page on Llama-3.1-8B is that model, under one on Llama 3 is Llama3-8B), else the rows name none."""
     for c in claims:
-        own = dict(setup)
-        model = c.config.get("model", "")
-        if MODEL_SIZE_RE.fullmatch(own.get("model", "")) and own["model"].lower() in parameter_counts(model):
-            own["model"] = model
-        yield c.model_copy(update={"config": {**c.config, **own}})
+        own, config = dict(setup), c.config
+        if MODEL_SIZE_RE.fullmatch(size := own.pop("model", "")):
+            config = {k: v for k, v in c.config.items() if k != "model"}  # (another size's page model is not theirs)
+            if model := sized_model(c.config.get("model", ""), size):
+                own["model"] = model
+        elif size:
+            own["model"] = size
+        yield c.model_copy(update={"config": {**config, **own}})
