@@ -1807,6 +1807,9 @@ HOSTILE: dict[str, HostileText] = {
     # values and their units, rates after times, units taken for names, references after emphasis
     "names after values and units": "TTFT 1 ms, 2 tok/s/gpu decode, 3 ms TPOT 4 req/s, **5 tok/s** (was 6, cold) "
     "(previously 7 ms) 8 output tok/s, " * 1_000,
+    # vocab.sides template_question _ASKED_RE: headings that open like a template's question, over and over
+    "template question headings": "## 1. What this PR does\n\n## Why this PR\n\n## How 2 ms\n\n#### which main\n\n"
+    * 1_000,
     # grammar.value_sides _SIDE_LABEL_RE, _LABEL_OPENER_RE (segment_side), prose.sided_pairs _fold_segments: side
     # labels with their colon, then a measure's words, each line's labels of both sides over many values
     "side label segments": "Before: mean TTFT 1 s, p99 a b c d 2 ms. After: x y z: mean TTFT 3 s, PR: , main: "

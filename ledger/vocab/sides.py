@@ -260,3 +260,12 @@ def names_base_run(words: str) -> bool:
     """The words name a run on the base side: the feature off ("without the draft model", "the no-draft run") or a
     base side ("main", "the baseline")."""
     return _BASE_RUN_WORDS_RE.match(words) is not None or side_of(words) == "base"
+
+
+# "## What this PR does", "## Why this PR": a template's section, titled by its question whether asked or not
+_ASKED_RE = re.compile(r"[\W\d]{0,6}(?:what|why|how|which)\s", re.IGNORECASE)
+
+
+def template_question(title: str) -> bool:
+    """The title asks what a PR template asks ("What does this PR do?", "What this PR does"): a section, no side."""
+    return "?" in title[-3:] or _ASKED_RE.match(title) is not None

@@ -19,6 +19,7 @@ from ledger.vocab.sides import (
     RESULTS_LEAD,
     side_alone,
     side_of,
+    template_question,
 )
 from ledger.vocab.text import RUN_DESCRIPTION_RE, has_hex_run, lower_for_words
 
@@ -519,13 +520,13 @@ def heading_revision(text: str) -> Revision | None:
             label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=head, base=base
         )
     # ("### main", "### master": a heading that is a side's name alone)
-    # ("## What does this PR do?": a template's question, no side)
-    words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 and "?" not in text[-3:] else None
+    asked = template_question(text)  # ("## What this PR does": a template's section, no side)
+    words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 and not asked else None
     if words is not None and words.group(0)[:1] in "vV" and model_generation(text):
         words = None  # "# LLaMA v4 Maverick": a model's generation, no second version of the results
     if words is not None and words.group(0).lower() == "baseline" and COMPARED_RE.search(text, 0, words.start()):
         words = None  # "#### Relative Results vs Upstream Baseline": what the results are against, no revision
-    if not shas and len(text) <= 60 and (words or side_alone(text)):
+    if not shas and len(text) <= 60 and (words or (side_alone(text) and not asked)):
         return Revision(label=clean_label(text), head=None, base=None)
     return None
 
