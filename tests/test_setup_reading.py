@@ -181,6 +181,9 @@ def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
         ("| `sglang/agg-h200-chat` | 4x H200 |", None),
         ("lmdeploy serve api_server /models/Loom-3 --tp 2", None),
         ("LoRA runs use [voidful/SRFD-Loom2](https://huggingface.co/voidful/SRFD-Loom2)", None),
+        # a docs page's or a script's source file named for the model it is about
+        ("- minimax-m2.5-benchmarks.jsx: two new MI300X rows", None),
+        ("- qwen3-8b.py: the launch flags", None),
     ],
 )
 def test_a_hub_id_of_any_family_is_a_model_where_the_text_puts_one(text: str, want: str | None) -> None:

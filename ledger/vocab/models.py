@@ -225,8 +225,11 @@ def _handle(s: str, name: str, end: int) -> bool:
     return _SOURCE_AFTER_RE.match(s, end, end + 24) is not None and _HANDLE_RE.fullmatch(name) is not None
 
 
-# a data file's extension ("prompts/llama3-8b-sharegpt.jsonl"); a model's own files (".gguf", ".safetensors") stay
-_DATA_FILE_RE = re.compile(r"\.(?:jsonl?|csv|tsv|parquet|arrow|txt|pkl|pickle|ya?ml)$", re.IGNORECASE)
+# a data file's extension ("prompts/llama3-8b-sharegpt.jsonl") or a source file's ("minimax-m2.7.jsx", the docs'
+# page for it); a model's own files (".gguf", ".safetensors") stay
+_DATA_FILE_RE = re.compile(
+    r"\.(?:jsonl?|csv|tsv|parquet|arrow|txt|pkl|pickle|ya?ml|jsx?|tsx?|py|md|mdx|html?|sh|toml|cfg|ini)$", re.IGNORECASE
+)
 # a git branch's conventional prefixes: "feat/llama4", "release/qwen3-moe" name a branch, never a model's owner
 _BRANCH_RE = re.compile(
     r"(?:feat|feature|fix|bugfix|hotfix|release|releases|dev|chore|refactor|perf|docs|test|tests|ci|wip|exp|"
