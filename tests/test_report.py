@@ -1443,3 +1443,16 @@ def test_a_gap_its_sentence_puts_down_to_another_protocol_is_not_comparable_and_
         (9, "not comparable"),
         (15, "regression"),
     ]
+
+
+def test_two_layouts_of_one_run_in_a_table_are_not_comparable_never_worse(tmp_path: Path) -> None:
+    """ "| Metric | TP=8/EP=8 | TP=4/EP=4 | Delta |": each arm's cells are results at its layout (they were config
+    text), the second arm's keep the first's as their reference, and the pair is a trade of layouts the author explores:
+    "not comparable (another layout ...)", never "worse than baseline" for the higher latency."""
+    data = report("layout_arm_columns.md", tmp_path)
+    said = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert said == {
+        9: "not comparable (another layout than tp=4, ep=4)",
+        10: "not comparable (another layout than tp=4, ep=4)",
+    }, said
+    assert not data["has_regression"]

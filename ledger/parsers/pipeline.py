@@ -50,6 +50,7 @@ from ledger.parsers.reader.line_facts import LineFacts, line_facts
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.after_table_changes import after_table_changes
+from ledger.parsers.tables.layout_arms import layout_arm_notes
 from ledger.parsers.tables.side_tables import side_tables
 from ledger.vocab.one_precision import as_stated_member
 
@@ -193,6 +194,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
+    claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup
