@@ -1456,3 +1456,12 @@ def test_two_layouts_of_one_run_in_a_table_are_not_comparable_never_worse(tmp_pa
         10: "not comparable (another layout than tp=4, ep=4)",
     }, said
     assert not data["has_regression"]
+
+
+def test_a_tolerance_on_a_change_bounds_it_either_way(tmp_path: Path) -> None:
+    """ "2.4% below its baseline, within the 5% gate": a tolerance, not a floor the change must clear (it was "below
+    its bar 5: -7.4", a false alarm); the change inside it is within the stated tolerance, one outside it fails."""
+    data = report("tolerance_on_a_change.md", tmp_path)
+    said = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
+    assert (3, "pass") in said and (3, "within noise") in said, said
+    assert {f["line"] for f in findings(data, "failures")} == {5}

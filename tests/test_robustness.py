@@ -1807,6 +1807,10 @@ HOSTILE: dict[str, HostileText] = {
     # values and their units, rates after times, units taken for names, references after emphasis
     "names after values and units": "TTFT 1 ms, 2 tok/s/gpu decode, 3 ms TPOT 4 req/s, **5 tok/s** (was 6, cold) "
     "(previously 7 ms) 8 output tok/s, " * 1_000,
+    # prose.bar_scope _TOLERANCE_BEFORE_RE, _TOLERANCE_AFTER_RE: bars after "within the", before "tolerance", and
+    # words that never reach either
+    "tolerances": "1.5% below its 995.4 baseline, within the 5% gate, inside a ~2% tolerance within within the the "
+    "margin 3% noise band " * 1_000,
     # vocab.sides template_question _ASKED_RE: headings that open like a template's question, over and over
     "template question headings": "## 1. What this PR does\n\n## Why this PR\n\n## How 2 ms\n\n#### which main\n\n"
     * 1_000,

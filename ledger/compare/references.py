@@ -252,7 +252,7 @@ def _said_at(note: str) -> str:
     return note.split(";", 1)[0]
 
 
-_BAR_RE = re.compile(r"[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<pct>%)?")
+_BAR_RE = re.compile(r"(?P<either>±)?[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<pct>%)?")
 
 
 def _failed_bar(c: Claim) -> ReferenceCheck | None:
@@ -269,11 +269,17 @@ def _failed_bar(c: Claim) -> ReferenceCheck | None:
     elif m.group("pct") and c.unit != "%" and value <= 1:
         bar /= 100  # "a 50% bar" beside "0.497"
     key = claim_key(c)[0]
-    up = higher_is_better(c.metric or "", c.unit, c.kind)
-    cleared = (value >= bar) if up else (value <= bar)
+    if m.group("either"):  # ("-2.22%, within the 10% gate": a tolerance bounds a change either way)
+        if c.unit != "%":
+            return None  # (a level "within 1%" of something the text names: no bar of its own to judge)
+        cleared = abs(value) <= bar
+    else:
+        up = higher_is_better(c.metric or "", c.unit, c.kind)
+        cleared = (value >= bar) if up else (value <= bar)
     # ("| gsm8k | 0.871 | 0.85 | pass |": a value that clears its row's bar is the gate's pass, said with its bar)
     verdict = BAR_CLEARED if cleared else REGRESSION
-    return ReferenceCheck(c, key, bar, verdict, Threshold(0.0, "stated bar", "bar"), value - bar, "stated bar")
+    past = value - math.copysign(bar, value) if m.group("either") else value - bar  # (a tolerance: past its edge)
+    return ReferenceCheck(c, key, bar, verdict, Threshold(0.0, "stated bar", "bar"), past, "stated bar")
 
 
 SLOWDOWN = "stated speed-up below 1x"

@@ -49,9 +49,14 @@ def stated_changes(
         vs = f" vs {against}" if against else ""
         # ("the 2.1% speedup is inside the run-to-run noise": the thread's own word on it, a reviewer's or the author's)
         said = (c.note or "").startswith(NOISE_NOTE)
-        noise = said or (c.unit == "%" and c.high is None and abs(c.value) < share * 100)
+        # ("2.4% below its baseline, within the 5% gate": the author's tolerance, not the default threshold)
+        tol = _tolerance(c)
+        bound = tol if tol is not None else share * 100
+        inside = abs(c.value) <= bound if tol is not None else abs(c.value) < bound
+        noise = said or (c.unit == "%" and c.high is None and inside)
         within = ", called noise in the thread" if said else ""
-        within = within or (f", within the ±{share * 100:g}% default perf threshold" if noise else "")
+        kind = "stated tolerance" if tol is not None else "default perf threshold"
+        within = within or (f", within the ±{bound:g}% {kind}" if noise else "")
         text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs}{within})"
         caveats = ["approximate value"] if c.approx else []
         rev = rev_name(c)
@@ -62,3 +67,14 @@ def stated_changes(
         f.caveats = caveats
         (gains if way > 0 else losses).append(f)
     return gains, losses
+
+
+def _tolerance(c: Claim) -> float | None:
+    """The tolerance the text states on the change ("within the 5% gate": config threshold "±5%"), in percent."""
+    bar = str((c.config or {}).get("threshold", ""))
+    if not bar.startswith("±") or not bar.endswith("%"):
+        return None
+    try:
+        return float(bar[1:-1].strip())
+    except ValueError:
+        return None

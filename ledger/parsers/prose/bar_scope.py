@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import replace
 
 from ledger.parsers.grammar.numbers import Number
 
@@ -48,3 +49,20 @@ def scope_bars(out: list[dict], text: str, bars: list[Number]) -> None:
     for i, c in enumerate(out):
         if i in owner:
             c["config"] = {**c["config"], "threshold": owner[i]}
+
+
+def tolerance_marks(text: str, bars: list[Number]) -> list[Number]:
+    """The bars, each stated as a tolerance on a change ("inside the 5% tolerance", "within the 10% gate") marked
+    "±" (its text "±5%"): it bounds the change either way, no floor the change must clear."""
+    out: list[Number] = []
+    for bar in bars:
+        before = _TOLERANCE_BEFORE_RE.search(text, max(0, bar.start - 16), bar.start)
+        if bar.unit == "%" and (before or _TOLERANCE_AFTER_RE.match(text, bar.end)) and "±" not in bar.text:
+            bar = replace(bar, text="±" + bar.text.lstrip("+-~≈ "))
+        out.append(bar)
+    return out
+
+
+# "within the 10% gate", "inside a 5% band", "2% tolerance": a bar either side of the baseline
+_TOLERANCE_BEFORE_RE = re.compile(r"(?:within|inside)\s{1,2}(?:the\s{1,2}|a\s{1,2}|its\s{1,2})?[~≈±]?$", re.IGNORECASE)
+_TOLERANCE_AFTER_RE = re.compile(r"\s{0,2}(?:tolerance|margin|noise band)\b", re.IGNORECASE)

@@ -42,7 +42,7 @@ from ledger.parsers.grammar.value_sides import (
     sides_before_values,
 )
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.parsers.prose.bar_scope import scope_bars
+from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
@@ -122,7 +122,8 @@ def claims_in_text(
         nums = spread_units(nums, text)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
-    scope_bars(out, text, read.thresholds)  # a bar stated beside a result is an extra key of its (claims contract)
+    # a bar stated beside a result is an extra key of its (claims contract); a tolerance bounds a change either way
+    scope_bars(out, text, tolerance_marks(text, read.thresholds))
     # what a value's neighbours say about it, once all are read
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)

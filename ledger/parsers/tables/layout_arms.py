@@ -18,7 +18,7 @@ def layout_arm_notes(claims: list[Claim]) -> list[Claim]:
     out: list[Claim] = []
     for c in claims:
         column = (c.config or {}).get("column", "")
-        if c.reference is not None and column and c.parser.startswith("tables") and swept_setting(column):
+        if c.reference is not None and column and (c.parser or "").startswith("tables") and swept_setting(column):
             said = qualifiers(column)
             if said and set(said) <= _LAYOUT_KEYS:
                 how = ", ".join(f"{k}={v}" for k, v in said.items())
