@@ -48,7 +48,7 @@ def test_a_sweep_named_in_the_overview_reaches_the_grids_under_later_headings() 
     got = _claims(text)
     assert [c.config.get("batch_size") for c in got] == ["1", "2", "4"] * 2
     assert [c.config.get("quant") for c in got] == ["q4_0"] * 3 + ["q8_0"] * 3
-    assert all(c.config.get("gpu") == "P100" for c in got)
+    assert all(c.config.get("gpu") == "1xP100" for c in got)  # "One P100": one board, counted
     assert all(not (c.metric or "").isdigit() for c in got)
 
 
