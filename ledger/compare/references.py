@@ -255,6 +255,13 @@ def _said_at(note: str) -> str:
 _BAR_RE = re.compile(r"(?P<either>±)?[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<pct>%)?")
 
 
+def stated_tolerance(c: Claim) -> float | None:
+    """The tolerance a change's text states on it, in percent ("within the 5% gate": config threshold "±5%"), else
+    None."""
+    m = _BAR_RE.fullmatch(str((c.config or {}).get("threshold", "")).strip())
+    return float(m.group("value")) if m is not None and m.group("either") and m.group("pct") else None
+
+
 def _failed_bar(c: Claim) -> ReferenceCheck | None:
     """A value against the bar its text states beside it (config `threshold`: "just under the 50% acceptance rate
     threshold (observed 49.70%)", a table's Threshold column): a bar is absolute, no noise band; a value on its wrong

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION
+from ledger.compare.references import stated_tolerance
 from ledger.compare.render import fmt_claim
 from ledger.model import NOISE_NOTE, Claim
 from ledger.report.findings import Finding, rev_name
@@ -50,7 +51,7 @@ def stated_changes(
         # ("the 2.1% speedup is inside the run-to-run noise": the thread's own word on it, a reviewer's or the author's)
         said = (c.note or "").startswith(NOISE_NOTE)
         # ("2.4% below its baseline, within the 5% gate": the author's tolerance, not the default threshold)
-        tol = _tolerance(c)
+        tol = stated_tolerance(c)
         bound = tol if tol is not None else share * 100
         inside = abs(c.value) <= bound if tol is not None else abs(c.value) < bound
         noise = said or (c.unit == "%" and c.high is None and inside)
@@ -67,14 +68,3 @@ def stated_changes(
         f.caveats = caveats
         (gains if way > 0 else losses).append(f)
     return gains, losses
-
-
-def _tolerance(c: Claim) -> float | None:
-    """The tolerance the text states on the change ("within the 5% gate": config threshold "±5%"), in percent."""
-    bar = str((c.config or {}).get("threshold", ""))
-    if not bar.startswith("±") or not bar.endswith("%"):
-        return None
-    try:
-        return float(bar[1:-1].strip())
-    except ValueError:
-        return None

@@ -31,12 +31,17 @@ _SIDE_BEFORE_RE = re.compile(_OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}
 _SIDE_BEFORE_DIGIT_RE = re.compile(
     _OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}[ \t]{0,2}[:=]?[ \t]{0,2}[~≈]?\d", re.I
 )
+# a side's label with its colon where a line or a sentence or clause opens ("Before:", "; PR:"); before/after count
+# here, with their colon only ("after 10 s" says when)
+_LABEL_START = r"(?:^[ \t>*•-]{0,6}|[,;(][ \t]{0,3}|\.[ \t]{1,3}"
+_SIDE_LABEL = r"[*_`]{0,2}" + _SIDE_WORD.replace("(?P<side>", "(?P<side>before|after|") + r"[*_`]{0,2}[ \t]{0,2}:"
 # "Before: mean TTFT 0.41 s. After: mean TTFT 0.33 s.", "Main: TTFT 80 ms, PR: TTFT 72 ms": a side's label, then its
-# value's measure (before/after with their colon only: "after 10 s" says when)
+# value's measure
 _SIDE_LABEL_RE = re.compile(
-    r"(?:^[ \t>*•-]{0,6}|[,;(][ \t]{0,3}|\.[ \t]{1,3}|[ \t](?:vs\.?|versus|and|while|but)[ \t]{1,3})[*_`]{0,2}"
-    + _SIDE_WORD.replace("(?P<side>", "(?P<side>before|after|")
-    + r"[*_`]{0,2}[ \t]{0,2}:[*_`]{0,2}[ \t]{1,2}(?:[A-Za-z][\w/-]{0,15}[ \t]){1,3}[~≈]?$",
+    _LABEL_START
+    + r"|[ \t](?:vs\.?|versus|and|while|but)[ \t]{1,3})"
+    + _SIDE_LABEL
+    + r"[*_`]{0,2}[ \t]{1,2}(?:[A-Za-z][\w/-]{0,15}[ \t]){1,3}[~≈]?$",
     re.IGNORECASE,
 )
 _REACH = 40
@@ -54,12 +59,7 @@ def side_before_value(text: str, pos: int) -> Revision | None:
     return Revision(label=" ".join(m.group("side").split()), head=None, base=None) if m is not None else None
 
 
-_LABEL_OPENER_RE = re.compile(
-    r"(?:^[ \t>*•-]{0,6}|[,;(][ \t]{0,3}|\.[ \t]{1,3})[*_`]{0,2}"
-    + _SIDE_WORD.replace("(?P<side>", "(?P<side>before|after|")
-    + r"[*_`]{0,2}[ \t]{0,2}:",
-    re.IGNORECASE | re.MULTILINE,
-)
+_LABEL_OPENER_RE = re.compile(_LABEL_START + ")" + _SIDE_LABEL, re.IGNORECASE | re.MULTILINE)
 
 
 _SEGMENT_REACH = 300
