@@ -9,7 +9,7 @@ import bisect
 import re
 from collections.abc import Collection
 
-from ledger.memo import short_text_cache
+from ledger.memo import last_document, short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.models import family_versions, model_names
@@ -34,14 +34,21 @@ _DIGIT_RE = re.compile(r"\d")
 def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]:
     """The lines of those of `sections` ((first, last line) each) that hold a result: a line that prints one, or a
     table whose header names a unit of measure over a row of numbers."""
-    tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None]
-    starts = [b.start for b in tables]  # (a section's tables by position: many sections stay linear)
+    tables, starts = _tables(doc)
     out: set[int] = set()
     for first, last in sections:
         own = tables[bisect.bisect_left(starts, first) : bisect.bisect_right(starts, last)]
         if any(measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(_measured_table(b) for b in own):
             out.update(range(first, last + 1))
     return out
+
+
+@last_document  # (asked once per sub-heading of a setup section: a scan per call was quadratic)
+def _tables(doc: Document) -> tuple[list[Block], list[int]]:
+    """The document's tables and their first lines (a section's tables found by position: many sections stay
+    linear)."""
+    tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None]
+    return tables, [b.start for b in tables]
 
 
 def later_sections(
