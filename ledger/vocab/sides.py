@@ -56,6 +56,13 @@ HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|(?:this|our|my) branch|after|cand
 _HEAD_LABEL_RE = re.compile(HEAD_LABEL_WORDS, re.IGNORECASE)
 LABEL_NOUNS = r"build|branch|binary|version"
 """What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""
+# ("Main options:", "New features:", "Main CLI arguments:": the side word an adjective over a list of the document's
+# parts, not a run; every word of a side's label is checked, so "Main CLI arguments" stops at its last)
+PART_NOUNS = (
+    r"options?|arguments?|args|flags?|parameters?|params|features?|changes?|steps?|points?|ideas?|notes?|goals?|"
+    r"contributions?|components?|files?|modifications?|differences?|takeaways?|usage|commands?|apis?|requirements?|"
+    r"dependencies|issues?|tasks?|todos?|limitations?|caveats?|questions?"
+)
 
 _RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
 RESULTS_LEAD = (
