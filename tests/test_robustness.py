@@ -1326,6 +1326,9 @@ HOSTILE: dict[str, HostileText] = {
     # a setup section over headings of sub-sections, each with a line that may print a result (grammar.setup_scopes
     # _setup_section_end asks each sub-section once)
     "setup sub-sections": lambda s: "## Hardware\n- H200\n" + "#### Part\nTP2 on B200\n" * (750 * s),
+    # families and whole versions spaced on and on, a size needed after each (vocab.models _SPACED_VERSION_RE,
+    # prose.guards _NEEDS_BEFORE_RE)
+    "family versions and needs": "Llama 3 Qwen 2. needs ~1 GiB of disk 8 may cause errors " * 1_000,
     # a board's recipe path glued on and on, lengths in every part (vocab.length_pairs _PATH_LENGTHS_RE, read on the
     # first 400 characters of a line only)
     "recipe paths": "GB200 recipes/gb200-fp4/1k1k/8k1k-" * 1_000,

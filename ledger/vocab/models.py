@@ -452,10 +452,11 @@ def of_family(name: str, family: str) -> bool:
     return not (want[-1].isdigit() and have[len(want) : len(want) + 1].isdigit())
 
 
-# "for mimo 2.5 mtp", "the Qwen 2.5 models": a family and its version spaced apart, no size after it (no name
-# model_names reads): the version is the family's, no figure measured
+# "for mimo 2.5 mtp", "the Qwen 2.5 models", "8k for Llama 3.": a family and its version spaced apart, no size after
+# it (no name model_names reads): the version is the family's, no figure measured (a whole version one digit: "Qwen
+# 72" is no generation; a sentence's full stop may follow)
 _SPACED_VERSION_RE = re.compile(
-    r"(?<![\w/.@-])(?P<family>" + _FAMILY + r") [vV]?\d{1,2}\.\d{1,2}(?![\w.%])", re.IGNORECASE
+    r"(?<![\w/.@-])(?P<family>" + _FAMILY + r") [vV]?(?:\d{1,2}\.\d{1,2}|\d)(?![\w%]|[.,]\d)", re.IGNORECASE
 )
 
 

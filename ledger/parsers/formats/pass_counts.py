@@ -28,9 +28,9 @@ _WORD = (
 )
 # One count and its word; a run of them joined by , ; and is one claim. ("2 known perf-reference failures" in a CI
 # summary: a few lower-case words may qualify what is counted; not a comparative, "14 fewer failed requests" is a
-# change of a count, no tally)
+# change of a count, no tally; nor a verb, "workers above 1 may cause errors" is a setting's consequence)
 _ITEM_RE = re.compile(
-    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with|more|fewer|less|additional|extra)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b"
+    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with|more|fewer|less|additional|extra|may|can|could|might|will|would|cause[sd]?|lead|leads|triggers?)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b"
     # ("60 successful requests", "0 failed prompts": the load a serving benchmark sent, no tests)
     r"(?!\s{1,3}(?:requests?|prompts?|queries|samples|sequences|generations|completions)\b)",
     re.IGNORECASE,

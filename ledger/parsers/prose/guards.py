@@ -21,7 +21,7 @@ from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
-from ledger.vocab.models import model_names
+from ledger.vocab.models import family_versions, model_names
 from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
@@ -408,12 +408,13 @@ def _in_device_name(text: str, n: Number) -> bool:
 
 
 def _in_model_name(text: str, n: Number) -> bool:
-    """The number is the version in a model's spaced name ("the Throughput of Llama 3.1 8B"): it names a model."""
+    """The number is the version in a model's spaced name ("the Throughput of Llama 3.1 8B", "8k for Llama 3."): it
+    names a model."""
     if n.unit is not None or n.start < 2 or text[n.start - 1] != " " or not text[n.start - 2].isalpha():
         return False
     a = max(0, n.start - 24)
     window = text[a : min(len(text), n.end + 24)]
-    for name in model_names(window):
+    for name in model_names(window) + family_versions(window):
         i = window.find(name)
         if i >= 0 and a + i <= n.start < a + i + len(name):
             return True
@@ -583,6 +584,12 @@ _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n
 
 
 _FULL_AFTER_RE = re.compile(r"\s?full\b", re.IGNORECASE)
+# "the step needs 40-60 GiB of scratch disk", "requires 150 GB of free disk space": the storage a run must be given, a
+# prerequisite ("needs 87GB of CPU RAM" is what loading took, a measured footprint)
+_NEEDS_BEFORE_RE = re.compile(
+    r"\b(?:needs?|requires?|required|needed)\s(?:about\s|roughly\s|at\sleast\s|up\sto\s)?~?$", re.IGNORECASE
+)
+_DISK_AFTER_RE = re.compile(r"\s?of\s(?:free\s|scratch\s|local\s)?(?:disk|storage)\b", re.IGNORECASE)
 
 
 def _held_size(text: str, n: Number) -> bool:
@@ -595,7 +602,9 @@ def _held_size(text: str, n: Number) -> bool:
     if capacity_after(text[n.end : n.end + 40]):
         return not _beside_result(text, n)
     return is_size_unit(n.unit) and bool(
-        _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n)
+        _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
+        or _device_listing(text, n)
+        or (_NEEDS_BEFORE_RE.search(text, max(0, n.start - 30), n.start) and _DISK_AFTER_RE.match(text, n.end))
     )
 
 
