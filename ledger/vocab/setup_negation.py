@@ -43,12 +43,13 @@ VALUE_ARM_BEFORE_RE = re.compile(
 _NP_WORD = r"(?!(?:on|at|in|with|using|under|for|and|or|but|to|from|by|while|when|where)\s)[\w-]{1,20}\s"
 _BASE_BEFORE_RE = re.compile(
     r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|over|improves?\sover|beats?|outperforms?|"
-    r"(?:faster|better)\sthan)|against"
+    r"(?:faster|better)\sthan|(?<=\w\s)than|next\sto|unlike|instead\sof)|against"
     # ("X = the bf16 FlashMLA baseline", "old is the fp16 paged baseline": an arm defined as the baseline)
     r"|(?P<def>=|\b(?:is|are|means|denotes)))\s(?:\*\*)?(?P<det>the\s|an?\s)?"
     # ("vs the already-tuned bf16 baseline", "vs upstream out-of-the-box bf16": the baseline's words before its
     # precision)
-    rf"(?P<words>(?:{_NP_WORD}){{0,3}})$",
+    # ("compared with simpler methods such as AWQ": the baseline named by an example of its kind)
+    rf"(?P<words>(?:{_NP_WORD}){{0,3}}(?:such\sas\s|like\s|e\.g\.,?\s|including\s)?)$",
     re.IGNORECASE,
 )
 _KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
