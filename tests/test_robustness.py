@@ -1331,6 +1331,8 @@ HOSTILE: dict[str, HostileText] = {
     "family versions and needs": "Llama 3 Qwen 2. needs ~1 GiB of disk 8 may cause errors " * 1_000,
     # comparisons naming their baseline by an example, on and on (vocab.setup_negation _BASE_BEFORE_RE)
     "baselines by example": "faster than plain methods such as FP8 next to schemes like AWQ 1 " * 1_000,
+    # an arm's label of run nouns and joints on and on before its value (vocab.workload _ARM_FILLER_RE)
+    "arm label fillers": lambda s: ("- FP8 " + "run on with mode " * 4 + ": 12 tok/s\n") * (300 * s),
     # a board's recipe path glued on and on, lengths in every part (vocab.length_pairs _PATH_LENGTHS_RE, read on the
     # first 400 characters of a line only)
     "recipe paths": "GB200 recipes/gb200-fp4/1k1k/8k1k-" * 1_000,

@@ -69,3 +69,19 @@ def bracketed_workload(title: str) -> dict[str, str]:
         elif (n := _PROMPT_COUNT_RE.fullmatch(item)) is not None:
             out.setdefault("num_prompts", n.group(1).replace(",", ""))
     return out
+
+
+# what an arm's label holds beside its setup words: the run's noun and the words joining its settings
+_ARM_FILLER_RE = re.compile(
+    r"\b(?:runs?|mode|build|config(?:uration)?|setup|weights|path|variant|arm|case|on|with|at|and|using|the|a)\b",
+    re.IGNORECASE,
+)
+
+
+def arm_label(label: str) -> bool:
+    """The label names the run (its settings, its run noun: "FP8 run", "TP4 run on H200", "INT4 weights") and no
+    measure: what the value after it measures its unit says ("FP8 run: 1520 tok/s" is a throughput)."""
+    if len(label) > 80 or not qualifiers(label):
+        return False
+    rest = _ARM_FILLER_RE.sub(" ", label)
+    return names_setup(" ".join(rest.split())) if rest.strip(" ,;/+-_()*`") else False
