@@ -35,7 +35,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _score_module() -> ModuleType:
+def _score_module(failures: list[tuple[str, list[str]]] | None = None) -> ModuleType:
+    """score.py, its extraction run in-process; `failures` collects each document's warnings of a reader that failed
+    (one extraction per document serves both checks)."""
     spec = importlib.util.spec_from_file_location("shared_score", SCORE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -43,6 +45,9 @@ def _score_module() -> ModuleType:
 
     def in_process(cmd: str, doc: Path) -> list[dict[str, Any]]:
         result = extract(doc.read_text(encoding="utf-8"), path=doc.name)
+        failed = [w.message for w in result.warnings if " failed (" in w.message]
+        if failures is not None and failed:
+            failures.append((doc.name, failed))
         return [c.model_dump(mode="json") for c in result.claims]
 
     module.extract = in_process  # type: ignore[attr-defined]
@@ -54,9 +59,12 @@ def _pr_gold_files(folder: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
-def test_corpus_recall_and_precision(name: str) -> None:
+def test_corpus_recall_and_precision_and_no_reader_fails(name: str) -> None:
+    """Recall and precision at least the level reached, and no reader failing on any document (a warning " failed
+    (...)": what the pipeline says when a reader raised and its share was skipped)."""
     folder, min_recall, min_precision = SETS[name]
-    score = _score_module()
+    failures: list[tuple[str, list[str]]] = []
+    score = _score_module(failures)
     rows = [score.score_file(p, "in-process", False) for p in _pr_gold_files(folder)]
     assert len(rows) >= 30
     gold = sum(r["gold"] for r in rows)
@@ -67,17 +75,4 @@ def test_corpus_recall_and_precision(name: str) -> None:
     print(f"{name}: recall {recall:.1f}% precision {precision:.1f}%")
     assert recall >= min_recall, f"{name}: recall {recall:.1f}% < {min_recall}%"
     assert precision >= min_precision, f"{name}: precision {precision:.1f}% < {min_precision}%"
-
-
-@pytest.mark.parametrize("name", sorted(SETS))
-def test_every_corpus_document_extracts_without_warnings_of_failure(name: str) -> None:
-    folder = SETS[name][0]
-    score = _score_module()
-    for gold_path in _pr_gold_files(folder):
-        import json
-
-        gold = json.loads(gold_path.read_text(encoding="utf-8"))
-        doc = score.find_doc(gold_path, gold["file"], gold.get("path"))
-        assert doc is not None, gold_path
-        result = extract(doc.read_text(encoding="utf-8"), path=doc.name)
-        assert not [w for w in result.warnings if " failed (" in w.message], (doc.name, result.warnings)
+    assert not failures, failures
