@@ -25,6 +25,7 @@ from _mainline import NUMBER, REPO, SETUP, at, description, repository  # noqa: 
 from _runner import Caches, Run, run_action, wheelhouse  # noqa: E402
 from _standin_github import SCHEMA_PATH, Comment, StandIn  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("action")  # (one worker installs the action's environment once)
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "ghs_ACTIONTOKEN0123456789abcdefABCDEF0123"
 BOT = "github-actions[bot]"

@@ -22,7 +22,10 @@ from ledger.github import FetchEvents, FetchResult, connect, fetch
 from ledger.github.bulk import PAGE_QUERY, REVIEW_COMMENTS_QUERY, Continuation, follow_up_query, page_cost
 from ledger.github.sync import SyncSummary
 
-pytestmark = pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
+pytestmark = [
+    pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent"),
+    pytest.mark.xdist_group("github_sync"),  # (one worker syncs the 300-PR stand-in once)
+]
 
 TOKEN = "ghp_SYNC0123456789abcdefABCDEF0123456789"
 REPO = "acme/engine"
