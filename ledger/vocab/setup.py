@@ -876,5 +876,5 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
 def config_key(header: str) -> str:
     """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
     key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")
-    key = re.sub(r"[\s\-/]+", "_", key.lower())
+    key = re.sub(r"[\s\-/,;]+", "_", key.lower())  # ("Model size, Gb": no comma in a key)
     return key[:40] or header.strip().lower()[:40]
