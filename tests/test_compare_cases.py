@@ -514,6 +514,32 @@ def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(t
     }
 
 
+def test_a_codebook_scheme_column_keys_each_row_and_its_size_column_is_a_result(tmp_path: Path) -> None:
+    """ "AQLM scheme" over "1x15" / "1x16": the quantization each row packs, so a model re-packed with another scheme
+    in v2 is two series (its lower perplexity is no improvement of one); "Model size, GB" is what each checkpoint
+    weighs, a result followed from version to version, never a setting on the perplexity beside it."""
+    db = _page_versions(tmp_path, "codebook_schemes", "vendor/packs:README.md")
+    got = {
+        (x["metric"], x["config"]["model"], x["config"]["quant"]): x["verdict"]["verdict"]
+        for x in _compare_rows(db, "vendor/packs:README.md", "versions")
+    }
+    assert got[("perplexity", "qwen2-7b", "aqlm_2x8")] == "within noise"
+    assert got[("model size", "qwen2-7b", "aqlm_2x8")] == "within noise"
+    assert "improvement" not in got.values() and "regression" not in got.values()
+    assert {k[2] for k in got if k[1] == "qwen2-57b-a14b"} == {"aqlm_1x15", "aqlm_1x16"}
+
+
+def test_a_row_repacked_with_another_scheme_under_a_bare_scheme_header_is_two_series(tmp_path: Path) -> None:
+    """ "Scheme" alone names no method, so "1x15" and "1x16" stay in the rows' names: still two checkpoints of one
+    model, the 1x15 one missing and the 1x16 one new in v2, never one series that improved by 6%."""
+    db = _page_versions(tmp_path, "bare_scheme", "vendor/packs:MODELS.md")
+    got = sorted(
+        (x["variant"], x["verdict"]["verdict"]) for x in _compare_rows(db, "vendor/packs:MODELS.md", "versions")
+    )
+    assert [v for _n, v in got] == ["missing", "new", "within noise"], got
+    assert "1x15" in got[0][0] and "1x16" in got[1][0]
+
+
 def test_a_summary_table_shares_its_consoles_setup_so_its_rows_pair_across_versions(tmp_path: Path) -> None:
     """A Before/After table over the console of its baseline run: every row of the table is of that run's setup
     (concurrency 48), whichever of its values the console prints ("3,417.25" as "3417.25", the ITL only in v2), so

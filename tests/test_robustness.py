@@ -1954,6 +1954,26 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
     # that run on into words, under headings over and over
     "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
+    # tables.roles _WEIGHED_HEAD_RE, tables.headers _COMMA_UNIT_RE: headers that open like a checkpoint's size and
+    # run on in words and commas before a unit, over result rows
+    "checkpoint size headers": lambda s: (
+        "| Model | "
+        + "Model size weights size, a, " * (200 * s)
+        + "Model size, Gb |\n|---|---|\n"
+        + "| Qwen2-7B | 2.6 |\n" * 3
+        + "\n| Model | Model size, Gb |\n|---|---|\n"
+        + "| Qwen2-7B | 2.6 |\n" * (300 * s)
+    ),
+    # tables.setting_keys _SCHEME_HEAD_RE over codebook cells, vocab.setup_negation FROM_SIDE_RE: precisions that
+    # almost leave by an arrow, glued and spaced, in a legend over arrow cells
+    "scheme columns and arrow legends": lambda s: (
+        "| Model | AQLM-aqlm scheme | "
+        + "FP16→ bf16-fp16 -→ aqlm 1x16g8 - " * (200 * s)
+        + "FP16→AQLM |\n|---|---|---|\n"
+        + "| Qwen2-7B | 1x16g8 | 0.79→0.74 |\n" * 3
+        + "\n| Model | AQLM scheme | MMLU (FP16→AQLM) |\n|---|---|---|\n"
+        + "| Qwen2-7B | 1x16g8 | 0.79→0.74 |\n" * (300 * s)
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 

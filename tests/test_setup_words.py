@@ -797,3 +797,19 @@ def test_a_size_alone_completes_the_pages_model_or_names_none(page: str, size: s
     from ledger.vocab.setup_names import sized_model
 
     assert sized_model(page, size) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "quant"),
+    [
+        ("MMLU (5-shot) FP16→AQLM", "aqlm"),
+        ("HellaSwag (BF16 -> SpQR)", "spqr"),
+        ("ARC-c (BF16→VQ)", None),
+        ("Wiki2 PPL, AQLM 1x16g8", "aqlm 1x16g8"),
+    ],
+)
+def test_a_legends_left_side_is_the_references_precision_never_the_runs(text: str, quant: str | None) -> None:
+    """ "FP16→AQLM" over "0.65→0.56": the value is the packed model's, the FP16 one its reference; where the right
+    side names no precision the ledger knows ("VQ"), the value states none (never the baseline's fp16)."""
+    assert qualifiers(text).get("quant") == quant
+    assert config_hints(text)[0].get("quant") in (quant and quant.replace(" ", "_"), None)  # (compare's canonical)

@@ -115,7 +115,7 @@ def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item
                 continue
             for j, wb in enumerate(words_n):
                 common = len(wa & wb)
-                if common:
+                if common and not _other_scheme(wa, wb):
                     scored.append((-common, i + j, i, j))
         used_o: set[int] = set()
         used_n: set[int] = set()
@@ -126,10 +126,21 @@ def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item
                 pairs.append((lo[i], ln[j]))
         lo = [a for i, a in enumerate(lo) if i not in used_o]
         ln = [b for j, b in enumerate(ln) if j not in used_n]
-    if len(lo) == 1 and len(ln) == 1:
+    if len(lo) == 1 and len(ln) == 1 and not _other_scheme(set(lo[0].variant.split()), set(ln[0].variant.split())):
         pairs.append((lo[0], ln[0]))
         lo, ln = [], []
     return pairs, lo, ln
+
+
+_SCHEME_RE = re.compile(r"\d{1,2}x\d{1,2}(?:g\d{1,3})?")
+"""A quantizer's codebook scheme in a row's name ("1x16", "2x8g8"): codebooks x bits, per group."""
+
+
+def _other_scheme(a: set[str], b: set[str]) -> bool:
+    """Two row names that each hold a codebook scheme, not the same one ("1x15" and "1x16"): two checkpoints of one
+    model, never one series whose value changed (the scheme may sit in the name alone, under a bare "Scheme")."""
+    sa, sb = {w for w in a if _SCHEME_RE.fullmatch(w)}, {w for w in b if _SCHEME_RE.fullmatch(w)}
+    return bool(sa) and bool(sb) and sa != sb
 
 
 def _group(items: Iterable[_Item]) -> dict[Key, list[_Item]]:

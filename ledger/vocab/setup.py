@@ -39,6 +39,7 @@ from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
+    FROM_SIDE_RE,
     OFF_BEFORE_RE,
     THAN_BEFORE_RE,
     VALUE_ARM_BEFORE_RE,
@@ -607,7 +608,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
         # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16|"
-        r"rtn(?![a-z])|nf4(?:[ _-]?(?:double[ _-]?quant|dq)(?![a-z]))?)"  # (round-to-nearest; bnb's NormalFloat4)
+        r"rtn(?![a-z])|nf4(?:[ _-]?(?:double[ _-]?quant|dq)(?![a-z]))?|"  # (round-to-nearest; bnb's NormalFloat4)
+        r"(?:aqlm|quip#|vptq|spqr|hqq)(?:[ _-]\d\d?x\d\d?(?:g\d{1,3})?(?![\w.]))?)"  # ("AQLM 1x16": codebooks, bits)
         r"(?![ _-](?:pre-?)?trained\b)",
         (
             "fp",
@@ -624,8 +626,29 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "ptpc",
             "rtn",
             "nf4",
+            *("aqlm", "quip#", "vptq", "spqr", "hqq"),
         ),
-        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16", "ptpc", "rtn", "nf"),
+        (
+            "fp",
+            "nvfp",
+            "mxfp",
+            "float",
+            "w",
+            "int",
+            "awq",
+            "gptq",
+            "bf",
+            "q",
+            "iq",
+            "f16",
+            "ptpc",
+            "rtn",
+            "nf",
+            "aqlm",
+            "vptq",
+            "spqr",
+            "hqq",
+        ),
     ),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -656,14 +679,16 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
     (a 4-token prompt, not a pipeline of 4 stages)."""
     if w.key == "pp":
         return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
-    return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
+    return (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None) or (
+        w.key == "quant" and FROM_SIDE_RE.match(text, start) is not None  # ("FP16→AQLM": the reference's precision)
+    )
 
 
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|strict-match|flexible-extract|"
+    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|"
     + ENGINE_PATH_TRIGGERS
@@ -876,5 +901,5 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
 def config_key(header: str) -> str:
     """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
     key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")
-    key = re.sub(r"[\s\-/]+", "_", key.lower())
+    key = re.sub(r"[\s\-/,;]+", "_", key.lower())  # ("Model size, Gb": no comma in a key)
     return key[:40] or header.strip().lower()[:40]

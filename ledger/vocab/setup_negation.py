@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.text import ARROW
+
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
 _OFF_AFTER_RE = re.compile(
     r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
@@ -230,12 +232,21 @@ def in_a_conversion(s: str, start: int, end: int) -> bool:
     return arrow == "-to-" or _KERNEL_NOUN_RE.search(words) is not None
 
 
+# a legend's two sides, "MMLU FP16→AQLM" over a column of "0.65→0.56", "(BF16 -> VQ)": the precision the arrow leaves
+# is the reference's, the run's the one it points to; not a number ("FP8 -> 1.2x") nor a phrase that goes on ("BF16
+# -> FP8 checkpoint", a conversion of the model, tells no two sides)
+FROM_SIDE_RE = re.compile(
+    r"[\w#.-]{1,24}?[ \t]?" + ARROW + r"[ \t]?[A-Za-z][\w#.-]{0,24}(?![\w#.-])[ \t]*(?:[)\]|,;]|$)"
+)
+
+
 def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
     cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`) or an
     activation's or buffer's ("the fused FP8 rope kernel")."""
     return (
         as_baseline(s, start, end)
+        or FROM_SIDE_RE.match(s, start) is not None
         or _KV_AFTER_RE.match(s, end) is not None
         or in_code_name(s, start, end)
         or of_a_component(s, start, end)

@@ -266,10 +266,13 @@ def head_without_unit(head: str) -> str:
         bare = bare[: am.start()].strip(" ,;:-")  # "Throughput, Base → PR": the measure, its sides aside
     if bare == head.strip() and (sm := slash_time_unit(bare)):
         bare = bare[: len(bare) - len(sm.group(2)) - 1].strip()  # "latency/ms": the measure before its unit
+    if bare == head.strip() and (cm := _COMMA_UNIT_RE.search(bare)) and cm.group(1) == unit_of_header(bare):
+        bare = bare[: cm.start()]  # "Model size, Gb": the measure, then its unit after a comma
     side = _SIDE_PAREN_RE.search(bare) if bare != head.strip() else None
     return bare[: side.start()].strip() if side and side.start() > 0 else bare
 
 
+_COMMA_UNIT_RE = re.compile(r"(?<=\w),\s?([A-Za-z/]{1,8})$")
 _SIDE_PAREN_RE = re.compile(
     r"\s?\(\s?(?:" + _BASE_WORD_RE.pattern + "|" + _NEW_WORD_RE.pattern + r")\s?\)$", re.IGNORECASE
 )

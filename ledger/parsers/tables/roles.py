@@ -261,6 +261,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
+        and not _weighed(head)
         and not ends_in_rate(head)  # ("Output TPS": a rate, the output's)
         and not (units_all(cells, is_timing_unit) and not _RATE_SETTING_RE.search(head))
         and not _SETTING_HEAD_RE.match(head)
@@ -403,6 +404,15 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 
 # "TP=8 (μs)", "bs=64": a header that gives a setting its value names the run of a value column, it is no
 # column of settings
+# "Model size, Gb", "Checkpoint size (GB)": what the compressed model weighs, an outcome of the method; "Model size"
+# alone (over "7B") or "Model Size (B)" is the model's parameter count, a setting
+_WEIGHED_HEAD_RE = re.compile(r"^(?:model|checkpoint|weights?)[ _-](?:file[ _-])?size\b", re.IGNORECASE)
+
+
+def _weighed(head: str) -> bool:
+    return bool(_WEIGHED_HEAD_RE.match(head)) and is_size_unit(unit_of_header(head) or "")
+
+
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
 _MEASURE_HEAD_RE = re.compile(
     # "Samples / sec / GPU", "Model TFLOP / sec / GPU": a rate however it is spaced ("Tokens" and "Model" alone

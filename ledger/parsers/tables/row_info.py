@@ -31,7 +31,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE
 from ledger.parsers.tables.row_ids import row_id_column
-from ledger.parsers.tables.setting_keys import setting_keys, setting_parts
+from ledger.parsers.tables.setting_keys import scheme_cell, setting_keys, setting_parts
 from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
 from ledger.vocab.load_cells import cell_load
@@ -261,7 +261,7 @@ class TableInfo:
             elif len(keys) == 1 and (off := spec_off_cell(keys[0], cell)) is not None:
                 out.update(off)  # "off (1)" under "MTP (kernel next_n)": no method, no draft
             elif len(keys) == 1:
-                cell = length_value(keys[0], head, cell)  # "4,096 t" under "Seq. len.": 4096 tokens
+                cell = scheme_cell(head, length_value(keys[0], head, cell))  # "4,096 t" under "Seq. len.": 4096
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
                 words = qualifiers(cell)
                 value = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8

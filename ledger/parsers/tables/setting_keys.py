@@ -52,9 +52,32 @@ SETUP_KEYS = frozenset(
 _CHOSEN_RE = re.compile(r"(?:best|optimal|chosen|peak)[\s_-]{1,3}(?=\w)", re.IGNORECASE)
 
 
+# "AQLM scheme" over "1x16", "Quantization scheme" over "W4A16": the quantization each row's checkpoint packs, the
+# method its header names with the codebooks or bits its cell gives ("Parallel scheme" names none)
+_SCHEME_HEAD_RE = re.compile(r"^(?P<method>[A-Za-z][\w#+.-]{0,15})[ _-]schemes?$", re.IGNORECASE)
+_QUANT_WORD_RE = re.compile(r"^quant(?:ization|isation)?$", re.IGNORECASE)
+
+
+def scheme_method(head: str) -> str | None:
+    """The method a quantization scheme's header names ("AQLM scheme" -> "AQLM", "Quant scheme" -> ""), or None."""
+    m = _SCHEME_HEAD_RE.match(head.strip())
+    if m is None:
+        return None
+    method = m.group("method")
+    return "" if _QUANT_WORD_RE.match(method) else method if qualifiers(method).get("quant") else None
+
+
+def scheme_cell(head: str, cell: str) -> str:
+    """A scheme column's cell with the method its header names: "1x16" under "AQLM scheme" is "AQLM 1x16"."""
+    method = scheme_method(head)
+    return f"{method} {cell}" if method and method.lower() not in cell.lower() else cell
+
+
 def setup_key(name: str) -> str | None:
     """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
     "concurrency", "Model" -> "model"), or None when it names no setup key."""
+    if scheme_method(name) is not None:
+        return "quant"
     if (flag := flag_head_key(name)) is not None:
         return flag
     if (chosen := _CHOSEN_RE.match(name)) is not None:
