@@ -875,6 +875,18 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (300 * s)
     ),
+    # a head's noun after a determiner and many participles, pull request numbers and near-shas, a backport onto two
+    # words that never reach a commit, and wrapped tested lead-ins (grammar.head_phrases _HEAD_WORDS, _HEAD_NOUN_RE
+    # subject, _REBASED_ONTO_RE "onto", _PR_NUMBER_RE; grammar.revisions _TESTED_RE; grammar.wrapped_revisions)
+    "head nouns": lambda s: (
+        "# t\n\n"
+        + (
+            "the verified #2001 rerun candidate measured head (`1a2b3c4g the tip #12 onto release 0.9.2 (`1a2b3c4g "
+            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n\n"
+            "## Result\n\n| c | tok/s |\n|---|---|\n| 1 | 2.0 |\n\n"
+        )
+        * (200 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides
