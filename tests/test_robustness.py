@@ -887,6 +887,15 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (200 * s)
     ),
+    # sentences that almost narrate another pull request's change (a reference, many words, no verb), and table rows
+    # whose label cell almost links a pull request (vocab.other_runs _PR_REF, _OTHER_CHANGE_RE, _PR_LINK_RE)
+    "other changes": lambda s: (
+        "# t\n\n"
+        + ("PR #12 the [a](https://x.io/pull/12 pull request 34 a b c d e f moved. #5 x y z w 1.0 ms -> 2.0 ms\n\n")
+        * (300 * s)
+        + "| [a](https://x.io/a/pull/1x) https://x.io/pull/ | 1.0 |\n|---|---|\n"
+        + "| [b](https://x.io/pull/7/pull/8 | 2.0 |\n" * (300 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides
