@@ -89,7 +89,12 @@ OTHER_SETUP_NOTE = "compared with a figure measured another way"
 """A result's note (then ": <how>") where the sentence pairing it with its reference says the two were measured
 differently ("~71.0 vs ~75.5 because it skips the chat template", a model card's figure from another harness): the
 gap is stated, not judged (compare says "not comparable")."""
-NOT_MEASURED_NOTES = (SAMPLE_NOTE, WITHDRAWN_NOTE)
+OTHER_CHANGE_NOTE = "measuring another pull request's change"
+"""A result's note (then " (#N)") where the text gives it as another pull request's evidence: the before -> after of
+the change a "## Root cause" section narrates ("PR #1234 moved cuDNN ...; TTFT: 200 ms -> 260 ms"), a row of a
+diagnosis table whose label links another pull request (each arm its own CI run): kept as printed, never judged as
+this pull request's result."""
+NOT_MEASURED_NOTES = (SAMPLE_NOTE, WITHDRAWN_NOTE, OTHER_CHANGE_NOTE)
 """The notes that keep a claim out of every comparison (a note may go on after one: "...; footnote")."""
 
 

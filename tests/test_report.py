@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers import extract
 from ledger.vocab.metrics import higher_is_better
 from ledger.vocab.sides import side_of
 
@@ -1465,3 +1466,29 @@ def test_a_tolerance_on_a_change_bounds_it_either_way(tmp_path: Path) -> None:
     said = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
     assert (3, "pass") in said and (3, "within noise") in said, said
     assert {f["line"] for f in findings(data, "failures")} == {5}
+
+
+def test_another_pull_requests_before_and_after_is_not_this_ones_regression(tmp_path: Path) -> None:
+    """A "## Why" section narrating what PR #4410 did ("bumped NCCL ... since then:" over "Allreduce time: 1.10 ms ->
+    1.46 ms") holds that change's evidence: never this PR's regression, while the section measuring this change
+    ("With NCCL held ...") is judged as before; through ingest and report."""
+    data = stored_report("other_pr_root_cause.md", "acme/engine", tmp_path)
+    assert data["headline"] == "no regression" and not data["has_regression"]
+    assert findings(data, "failures") == []
+    (own,) = findings(data, "results", more=True)
+    assert own["line"] == 16 and own["verdict"] == "better than baseline"
+    notes = [c.note for c in extract((FIX / "other_pr_root_cause.md").read_text(encoding="utf-8")).claims if c.note]
+    assert notes == ["measuring another pull request's change (#4410)"] * 4
+
+
+def test_the_arms_of_a_diagnosis_that_link_other_pull_requests_are_not_this_ones_failures(tmp_path: Path) -> None:
+    """Rows labelled with links to other pull requests (each arm its own CI run): a timed-out arm is that pull
+    request's outcome, not a failure of this one."""
+    db = str(tmp_path / "x.db")
+    assert (
+        run("ingest", str(FIX / "arms_linking_other_pulls.md"), "--repo", "acme/engine", "--pr", "1", "--db", db)[0]
+        == 0
+    )
+    _, out, err = run("report", "acme/engine#1", "--db", db)
+    assert "timed out" not in out and "fail:" not in out and "no regression (1 fail)" not in out
+    assert "4 value(s) measuring another pull request's change: not judged" in err

@@ -475,3 +475,35 @@ def test_a_paste_comment_naming_a_side_is_the_side_of_the_run_under_it() -> None
     """ "// baseline" over an lm-eval run and "// int8 dynamic" over the next, in one paste: the first run is the
     baseline side's (a side, not config variant=baseline); the second comment names no side and ends it."""
     assert _heads("fence_comment_sides.md") == [(11, "baseline", None), (18, None, None)]
+
+
+def test_the_noun_head_names_the_commit_it_stands_before() -> None:
+    """ "the validated #3120 head (`9f8e7d6c5b`), which delivered ..." and "The rerun head (`4a5b6c7d8e`) reached
+    ...": the head's noun names the commit run (another pull request's number its label, never this PR's head);
+    "Commit `1a2b3c4d5e` broke the nightly build" opens no run."""
+    assert _heads("head_noun_names_its_commit.md") == [
+        (5, "#3120 head", "9f8e7d6c5b"),
+        (9, "PR head", "4a5b6c7d8e"),
+        (13, None, None),
+    ]
+
+
+def test_a_turns_opening_statement_of_its_tested_commit_holds_over_its_sections() -> None:
+    """ "Measured at commit X on a single H100 ..." opens the turn: its "## Method" and "## Outcome" sections are
+    measured there (a side label's revision ends at the next heading; this statement is the turn's), a heading
+    naming another revision ("## Main (`0f1e2d3c4b`)") holds over its own section, and the next turn is not the
+    statement's."""
+    head = "7c6b5a4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b"
+    assert _heads("lead_in_commit_over_sections.md") == [
+        (13, "Measured", head),
+        (14, "Measured", head),
+        (20, "Main", "0f1e2d3c4b"),
+        (29, None, None),
+    ]
+
+
+def test_a_wrapped_backport_of_a_head_onto_a_release_heads_the_turns_results() -> None:
+    """ "I benchmarked the patch as a small backport of head" / "`3d4e...` onto release 1.4.0" / "(`0123...`) on two
+    A100s": the head and the base it was applied on, over the sections after it."""
+    head, base = "3d4e5f60718293a4b5c6d7e8f901234567890abc", "0123456789abcdef0123456789abcdef01234567"
+    assert _heads("wrapped_backport_head.md", "base") == [(16, base, head), (17, base, head)]

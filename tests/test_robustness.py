@@ -875,6 +875,27 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (300 * s)
     ),
+    # a head's noun after a determiner and many participles, pull request numbers and near-shas, a backport onto two
+    # words that never reach a commit, and wrapped tested lead-ins (grammar.head_phrases _HEAD_WORDS, _HEAD_NOUN_RE
+    # subject, _REBASED_ONTO_RE "onto", _PR_NUMBER_RE; grammar.revisions _TESTED_RE; grammar.wrapped_revisions)
+    "head nouns": lambda s: (
+        "# t\n\n"
+        + (
+            "the verified #2001 rerun candidate measured head (`1a2b3c4g the tip #12 onto release 0.9.2 (`1a2b3c4g "
+            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n\n"
+            "## Result\n\n| c | tok/s |\n|---|---|\n| 1 | 2.0 |\n\n"
+        )
+        * (200 * s)
+    ),
+    # sentences that almost narrate another pull request's change (a reference, many words, no verb), and table rows
+    # whose label cell almost links a pull request (vocab.other_runs _PR_REF, _OTHER_CHANGE_RE, _PR_LINK_RE)
+    "other changes": lambda s: (
+        "# t\n\n"
+        + ("PR #12 the [a](https://x.io/pull/12 pull request 34 a b c d e f moved. #5 x y z w 1.0 ms -> 2.0 ms\n\n")
+        * (300 * s)
+        + "| [a](https://x.io/a/pull/1x) https://x.io/pull/ | 1.0 |\n|---|---|\n"
+        + "| [b](https://x.io/pull/7/pull/8 | 2.0 |\n" * (300 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides

@@ -39,6 +39,7 @@ from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
+from ledger.parsers.prose.other_changes import other_changes
 from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
@@ -195,6 +196,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
+    claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup

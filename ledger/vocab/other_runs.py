@@ -3,7 +3,8 @@ in quotes (a search string, a log message: `grep for "step-3 readers"`), a claus
 failed or broke in CI or in an earlier pull request ("after it failed CI due to poor gsm8k acc for Qwen3.5 with
 DP2EP"), or of an earlier run it is set apart from ("the original table was measured on B300"): their model, board and
 parallelism were that run's, unless the clause counts its results ("the nightly run failed 3 of 410 checks on fp8":
-its own run's) (`told_spans`)."""
+its own run's) (`told_spans`); a sentence narrating what another pull request changed, and a row labelled with a
+link to another pull request: that change's evidence, not this one's (`narrated_change`, `linked_pull`)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,36 @@ def told_spans(text: str) -> list[tuple[int, int, bool]]:
                 spans.append((start, end, False))
             start = end + 1
     return spans
+
+
+# another pull request named as a sentence's subject: "PR #1234", "pull request 1234", "#1234", "[a bump](../pull/12)"
+_PR_REF = (
+    r"(?:(?:PR|pull\srequest)\s?#?(?P<n1>\d{2,7})|#(?P<n2>\d{2,7})|"
+    r"\[[^\]\n]{1,80}\]\([^()\s]{1,200}/pull/(?P<n3>\d{1,7})(?:[/#?][^()\s]{0,60})?\))"
+)
+# ... then, a few words on, a verb telling what that change did: "PR #1234 moved cuDNN 9.21 -> 9.22", "#15087 rolled
+# up cuBLAS ..., cuDNN ... and NCCL ...": the numbers the sentence and its list go on with are that change's
+_OTHER_CHANGE_RE = WordGate(
+    re.compile(
+        r"(?:^|(?<=[.!?]\s))\W{0,6}(?:the\s)?" + _PR_REF + r"\W{0,3}\s(?:[\w,-]{1,20}\s){0,3}?"
+        r"(?:moved|bumped|rolled|raised|lowered|upgraded|downgraded|changed|switched|replaced|introduced|landed|"
+        r"updated|regressed|caused|broke)\b",
+        re.IGNORECASE,
+    )
+)
+# a link to a pull request ("[Matched control](https://github.com/o/r/pull/16565)")
+_PR_LINK_RE = re.compile(r"https?://[^()\s]{1,200}/pull/(?P<n>\d{1,7})\b")
+
+
+def narrated_change(text: str, own: str | None) -> str | None:
+    """The number of the other pull request whose change a sentence of `text` narrates ("PR #1234 moved cuDNN 9.21 ->
+    9.22 and NCCL ...": what that change did, not what this one does), else None; `own` is the thread's number."""
+    m = _OTHER_CHANGE_RE.search(text[:2000])
+    number = (m.group("n1") or m.group("n2") or m.group("n3")) if m is not None else None
+    return number if number is not None and number != own else None
+
+
+def linked_pull(text: str, own: str | None) -> str | None:
+    """The number of the one other pull request `text` (a table row's label cell) links, else None."""
+    numbers = {m.group("n") for m in _PR_LINK_RE.finditer(text[:2000])} - {own}
+    return numbers.pop() if len(numbers) == 1 else None

@@ -45,9 +45,25 @@ _MOVED_TO_RE = re.compile(
 )
 # "after pushing 4d5e6f7", "force-pushed `9a8b7c6`"
 _PUSHED_RE = re.compile(r"\b" + PUSHING_VERBS + r"\s(?:commit\s)?" + _SHA, re.IGNORECASE)
-# "with the latest push (c0ffee12)", "at head `beefcab`", "on revision 1b2c3d4e": a head's noun names the commit
+# the words before a head's noun: a determiner, a participle saying it was the one run ("the verified"), another
+# pull request's number ("the tested #2001 head": that branch's commit, run here)
+_HEAD_WORDS = (
+    r"(?:(?:the|this|that|our|my|its|current|latest|newest|new|last|final|exact|same|re-?run|candidate|#\d{1,7}|"
+    r"\w{2,16}ed)\s){0,4}"
+)
+# "with the latest push (c0ffee12)", "at head `beefcab`", "on revision 1b2c3d4e", "a backport of head `0a1b2c3d`";
+# "The tested head (`a1b2c3d4`) reached ...", "pick up the verified #2001 head (`a1b2c3d4`), which ...": a determiner
+# and the noun "head" or "tip" name the commit wherever they stand ("Commit 1a2b3c4 broke X" opens no run)
 _HEAD_NOUN_RE = re.compile(
-    r"\b(?:at|on|with|from|using|for)\s" + _DETERMINERS + r"(?P<noun>" + HEAD_NOUNS + r")\s?" + _SHA, re.IGNORECASE
+    r"(?:\b(?:at|on|with|from|using|for|of)\s"
+    + _HEAD_WORDS
+    + r"(?P<noun>"
+    + HEAD_NOUNS
+    + r")|\b(?:the|our|this|my)\s"
+    + _HEAD_WORDS
+    + r"(?P<subject>(?:PR\s|branch\s)?(?:head|tip)))\s?"
+    + _SHA,
+    re.IGNORECASE,
 )
 # "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d": a measuring verb, then the commit
 _MEASURED_AT_RE = re.compile(
@@ -59,11 +75,11 @@ _MEASURED_AT_RE = re.compile(
     re.IGNORECASE,
 )
 # "rebasing it onto master (2b3c4d5e)", "Rebased on top of 9f8e7d6", "rebased directly onto current `x` (`y`)",
-# "This PR on top of main 4c5d6e7f"
+# "This PR on top of main 4c5d6e7f", "a backport of X onto release 0.9.2 (`fedcba98`)": the base the run sat on
 _REBASED_ONTO_RE = re.compile(
     r"\b(?:" + REBASING_VERBS + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
-    r"on\stop\sof|based\son|atop)\s"
-    r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?)?" + _SHA,
+    r"on\stop\sof|based\son|atop|onto)\s"
+    r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?){0,2}" + _SHA,
     re.IGNORECASE,
 )
 # "https://github.com/o/r/commit/<sha>", ".../pull/412/commits/<sha>": a commit's link (not a file's path in a tree)
@@ -84,6 +100,9 @@ _COMPLETED_RE = re.compile(r"\b(?:" + COMPLETING_VERBS + r")\b", re.IGNORECASE)
 _HEX_RE = re.compile(r"[0-9a-fA-F]{7,40}")
 # a value of the sentence's own: "0.912", "1234 tok/s", "12 %"
 _VALUE_RE = re.compile(r"\d\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
+
+
+_PR_NUMBER_RE = re.compile(r"#\d{1,7}\b")
 
 
 class HeadPhrase(NamedTuple):
@@ -122,14 +141,17 @@ def head_phrase(text: str) -> HeadPhrase | None:
     base = _fits(text, onto) if onto is not None else None
     for pattern, moves in ((_MOVED_TO_RE, True), (_PUSHED_RE, True), (_HEAD_NOUN_RE, True), (_MEASURED_AT_RE, False)):
         for m in pattern.finditer(text):
-            noun = m.groupdict().get("noun")
+            noun = m.groupdict().get("noun") or m.groupdict().get("subject")
             sha = _fits(text, m, letters_ok=noun is not None)
             if sha is None or sha == base:
                 continue
             if _MAINS_RE.search(text, 0, m.start("sha")):
                 continue  # ("measured on main at X": the base side's own run, grammar.revision_labels.measured_at)
-            moved = moves and (noun is None or noun.lower().split()[-1] in ("head", "tip", "push"))
+            # (another pull request's head, "the tested #2001 head", is the commit run here, not this PR's head)
+            other = _PR_NUMBER_RE.search(text, m.start(), m.start("sha")) if noun is not None else None
+            moved = moves and not other and (noun is None or noun.lower().split()[-1] in ("head", "tip", "push"))
             label = "PR head" if moved else _label(text, m.start("sha"))
+            label = f"{other.group(0)} {noun}" if other is not None and noun is not None else label  # "#2001 head"
             return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=base), moved)
     if onto is not None and base is not None:  # ("rebasing it onto master": the phrase names the revision)
         label = _label(text[onto.start() :], onto.start("sha") - onto.start())

@@ -78,6 +78,7 @@ from ledger.parsers.grammar.sides import (
 from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.turn_heads import carried_heads
+from ledger.parsers.grammar.turn_leads import TurnLead
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.grammar.value_sides import own_line_sides
@@ -345,14 +346,6 @@ def _end_before(current: RevisionScope | None, block: Block) -> None:
         current.end = block.start - 1
 
 
-def _closed_at(block: Block, current: RevisionScope | None) -> RevisionScope | None:
-    """The open scope after a heading or a turn's line `block`: ended by a turn or a heading of level 1 or 2."""
-    if current is None or (block.kind != "comment" and block.level > 2):
-        return current
-    current.end = block.start - 1
-    return None
-
-
 def _code_line(
     doc: Document,
     code: tuple[list[Block], list[int]],
@@ -418,6 +411,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     resumed: RevisionScope | None = None  # (resumed_after)
+    turn = TurnLead()
     for idx, block in enumerate(doc.blocks):
         if resumed is not None and block.start >= resumed.start:
             current, resumed = resumed, None
@@ -437,7 +431,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             if block.kind == "comment":  # (the head the turn stated goes on from here: turn_heads.carried_heads)
                 carried += [(block.start, stated)] if stated is not None else []
                 stated = None
-            current = _closed_at(block, current)
+            current = turn.past(block, idx, current)
             continue
         if block.kind != "text":
             continue
@@ -499,6 +493,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         _end_before(current, block)
         stated = rev if states_pr_head(block, rev) else stated
         current = RevisionScope(start=block.start, end=last, revision=rev)
+        turn.opened(block, current)
         scopes.append(current)
     scopes += twin_label_scopes(doc, scopes)
     scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)

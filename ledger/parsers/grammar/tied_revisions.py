@@ -98,6 +98,12 @@ def tied_scopes(doc: Document) -> list[RevisionScope]:
     return out
 
 
+def own_number(doc: Document) -> str | None:
+    """The thread's own pull request number, where an archive's banner line states it."""
+    own = _BANNER_NUMBER_RE.match(doc.line(1).strip())
+    return own.group("number") if own is not None else None
+
+
 def head_item(doc: Document, item: Block, held: RevisionScope | None) -> Revision | None:
     """The head a list item states (see _HEAD_ITEM_RE), else None: not where a commit was named as the one measured
     ("- measured kernel SHA: X" then "- PR head: Y (docstring-only follow-up)"), nor one naming another pull request
@@ -105,8 +111,8 @@ def head_item(doc: Document, item: Block, held: RevisionScope | None) -> Revisio
     m = _HEAD_ITEM_RE.match(item.text) if "head" in item.text[:40].lower() else None
     if m is None or not is_sha(m.group("sha")) or (held is not None and held.end >= item.start and held.revision.head):
         return None
-    own = _BANNER_NUMBER_RE.match(doc.line(1).strip())
-    if m.group("number") is not None and own is not None and own.group("number") != m.group("number"):
+    own = own_number(doc)
+    if m.group("number") is not None and own is not None and own != m.group("number"):
         return None  # "- #4512 head: ..." in #4513's thread: the stack's parent
     return Revision(label="PR head", head=m.group("sha").lower(), base=None)
 
