@@ -30,6 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
+from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
@@ -267,7 +268,8 @@ def _leads_and_heads(
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
     bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
     # ("- ctx TP1 -> gen TP1, gsm8k:" over its results' items: theirs)
-    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc), headings | bold_lines
+    # ("org/M FP8, TP8" over one paste, "other/M-Int4 W4A16, TP4" over the next: each its own block's run)
+    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc) | sibling_leads(doc), headings | bold_lines
 
 
 def _unread(doc: Document) -> set[int]:
