@@ -264,6 +264,10 @@ HOSTILE: dict[str, HostileText] = {
     # family names over and over, each followed by blanks that never reach "layers" (vocab.models _LAYER_AFTER_RE)
     "layer kinds": "qwen3 \t mamba2  block llama3 \t laye " * 1_000,
     # a result named by family words before layer kinds, over and over (vocab.models _NAME_END_RE, names_other_model)
+    # hub ids and family names before "Block" and a scheme's word cut short, over and over (vocab.models
+    # _LAYER_AFTER_RE's look-ahead for "Block Scale FP8"), one model each with its precision (vocab.setup named_twice)
+    "block scheme words": "org/qwen3-r1 Block sca llama3 block- fp w4 deepseek-r1 Blocks int org/Qwen-8B-Int4 W4A16 "
+    * 1_000,
     "layer kinds in names": "- time per mamba2 layer, llama3_x-1.2 block qwen3 \t blocks: 1.5 ms " * 1_000,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)

@@ -12,7 +12,7 @@ from ledger.parsers.reader.document import read_document
 from ledger.parsers.reader.program_code import is_program
 from ledger.parsers.reader.prose_examples import example_blanked
 from ledger.parsers.reader.swept_lists import swept_blanked
-from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.setup import model_names, named_twice, qualifiers
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -35,6 +35,19 @@ def test_model_names_with_spaces_and_hub_ids() -> None:
     assert model_names("on llama3.1 8B") == ["llama3.1 8B"]
     assert model_names("weights: adept/persimmon-8b-chat") == ["adept/persimmon-8b-chat"]
     assert model_names("Llama 2 times faster") == []
+
+
+def test_a_name_before_a_scale_scheme_is_a_model_and_a_kind_of_layer_is_none() -> None:
+    assert model_names("deepseek-ai/DeepSeek-R1 Block Scale FP8, TP8") == ["deepseek-ai/DeepSeek-R1"]
+    assert model_names("DeepSeek-R1 Block FP8") == ["DeepSeek-R1"]
+    assert model_names("org/Falcon-R2 blocks") == ["org/Falcon-R2"]  # (a hub id names a checkpoint)
+    assert model_names("shared across the qwen3 blocks") == []
+
+
+def test_the_one_models_own_precision_is_no_second_quant() -> None:
+    assert named_twice("other-org/Falcon-9B-Int4 W4A16, TP2") == frozenset()
+    assert "quant" in named_twice("acme/Falcon-9B-FP8 and acme/Falcon-9B-BF16")  # (two checkpoints, two precisions)
+    assert "quant" in named_twice("acme/Falcon-9B in FP8 and BF16")
 
 
 def test_setup_labels() -> None:

@@ -139,6 +139,13 @@ def model_names(text: str) -> list[str]:
     return list(_model_names(text[:2000]))
 
 
+def one_model_blanked(text: str) -> str:
+    """`text` with the one model it names blanked out, a text naming none or two as it is: the words of a checkpoint's
+    name ("-Int4", "-FP8") are its own, no second setting beside the run's ("org/Falcon-9B-Int4 W4A16")."""
+    names = model_names(text)
+    return text.replace(names[0], " " * len(names[0])) if len(names) == 1 else text
+
+
 # "Qwen2.5-7B- Instruct": a blank typed after a name's hyphen, before the part that continues it (a capital or a digit)
 _STRAY_BLANK_RE = re.compile(r"(?<=[A-Za-z0-9])- (?=[A-Z0-9])")
 
@@ -190,14 +197,20 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
         if _handle(s, name, b):
             continue  # "quants from llamafan99's GGUFs": whose files they are, a user, not the model they hold
-        if _LAYER_AFTER_RE.match(s, b) and not _SIZE_IN_RE.search(name):
-            continue  # "computations across mamba2 layers", "in qwen3 blocks": a kind of layer, no model measured
+        if _LAYER_AFTER_RE.match(s, b) and not _SIZE_IN_RE.search(name) and "/" not in name:
+            # "computations across mamba2 layers", "in qwen3 blocks": a kind of layer, no model measured (a hub id,
+            # "org/Falcon-R2", names a checkpoint wherever it stands)
+            continue
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
 
 
-_LAYER_AFTER_RE = re.compile(r"[ \t]{1,2}(?:layers?|blocks?)\b", re.IGNORECASE)
+# (not a scheme's word: "DeepSeek-R1 Block Scale FP8", "Falcon-R2 Block FP8" name the checkpoint and how its
+# weights are scaled, block by block, no layer of it)
+_LAYER_AFTER_RE = re.compile(
+    r"[ \t]{1,2}(?:layers?|blocks?)\b(?![ -](?:scal|fp\d|int\d|mxfp|nvfp|quant|w\d))", re.IGNORECASE
+)
 
 
 def _sibling_pairs(s: str) -> list[tuple[int, int]]:

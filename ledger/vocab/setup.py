@@ -33,6 +33,7 @@ from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
+from ledger.vocab.models import one_model_blanked
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
@@ -187,8 +188,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests", "256 concurrency": a column's load (its trigger is
     # the key-first word's: the one pass over the triggers finds the longest at each place)
     _word("concurrency", "concurrency", r"(\d{1,5}) concurren(?:t|cy(?![ =:]{0,3}\d))", ("con",), (), _DIGIT_OPENS),
-    # "eight requests at a time", "16 requests in flight": the load, however the sentence counts it
-    _word(
+    _word(  # "eight requests at a time", "16 requests in flight": the load, however the sentence counts it
         "concurrency",
         "concurrency",
         _IN_FLIGHT,
@@ -826,7 +826,7 @@ def named_twice(text: str) -> frozenset[str]:
     s = text[:400]
     if not _any_setup(s):
         return frozenset()
-    s = without_layouts(s)[1]  # ("ctx1_dep4_gen1_dep32": two roles' sizes, no DEP named twice)
+    s = one_model_blanked(without_layouts(s)[1])  # ("ctx1_dep4_gen1_dep32": two roles' sizes; "org/M-Int4 W4A16")
     out: set[str] = set()
     for w in _words_in(s):
         values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}

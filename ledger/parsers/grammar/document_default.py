@@ -30,6 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
+from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
@@ -63,8 +64,7 @@ def document_default(
     "bf16" row beside "q8_0"): no one value. A key only one comment names is that comment's ("Rechecked on 2x H100"
     in a reviewer's turn): it comes back as (turn start, turn end, values). `printed` gets the load keys of the
     default only pastes state (a serving benchmark's concurrency); `reach` where a comment's key holds; `stated` all."""
-    seen: dict[str, list[str]] = {}
-    turns = turn_bounds(doc)
+    seen, turns = dict[str, list[str]](), turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
     turns_of: dict[str, set[int]] = {}
     by_turn: dict[str, dict[int, list[str]]] = {}  # each key's values, by the turn that names them
@@ -83,6 +83,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
+    boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -103,7 +104,7 @@ def document_default(
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
-        anywhere = no in grids or no in later or no in after or test_key(text) is not None
+        anywhere = no in grids or no in after or test_key(text) is not None
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
@@ -113,6 +114,7 @@ def document_default(
                 outside.add(k)
             own_scope = (
                 anywhere
+                or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in later_runs(doc).own.get(no, ())  # (a later run's: "The same with TP=8 gives ...")
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
@@ -128,6 +130,7 @@ def document_default(
                 by_turn.setdefault(k, {}).setdefault(t, []).append(v)
                 if run_line and k in RUN_KEYS:
                     from_runs.append((k, v, t))
+        boarded.update((t,) if "gpu" in values else ())
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
     _counted_in_turn(seen, by_turn)
     if drafts and "model" not in seen:
@@ -143,10 +146,23 @@ def document_default(
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own, owners)
     (reach if reach is not None else {}).update(default_reach(doc, out, said, owners))
-    if printed is not None:
-        printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
-        (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
+    _printed_keys(doc, printed, reach, out, outside, said)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _printed_keys(
+    doc: Document,
+    printed: set[str] | None,
+    reach: dict[str, list[tuple[int, int, str]]] | None,
+    out: dict[str, str],
+    outside: set[str],
+    said: list[Statement],
+) -> None:
+    """Into `printed`, the default's load keys only pastes state (a tool's output names its model and TP too), and
+    into `reach` where each holds."""
+    if printed is not None:
+        printed.update((out.keys() - outside) & {"concurrency"})
+        (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
 
 
 def _counted_in_turn(seen: dict[str, list[str]], by_turn: dict[str, dict[int, list[str]]]) -> None:
@@ -176,6 +192,17 @@ def _items(doc: Document) -> tuple[set[int], set[int]]:
     items = [b for b in doc.blocks if b.kind == "item" and not b.in_code]
     results = {b.start for b in items if states_result(b.text[:300])}
     return results, {no for b in items for no in range(b.start, b.end + 1)}
+
+
+def _later_own(key: str, boarded: bool, measured: list[int], line: int, last: int) -> bool:
+    """A key stated at `line`, in a section with no results after sections with results, is its own runs' (see
+    _later_lines), but a board where its turn named none before (`boarded`) and no result follows up to the turn's
+    `last` line: "### Only change / The same H200 job, ..." under results that state no device names the board
+    they ran on. `measured`: the lines that hold a result, sorted."""
+    if key != "gpu" or boarded:
+        return True
+    k = bisect.bisect_right(measured, line)
+    return k < len(measured) and measured[k] <= last
 
 
 def _later_lines(sectioned: set[int], measuring: set[int]) -> set[int]:
@@ -241,7 +268,8 @@ def _leads_and_heads(
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
     bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
     # ("- ctx TP1 -> gen TP1, gsm8k:" over its results' items: theirs)
-    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc), headings | bold_lines
+    # ("org/M FP8, TP8" over one paste, "other/M-Int4 W4A16, TP4" over the next: each its own block's run)
+    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc) | sibling_leads(doc), headings | bold_lines
 
 
 def _unread(doc: Document) -> set[int]:

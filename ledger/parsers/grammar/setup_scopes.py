@@ -39,6 +39,7 @@ from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
@@ -215,7 +216,7 @@ def section_workloads(
         return out
     _, varied, grids = facts.tables  # "throughput, con8" among rows (or items) naming none: theirs, not the section
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
-    skip = skip | grids
+    skip = skip | grids | sibling_leads(doc)  # ("org/M FP8, TP8" over its paste, "other/M-Int4, TP4" over the next)
     changes = facts.changes
     reach = section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
