@@ -129,3 +129,13 @@ def test_the_gate_words_of_a_line_are_found_in_one_pass_as_by_a_test_per_word() 
     for line in [*fixture_lines(), "nothing to see", "the build is GREEN", "crashed twice", "no regressions"]:
         low = line.lower()
         assert (named._LINE_HINT_RE.search(low) is not None) == any(w in low for w in named._LINE_HINTS), line
+
+
+def test_a_ticked_box_of_a_to_do_list_is_a_task_done_not_a_gate() -> None:
+    text = (
+        "# Move the op\n\n## Test Plan\n\nTODO:\n\n- [x] Write unit tests for the moved op\n"
+        "- [x] Ran the op tests, all passed\n\n## Checks\n\n- [x] Ran the op unit tests\n"
+    )
+    gates = [c for c in extract(text, path="x.md").claims if c.kind == "gate"]
+    # (a box of the list that says how its check came out still reports it; one outside the list is a gate)
+    assert [c.source.line for c in gates] == [8, 12]

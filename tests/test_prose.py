@@ -395,3 +395,21 @@ def test_a_confidence_level_before_interval_is_no_result() -> None:
     ]
     assert 95.0 not in got and got == [-1.6, 1.5]
     assert [c.value for c in extract("- a 12% interval gain on the rerun\n", path="t.md").claims] == [12.0]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The image bump moved cuDNN 9.21 -> 9.22 and CUDA 12.8 → 12.9.",
+        "It pins NCCL version 2.27 for now.",
+        "Rechecked: the slowdown is ~90% scheduler jitter.",
+        "The regression was mostly 80% due to the shared node.",
+    ],
+)
+def test_library_versions_and_the_share_a_cause_explains_are_no_results(line: str) -> None:
+    assert [c for c in extract(line + "\n", path="t.md").claims if c.kind == "perf"] == []
+
+
+def test_a_share_of_a_change_that_is_measured_stays_a_result() -> None:
+    claims = extract("- Decode throughput is 12% higher than main.\n", path="t.md").claims
+    assert [c.value for c in claims] == [12.0]

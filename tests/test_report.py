@@ -1492,3 +1492,25 @@ def test_the_arms_of_a_diagnosis_that_link_other_pull_requests_are_not_this_ones
     _, out, err = run("report", "acme/engine#1", "--db", db)
     assert "timed out" not in out and "fail:" not in out and "no regression (1 fail)" not in out
     assert "4 value(s) measuring another pull request's change: not judged" in err
+
+
+def test_a_version_bump_an_attributed_share_and_a_to_do_box_are_never_reported(tmp_path: Path) -> None:
+    fixtures = Path(__file__).parent / "fixtures"
+    code, out, err = run(
+        "report",
+        str(fixtures / "prose" / "library_version_bumps.md"),
+        "--format",
+        "json",
+        "--db",
+        str(tmp_path / "x.db"),
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    # the TPOT pair is the one result; "cuDNN 9.21 -> 9.22" and "the slowdown is ~90% scheduler jitter" are none
+    assert [f["line"] for s in data["sections"] for f in s["findings"] if f.get("line") is not None] == [8, 8]
+    code, out, err = run(
+        "report", str(fixtures / "gates" / "todo_checklist_box.md"), "--format", "json", "--db", str(tmp_path / "y.db")
+    )
+    assert code == 0, err
+    # (the ticked to-do box on line 9 is a task done, no check that passed)
+    assert [(f["line"], f["verdict"]) for f in findings(json.loads(out), "results")] == [(5, "pass"), (14, "pass")]

@@ -1999,6 +1999,26 @@ HOSTILE: dict[str, HostileText] = {
         + "\n| Model | AQLM scheme | MMLU (FP16→AQLM) |\n|---|---|---|\n"
         + "| Qwen2-7B | 1x16g8 | 0.79→0.74 |\n" * (300 * s)
     ),
+    # methods coordinated and said to be off with a copula that never reaches "off", denials of two that never close
+    # (vocab.setup_negation _OFF_AFTER_RE, OFF_BEFORE_RE)
+    "coordinated methods off": "MTP and speculative decoding were both left neither EAGLE nor without MTP or " * 1_000,
+    # request lengths drawn at random or held exactly, never reaching "tokens", and wrapped so that each line ends on
+    # a number the next names (vocab.setup's isl/osl words, vocab.length_pairs LENGTHS_RE, reader.wrapped_lengths)
+    "qualified lengths": "64 random input 512 fixed output exactly 96 input fixed at 8 prompt 3 random input tokens, "
+    * 800,
+    "wrapped lengths": lambda s: (
+        "Runs of\n" + "- pairs at C4; exactly 64 random\n  input tokens, 512 fixed\n" * (500 * s)
+    ),
+    # code spans opened in a label and never closed, keys over and over (grammar.pairs)
+    "open code span labels": "- Keep `max_num_seqs: 256; `a `b `c: 1 " * 1_000,
+    # libraries named with versions, bumps that never reach a number, with version words (vocab.explaining_numbers)
+    "library versions": "cuDNN 9.21 -> NCCL version 2.3 to torch v2.7 -> CUDA 12.8 → 12.9 driver 570.1 " * 800,
+    # shares a cause explains, copulas with no share after, causes that never come (vocab.explaining_numbers)
+    "attributed shares": "the slowdown is 100% host node a b c was ~80% due the gap were mostly 5% GB300 noise " * 800,
+    # questions of definite phrases whose event never comes, and some that do (vocab.presupposed, document_default)
+    "presupposed questions": "Is the B200 Qwen3 a b c d e f the H100 Llama throughput regression the x y? \n" * 1_000,
+    # to-do lists of checked boxes (gates.named _TODO_LEAD_RE)
+    "todo boxes": lambda s: "TODO:\n\n" + "- [x] Write tests for the op, ran them\n" * (600 * s),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 

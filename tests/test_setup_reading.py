@@ -473,3 +473,28 @@ def test_a_chain_of_settings_names_each_link_whatever_its_spelling_or_role() -> 
     assert (got["isl"], got["osl"], got["concurrency"], got["batch_size"]) == ("1536", "1536", "12", "12")
     # a precision's name is no link of a chain: "dtype=bf16 M=8" sets no precision of 8
     assert "quant" not in line_setup("dtype=bf16 M=8    max_abs= 4.1e-05")
+
+
+def test_a_question_states_the_workload_its_definite_phrase_takes_as_given() -> None:
+    text = (
+        "# Shorter free list\n\nDoes the free-list walk cause the H100 Llama-3.1-70B decode slowdown?\n"
+        "Could an A100 reach the same?\n\n- The current build gave 1875.3 output tokens/s.\n"
+    )
+    cfg = _config(text, 1875.3)
+    assert (cfg.get("gpu"), cfg.get("model")) == ("H100", "Llama-3.1-70B")
+    hypothetical = "# Shorter free list\n\nCould an A100 reach 400 GB/s?\n\n- The build gave 1875.3 output tokens/s.\n"
+    assert "gpu" not in _config(hypothetical, 1875.3)
+
+
+def test_a_length_split_from_its_name_by_a_wrap_is_read() -> None:
+    text = (
+        "# Mask cache\n\n- Six pairs at concurrency 4; 96 random\n  input tokens, exactly 384 output tokens.\n\n"
+        "Decode throughput went from 412.6 tok/s to 431.9 tok/s.\n"
+    )
+    cfg = _config(text, 431.9)
+    assert (cfg.get("isl"), cfg.get("osl")) == ("96", "384")
+
+
+def test_a_code_span_setting_kept_in_a_bullet_is_no_result() -> None:
+    claims = extract("- Keep `max_num_seqs: 192`; the scheduler is unchanged.\n", path="x.md").claims
+    assert [c for c in claims if c.kind == "perf"] == []

@@ -87,12 +87,34 @@ def test_rate_in_words() -> None:
         ("w/o MTP", "none"),
         ("prefix cache on, MTP/spec decode disabled", "none"),
         ("MTP=off", "none"),
+        ("Both MTP and speculative decoding were disabled.", "none"),  # a coordination said off together
+        ("EAGLE and n-gram drafting are both off", "none"),
+        ("neither MTP nor EAGLE-3", "none"),
+        ("without MTP or EAGLE", "none"),
+        ("MTP was turned off", "none"),
         ("EAGLE3 on, three draft tokens", "eagle3"),
         ("MTP/EAGLE comparison", "mtp"),
     ],
 )
 def test_a_method_switched_off_is_none(text: str, method: str) -> None:
     assert qualifiers(text)["spec_algo"] == method
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("five pairs at C4; 96 random input tokens, exactly 384 output tokens", {"isl": "96", "osl": "384"}),
+        ("each request had exactly 256 output tokens", {"osl": "256"}),
+        ("prompts of 300 fixed input tokens", {"isl": "300"}),
+        ("fixed at 1024 input tokens", {"isl": "1024"}),
+        # a count of what a run made, a rate: no length
+        ("the run produced 18000 output tokens", {}),
+        ("about 512 random output tokens/s", {}),
+    ],
+)
+def test_a_length_every_request_was_held_to_or_drawn_at_is_read(text: str, want: dict[str, str]) -> None:
+    got = qualifiers(text)
+    assert {k: got[k] for k in ("isl", "osl") if k in got} == want
 
 
 @pytest.mark.parametrize(

@@ -56,9 +56,11 @@ GLUED_LENGTHS_RE = re.compile(r"(?P<isl>\d(?<![\w./-]\d)\d{0,2}[kK])(?P<osl>\d{1
 SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
 engine skips to the digits."""
+# ("64 random input tokens, exactly 512 output tokens": how a request was drawn, between a length and its name)
 LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
-    r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:(?:random|fixed|synthetic)[ -])?(?:input|prompt)(?:[ -]tokens?)? ?"
+    r"(?:/|and|,|\+) ?(?:exactly |about |~)?"
+    r"(?P<osl>\d{1,6}k?)[ -](?:(?:random|fixed|synthetic)[ -])?output(?:[ -]tokens?)?(?![/\w])",
     re.IGNORECASE,
 )
 

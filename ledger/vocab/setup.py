@@ -220,26 +220,28 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("output", "gen"),
     ),
     _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
-    # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "a prompt of 512
+    # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "exactly 512 output
     # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
     _word(
         "osl",
         "osl",
         r"(?:generat(?:es?|ing)|decod(?:es?|ing)) (\d{1,6}k?) (?:new |output )?tokens|"
         r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:generated|new|output) tokens ?(?:/ ?|per |for each |each )"
-        r"(?:request|prompt|sequence)",
+        r"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) (\d{1,6}k?) (?:output|generated|new) tokens\b(?!/)|"
+        r"(\d{1,6}k?) (?:random|fixed) output tokens\b(?!/)",
         ("tokens",),  # (a trigger longer than another hides it: "decoding" would hide spec_algo's "decod")
-        ("generat", "decod"),
+        ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
-    # "3,000 input tokens per request", "615 input tokens/request": the length every request had
+    # "3,000 input tokens per request", "64 random input tokens": the length every request had or was drawn at
     _word(
         "isl",
         "isl",
         r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:input|prompt) tokens ?(?:/ ?|per |for each |each )"
-        r"(?:request|prompt|sequence)",
+        r"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) (\d{1,6}k?) (?:input|prompt) tokens\b(?!/)|"
+        r"(\d{1,6}k?) (?:random|fixed) (?:input|prompt) tokens\b(?!/)",
         ("tokens",),
-        ("input", "prompt"),
+        ("input", "prompt", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
     _word(

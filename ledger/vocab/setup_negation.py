@@ -10,17 +10,22 @@ import re
 
 from ledger.vocab.text import ARROW
 
-# a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
+# a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP", and each
+# method of a coordination said to be off together ("MTP and speculative decoding were off", "MTP or EAGLE is off")
 _OFF_AFTER_RE = re.compile(
-    r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
+    r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?"  # "MTP/spec decode disabled"
+    r"|\s(?:and|or|&)\s[\w-]{1,24}(?: [\w-]{1,24})?)?"
+    r"(?:\s(?:were|was|is|are|stay(?:ed|s)?|remain(?:ed|s)?)(?:\sboth|\sall|\sleft|\skept)?)?"
     r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
     re.IGNORECASE,
 )
 # ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on; the
 # "non-EAGLE" row beside the "EAGLE" one: run without it)
+# ("neither MTP nor EAGLE", "without MTP or EAGLE": each method the denial coordinates)
 OFF_BEFORE_RE = re.compile(
-    r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
-    r"(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
+    r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no|neither|nor)\s"
+    r"(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?(?:the\s|any\s)?"
+    r"|(?<![\w/-])(?:without|w/o|neither)\s[\w-]{1,16}\s(?:or|nor)\s(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
     re.IGNORECASE,
 )
 

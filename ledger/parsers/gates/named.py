@@ -52,6 +52,12 @@ _TEST_PLAN_RE = re.compile(
 _CHECKLIST_HEAD_RE = re.compile(
     r"^\W*(?:(?:pr|pull request|contributor|submission)\s)?(?:checklist|before submitting)\W*$", re.I
 )
+# "TODO:", "## Tasks", "Remaining work:": a to-do list, whose ticked box says a task was done ("[x] Add tests for
+# the new op"), not that a check ran and how it came out
+_TODO_LEAD_RE = re.compile(
+    r"^\W*(?:to[ -]?dos?|tasks?|(?:remaining|open) (?:work|tasks|items)|work items|next steps|follow[ -]?ups?)\W*$",
+    re.IGNORECASE,
+)
 _GUIDE_LINK_RE = re.compile(r"\[[^\[\]]{0,200}\]\(https?://[^\s()]{1,400}\)")
 _ATTESTATION_RE = re.compile(
     r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])", re.IGNORECASE
@@ -145,6 +151,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "item" and block.checked:
         # a box is a gate when it reports a check that ran ("Ran pre-commit", "CI via /bot run", "Related tests
         # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not
+        lead = lead_in(block, ctx)
+        if (
+            any(_TODO_LEAD_RE.match(h) for h in (*block.section[-1:], lead or ""))
+            and _OUTCOME_WORD_RE.search(block.text) is None
+        ):
+            return
         in_plan = any(_TEST_PLAN_RE.match(h) for h in block.section[-1:])
         planned = in_plan and block.level == 0 and not _ATTESTATION_RE.search(block.text)
         if (

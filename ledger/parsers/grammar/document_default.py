@@ -43,6 +43,7 @@ from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import hedged_models, title_family
+from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import DEVICE_KEYS
 from ledger.vocab.test_ids import test_key
@@ -86,9 +87,9 @@ def document_default(
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
     for no in range(1, len(doc.lines) + 1):
-        text = doc.setup_line(no)
-        if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread or text.rstrip().endswith("?"):
-            continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
+        text = presupposed(doc.setup_line(no))  # (a question states no setup but what it takes as given)
+        if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread:
+            continue
         text = unrestricted(text)
         is_command = no not in body and is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):

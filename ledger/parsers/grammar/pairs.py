@@ -204,6 +204,8 @@ def pairs_in(text: str) -> list[Pair]:
             label = label[tm.end() :]
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
             label = label[1:].strip(_LABEL_STRIP)  # "[User: 5.1 s": an opening bracket the label does not close
+        if label.count("`") % 2:  # ("Keep `max_num_seqs: 256`": a code span's own key, not the sentence's words)
+            label = label[label.rfind("`") + 1 :].strip(_LABEL_STRIP).strip()
         if not label or len(label) > 80 or not any(map(str.isalpha, label)):
             prev_end = a + 1  # not a label, but the colon still ends what came before
             continue

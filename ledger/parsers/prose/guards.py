@@ -19,6 +19,7 @@ from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
+from ledger.vocab.explaining_numbers import explains
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import family_versions, model_names
@@ -449,8 +450,7 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
-# ("this PR 47.5 ms", "PR: 1.1ms", "PR 0.915": the PR's side, a value in a unit of measure or with decimals after it;
-# no pull request's number)
+# ("this PR 47.5 ms", "PR: 1.1ms", "PR 0.915": the PR's side, a value with a unit or decimals; no PR's number)
 _SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:?\s?$", re.IGNORECASE)
 
 
@@ -479,7 +479,7 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
-    if set_size(text, n) or enumerator(text, n):
+    if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result

@@ -31,6 +31,7 @@ from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
 from ledger.parsers.reader.swept_lists import swept_blanked
 from ledger.parsers.reader.test_mentions import passing_tests_blanked
+from ledger.parsers.reader.wrapped_lengths import wrapped_lengths
 from ledger.parsers.tables.dialects import pipe_cells
 from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
@@ -110,6 +111,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     prose = {no for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for no in range(b.start, b.end + 1)}
     for no, blanked in ci_blanked(len(lines), doc.setup_line, turns, prose).items():  # ("/bot run ... "A10-...")
         doc.setup_texts[no] = blanked
+    for no, joined in wrapped_lengths(len(lines), doc.setup_line, prose).items():
+        doc.setup_texts[no] = joined  # ("64 random" ending a line, "input tokens" opening the next: one length)
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for no, blanked in swept_blanked([doc.setup_line(n) for n in range(1, len(lines) + 1)], in_table).items():
         doc.setup_texts[no] = blanked  # ("for dtype in [torch.float16, torch.bfloat16]:": a test's points, no setup)

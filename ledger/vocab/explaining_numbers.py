@@ -1,0 +1,53 @@
+"""Numbers a text gives to explain a change, none of them measured: the release of a library the stack is built
+from ("cuDNN 9.21 -> 9.22", "NCCL version 2.30": a bump is a version change, no before and after of a result) and
+the share of a change a cause explains ("the regression is 100% node variance": an attribution argued, no change)."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.text import ARROW
+
+# the libraries, toolkits and drivers a serving stack pins (a backend's name alone, "FlashInfer 1.21", may hold a
+# ratio: a version word or a bump says the number is its release)
+_LIBRARIES = (
+    r"cudnn|cublas(?:lt)?|cufft|cusparse(?:lt)?|curand|nccl|rccl|nvshmem|cuda(?:[ -]toolkit)?|rocm|hip|"
+    r"driver|nvidia[ -]driver|torch|pytorch|triton|transformers|flashinfer|cutlass|tensorrt|jax|jaxlib|"
+    r"xformers|flash[ -]?attn|flash[ -]?attention|deepgemm|deep[ -]?ep|python|numpy|gcc|cmake|ucx|nixl|mpi"
+)
+_NAME_BEFORE_RE = re.compile(
+    rf"(?<![\w.-])(?:{_LIBRARIES})(?P<word>\s(?:version|ver\.?)|\sv(?=\d))?\s?[:=]?\s?v?$", re.IGNORECASE
+)
+# ("9.21 -> 9.22", "9.21 to 9.22": the next release after an arrow)
+_BUMP_AFTER_RE = re.compile(rf"\s?(?:{ARROW}|\sto\s)\s?v?\d{{1,4}}(?:\.\d{{1,4}}){{1,3}}(?![\w%])", re.IGNORECASE)
+# "the regression is 100% node variance", "the slowdown was ~80% host noise", "the gap is 60% due to launch
+# overhead": a copula, the share, then the cause it is put down to
+_ATTRIBUTED_BEFORE_RE = re.compile(
+    r"\b(?:is|was|are|were)\s(?:about\s|roughly\s|mostly\s|almost\s|nearly\s|entirely\s|~)?$", re.IGNORECASE
+)
+_CAUSE_AFTER_RE = re.compile(
+    r"\s?(?:(?:due\sto|caused\sby|attributable\sto|explained\sby|because\sof)\b|"
+    r"(?:[\w-]{1,20}\s){0,3}(?:noise|variance|variation|jitter|flakiness|contention|artifacts?|artefacts?)\b)",
+    re.IGNORECASE,
+)
+
+
+def library_version(text: str, start: int, end: int) -> bool:
+    """The dotted number at text[start:end] is the release of the library named right before it ("cuDNN 9.21 ->
+    9.22", "NCCL version 2.30"): a version word or a bump across an arrow says so."""
+    if "." not in text[start:end]:
+        return False
+    m = _NAME_BEFORE_RE.search(text, max(0, start - 30), start)
+    return m is not None and (m.group("word") is not None or _BUMP_AFTER_RE.match(text, end) is not None)
+
+
+def explains(text: str, start: int, end: int, unit: str | None) -> bool:
+    """The number at text[start:end] (in `unit`) explains and measures nothing: a library's release, a share of a
+    change a cause is said to explain."""
+    if unit is None:
+        return library_version(text, start, end)
+    return (
+        unit.strip() == "%"
+        and _ATTRIBUTED_BEFORE_RE.search(text, max(0, start - 24), start) is not None
+        and _CAUSE_AFTER_RE.match(text, end, end + 70) is not None
+    )

@@ -1,0 +1,28 @@
+"""What a question takes as given. "Can an M3 Max reach 400 GB/s?" wonders about a setup, and states none; "Does the
+cache change cause the GB300 DeepSeek-R1 throughput regression?" asks about a workload its definite noun phrase
+presupposes ("the GB300 DeepSeek-R1 throughput regression": the regression under study was seen there)."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.change_words import GAIN_WORDS, LOSS_WORDS
+
+_EVENTS = "|".join(
+    re.escape(w) + "s?" for w in (*LOSS_WORDS, *GAIN_WORDS, "drop", "gap", "hang", "crash", "failure", "mismatch")
+)
+# "the B200 Qwen3-235B throughput drop": "the", one to five words that modify, then the event the question is about
+_DEFINITE_EVENT_RE = re.compile(rf"\bthe\s(?:[\w.+/-]{{1,40}}\s){{1,5}}(?:{_EVENTS})\b", re.IGNORECASE)
+
+
+def presupposed(line: str) -> str:
+    """A line as its setup is read: a question ("Can the M3 Max reach 400 GB/s?") but for the definite noun phrases
+    that name the event under study ("the GB300 DeepSeek-R1 throughput regression"), the rest blanked (each at its
+    place), since a question states no setup but the one it takes as given; any other line as it is."""
+    if not line.rstrip().endswith("?"):
+        return line
+    question = line
+    out = [" "] * len(question)
+    for m in _DEFINITE_EVENT_RE.finditer(question):
+        out[m.start() : m.end()] = question[m.start() : m.end()]
+    return "".join(out)
