@@ -1947,6 +1947,14 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
     # that run on into words, under headings over and over
     "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
+    # tables.gain_columns _SHOWN_TAIL_RE: headings of spaced words closing on what they show, over change columns
+    # and range cells
+    "gains tables under long headings": lambda s: (
+        "## Paired "
+        + "decode throughput " * (20 * s)
+        + "result\n\n| C | Median paired gain | Range |\n| - | - | - |\n"
+        + "| C2 | +1.0% | +0.5% to +1.5% |\n" * (200 * s)
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
