@@ -1955,6 +1955,11 @@ HOSTILE: dict[str, HostileText] = {
         + "result\n\n| C | Median paired gain | Range |\n| - | - | - |\n"
         + "| C2 | +1.0% | +0.5% to +1.5% |\n" * (200 * s)
     ),
+    # vocab.sides _CONTROL_LABEL_RE: arms named by stacked control adjectives, and worded cells under a control row
+    "control arms": lambda s: (
+        "| Arm | tok/s |\n| - | - |\n| Matched pre-change control | 10.0 tok/s |\n"
+        + "| matched paired matched paired control flow control | about 9 tok/s until done |\n" * (200 * s)
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
