@@ -1960,6 +1960,8 @@ HOSTILE: dict[str, HostileText] = {
         "| Arm | tok/s |\n| - | - |\n| Matched pre-change control | 10.0 tok/s |\n"
         + "| matched paired matched paired control flow control | about 9 tok/s until done |\n" * (200 * s)
     ),
+    # prose.own_measure _BECAME_RE: clauses of many short words, verbs of becoming and comparatives, over and over
+    "became comparatives": "- the a got is was got faster **warmup** became much far slower (4 s -> 3 s). " * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
