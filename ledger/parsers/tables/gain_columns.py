@@ -8,6 +8,7 @@ never a measure named by the row's label ("C2", which is the row's setup)."""
 from __future__ import annotations
 
 import re
+import weakref
 
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit
@@ -19,6 +20,9 @@ from ledger.vocab.units import STAT_WORD_RE
 _HOW_WORDS = frozenset(("paired", "relative", "overall", "net", "geomean", "geometric", "per-pair", "observed"))
 # the words a heading closes on after its measure ("... decode-throughput result"): what it shows, not measures
 _SHOWN_TAIL_RE = re.compile(r"\s(?:results?|numbers|comparison|summary|table|data)$", re.IGNORECASE)
+
+
+_CHANGES: weakref.WeakKeyDictionary[TableInfo, list[str]] = weakref.WeakKeyDictionary()
 
 
 def measure_change(measure: str, head: str) -> str | None:
@@ -50,11 +54,13 @@ def range_measure(info: TableInfo, head: str) -> str | None:
     """The change a column of ranges spreads ("Range across 5 pairs" beside "Median paired gain" under a heading
     naming decode throughput -> "paired decode-throughput gain (Range across 5 pairs)"): the table's one change
     column that is a change of its measure, its statistic dropped (a range is no median)."""
-    named = [
-        change
-        for i in info.delta_cols
-        if i < len(info.table.header) and (change := gains_table_change(info, clean(info.table.header[i])))
-    ]
+    if info not in _CHANGES:  # (once a table: each of its range cells asks, and a wide table has many)
+        _CHANGES[info] = [
+            change
+            for i in info.delta_cols
+            if i < len(info.table.header) and (change := gains_table_change(info, clean(info.table.header[i])))
+        ]
+    named = _CHANGES[info]
     if len(named) != 1:
         return None
     words = named[0].split()
