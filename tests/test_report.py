@@ -1514,3 +1514,15 @@ def test_a_version_bump_an_attributed_share_and_a_to_do_box_are_never_reported(t
     assert code == 0, err
     # (the ticked to-do box on line 9 is a task done, no check that passed)
     assert [(f["line"], f["verdict"]) for f in findings(json.loads(out), "results")] == [(5, "pass"), (14, "pass")]
+
+
+def test_a_table_of_stated_gains_is_reported_as_stated(tmp_path: Path) -> None:
+    """A table that prints only the changes ("Median paired gain" under "## Paired decode-throughput result") has no
+    pair to judge, but states which way the measure went: its gains are results as stated, a range that spans zero
+    within noise, never a regression and never "nothing to report"."""
+    data = stored_report("stated_gains_table.md", "example/moe", tmp_path)
+    results = [f["text"] for f in findings(data, "results", more=True)]
+    failures = findings(data, "failures", more=True)
+    assert any(t.startswith("Median paired decode-throughput gain") and "4.6 %" in t for t in results), results
+    assert any("-0.7-1.1 %" in t and "spans zero" in t for t in results), results
+    assert not failures, failures

@@ -2019,6 +2019,21 @@ HOSTILE: dict[str, HostileText] = {
     "presupposed questions": "Is the B200 Qwen3 a b c d e f the H100 Llama throughput regression the x y? \n" * 1_000,
     # to-do lists of checked boxes (gates.named _TODO_LEAD_RE)
     "todo boxes": lambda s: "TODO:\n\n" + "- [x] Write tests for the op, ran them\n" * (600 * s),
+    # tables.gain_columns _SHOWN_TAIL_RE: headings of spaced words closing on what they show, over change columns
+    # and range cells
+    "gains tables under long headings": lambda s: (
+        "## Paired "
+        + "decode throughput " * (20 * s)
+        + "result\n\n| C | Median paired gain | Range |\n| - | - | - |\n"
+        + "| C2 | +1.0% | +0.5% to +1.5% |\n" * (200 * s)
+    ),
+    # vocab.sides _CONTROL_LABEL_RE: arms named by stacked control adjectives, and worded cells under a control row
+    "control arms": lambda s: (
+        "| Arm | tok/s |\n| - | - |\n| Matched pre-change control | 10.0 tok/s |\n"
+        + "| matched paired matched paired control flow control | about 9 tok/s until done |\n" * (200 * s)
+    ),
+    # prose.own_measure _BECAME_RE: clauses of many short words, verbs of becoming and comparatives, over and over
+    "became comparatives": "- the a got is was got faster **warmup** became much far slower (4 s -> 3 s). " * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 

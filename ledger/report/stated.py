@@ -21,7 +21,7 @@ from ledger.vocab.stated_changes import stated_direction
 
 _STATING_READERS = ("prose", "kv_lines")
 """The readers of sentences and of "label: value" lines: a share either gives is stated in words ("- 1K/1K: +3.1%"
-under "## Output throughput vs main"), no column of a table judged by its own pairs."""
+under "## Output throughput vs main"), no column of a table judged by its own pairs (but see _change_rows)."""
 STATED = "as stated"
 """What a stated change's words add to its verdict: the text's own word, no measured pair."""
 
@@ -35,10 +35,12 @@ def stated_changes(
     paired = {c.source.line for c in own if c.reference is not None}
     gains: list[Finding] = []
     losses: list[Finding] = []
+    rows = _change_rows(own)
     for c in own:
         if c.kind != "perf" or c.reference is not None or not isinstance(c.value, float) or c.source.line in paired:
             continue
-        if not (c.parser or "").startswith(_STATING_READERS) or side_of(rev_name(c)) == "base":
+        stating = (c.parser or "").startswith(_STATING_READERS) or c.source.line in rows
+        if not stating or side_of(rev_name(c)) == "base":
             continue
         against = (c.config or {}).get("against")
         way = stated_direction(c.metric or "", c.value, c.unit, against)
@@ -53,9 +55,12 @@ def stated_changes(
         # ("2.4% below its baseline, within the 5% gate": the author's tolerance, not the default threshold)
         tol = stated_tolerance(c)
         bound = tol if tol is not None else share * 100
-        inside = abs(c.value) <= bound if tol is not None else abs(c.value) < bound
-        noise = said or (c.unit == "%" and c.high is None and inside)
-        within = ", called noise in the thread" if said else ""
+        least = min(abs(c.value), abs(c.high)) if c.high is not None else abs(c.value)  # (a range: its nearer end)
+        inside = least <= bound if tol is not None else least < bound
+        # ("-0.30% to +1.40%": a range with an end each way states no direction)
+        spans_zero = c.high is not None and (c.value < 0 < c.high or c.high < 0 < c.value)
+        noise = said or spans_zero or (c.unit == "%" and inside)
+        within = ", called noise in the thread" if said else ", the range spans zero" if spans_zero else ""
         kind = "stated tolerance" if tol is not None else "default perf threshold"
         within = within or (f", within the ±{bound:g}% {kind}" if noise else "")
         text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs}{within})"
@@ -68,3 +73,17 @@ def stated_changes(
         f.caveats = caveats
         (gains if way > 0 else losses).append(f)
     return gains, losses
+
+
+def _change_rows(own: Sequence[Claim]) -> frozenset[int]:
+    """The lines of table rows that print changes and nothing else ("| C1 | +1.79% | +1.62% to +2.03% |" under "##
+    Paired output-throughput result"): with no run's value beside them to judge, each states the change as the
+    text's words would; a row that prints a run's value too is judged by its own pairs."""
+    lines: dict[int, bool] = {}
+    for c in own:
+        if (c.parser or "").startswith("tables") and c.kind in ("perf", "accuracy", "acceptance"):
+            change = (
+                c.kind == "perf" and c.unit == "%" and stated_direction(c.metric or "", 1.0, c.unit, None) is not None
+            )
+            lines[c.source.line] = lines.get(c.source.line, True) and change and c.reference is None
+    return frozenset(line for line, changes in lines.items() if changes)

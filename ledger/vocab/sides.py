@@ -36,6 +36,20 @@ BASE_RUN_RE = re.compile(
     re.IGNORECASE,
 )
 
+# an arm named as the experiment's control ("Matched control run", "Pre-change control", "Control (no patch)"): the
+# run the other arms are measured against, as a baseline row is; never a positive control (the effect forced on) nor
+# a thing that controls ("Flow control", "control plane"), which the label's opening words keep out
+_CONTROL_LABEL_RE = re.compile(
+    r"^(?:(?:matched|pre-?change|unpatched|paired|same-commit|baseline)\s{1,3}){0,3}control\b"
+    r"(?!\s{0,3}(?:plane|flow|loop|path|group|knob|flag|token|character|variable)s?\b)",
+    re.IGNORECASE,
+)
+
+
+def control_label(label: str) -> bool:
+    """The row's label names it the experiment's control arm (see _CONTROL_LABEL_RE)."""
+    return bool(_CONTROL_LABEL_RE.match(label.strip(" *_`")))
+
 
 # the same sides as Chinese threads name them (vllm-ascend, lmdeploy): before / after the optimisation or change,
 # with the feature turned off / on; searched only in labels that are not ASCII

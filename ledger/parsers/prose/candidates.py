@@ -37,6 +37,7 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.parsers.prose.own_measure import (
+    became_subject,
     counted_measure,
     fragment_measure,
     joined_subject,
@@ -180,7 +181,7 @@ def candidate(
         metric = _label_metric(
             ctx, line, text, span_start if span_start is not None else n.start, n, unit, subject, before
         )
-        metric = narrated_measure(metric, text, n, unit) or pointed_set(metric)
+        metric = narrated_measure(metric, text, n, unit) or became_subject(metric, unit) or pointed_set(metric)
         if metric and sentence_fragment(metric) and not _names_a_measure(metric):
             # "the 500-request run goes from 41.30 s to 38.90 s", "= 1.106, matching the +10.6%": half a clause names
             # no measure; the unit may (a run's time its duration), a share's stays unnamed

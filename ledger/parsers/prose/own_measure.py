@@ -12,7 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.vocab.text import CHANGE_VERBS, NARRATION_RE
-from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
+from ledger.vocab.units import RATIO_UNITS, is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # "+35% shared-memory traffic, so ...": a noun phrase of one to four words, up to the clause's end
 _NOUN_AFTER_RE = re.compile(
@@ -55,6 +55,34 @@ def narrated_measure(label: str | None, text: str, n: Number, unit: str | None) 
     if after is not None:
         return after.group("what")
     return measure_of_unit(unit)
+
+
+# "Startup got **faster** (7m10s -> 5m50s)": a subject, a verb of becoming and a comparative, the values after it; the
+# subject is what was measured, the rest of the clause says only which way it went
+_BECAME_RE = re.compile(
+    r"(?:(?:the|our|its)\s)?(?P<subject>[A-Za-z][\w/-]{1,30}(?:\s[A-Za-z][\w/-]{1,30}){0,2}?)\s"
+    r"(?:got|gets|became|becomes|is|was|went|goes|grew|ran|runs)\s(?:(?:much|slightly|noticeably|way|far|a\slot|a\sbit|a\slittle)\s)?"
+    r"(?:faster|slower|shorter|longer|quicker|higher|lower|better|worse|smaller|larger|bigger)",
+    re.IGNORECASE,
+)
+_MARKUP_RE = re.compile(r"[*_`]+")
+# a subject that names a time already ("TTFT got lower"); else a phase ("Startup", "Warmup") whose time it is
+_TIMED_RE = re.compile(r"(?:time|latency|duration|ttft|tpot|itl|e2el|delay)$", re.IGNORECASE)
+
+
+def became_subject(label: str | None, unit: str | None) -> str | None:
+    """The measure of a value in a unit of measure named by a clause "<subject> got <comparative>" (see _BECAME_RE):
+    the subject, a phase's time where the value is a time and the subject names no time; None for any other."""
+    # (a ratio's or a share's comparative is what it measures: "Two shapes got slower: 0.92x" is a slow-down)
+    m = (
+        _BECAME_RE.fullmatch(_MARKUP_RE.sub("", label[:120]).strip())
+        if label and is_measure_unit(unit) and unit not in RATIO_UNITS
+        else None
+    )
+    if m is None:
+        return None
+    subject = m.group("subject")
+    return f"{subject} time" if is_time_unit(unit) and not _TIMED_RE.search(subject) else subject
 
 
 def pointed_set(metric: str | None) -> str | None:

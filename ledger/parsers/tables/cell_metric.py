@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.tables.gain_columns import gains_table_change
 from ledger.parsers.tables.headers import change_word, head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.canonical import dtype_name
@@ -69,6 +70,14 @@ def cell_metric(
         and STAT_WORD_RE.fullmatch(metric_head)
     ):
         metric = f"{metric_head} ({label})"  # "| fp8_triton | 200.0 | 190.0 |" under "p50 (us) | min": as p50's
+    elif (
+        role == "delta"
+        and metric in (metric_head, f"{label} {metric_head}")
+        and not looks_metric(label)
+        and (of := gains_table_change(info, metric_head))
+    ):
+        # "Median paired gain" under "## Paired decode-throughput result": a change OF that measure, on the row's run
+        metric = of if metric == metric_head else f"{of} ({label})"
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     elif role == "delta" and (left := info.delta_measure.get(ci)) and (looks_metric(left) or ends_in_rate(left)):

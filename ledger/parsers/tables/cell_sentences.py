@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
+from ledger.parsers.reader.document import Row
+from ledger.parsers.tables.cells import cell_facts
 from ledger.vocab.setup_keys import canonical_key_name
 
 _SLASH_LIST_RE = re.compile(r"\s?/\s?")
@@ -30,3 +32,16 @@ def with_row_setup(claims: list[Claim], setup: Mapping[str, str], head_unit: str
         if claim.unit is None and head_unit:
             update["unit"] = head_unit
         yield claim.model_copy(update=update) if update else claim
+
+
+def with_base_cell(claims: list[Claim], base_row: Row | None, ci: int) -> list[Claim]:
+    """The cell's one value measured against the baseline row's cell in its column `ci` ("598.42 tok/s raw" under
+    the throughput a control row prints as "1557.83 tok/s"): one value in the same unit, as a plain cell would be."""
+    base = base_row.cells[ci] if base_row is not None and ci < len(base_row.cells) else ""
+    parsed = cell_facts(base)[2] if base else None
+    if parsed is None or len(claims) != 1 or claims[0].reference is not None or claims[0].kind == "gate":
+        return claims
+    claim = claims[0]
+    if claim.value is None or claim.high is not None or (claim.unit or "").lower() != (parsed[3] or "").lower():
+        return claims
+    return [claim.model_copy(update={"reference": parsed[0]})]

@@ -95,7 +95,7 @@ from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.setup_names import setup_stated
-from ledger.vocab.sides import column_sides, side_of
+from ledger.vocab.sides import column_sides, control_label, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 from ledger.vocab.workload import setup_only, workload_setup
 
@@ -322,6 +322,7 @@ def _base_rows(
         named = (
             (base_cell and label == base_cell)
             or BASELINE_LABEL_RE.match(label)
+            or control_label(label)  # ("Matched control run" over the other arms: the one they are measured against)
             or (qualified_side(label) or ("",))[0] == "base"
             or feature_off_twin(label, names)
             or column.get(label.strip(" *_`")) == "base"

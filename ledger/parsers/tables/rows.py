@@ -22,7 +22,7 @@ from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric, label_setup
 from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
-from ledger.parsers.tables.cell_sentences import with_row_setup
+from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
 from ledger.parsers.tables.cells import (
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
@@ -374,7 +374,9 @@ class _RowReader:
             claims = with_printed_verdict(
                 prose.claims_in_text(self.ctx, c.line, c.cell, c.start, subject=subject), c.cell
             )
-            yield from with_row_setup(list(claims), setup, unit)
+            yield from with_base_cell(  # (a worded value's reference: the baseline row's cell in its column)
+                list(with_row_setup(list(claims), setup, unit)), self.base_row if c.role == "value" else None, c.ci
+            )
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""

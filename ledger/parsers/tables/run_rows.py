@@ -5,6 +5,8 @@ alike). Apart from rows.py, which asks it of a row's arrow cells and of its cell
 
 from __future__ import annotations
 
+from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.tables.gain_columns import range_measure
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
@@ -45,6 +47,20 @@ def cell_subject(
         info, label, head, role, sides=holds_arrow(cell)
     ):  # (as its arrow cells': the column names the measure)
         return info.head(head)[1] or head, {**label_setup, **setup, "row": label}, unit
+    if (
+        role == "mixed"
+        and head
+        and not looks_metric(head)
+        and _one_range(cell)
+        and (spread := range_measure(info, head))
+    ):
+        return spread, {**label_setup, **setup, "row": label}, unit  # "Range across 5 pairs": the gain's, per row
     if head and label and looks_metric(head) and head.lower() not in label.lower():
         return f"{head} ({label})", setup, unit
     return label or head or None, setup, unit
+
+
+def _one_range(cell: str) -> bool:
+    """The cell states one range and nothing else ("+1.90% to +2.40%")."""
+    nums = find_numbers(cell)
+    return len(nums) == 1 and nums[0].high is not None and len(nums[0].text) >= len(cell.strip(" *_`")) - 2
