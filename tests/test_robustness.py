@@ -1947,6 +1947,11 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
     # that run on into words, under headings over and over
     "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
+    # prose.contrast_pairs _JOINT_RE, _CLAUSE_OPEN_RE, vocab.sides contrast_head: values of two sides joined by
+    # "whereas" / "; meanwhile" over and over, and joints with no value after them and subjects that never open
+    "contrasted sides": "the parent build served 2210.5 tok/s, whereas the prefetch commit served 1190.3 tok/s; "
+    "meanwhile the old one 41 ms while " * 1_000,
+    "joints without values": "parent commit build while ; whereas ;meanwhile, 3 ms , while x 4 ms " * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
