@@ -150,6 +150,25 @@ def test_two_sides_contrasted_in_one_sentence_are_a_value_and_its_reference(tmp_
     assert "worse than baseline: output tok/s: 1190.3 tok/s vs baseline 2210.5" in out, out
 
 
+def test_a_baseline_printed_in_a_change_is_the_runs_reference(tmp_path: Path) -> None:
+    """ "2.6% under its 2102.3 output-tok/s baseline, inside the 3% tolerance" under the item "2047.6 output tok/s":
+    2102.3 is that run's reference (no claim of its own), the change keeps its claim and takes the baseline's measure,
+    and the author's tolerance bounds the pair: within it, no regression."""
+    claims = extract((FIX / "stated_baseline_items.md").read_text(), "x.md").claims
+    got = [
+        (c.source.line, c.metric, c.value, c.reference, c.config.get("threshold")) for c in claims if c.kind == "perf"
+    ]
+    assert got == [
+        (10, "output tok/s", 2047.6, 2102.3, "±3%"),
+        (10, "throughput", 0.88, None, None),
+        (10, "total tok/s", 30412.9, None, None),
+        (11, "output tok/s", -2.6, None, "±3%"),
+    ]
+    out = " ".join(report("stated_baseline_items.md", tmp_path).split())
+    assert "vs baseline 2102.3: -54.7 (-2.6%) (threshold ±3% stated tolerance)" in out, out
+    assert "worse than baseline" not in out, out
+
+
 @pytest.mark.parametrize(
     ("first", "second", "head"),
     [
