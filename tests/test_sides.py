@@ -163,6 +163,9 @@ def test_a_baseline_printed_in_a_change_is_the_runs_reference(tmp_path: Path) ->
         (10, "throughput", 0.88, None, None),
         (10, "total tok/s", 30412.9, None, None),
         (11, "output tok/s", -2.6, None, "±3%"),
+        # ("its 518.6 tok/s baseline": a baseline in a unit a reader takes alone is still no claim of its own)
+        (15, "throughput", 512.4, 518.6, None),
+        (16, "tok/s", -1.2, None, None),
     ]
     out = " ".join(report("stated_baseline_items.md", tmp_path).split())
     assert "vs baseline 2102.3: -54.7 (-2.6%) (threshold ±3% stated tolerance)" in out, out

@@ -8,7 +8,8 @@ of a setup (claims contract: a baseline paired with a value is the value's refer
 and the measure its baseline is named by ("output-tok/s") is the change's measure, whatever the clause's words ("Nothing
 moved"). The run's value is the one, in the change's own line or the lines of its paragraph or list above it, of that
 measure which the change takes to the baseline (2064.1 x (1 - 0.8%) = 2047.6); none or two such, and no reference is
-given. A tolerance stated on the change ("inside the 3% tolerance") bounds the run against its baseline too.
+given; a claim a reader made of the baseline itself is dropped. A tolerance stated on the change ("inside the 3%
+tolerance") bounds the run against its baseline too.
 
 Apart from prose.reduced_by, which reads the change and keeps the run it is stated against as words (`against`):
 the run's value may stand on another line (a list's item above), which only a reader of the whole document sees.
@@ -45,6 +46,7 @@ def stated_baselines(doc: Document, claims: list[Claim]) -> list[Claim]:
     by_line: dict[int, list[Claim]] = {}
     for c in claims:
         by_line.setdefault(c.source.line, []).append(c)
+    gone: set[int] = set()
     for change in changes:
         m = _STATED_BASE_RE.fullmatch(str(change.config["against"]).strip())
         if m is None:
@@ -53,13 +55,16 @@ def stated_baselines(doc: Document, claims: list[Claim]) -> list[Claim]:
         if measure is not None:
             change.metric = measure
         base = float(m.group("value").replace(",", ""))
-        runs = [r for r in _runs_above(doc, by_line, change) if _is_run_of(r, change, base, measure)]
+        # ("its 2102.3 tok/s baseline": the baseline a reader took for a value of its own, on the change's line)
+        own = [c for c in by_line.get(change.source.line, []) if c.value == base and c.reference is None]
+        runs = [r for r in _runs_above(doc, by_line, change) if r not in own and _is_run_of(r, change, base, measure)]
         if len(runs) == 1:
             run = runs[0]
             run.reference = base
             if "threshold" in change.config and "threshold" not in run.config:
                 run.config = {**run.config, "threshold": change.config["threshold"]}
-    return claims
+            gone.update(id(c) for c in own)
+    return [c for c in claims if id(c) not in gone] if gone else claims
 
 
 def _runs_above(doc: Document, by_line: dict[int, list[Claim]], change: Claim) -> list[Claim]:
