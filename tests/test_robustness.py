@@ -2034,6 +2034,15 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # prose.own_measure _BECAME_RE: clauses of many short words, verbs of becoming and comparatives, over and over
     "became comparatives": "- the a got is was got faster **warmup** became much far slower (4 s -> 3 s). " * 1_000,
+    # prose.contrast_pairs _JOINT_RE, _CLAUSE_OPEN_RE, vocab.sides contrast_head: values of two sides joined by
+    # "whereas" / "; meanwhile" over and over, and joints with no value after them and subjects that never open
+    "contrasted sides": "the parent build served 2210.5 tok/s, whereas the prefetch commit served 1190.3 tok/s; "
+    "meanwhile the old one 41 ms while " * 1_000,
+    "joints without values": "parent commit build while ; whereas ;meanwhile, 3 ms , while x 4 ms " * 1_000,
+    # prose.stated_baselines _STATED_BASE_RE, prose.reduced_by _AGAINST_RUN_RE ("under its"): a list of runs, each
+    # item a change under a printed baseline, the run's value looked for in the items above
+    "stated baselines": "- 2047.6 output tok/s, 0.88 req/s\n- 2.6% under its 2102.3 output-tok/s baseline, inside "
+    "the 3% tolerance\n" * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 

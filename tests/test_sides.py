@@ -16,7 +16,7 @@ from ledger.parsers.grammar.value_sides import commit_before_value
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.run_names import run_named
-from ledger.vocab.sides import column_sides, named_by_side, side_alone, side_of
+from ledger.vocab.sides import column_sides, contrast_head, named_by_side, side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
 runner = CliRunner()
@@ -132,6 +132,57 @@ def test_repeated_runs_are_one_series_with_a_spread(tmp_path: Path) -> None:
 def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:
     claims = extract("- E2E latency 3.2s vs 3.6s on main\n", "x.md").claims
     assert [(c.value, c.reference, c.revision) for c in claims] == [(3.2, 3.6, None)]
+
+
+def test_two_sides_contrasted_in_one_sentence_are_a_value_and_its_reference(tmp_path: Path) -> None:
+    """ "the parent build served X, whereas the prefetch commit served Y": the candidate's Y against the parent's X,
+    which is no claim of its own, and the report finds the regression; two setups contrasted ("the eager path ...,
+    while the graph path ...") are no sides, and a later probe's value has no reference."""
+    claims = extract((FIX / "side_while_contrast.md").read_text(), "x.md").claims
+    assert [(c.source.line, c.value, c.reference) for c in claims] == [
+        (7, 1190.3, 2210.5),
+        (7, 1187.9, None),
+        (9, 41.2, 39.8),
+        (11, 2210.5, None),
+        (11, 3904.7, None),
+    ]
+    out = " ".join(report("side_while_contrast.md", tmp_path).split())
+    assert "worse than baseline: output tok/s: 1190.3 tok/s vs baseline 2210.5" in out, out
+
+
+def test_a_baseline_printed_in_a_change_is_the_runs_reference(tmp_path: Path) -> None:
+    """ "2.6% under its 2102.3 output-tok/s baseline, inside the 3% tolerance" under the item "2047.6 output tok/s":
+    2102.3 is that run's reference (no claim of its own), the change keeps its claim and takes the baseline's measure,
+    and the author's tolerance bounds the pair: within it, no regression."""
+    claims = extract((FIX / "stated_baseline_items.md").read_text(), "x.md").claims
+    got = [
+        (c.source.line, c.metric, c.value, c.reference, c.config.get("threshold")) for c in claims if c.kind == "perf"
+    ]
+    assert got == [
+        (10, "output tok/s", 2047.6, 2102.3, "±3%"),
+        (10, "throughput", 0.88, None, None),
+        (10, "total tok/s", 30412.9, None, None),
+        (11, "output tok/s", -2.6, None, "±3%"),
+        # ("its 518.6 tok/s baseline": a baseline in a unit a reader takes alone is still no claim of its own)
+        (15, "throughput", 512.4, 518.6, None),
+        (16, "tok/s", -1.2, None, None),
+    ]
+    out = " ".join(report("stated_baseline_items.md", tmp_path).split())
+    assert "vs baseline 2102.3: -54.7 (-2.6%) (threshold ±3% stated tolerance)" in out, out
+    assert "worse than baseline" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "head"),
+    [
+        ("the parent build served ", "the prefetch commit served ", 1),
+        ("the new scheduler handled ", "the old scheduler handled ", 0),
+        ("the eager path served ", "the graph path served ", None),
+        ("TP4 served ", "the commit served ", None),  # (a revision named beside no base: not a side)
+    ],
+)
+def test_contrast_sides(first: str, second: str, head: int | None) -> None:
+    assert contrast_head(first, second) == head
 
 
 @pytest.mark.parametrize(

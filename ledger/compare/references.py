@@ -214,6 +214,10 @@ def check_references(
         if p.threshold is None or p.delta is None:
             continue
         verdict, thr = p.verdict, p.threshold
+        tol = stated_tolerance(c) if c.unit != "%" and verdict in (IMPROVEMENT, REGRESSION) else None
+        if tol is not None and p.delta_pct is not None and abs(p.delta_pct) <= tol:
+            # ("1515.84 tok/s", "2.22% below its 1550.25 baseline, within the 10% gate"): the author's band on this pair
+            verdict, thr = NOISE, Threshold(abs(ref) * tol / 100, "stated tolerance", f"±{tol:g}%")
         if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(NOISE_NOTE):
             # ("moves from launch to launch (run-to-run noise)"): the author's word on the measure is its noise band
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)

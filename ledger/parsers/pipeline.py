@@ -44,6 +44,7 @@ from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
+from ledger.parsers.prose.stated_baselines import stated_baselines
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
 from ledger.parsers.reader.document import Block, Document, read_document
@@ -194,6 +195,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
+    claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence

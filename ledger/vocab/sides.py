@@ -122,6 +122,27 @@ def _side_of(label: str) -> str | None:
     return "base" if b else "head" if h else None
 
 
+# "the parent build", "the native parent": the revision a commit was made on, named as the base of a contrast
+_PARENT_RE = re.compile(r"\bparent\b", re.IGNORECASE)
+# "the gating commit", "the candidate build": a revision named by its noun, the side that is not the base's
+_REVISION_NOUN_RE = re.compile(r"\b(?:commit|build|branch|patch|change|revision|pr|head)\b", re.IGNORECASE)
+
+
+def contrast_head(first: str, second: str) -> int | None:
+    """Which of two clauses set side by side ("the parent build served X, whereas the prefetch commit served Y") names
+    the candidate side by the words before its value: 0 or 1, None when they are not one base and one candidate. A
+    side word says it (side_of); else the parent is the base, and a revision named by its noun beside a base is the
+    candidate ("the gating commit"): two setups ("the eager path", "TP8") are no sides."""
+    kinds = [side_of(first), side_of(second)]
+    for k, words in enumerate((first, second)):
+        if kinds[k] is None and _PARENT_RE.search(words):
+            kinds[k] = "base"
+    for k, words in enumerate((first, second)):
+        if kinds[k] is None and kinds[1 - k] == "base" and _REVISION_NOUN_RE.search(words):
+            kinds[k] = "head"
+    return 0 if kinds == ["head", "base"] else 1 if kinds == ["base", "head"] else None
+
+
 # the base a fork is measured against: the line it forked from ("upstream", "mainline"), another project's build
 # rather than an earlier revision of the change
 _OTHER_LINE_RE = re.compile(r"\b(?:upstream|mainline)\b", re.IGNORECASE)

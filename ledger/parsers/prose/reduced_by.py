@@ -166,7 +166,8 @@ def moved_by(out: list[dict[str, Any]], text: str) -> None:
 _AGAINST_RUN_RE = re.compile(
     r"[ \t]{1,2}(?:(?P<how>lower|less|smaller|slower|worse|higher|greater|more|faster|quicker|better)"
     r"(?:[ \t][A-Za-z][\w/-]{0,24})?[ \t]{1,2}(?:than|compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over)|"
-    r"(?P<under>below|behind)|above|ahead[ \t]of|"
+    # ("0.8% under its 2064.1 baseline": under a run it names, not "under load")
+    r"(?P<under>below|behind|under(?=[ \t]{1,2}(?:its|the|our)[ \t]))|above|ahead[ \t]of|"
     r"(?P<bare>compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over|against))[ \t]{1,2}"
     # (a dot inside a name, "torch.compile", "v0.6.3", does not end it)
     r"(?P<what>(?:[^,;:.()\n]|\.(?=\w)){2,60}?)"

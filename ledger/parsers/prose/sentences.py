@@ -45,6 +45,7 @@ from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
+from ledger.parsers.prose.contrast_pairs import contrast_pairs
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.grid_leads import cell_leads
 from ledger.parsers.prose.lead_tasks import clause_tasks
@@ -102,12 +103,11 @@ def claims_in_text(
 ) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
 
-    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
-    values that name none themselves. `console`: a line of tool output, where a number without a unit of
-    measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
-    is a gauge, not a throughput), and a bare measurement is named by the line's leading label. `around`: the words
-    a wrapped sentence brings in from the lines before and after (prose.wrapped_lines), read as context only.
-    """
+    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for values that name none
+    themselves. `console`: a line of tool output, where a number without a unit of measure is a claim only right after
+    a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s" is a gauge, not a throughput), and a bare
+    measurement is named by the line's leading label. `around`: the words a wrapped sentence brings in from the lines
+    before and after (prose.wrapped_lines), read as context only."""
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
@@ -157,6 +157,7 @@ def claims_in_text(
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
+    out = contrast_pairs(out, text)  # ("the parent build served X, whereas the gating commit served Y")
     # ("previous 14.1 ms, ours 12.0 ms": both sides named right before their values)
     sided = not console and out and (has_clause_side(text) or len(sides_before_values(text)) == 2)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
