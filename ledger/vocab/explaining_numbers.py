@@ -51,3 +51,16 @@ def explains(text: str, start: int, end: int, unit: str | None) -> bool:
         and _ATTRIBUTED_BEFORE_RE.search(text, max(0, start - 24), start) is not None
         and _CAUSE_AFTER_RE.match(text, end, end + 70) is not None
     )
+
+
+# "the step needs 40-60 GiB of scratch disk", "requires 150 GB of free disk space": the storage a run must be given, a
+# prerequisite ("needs 87GB of CPU RAM" is what loading took, a measured footprint)
+_NEEDS_BEFORE_RE = re.compile(
+    r"\b(?:needs?|requires?|required|needed)\s(?:about\s|roughly\s|at\sleast\s|up\sto\s)?~?$", re.IGNORECASE
+)
+_DISK_AFTER_RE = re.compile(r"\s?of\s(?:free\s|scratch\s|local\s)?(?:disk|storage)\b", re.IGNORECASE)
+
+
+def storage_needed(text: str, start: int, end: int) -> bool:
+    """The size at text[start:end] is the storage a step needs ("needs about 30-45 GiB of free disk"): no result."""
+    return bool(_NEEDS_BEFORE_RE.search(text, max(0, start - 30), start) and _DISK_AFTER_RE.match(text, end))

@@ -77,6 +77,9 @@ PART_NOUNS = (
     r"contributions?|components?|files?|modifications?|differences?|takeaways?|usage|commands?|apis?|requirements?|"
     r"dependencies|issues?|tasks?|todos?|limitations?|caveats?|questions?"
 )
+# a word of a side's label after its side word (no clause: "Branch cleanup is complete:"; no list of the document's
+# parts: "Main options:")
+LABEL_TAIL_WORD = r"(?: (?!(?:is|are|was|were|has|have|had|" + PART_NOUNS + r")\b)[\w.#-]{1,20})"
 
 _RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
 RESULTS_LEAD = (

@@ -78,10 +78,11 @@ _ARM_FILLER_RE = re.compile(
 )
 
 
-def arm_label(label: str) -> bool:
-    """The label names the run (its settings, its run noun: "FP8 run", "TP4 run on H200", "INT4 weights") and no
-    measure: what the value after it measures its unit says ("FP8 run: 1520 tok/s" is a throughput)."""
-    if len(label) > 80 or not qualifiers(label):
-        return False
-    rest = _ARM_FILLER_RE.sub(" ", label)
-    return names_setup(" ".join(rest.split())) if rest.strip(" ,;/+-_()*`") else False
+def named_arm(label: str) -> dict[str, str]:
+    """The setup a label states when it names the run and no measure (its settings, its run noun: "FP8 run", "TP4 run
+    on H200", "INT4 weights"; what the value after it measures its unit says: "FP8 run: 1520 tok/s" is a throughput);
+    {} for a label that names more than its run."""
+    if len(label) > 80 or not (named := qualifiers(label)):
+        return {}
+    rest = " ".join(_ARM_FILLER_RE.sub(" ", label).split())
+    return named if rest.strip(" ,;/+-_()*`") and names_setup(rest) else {}

@@ -16,7 +16,7 @@ from ledger.vocab.sides import (
     CJK_SIDE_WORDS,
     HEAD_LABEL_WORDS,
     LABEL_NOUNS,
-    PART_NOUNS,
+    LABEL_TAIL_WORD,
     RESULTS_LEAD,
     side_alone,
     side_of,
@@ -45,8 +45,8 @@ SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change))"
-    # (no clause: "Branch cleanup is complete:"; no list of the document's parts: "Main options:")
-    r"(?: (?!(?:is|are|was|were|has|have|had|" + PART_NOUNS + r")\b)[\w.#-]{1,20}){0,3}?"
+    + LABEL_TAIL_WORD
+    + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
     r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?[:：](?:[*_]{1,2})?\s*$",

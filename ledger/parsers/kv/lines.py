@@ -90,15 +90,13 @@ from ledger.vocab.sides import side_alone
 from ledger.vocab.test_ids import indent_of, test_key, test_setup
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_idle_timing, is_timing_unit, measure_of_unit
-from ledger.vocab.workload import arm_label
+from ledger.vocab.workload import named_arm
 
 NAME = "kv_lines"
 VERSION = "2"
 BLOCKS = frozenset({"code", "text", "item"})
 
-_NOT_METRIC_RE = re.compile(
-    r"(?:https?|commit|pr|version|date|time_?stamp)\b", re.IGNORECASE
-)  # (a time of day: no result)
+_NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date|time_?stamp)\b", re.IGNORECASE)  # (a time of day)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
 _LAST_NAME_RE = re.compile(r"[\s`(\[,\"'](?P<name>[A-Za-z][\w.-]{0,40})$")
@@ -322,10 +320,8 @@ class _BlockReader:
         if self._no_claim_of_its_own(line, p, value, unit):
             return
         metric = f"{line.group or line.phase} {label}" if line.group or line.phase else label
-        named = (setup_named(label) or arm_setting(self.arm, label) or _arm_named(label)) if not line.group else None
-        if named and (measure := measure_of_unit(unit)):
-            # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s", "SYMM_MEM: 18,724 TPS", "- FP8 run: 1520 tok/s": the
-            # label is the run's
+        named = (setup_named(label) or arm_setting(self.arm, label) or named_arm(label)) if not line.group else None
+        if named and (measure := measure_of_unit(unit)):  # the run's label: "- 8B: 98 tok/s", "- FP8 run: 1520 tok/s"
             for claim in self._result(line, p, measure, "perf", unit):
                 claim.config.update(named)  # the label's own model wins over the one the text around it names
                 yield claim
@@ -531,8 +527,3 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
         return  # a configuration file: every number in it is a setting
     yield from _BlockReader(block, ctx).claims()
-
-
-def _arm_named(label: str) -> dict[str, str]:
-    """The setup an arm's label states ("FP8 run", "TP4 run on H200"), {} for a label that names more than its run."""
-    return qualifiers(label) if arm_label(label) else {}

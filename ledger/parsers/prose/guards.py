@@ -19,7 +19,7 @@ from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
-from ledger.vocab.explaining_numbers import explains
+from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import family_versions, model_names
@@ -584,12 +584,6 @@ _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n
 
 
 _FULL_AFTER_RE = re.compile(r"\s?full\b", re.IGNORECASE)
-# "the step needs 40-60 GiB of scratch disk", "requires 150 GB of free disk space": the storage a run must be given, a
-# prerequisite ("needs 87GB of CPU RAM" is what loading took, a measured footprint)
-_NEEDS_BEFORE_RE = re.compile(
-    r"\b(?:needs?|requires?|required|needed)\s(?:about\s|roughly\s|at\sleast\s|up\sto\s)?~?$", re.IGNORECASE
-)
-_DISK_AFTER_RE = re.compile(r"\s?of\s(?:free\s|scratch\s|local\s)?(?:disk|storage)\b", re.IGNORECASE)
 
 
 def _held_size(text: str, n: Number) -> bool:
@@ -604,7 +598,7 @@ def _held_size(text: str, n: Number) -> bool:
     return is_size_unit(n.unit) and bool(
         _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
         or _device_listing(text, n)
-        or (_NEEDS_BEFORE_RE.search(text, max(0, n.start - 30), n.start) and _DISK_AFTER_RE.match(text, n.end))
+        or storage_needed(text, n.start, n.end)
     )
 
 
