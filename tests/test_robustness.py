@@ -1948,6 +1948,10 @@ HOSTILE: dict[str, HostileText] = {
     # that run on into words, under headings over and over
     "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
+    # vocab.board_counts in_image_tag: boards in image tags, tokens of slashes and colons that are no image, on
+    # lines of settings and in one long token
+    "boards in image tags": "- **Image**: rocm/dev:v1-mi30x H100 a/b/c/d/e/f:g:H200-mi35x/ `x/y:B200` 1.5x\n" * 1_000,
+    "one long image token": lambda s: "Image: " + "org/img:" * (2_000 * s) + "v1-mi30x on H100 1.5x\n",
 }
 
 
