@@ -1135,3 +1135,37 @@ def test_a_board_named_bare_beside_its_counted_setup_line_still_pairs_the_next_r
     rows = json.loads(out)["rows"]
     got = {(x["metric"], x["config"].get("gpu"), x["config"].get("gpu_count")): x["verdict"]["verdict"] for x in rows}
     assert got == {("decode throughput", "h200", "8"): "regression", ("itl", "h200", "8"): "regression"}
+
+
+def test_one_board_counted_once_and_named_bare_in_the_next_turn_is_one_series(tmp_path: Path) -> None:
+    """ "on a single H100" reads 1xH100, a later turn's "on H100" reads H100: one machine, so compare's key holds the
+    board alone and the two turns' runs are one series (not two "not comparable" rows over gpu_count=1)."""
+    thread = (
+        "acme/serve · pull request #77 · open · Python\n# Quicker top-k sampling\n\n"
+        "alice · description · 2026-03-02\n## Results\n\n"
+        "Timed at commit 1a2b3c4 on a single H100 serving Llama-3.1-8B-Instruct.\n\n"
+        "| Metric | Value |\n|--------|-------|\n| Output throughput (tok/s) | 4210 |\n| GSM8K accuracy | 0.812 |\n\n"
+        "alice · comment · 2026-03-05\n"
+        "Pushed 9f8e7d6 after review and timed it again on H100 serving Llama-3.1-8B-Instruct.\n\n"
+        "| Metric | Value |\n|--------|-------|\n| Output throughput (tok/s) | 4390 |\n| GSM8K accuracy | 0.809 |\n"
+    )
+    path = tmp_path / "thread.md"
+    path.write_text(thread, encoding="utf-8")
+    db = str(tmp_path / "ledger.db")
+    assert run("ingest", "--db", db, "--repo", "acme/serve", "--pr", "77", str(path))[0] == 0
+    code, out, err = run("compare", "acme/serve#77", "--db", db, "-f", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert {r["metric"]: len(r["values"]) for r in rows} == {"output throughput": 2, "gsm8k": 2}
+    assert all(r["config"] == {"gpu": "h100", "model": "llama3.1-8b-instruct"} for r in rows)
+    assert {r["verdict"]["verdict"] for r in rows} <= {"improvement", "within noise"}
+
+
+def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
+    from ledger.compare.keys import matches_setup
+    from ledger.compare.run import parse_where
+
+    assert parse_where(["gpu=1xH100"]) == {"gpu": "h100"} and parse_where(["gpu=2xH100"])["gpu_count"] == "2"
+    stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}
+    stored["source"] = {"path": "pr.md", "line": 1, "line_end": 1, "text": "decode 1.0"}
+    assert matches_setup(stored, [("gpu", "1xH100")]) and not matches_setup(stored, [("gpu", "2xH100")])
