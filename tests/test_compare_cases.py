@@ -1169,3 +1169,35 @@ def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
     stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}
     stored["source"] = {"path": "pr.md", "line": 1, "line_end": 1, "text": "decode 1.0"}
     assert matches_setup(stored, [("gpu", "1xH100")]) and not matches_setup(stored, [("gpu", "2xH100")])
+
+
+def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: Path) -> None:
+    """A results page in two versions: v1 scores RTN on Wikitext2 and PTB, v2 on Wikitext2 only, with GPTQ rows
+    added. The RTN PTB series ends and the GPTQ Wikitext2 series starts, but a PTB perplexity is not a Wikitext2 one
+    on another quantiser: no "not comparable (quant rtn vs gptq)" pair, the first missing in v2, the second new."""
+    head = "# Quill quantiser\n\n## Results\n\nQuill-30B, measured on one RTX 4090.\n\n"
+    texts = [
+        head + "| Quill-30B | Bits | Wikitext2 | PTB |\n|---|---|---|---|\n| RTN | 4 | 4.60 | 8.41 |\n"
+        "| RTN | 3 | 9.85 | 21.30 |\n",
+        head + "| Quill-30B | Bits | Wikitext2 |\n|---|---|---|\n| RTN | 4 | 4.60 |\n| RTN | 3 | 9.85 |\n"
+        "| GPTQ | 4 | 4.12 |\n| GPTQ | 3 | 5.36 |\n",
+    ]
+    paths = []
+    for i, text in enumerate(texts, 1):
+        paths.append(tmp_path / f"v{i}.md")
+        paths[-1].write_text(text, encoding="utf-8")
+    db = str(tmp_path / "ledger.db")
+    args = ("--repo", "acme/quill", "--repo-path", "README.md", "--db", db)
+    assert run("ingest", *map(str, paths), *args)[0] == 0
+    code, out, err = run("compare", "acme/quill:README.md", "--by", "versions", "--all", "--db", db, "-f", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    got = sorted((r["variant"] or "", r["config"]["quant"], r["config"]["bits"], r["verdict"]["verdict"]) for r in rows)
+    assert got == [
+        ("", "gptq", "3", "new"),
+        ("", "gptq", "4", "new"),
+        ("", "rtn", "3", "within noise"),
+        ("", "rtn", "4", "within noise"),
+        ("ptb", "rtn", "3", "missing"),
+        ("ptb", "rtn", "4", "missing"),
+    ]
