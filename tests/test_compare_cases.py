@@ -19,6 +19,7 @@ from ledger.model import Claim, Revision, Source
 from ledger.targets import run_compare
 
 CASES = Path(__file__).parent / "fixtures" / "compare_cases"
+FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT.parent / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
 
@@ -1161,3 +1162,95 @@ def test_a_board_named_bare_beside_its_counted_setup_line_still_pairs_the_next_r
     rows = json.loads(out)["rows"]
     got = {(x["metric"], x["config"].get("gpu"), x["config"].get("gpu_count")): x["verdict"]["verdict"] for x in rows}
     assert got == {("decode throughput", "h200", "8"): "regression", ("itl", "h200", "8"): "regression"}
+
+
+def test_one_board_counted_once_and_named_bare_in_the_next_turn_is_one_series(tmp_path: Path) -> None:
+    """ "on a single H100" reads 1xH100, a later turn's "on H100" reads H100: one machine, so compare's key holds the
+    board alone and the two turns' runs are one series (not two "not comparable" rows over gpu_count=1)."""
+    thread = (
+        "acme/serve · pull request #77 · open · Python\n# Quicker top-k sampling\n\n"
+        "alice · description · 2026-03-02\n## Results\n\n"
+        "Timed at commit 1a2b3c4 on a single H100 serving Llama-3.1-8B-Instruct.\n\n"
+        "| Metric | Value |\n|--------|-------|\n| Output throughput (tok/s) | 4210 |\n| GSM8K accuracy | 0.812 |\n\n"
+        "alice · comment · 2026-03-05\n"
+        "Pushed 9f8e7d6 after review and timed it again on H100 serving Llama-3.1-8B-Instruct.\n\n"
+        "| Metric | Value |\n|--------|-------|\n| Output throughput (tok/s) | 4390 |\n| GSM8K accuracy | 0.809 |\n"
+    )
+    path = tmp_path / "thread.md"
+    path.write_text(thread, encoding="utf-8")
+    db = str(tmp_path / "ledger.db")
+    assert run("ingest", "--db", db, "--repo", "acme/serve", "--pr", "77", str(path))[0] == 0
+    code, out, err = run("compare", "acme/serve#77", "--db", db, "-f", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert {r["metric"]: len(r["values"]) for r in rows} == {"output throughput": 2, "gsm8k": 2}
+    assert all(r["config"] == {"gpu": "h100", "model": "llama3.1-8b-instruct"} for r in rows)
+    assert {r["verdict"]["verdict"] for r in rows} <= {"improvement", "within noise"}
+
+
+def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
+    from ledger.compare.keys import matches_setup
+    from ledger.compare.run import parse_where
+
+    assert parse_where(["gpu=1xH100"]) == {"gpu": "h100"} and parse_where(["gpu=2xH100"])["gpu_count"] == "2"
+    stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}
+    stored["source"] = {"path": "pr.md", "line": 1, "line_end": 1, "text": "decode 1.0"}
+    assert matches_setup(stored, [("gpu", "1xH100")]) and not matches_setup(stored, [("gpu", "2xH100")])
+
+
+def test_a_quantized_row_under_the_full_precision_row_is_shown_against_it_never_failed(tmp_path: Path) -> None:
+    """ "| FP16 |" over "| AWQ |", "| nf4 |", "| fp4 |" rows of memory and perplexity: the FP16 row is the table's
+    baseline (no claim of its own, as the corpora's baseline rows), each quantized cell keeps it as its reference,
+    but ran another setup: its perplexity above FP16's is the quantizer's stated cost, "not comparable (quant awq vs
+    fp16)", never "worse than reference". The same for a column beside the full-precision column."""
+    db = str(tmp_path / "ledger.db")
+    for n, name in (
+        ("5", "quantized_rows_under_a_full_precision_row.md"),
+        ("6", "quantized_column_beside_a_full_precision_column.md"),
+    ):
+        assert run("ingest", "--db", db, "--repo", "acme/quant", "--pr", n, str(FIXTURES / "tables" / name))[0] == 0
+    code, out, err = run("compare", "acme/quant#5", "--db", db, "-f", "json")
+    assert code == 0, err
+    refs = json.loads(out)["references"]
+    assert sorted((r["metric"], r["value"], r["reference"]) for r in refs if r["metric"] != "memory") == [
+        ("perplexity", 7.01, 6.85),
+        ("perplexity", 7.09, 6.85),
+        ("perplexity", 7.22, 6.85),
+    ]
+    assert len(refs) == 6 and {r["verdict"] for r in refs} == {"not comparable"}
+    assert {r["said"] for r in refs} == {f"not comparable (quant {q} vs fp16)" for q in ("awq", "nf4", "fp4")}
+    code, out, err = run("report", "acme/quant#6", "--db", db, "--format", "json")
+    assert code == 0, err
+    assert not json.loads(out)["has_regression"]
+
+
+def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: Path) -> None:
+    """A results page in two versions: v1 scores RTN on Wikitext2 and PTB, v2 on Wikitext2 only, with GPTQ rows
+    added. The RTN PTB series ends and the GPTQ Wikitext2 series starts, but a PTB perplexity is not a Wikitext2 one
+    on another quantiser: no "not comparable (quant rtn vs gptq)" pair, the first missing in v2, the second new."""
+    head = "# Quill quantiser\n\n## Results\n\nQuill-30B, measured on one RTX 4090.\n\n"
+    texts = [
+        head + "| Quill-30B | Bits | Wikitext2 | PTB |\n|---|---|---|---|\n| RTN | 4 | 4.60 | 8.41 |\n"
+        "| RTN | 3 | 9.85 | 21.30 |\n",
+        head + "| Quill-30B | Bits | Wikitext2 |\n|---|---|---|\n| RTN | 4 | 4.60 |\n| RTN | 3 | 9.85 |\n"
+        "| GPTQ | 4 | 4.12 |\n| GPTQ | 3 | 5.36 |\n",
+    ]
+    paths = []
+    for i, text in enumerate(texts, 1):
+        paths.append(tmp_path / f"v{i}.md")
+        paths[-1].write_text(text, encoding="utf-8")
+    db = str(tmp_path / "ledger.db")
+    args = ("--repo", "acme/quill", "--repo-path", "README.md", "--db", db)
+    assert run("ingest", *map(str, paths), *args)[0] == 0
+    code, out, err = run("compare", "acme/quill:README.md", "--by", "versions", "--all", "--db", db, "-f", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    got = sorted((r["variant"] or "", r["config"]["quant"], r["config"]["bits"], r["verdict"]["verdict"]) for r in rows)
+    assert got == [
+        ("", "gptq", "3", "new"),
+        ("", "gptq", "4", "new"),
+        ("", "rtn", "3", "within noise"),
+        ("", "rtn", "4", "within noise"),
+        ("ptb", "rtn", "3", "missing"),
+        ("ptb", "rtn", "4", "missing"),
+    ]

@@ -2044,6 +2044,10 @@ HOSTILE: dict[str, HostileText] = {
     "stated baselines": "- 2047.6 output tok/s, 0.88 req/s\n- 2.6% under its 2102.3 output-tok/s baseline, inside "
     "the 3% tolerance\n" * 1_000,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
+    # vocab.board_counts in_image_tag: boards in image tags, tokens of slashes and colons that are no image, on
+    # lines of settings and in one long token
+    "boards in image tags": "- **Image**: rocm/dev:v1-mi30x H100 a/b/c/d/e/f:g:H200-mi35x/ `x/y:B200` 1.5x\n" * 1_000,
+    "one long image token": lambda s: "Image: " + "org/img:" * (2_000 * s) + "v1-mi30x on H100 1.5x\n",
 }
 
 

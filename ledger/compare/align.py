@@ -420,7 +420,9 @@ def nearest_setups(
     allowed: Callable[[T, T], bool] | None = None,
 ) -> tuple[list[tuple[T, T]], list[T], list[T]]:
     """Leftovers of one metric on each side paired by the fewest setup differences (then equal variant, then
-    document order), each at most once: what "not comparable" rows are made of. Returns the pairs and the rest."""
+    document order), each at most once: what "not comparable" rows are made of. Returns the pairs and the rest.
+    Never two of different variants: a variant tells what was measured apart ("perplexity {ptb}" beside a Wikitext2
+    perplexity), so such a pair would be two measures, and its reason could name no key that says so."""
     by_base: dict[tuple[str, str], list[int]] = {}
     for j, b in enumerate(news):
         by_base.setdefault(key(b).base(), []).append(j)
@@ -428,7 +430,7 @@ def nearest_setups(
     for i, a in enumerate(olds):
         for j in by_base.get(key(a).base(), [])[:64]:
             b = news[j]
-            if allowed is not None and not allowed(a, b):
+            if (allowed is not None and not allowed(a, b)) or _residual(variant(a)) != _residual(variant(b)):
                 continue
             scored.append((n_setup_differences(key(a), key(b)), variant(a) != variant(b), i + j, i, j))
     used_o: set[int] = set()

@@ -27,7 +27,7 @@ characters before any pattern reads them.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,7 +90,17 @@ def _claim_key(
     unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
     if unit == "tok/s/gpu" and _one_gpu(setup.config):
         unit = "tok/s"  # "Throughput (out tok/s/GPU)" at TP 1 on one GPU is its "Throughput (out tok/s)"
-    return Key(kind, metric_name, unit, setup.config), setup.variant
+    return Key(kind, metric_name, unit, compared_setup(setup.config)), setup.variant
+
+
+def compared_setup(config: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """A canonical setup as compare joins on it: a count of one GPU is the board alone ("a single H100" in one turn
+    and "H100" in the next are one machine, and one series), as the board with no count runs on one. (A count of
+    one with no board named stays: "on 1 GPU" is a setup the text states, no board's.)"""
+    pairs = tuple(config)
+    if ("gpu_count", "1") not in pairs or not any(k == "gpu" for k, _ in pairs):
+        return pairs
+    return tuple(p for p in pairs if p != ("gpu_count", "1"))
 
 
 _OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp", "dcp", "pcp")
@@ -144,6 +154,8 @@ def matches_setup(claim: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> bo
             except ValueError:
                 return False
             setup = dict(claim_key(c)[0].config)
+            if "gpu" in setup:
+                setup.setdefault("gpu_count", "1")  # (the board alone: compared_setup)
         wanted = [(canonical_key_name(k), "*")] if v == "*" else canonical_items(canonical_key_name(k), v)
         if wanted and all(wk in setup and (wv == "*" or _same_value(wk, setup[wk], wv)) for wk, wv in wanted):
             continue

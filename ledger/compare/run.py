@@ -15,7 +15,7 @@ from typing import Any
 
 from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
-from ledger.compare.keys import Key, claim_key, with_default_config
+from ledger.compare.keys import Key, claim_key, compared_setup, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
@@ -397,7 +397,7 @@ def parse_where(where: list[str]) -> dict[str, str]:
             continue
         # canonical, as the series' setups are: gpu=H100-80GB-HBM3 is gpu=h100, gpu=8xH100 also gpu_count=8
         filters.update(canonical_items(ck, v) or [(ck, v.strip().lower())])
-    return filters
+    return dict(compared_setup(filters.items()))  # (gpu=1xH100: the board alone, as the series' keys hold it)
 
 
 def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:

@@ -75,3 +75,21 @@ def board_nodes(m: re.Match[str], val: str, s: str) -> re.Match[str] | None:
     if _NODES_RE.match(s, m.end()) is None:
         return None
     return _NODE_COUNT_RE.match(val)
+
+
+# a container image's reference, "registry/name:tag" ("rocm/serve-dev:v0.9.1-rocm700-mi30x-20260114"): its tag names
+# the family of boards the image was built for (mi30x: MI300X and MI325X), not the one the run used
+_IMAGE_RE = re.compile(r"[\w.-]{1,100}(?:/[\w.-]{1,100}){1,4}:\w[\w.-]{0,127}")
+_TOKEN_END = " \t`'\"()[]<>,;|*"
+
+
+def in_image_tag(s: str, at: int) -> bool:
+    """Whether position `at` of `s` lies in the tag of a container image's reference (the token around it, between
+    spaces, quotes or brackets, is "owner/name:tag" and `at` is past its colon): a board spelled there is no statement
+    of the board the run used, which the text names (or leaves unsaid) elsewhere."""
+    if ":" not in s or "/" not in s:
+        return False
+    a = max(s.rfind(c, 0, at) for c in _TOKEN_END) + 1
+    b = min((i for c in _TOKEN_END if (i := s.find(c, at)) >= 0), default=len(s))
+    colon = s.find(":", a, at)
+    return colon > a and s.find("/", a, colon) > a and _IMAGE_RE.fullmatch(s, a, b) is not None

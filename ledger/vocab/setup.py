@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes
+from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
@@ -766,8 +766,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
         while m and w.written == "quant" and not_the_runs_precision(s, m.start(), m.end()):
             m = search_word(w, s, m.end())
-        # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
-        while m and OPEN_BOUND_RE.match(first, m.end()):
+        # "for batch size 8 and above", "at 64+ concurrency": a bound, no one setting; nor a board in an image tag
+        while m and (OPEN_BOUND_RE.match(first, m.end()) or (w.written == "gpu" and in_image_tag(first, m.start()))):
             m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start()):
             continue

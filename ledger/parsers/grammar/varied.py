@@ -88,7 +88,7 @@ def table_titles(doc: Document) -> frozenset[int]:
 @short_text_cache(4096)  # the document default and list_varied both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(
-        _ITEM_RESULT_RE.search(text)
+        any(_stands_alone(text, m.start()) for m in _ITEM_RESULT_RE.finditer(text))  # (not "MI300X"'s "0X")
         or unit_measure(text)  # ("Achieved 120 tps": a whole number in any unit of rate or time the vocabulary knows)
         or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
         or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
