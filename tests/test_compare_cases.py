@@ -19,7 +19,6 @@ from ledger.model import Claim, Revision, Source
 from ledger.targets import run_compare
 
 CASES = Path(__file__).parent / "fixtures" / "compare_cases"
-FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT.parent / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
 
@@ -1196,32 +1195,6 @@ def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
     stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}
     stored["source"] = {"path": "pr.md", "line": 1, "line_end": 1, "text": "decode 1.0"}
     assert matches_setup(stored, [("gpu", "1xH100")]) and not matches_setup(stored, [("gpu", "2xH100")])
-
-
-def test_a_quantized_row_under_the_full_precision_row_is_shown_against_it_never_failed(tmp_path: Path) -> None:
-    """ "| FP16 |" over "| AWQ |", "| nf4 |", "| fp4 |" rows of memory and perplexity: the FP16 row is the table's
-    baseline (no claim of its own, as the corpora's baseline rows), each quantized cell keeps it as its reference,
-    but ran another setup: its perplexity above FP16's is the quantizer's stated cost, "not comparable (quant awq vs
-    fp16)", never "worse than reference". The same for a column beside the full-precision column."""
-    db = str(tmp_path / "ledger.db")
-    for n, name in (
-        ("5", "quantized_rows_under_a_full_precision_row.md"),
-        ("6", "quantized_column_beside_a_full_precision_column.md"),
-    ):
-        assert run("ingest", "--db", db, "--repo", "acme/quant", "--pr", n, str(FIXTURES / "tables" / name))[0] == 0
-    code, out, err = run("compare", "acme/quant#5", "--db", db, "-f", "json")
-    assert code == 0, err
-    refs = json.loads(out)["references"]
-    assert sorted((r["metric"], r["value"], r["reference"]) for r in refs if r["metric"] != "memory") == [
-        ("perplexity", 7.01, 6.85),
-        ("perplexity", 7.09, 6.85),
-        ("perplexity", 7.22, 6.85),
-    ]
-    assert len(refs) == 6 and {r["verdict"] for r in refs} == {"not comparable"}
-    assert {r["said"] for r in refs} == {f"not comparable (quant {q} vs fp16)" for q in ("awq", "nf4", "fp4")}
-    code, out, err = run("report", "acme/quant#6", "--db", db, "--format", "json")
-    assert code == 0, err
-    assert not json.loads(out)["has_regression"]
 
 
 def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: Path) -> None:

@@ -448,15 +448,12 @@ def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is
 
 def test_a_row_of_a_table_of_tasks_is_judged_by_its_own_task_not_the_commands(tmp_path: Path) -> None:
     """`--tasks gsm8k` above a "| Task | BF16 | W4A8 |" table says nothing of its ARC-Easy row: that row is judged
-    without gsm8k's binomial n (1319 questions), at the default accuracy threshold (its 1.3 drop beyond it); the GSM8K
-    and HellaSwag rows keep their own benchmarks' n. The W4A8 column ran another setup than its BF16 reference: each
-    gap is shown, "not comparable (quant w4a8 vs bf16)", never a failure of the change."""
+    without gsm8k's binomial n (1319 questions), at the default accuracy threshold, where its 1.3 drop is below
+    reference; the GSM8K and HellaSwag rows keep their own benchmarks' n."""
     data = report("task_rows_under_one_task_command.md", tmp_path)
     shown = {f["line"]: f for f in findings(data, "results", more=True)}
     assert "n=1319" in shown[9]["text"] and "n=10042" in shown[10]["text"]
-    assert "-1.3 (threshold ±0.5 default accuracy)" in shown[11]["text"] and "n=1319" not in shown[11]["text"]
-    assert {f["verdict"] for f in shown.values()} == {"not comparable (quant w4a8 vs bf16)"}
-    assert not data["has_regression"]
+    assert shown[11]["verdict"] == "below reference" and "n=1319" not in shown[11]["text"], shown[11]
 
 
 def test_evidence_measured_on_another_commit_than_the_stated_head_is_said_and_a_tree_is_no_commit(
@@ -503,28 +500,24 @@ def test_results_retested_at_a_main_line_commit_are_that_commits_and_still_the_c
     assert data["has_regression"]
 
 
-def test_a_quantized_row_is_set_against_the_full_precision_row_of_its_settings(tmp_path: Path) -> None:
-    """ "fp16" over "w8a16" rows, once per prompt length: each quantized cell keeps the fp16 cell of its own row of
-    settings as its reference, named by its column alone ("TTFT", the precision its setup); two quantized rows and
-    no full precision are results of their own. The quantized row ran another setup than its reference (the
-    quantization's cost, or gain, is what the table states): shown with its gap, "not comparable", never failed."""
+def test_a_quantized_row_is_judged_against_the_full_precision_row_of_its_settings(tmp_path: Path) -> None:
+    """ "fp16" over "w8a16" rows, once per prompt length: each quantized cell is judged against the fp16 cell of its
+    own row of settings, named by its column alone ("TTFT", the precision its setup); two quantized rows and no full
+    precision are results of their own."""
     path = Path(__file__).parent / "fixtures" / "tables" / "precision_rows_baseline.md"
     code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
     assert code == 0, err
-    data = json.loads(out)
-    results = findings(data, "results", more=True)
-    got = {(f["metric"], f["line"]): f["text"].split(":", 1)[1].split(" (")[0].strip() for f in results}
+    results = findings(json.loads(out), "results", more=True)
+    got = {(f["metric"], f["line"]): f["verdict"] for f in results}
     assert got == {
-        ("arc", 9): "70.95 vs ref 71.2: -0.25",
-        ("mmlu", 9): "64.9 vs ref 64.85: +0.05",
-        ("gsm8k", 9): "79.4 vs ref 80.1: -0.7",
-        ("TTFT", 15): "455 ms vs baseline 410.5: +44.5",
-        ("TPOT", 15): "27.85 ms vs baseline 31.2: -3.35",
-        ("TTFT", 17): "1390.8 ms vs baseline 1502.3: -111.5",
-        ("TPOT", 17): "30.05 ms vs baseline 35.6: -5.55",
+        ("arc", 9): "within noise",
+        ("mmlu", 9): "within noise",
+        ("gsm8k", 9): "within noise",
+        ("TTFT", 15): "worse than baseline",
+        ("TPOT", 15): "better than baseline",
+        ("TTFT", 17): "better than baseline",
+        ("TPOT", 17): "better than baseline",
     }
-    assert {f["verdict"] for f in results} == {"not comparable (quant w8a16 vs fp16)"}
-    assert not data["has_regression"]
 
 
 def test_two_implementations_over_one_paste_shape_are_two_sides_the_older_version_the_base() -> None:

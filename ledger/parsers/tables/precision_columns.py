@@ -27,29 +27,14 @@ def precision_baseline(table: Table, roles: list[str]) -> bool:
         return False
     quants: list[str] = []
     for i in values:
-        quant = _named_precision(table.header[i])
+        head = head_without_unit(clean(table.header[i]))
+        quant = qualifiers(head).get("quant") if len(head.split()) <= _MAX_WORDS and not looks_metric(head) else None
         if quant is None:
             return False
-        quants.append(quant)
+        quants.append(canonical_dtype(quant))
     full = [i for i, q in zip(values, quants, strict=True) if q in FULL_PRECISIONS]
     labels = [clean(r.cells[0]) for r in table.rows if r.cells and "label" in roles[:1]]
     if len(full) == 1 and labels and 2 * sum(1 for x in labels if named_benchmark(x)) >= len(labels):
         roles[full[0]] = "baseline"
         return True
     return False
-
-
-def baseline_precision(table: Table, roles: list[str]) -> str | None:
-    """The full precision a table's baseline column is named by alone ("BF16" beside "Block FP8"), else None."""
-    base = next((i for i, r in enumerate(roles) if r == "baseline"), None)
-    if base is None or base >= len(table.header):
-        return None
-    precision = _named_precision(table.header[base])
-    return precision if precision in FULL_PRECISIONS else None
-
-
-def _named_precision(header: str) -> str | None:
-    """The precision a column's header names alone ("Block FP8": fp8), as vocab.canonical spells it, else None."""
-    head = head_without_unit(clean(header))
-    quant = qualifiers(head).get("quant") if len(head.split()) <= _MAX_WORDS and not looks_metric(head) else None
-    return canonical_dtype(quant) if quant is not None else None

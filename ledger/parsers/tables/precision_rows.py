@@ -5,16 +5,12 @@
   "mmlu (w8a16)", so that a quantized result, its reference and the same precision in another table are one series.
 - The one full-precision row is the baseline of every quantized row of the same settings ("bf16" then "w8a16", once
   per input length), as the full-precision column is of the quantized ones. Rows of two full precisions ("bf16",
-  "fp16") or of none ("fp8", "w4a16") name no baseline: each precision's number is then a result of its own.
-- A quantized row (or column) keeps the full precision's value as its reference, but ran another setup: its gap is
-  the quantization's cost the table states, not the change's effect (against_full_precision)."""
+  "fp16") or of none ("fp8", "w4a16") name no baseline: each precision's number is then a result of its own."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 
-from ledger.model import OTHER_SETUP_NOTE, Claim
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import head_without_unit, looks_metric
@@ -44,20 +40,6 @@ def precision_rows(table: Table, labels: list[str], roles: list[str]) -> dict[st
             return {}
         out[label] = canonical_dtype(quant)
     return out
-
-
-def against_full_precision(claims: Iterable[Claim], base: str | None) -> Iterator[Claim]:
-    """The claims of a table whose baseline is its full-precision arm (`base`: "fp16", a row or column named by that
-    precision alone), each measured in another precision noted as compared with a figure measured another way: a
-    quantized arm's perplexity over the FP16 row's is the quantizer's stated cost, and compare says "not comparable
-    (quant gptq vs fp16)", never "worse than reference", as it does of two setups elsewhere."""
-    for c in claims:
-        full = base in FULL_PRECISIONS and c.reference is not None
-        quant = canonical_dtype((c.config or {}).get("quant", "")) if full else ""
-        if quant and quant != base and quant not in FULL_PRECISIONS:
-            note = f"{OTHER_SETUP_NOTE}: quant {quant} vs {base}"
-            c = c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
-        yield c
 
 
 def full_precision_label(precisions: dict[str, str]) -> str | None:

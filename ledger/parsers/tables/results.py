@@ -47,13 +47,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
-from ledger.parsers.tables.precision_columns import baseline_precision
-from ledger.parsers.tables.precision_rows import (
-    against_full_precision,
-    delta_named_base,
-    full_precision_label,
-    precision_rows,
-)
+from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
@@ -162,8 +156,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
-    # (the full precision the baseline row or column is named by: the quantized arms ran another setup)
-    full_column, label_of = baseline_precision(table, roles), dict(zip(map(id, table.rows), labels, strict=True))
     group = ""
     builds = build_rows(table, roles)  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
     if builds is not None and builds.by_branch:
@@ -200,8 +192,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label)
         if label in precisions:
             claims = _named_apart(claims, label)
-        full = precisions.get(label_of.get(id(base_row), "")) if base_row is not None else full_column
-        claims = against_full_precision(claims, full)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
             claims = _on_side(ctx, claims, label, row.line)
         elif label and (defined := named_lead(ctx.named_at(row.line), label)) is not None:
