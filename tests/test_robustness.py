@@ -1947,6 +1947,10 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.models _TITLE_FAMILY_RE: families with a glued capital, a spaced version before a letter, glued letters
     # that run on into words, under headings over and over
     "glued family variants": "# AD NemotronH Qwen3MM Llama 4X GPTQ PhiX nemotronhh Qwen3M-x: 2.4% speedup\n\n" * 1_000,
+    # a measure's label line begun in emphasis, its name never closed, and many such lines (stated_measure _LABEL_RE)
+    "metric label lines": lambda s: (
+        "**Metric: p50 " + "a_b (ms) " * (400 * s) + "\n\n" + "*Metric: TTFT x*\n" * (400 * s)
+    ),
     # model folders closed by a slash, then a dot, a path going on (vocab.models _MODEL_RE, _HUB_MODEL_RE)
     "folder slashes": "deepseek-ai/DeepSeek-R1-0528/ Qwen3-8B/. acme/Foo-7b-x/y Llama-3-8B./ a/llama-3/ " * 800,
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
