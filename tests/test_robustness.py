@@ -1953,6 +1953,10 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # model folders closed by a slash, then a dot, a path going on (vocab.models _MODEL_RE, _HUB_MODEL_RE)
     "folder slashes": "deepseek-ai/DeepSeek-R1-0528/ Qwen3-8B/. acme/Foo-7b-x/y Llama-3-8B./ a/llama-3/ " * 800,
+    # a layout's product header over cells of glued sizes that never end (tables.setting_keys SETTING_SPLIT_RE)
+    "glued layout sizes": lambda s: (
+        "| Strategy | TP x EP | TTFT (ms) |\n|---|---|---|\n" + "| fast | " + "2x" * (2000 * s) + "2 | 1.5 |\n"
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
 }
 
