@@ -2043,6 +2043,16 @@ HOSTILE: dict[str, HostileText] = {
     # item a change under a printed baseline, the run's value looked for in the items above
     "stated baselines": "- 2047.6 output tok/s, 0.88 req/s\n- 2.6% under its 2102.3 output-tok/s baseline, inside "
     "the 3% tolerance\n" * 1_000,
+    # a measure's label line begun in emphasis, its name never closed, and many such lines (stated_measure _LABEL_RE)
+    "metric label lines": lambda s: (
+        "**Metric: p50 " + "a_b (ms) " * (400 * s) + "\n\n" + "*Metric: TTFT x*\n" * (400 * s)
+    ),
+    # model folders closed by a slash, then a dot, a path going on (vocab.models _MODEL_RE, _HUB_MODEL_RE)
+    "folder slashes": "deepseek-ai/DeepSeek-R1-0528/ Qwen3-8B/. acme/Foo-7b-x/y Llama-3-8B./ a/llama-3/ " * 800,
+    # a layout's product header over cells of glued sizes that never end (tables.setting_keys SETTING_SPLIT_RE)
+    "glued layout sizes": lambda s: (
+        "| Strategy | TP x EP | TTFT (ms) |\n|---|---|---|\n" + "| fast | " + "2x" * (2000 * s) + "2 | 1.5 |\n"
+    ),
     "slash-joined settings": ("4GPU/EAGLE=3/500-sample " + "a/" * 12 + "b " + "x" * 50 + "/TP2 8GPU/MTP=1 / ") * 1_000,
     # vocab.board_counts in_image_tag: boards in image tags, tokens of slashes and colons that are no image, on
     # lines of settings and in one long token

@@ -82,8 +82,9 @@ FAMILY_PATTERN = _FAMILY
 """The family words as one pattern (no group; a family word opens no other)."""
 _MODEL_RE = re.compile(
     # (never a piece of a longer path: "recipes/glm-5.3-flash/README.md" names a file, not the model "recipes/glm-5")
-    r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])"
-    r"(?![\w.-]{0,60}/)",
+    # ("deepseek-ai/DeepSeek-R1-0528/": a folder's closing slash, nothing after it, ends the name it holds)
+    r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w-]|/[\w.-])"
+    r"(?![\w.-]{0,60}/[\w.-])",
     re.IGNORECASE,
 )
 # (no family word opens another, so the nested form finds each where the flat list would)
@@ -115,7 +116,7 @@ _MEMBER_WORD_RE = WordGate(re.compile(r"[ -](?:lite|mini|nano|small|medium|large
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
     r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
-    r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])(?![\w.-]{0,60}/)"
+    r"(?![A-Za-z0-9])[\w.-]{0,40}(?!\w|/[\w.-])(?![\w.-]{0,60}/[\w.-])"
 )
 
 

@@ -88,6 +88,13 @@ _KILO_RE = re.compile(r"\d{1,4}(?:\.\d)?[kK]$")
 _GEMM_DIMS = frozenset({"m", "n", "k"})
 
 
+def gemm_dim_key(head: str) -> str | None:
+    """The shape dimension a kernel table's corner names over a sweep of its values ("| M | 4 | 8 | 16 |": the
+    token count M, "dim_m"), else None."""
+    low = head.strip(" *`_:").lower()
+    return f"dim_{low}" if low in _GEMM_DIMS else None
+
+
 def expert_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
     """The "E" column of a kernel's table, the number of experts, where M, N or K beside it give the shapes' other
     dimensions as settings ("| E | K | tokens |" over "256 | 8 | 16"): {column: "experts"}; {} elsewhere, where a

@@ -406,6 +406,16 @@ _ROW_KINDS: dict[str, str] = {
     "shape": "shape",
     "input shape": "shape",
     "problem size": "shape",
+    # the way a deployment was served ("| Strategy | TP x EP |" over "Low-latency | 2x2"): each row a variant, its
+    # name no measure even where it words one ("High-throughput")
+    "strategy": "variant",
+    "serving strategy": "variant",
+    "deployment strategy": "variant",
+    "deployment": "variant",
+    "deployment mode": "variant",
+    "serving mode": "variant",
+    "profile": "variant",
+    "serving profile": "variant",
 }
 
 

@@ -332,7 +332,7 @@ def _checked(key: str, value: str) -> str:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
     if key == "model":
-        value = model_in_cell(value)
+        value = model_in_cell(value).rstrip("/")  # ("Model: acme/Foo-8B/": the folder's slash, no part of its name)
         return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
     if key == "draft_model" and THIS_CHANGE_RE.search(value):
         return ""  # "Draft: this PR branch `f9e8d7c6b`": the build a draft run used, no draft model

@@ -51,7 +51,7 @@ def cell_metric(
     if (
         info.measure
         and role == "value"
-        and not head_unit
+        and (not head_unit or _side_in_unit(metric_head, head_unit, info.measure[1]))
         and not keyed
         and (
             (not looks_metric(metric) and not named_benchmark(metric))
@@ -116,6 +116,16 @@ def cell_metric(
         # where it stood (a side's, which the side's reader takes out)
         metric = metric.replace(metric_head, stated, 1)
     return metric
+
+
+def _side_in_unit(head: str, head_unit: str, stated_unit: str | None) -> bool:
+    """The column names a side and the unit its cells are in, which the stated measure is taken in ("After (ms)"
+    under "*Metric: Median TPOT*"): the column names no measure of its own."""
+    return (
+        side_of(head) is not None
+        and not looks_metric(head)
+        and measure_of_unit(stated_unit or head_unit) == measure_of_unit(head_unit)
+    )
 
 
 def _named_by_head(label: str, head: str) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from ledger.parsers.tables.headers import (
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.parsers.tables.title_blocks import fold_title_blocks
 from ledger.parsers.tables.wrapped_halves import unfold_halves
+from ledger.vocab.setting_heads import gemm_dim_key, whole_numbers
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -84,15 +85,18 @@ def _cell_settings(cell: str) -> dict[str, str]:
     return {canonical_key_name(config_key(m.group("key"))): m.group("value")}
 
 
-def _settings_row(row: Row) -> tuple[str, int] | None:
+def _settings_row(row: Row, kernel: bool = False) -> tuple[str, int] | None:
     """The setup key of a leading row that sets one per column ("TP Size | 4 | 8 | 4 | 8"), and the column of
-    its label: the first, or the second under an empty first (a vendor's grid: "| | TP Size | 1 | 2 |")."""
+    its label: the first, or the second under an empty first (a vendor's grid: "| | TP Size | 1 | 2 |"); `kernel`:
+    the header sweeps a kernel's dimension ("| M | 32 | 128 |"), so a row of another is one too."""
     cells = [clean(c) for c in row.cells]
     # the label stands after the empty cells over the row-label columns ("| | | **Precision** | FP8 | FP8 |")
     at = next((i for i, c in enumerate(cells[: _MAX_LABEL_COLS + 1]) if c), 0)
-    if not cells or not (is_config_label(cells[at]) or setup_key(cells[at])):
+    # ("| N | 4096 | 4096 |" under "| M | 32 | 128 |": a kernel's other dimension, fixed across the sweep)
+    dim = gemm_dim_key(cells[at]) if kernel and cells and whole_numbers([c for c in cells[at + 1 :] if c]) else None
+    if not cells or not (is_config_label(cells[at]) or setup_key(cells[at]) or dim):
         return None
-    key = setup_key(cells[at])
+    key = setup_key(cells[at]) or dim
     values = [c for c in cells[at + 1 :] if c]
     # one value is a "label | value" pair, unless the label stands right of the row-label column, as a grid of one
     # value column prints it ("| | TP Size | 4 |")
@@ -287,6 +291,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     sub: list[str] | None = None
     setup: list[dict[str, str]] = [{} for _ in table.header]
     label_head: list[str] = []
+    kernel = bool(table.header) and gemm_dim_key(clean(table.header[0])) is not None
     while k < min(MAX_SUB_ROWS + 1, len(table.rows) - 1):
         row = table.rows[k]
         if len(row.cells) != len(table.header):
@@ -301,7 +306,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
                 sub = [""] * len(sub)
         elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
             label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)
-        elif (found := _settings_row(row)) is not None:
+        elif (found := _settings_row(row, kernel)) is not None:
             key, at = found
             for ci, c in enumerate(row.cells[at + 1 :], start=at + 1):
                 if clean(c):

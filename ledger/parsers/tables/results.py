@@ -700,6 +700,7 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int) -> It
     # "This PR (MXFP4)": the side is the revision, its setup words the row's setup (read with its label)
     side = qualified_side(label)
     name = side[1] if side else label.strip(" +*_`") or label
+    name = head_without_unit(name) if unit_of_header(name) else name  # ("this PR (us)": the side, in its unit)
     named = ctx.named_at(line)
     rev = named.get(label.lower()) or named.get(name.lower()) or Revision(label=name)
     for c in claims:

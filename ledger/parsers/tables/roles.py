@@ -32,7 +32,7 @@ from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import against_a_third, ratio_baseline, vs_baseline
 from ledger.parsers.tables.release_columns import release_baseline
 from ledger.parsers.tables.row_ids import row_id_column
-from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
+from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, product_column, setting_keys
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
@@ -221,6 +221,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
     if is_acceptance_name(head) and (is_size_unit(unit_of_header(head)) or units_all(cells, is_size_unit)):
         return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
+    if product_column(head, cells):
+        return "config"  # "TP x EP" over "2x2": the layout the row ran, no part of its name
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
     named = (
         before == "label"

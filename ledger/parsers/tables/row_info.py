@@ -192,6 +192,13 @@ class TableInfo:
         self.new_revision: Revision | None = None
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
 
+    def named_by_kind(self, label: str) -> bool:
+        """The row's label is what it ran under the first column's kind ("| Context |", "| Strategy |"), no
+        measure's name (a strategy's may word one, "Low-latency", and still be the way the row ran)."""
+        if self.row_kind is None or not label or named_benchmark(label):
+            return False
+        return self.row_kind == "variant" or not looks_metric(label)
+
     def row_task(self, label: str, row: Row) -> dict[str, str]:
         """The task a row's task cell names (the benchmark's canonical name, else the cell's words), and the load a
         row's label names by its C and count ("Qwen2-7B-Instruct, C1 latency": vocab.load_cells)."""

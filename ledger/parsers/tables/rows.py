@@ -39,7 +39,6 @@ from ledger.parsers.tables.declared_pairs import slash_pair
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     GENERIC_HEAD_RE,
-    looks_metric,
     metric_name,
     unit_of_header,
 )
@@ -50,7 +49,7 @@ from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
-from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
+from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
 from ledger.vocab.setup_labels import bench_test_setup
@@ -390,7 +389,7 @@ class _RowReader:
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
-        workload = info.row_kind is not None and bool(label) and not named_benchmark(label) and not looks_metric(label)
+        workload = info.named_by_kind(label)
         metric = cell_metric(
             info, c.ci, label, head, metric_head, head_unit, role, unit, workload=workload, by_setup=self.named_by_setup
         )

@@ -107,8 +107,9 @@ def names_setting(head: str) -> bool:
     )
 
 
-# "ISL/OSL", "in, out", "prefill and decode", and a grid's product of two axes, "heads x batch" over "16 x 32"
-SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s?\u00d7\s?|\s(?:x\s|and\s)?")
+# "ISL/OSL", "in, out", "prefill and decode", and a grid's product of two axes, "heads x batch" over "16 x 32" (or
+# glued, "TP x EP" over "2x2", a parallel layout's sizes)
+SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s?\u00d7\s?|\s(?:x\s|and\s)?|(?<=\d)x(?=\d)")
 _PRODUCT_RE = re.compile(r"\u00d7|\sx\s")
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
@@ -128,6 +129,15 @@ def setting_parts(keys: tuple[str, ...], cell: str) -> list[str]:
     if len(parts) == 1 and keys == ("isl", "osl") and (pair := _HYPHEN_LENGTHS_RE.fullmatch(cell)):
         return list(pair.groups())
     return parts
+
+
+def product_column(head: str, cells: list[str]) -> bool:
+    """A header naming two or more settings over cells that give each a whole number ("TP x EP" over "2x2", "8x8"):
+    a parallel layout's sizes, the row's setup however many rows share it."""
+    keys = setting_keys(head) if cells else ()
+    return len(keys) > 1 and all(
+        len(parts := setting_parts(keys, c)) == len(keys) and all(p.isdigit() for p in parts) for c in cells
+    )
 
 
 @short_text_cache(1024)  # asked for every row of a table, of the same few headers

@@ -50,6 +50,12 @@ _CAPTION_RE = re.compile(
     rf"(?P<unit>{UNIT_PATTERN})\s?\)\s?:?\s*$",
     re.IGNORECASE,
 )
+# a line of its own labelling the measure of the table under it, often in emphasis: "*Metric: Median TPOT*",
+# "**Metric: p50 ITL (ms)**" (the table's columns then name only the sides and the setting swept)
+_LABEL_RE = re.compile(
+    r"^\s{0,3}[*_]{0,2}(?:metric|measure)\s?:\s?[*_]{0,2}\s?(?P<name>[A-Za-z][^*_\n:]{1,79}?)\s?[*_]{0,2}\.?\s*$",
+    re.IGNORECASE,
+)
 _MEMO = "tables.stated_measure"
 _FIRST_TABLE = "tables.first_table"
 
@@ -110,9 +116,14 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
             m = _BARE_RE.search(joined)
         pm = _PLAIN_RE.search(joined) if m is None and " in " in b.text else None
         cm = _CAPTION_RE.match(b.text[:300]) if m is None and pm is None and "nit:" in b.text else None
+        lm = _LABEL_RE.match(b.text[:200]) if m is None and pm is None and cm is None and ":" in b.text else None
         unit: str | None
         if cm is not None:
             bare, unit = cm.group("name").strip(), normalise_unit(cm.group("unit"))
+        elif lm is not None:
+            name = lm.group("name").strip()
+            unit = unit_of_header(name)
+            bare = head_without_unit(name)
         elif m is not None:
             name = m.group("name").strip()
             unit = unit_of_header(name)

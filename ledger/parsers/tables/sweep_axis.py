@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.reader.blocks import Block
+from ledger.vocab.setting_heads import gemm_dim_key
 from ledger.vocab.setup_labels import setup_label_key, swept_keys
-from ledger.vocab.units import measure_of_unit
+from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 # "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
 _BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?:\s(?:tokens?|toks?))?$")
@@ -43,6 +45,9 @@ def sweep_of(ctx: Context, block: Block, headers: list[str], roles: list[str]) -
     corner = setup_label_key(headers[0]) if headers else None
     if corner in _NUMERIC_SWEEPS:
         return Sweep(frozenset(values), corner, True)
+    if headers and (dim := gemm_dim_key(headers[0])) is not None:
+        # "| M | 4 | 8 |" over "| µs | 44.5 | 51.0 |": a kernel's times across token counts, each row a measure
+        return Sweep(frozenset(values), dim, True)
     return Sweep(frozenset(values), _named_above(ctx, block), False)
 
 
@@ -91,6 +96,9 @@ def _on_sweep(claims: Iterable[Claim], sweep: Sweep, measure: str | None) -> Ite
         if sweep.key is not None:
             config[sweep.key] = head.replace(",", "").split(" ")[0]
         name = c.metric or ""
-        if not name or name == head or name.startswith(f"{head} "):
+        row = str(c.config.get("row") or "")
+        # ("| µs | 44.5 |" under "| M | 4 |": a row named by its unit alone is that unit's measure)
+        by_unit = bool(row) and name == f"{row} {head}" and normalise_unit(row) == c.unit and is_measure_unit(c.unit)
+        if not name or name == head or name.startswith(f"{head} ") or by_unit:
             name = measure or measure_of_unit(c.unit) or "value"
         yield c.model_copy(update={"config": config, "metric": name})
