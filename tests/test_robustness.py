@@ -89,7 +89,7 @@ HostileText = str | Callable[[int], str]
 
 HOSTILE: dict[str, HostileText] = {
     # quotes opened and never closed as a phrase, failed runs told clause after clause (vocab.other_runs)
-    "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 1_000,
+    "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 500,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
     # load labels over items whose values name themselves after their units, statistics first (prose.
@@ -97,8 +97,8 @@ HOSTILE: dict[str, HostileText] = {
     "load items": lambda s: (
         "at each concurrency\n" + "- c4: 2,410.5 total tok/s, 1.9 s mean median p99 TTFT, "
         "40 successful requests, c8 (output tok/s) Tok/s Agg 3 s avg mean\n"
-        * (250 * s)
-        + "- C64, 437 pairs, c8, c9, " * (40 * s)
+        * (125 * s)
+        + "- C64, 437 pairs, c8, c9, " * (20 * s)
         + ": 2.5%\n"
     ),
     # a table printed in halves side by side, wide, and a header that repeats all but its last name (tables.
@@ -112,11 +112,11 @@ HOSTILE: dict[str, HostileText] = {
         + ("| " + "1 | +1.5% | " * (20 * s) + "x |\n") * 20
     ),
     # confidence levels before words that never reach "interval" (prose.guards _LEVEL_AFTER_RE)
-    "interval levels": "the 95% inter 90% intervalx 95% interval: [-1.5%, +1.5%] 12% intervals " * 1_000,
+    "interval levels": "the 95% inter 90% intervalx 95% interval: [-1.5%, +1.5%] 12% intervals " * 500,
     # shell traces that never open a command (reader.line_kinds SHELL_PROMPT)
     "shell traces": lambda s: "```\n" + "+ ++ +++ + python3 -x 1.5\n+ 3% --a\n" * (400 * s) + "```\n",
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
-    "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 1_000,
+    "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 500,
     # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every
     # kind (support.lists _SENTENCE_EVENT_RE, prose.metrics _CLAUSE_BREAK_RE): patterns opening with one class
     "arrows and anchors": "a --> b -- > c => d =: e ---> 1.5 " * 1_000,
@@ -166,7 +166,7 @@ HOSTILE: dict[str, HostileText] = {
         + "x" * (2_000 * s)
     ),
     # generic and specific precisions of one family on every line (vocab.canonical _SCHEME_BITS_RE, vocab.one_precision)
-    "precision families": "# Before (grouped fp4 moe, awq_int4 gptq_int8 NVFP4 mxfp4 int4): 1.2 ms\n" * 2_000,
+    "precision families": "# Before (grouped fp4 moe, awq_int4 gptq_int8 NVFP4 mxfp4 int4): 1.2 ms\n" * 1_000,
     # clauses joined over and over, each naming a measure, a long subject before its verb of change, and comparatives
     # after ranges whose words before end open (prose.own_measure _JOINED_RE, _SUBJECT_VERB_RE; prose.ratio_names
     # _COMPARATIVE_RE, _ARTICLE_RE, _OPEN_TAIL_RE)
@@ -217,12 +217,12 @@ HOSTILE: dict[str, HostileText] = {
     # another model; long words of separators and letters in a lead (prose.short_model_forms, vocab.model_short_forms
     # _FAMILY_AT_START_RE, _SEPARATORS_RE, _LOOSE_SEPARATOR_RE, _VERSION_RE, _SIZE_RE)
     "short model forms": lambda s: (
-        "".join(f"Run {k} on DeepSeek-V3.{k}, Qwen3-{k}B-A3B and Llama 3.{k} {k}0B.\n" for k in range(20 * s))
+        "".join(f"Run {k} on DeepSeek-V3.{k}, Qwen3-{k}B-A3B and Llama 3.{k} {k}0B.\n" for k in range(10 * s))
         + "On GLM-5.2 and DeepSeek-R1.\n\n"
-        + "- DS TTFT +0.3%, DSR1 TPOT 5 ms (GLM 2%; L3.3 70B 4 ms and Q3-235B 1.5% " * (200 * s)
+        + "- DS TTFT +0.3%, DSR1 TPOT 5 ms (GLM 2%; L3.3 70B 4 ms and Q3-235B 1.5% " * (100 * s)
         + "\n"
         + "DSR1 "
-        + "D-S_R 1-" * (500 * s)
+        + "D-S_R 1-" * (250 * s)
         + "R1 7%\n"
     ),
     # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
@@ -256,7 +256,7 @@ HOSTILE: dict[str, HostileText] = {
             "- legacy (old default)    : strict-match 96.2\n"
             "- fused path (without fix) : strict-match 92.5\n- fused path (this fix" + " " * 60 + ":\n"
         )
-        * (120 * s)
+        * (60 * s)
     ),
     # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
     # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
@@ -278,7 +278,7 @@ HOSTILE: dict[str, HostileText] = {
     * 1_000,
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)
-    "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,
+    "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 400,
     # settings named in several words that never reach their value, backends joined by "+" that run on
     # (grammar.line_setup _SETTING_LABEL_RE, kv.setting_labels _NAME_ITEM_RE, vocab.setup's per-rank words)
     "per-rank labels": "- `BS per DP per rank a b = 3`: x\n- `a + b + c + d + e +`\n  - tokens per expert per "
@@ -318,14 +318,14 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # ranges in square brackets after values, closed and never closed, and values described after a dash that never
     # reach a clause's end (prose.intervals _INTERVAL_OPEN_RE / _INTERVAL_CLOSE_RE, prose.lists _SETUP_AFTER_RE)
-    "bracketed intervals": "GSM8K 93.1 — engine B H200 FP8 mean [92.5–93.7] n=10 [ 1.5–2.5 [3–4] — — " * 1_000,
+    "bracketed intervals": "GSM8K 93.1 — engine B H200 FP8 mean [92.5–93.7] n=10 [ 1.5–2.5 [3–4] — — " * 500,
     # model names with a blank after each hyphen, and product numbers glued to an "S" (vocab.models _STRAY_BLANK_RE)
     "stray blanks in names": "Qwen2.5-7B- Instruct- 2507- A- 8060S- 4070S " * 1_000,
     # noise words that open like a verdict and never reach "noise" (vocab.not_measured NOISE_SAID_RE)
     "noise words": "within the measurement inside the run-to-run within run inside the noise- " * 1_000,
     # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
     # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
-    "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,
+    "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 500,
     # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
     # running on (reader.swept_lists)
     "swept lists": lambda s: (
@@ -339,7 +339,7 @@ HOSTILE: dict[str, HostileText] = {
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
     "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
-    "instead of values": "my 3080 laptop gives 24 t/s now instead of 15 t/s rather than " * 1_000,
+    "instead of values": "my 3080 laptop gives 24 t/s now instead of 15 t/s rather than " * 500,
     # prose.reduced_by _MOVED_BY_RE, _MEASURE_TAIL_RE: amounts a measure moved by, none closing a clause
     "moved by amounts": "speed has improved by about 6 t/s and latency dropped by ~ 3 ms " * 1_000,
     # prose.reduced_by _AGAINST_RUN_RE, vocab.sides names_base_run: shares below runs whose words never end
@@ -348,26 +348,26 @@ HOSTILE: dict[str, HostileText] = {
     # words after never reach a clause's end, possessives that never close, QPS after "@" over and over
     "narrated values": "was also tried and rejected: +40% executed more instructions words @ 1.3 QPS that band's "
     * 1_000,
-    "ratio ranges": "beats eager by 4-15x and 1.2-6.3x quicker, -0.5% req/s " * 1_000,
+    "ratio ranges": "beats eager by 4-15x and 1.2-6.3x quicker, -0.5% req/s " * 500,
     # prose.reduced_by _AGAINST_RUN_RE: comparatives and their measure before "compared to" / "vs" that never name a run
     # prose.reduced_by _RATIO_LOSS_RE: ratios each called slower or worse, over and over
-    "ratio verdicts": "2.1x slower 3x  worse than 1.2x slowe " * 2_000,
-    "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 1_000,
+    "ratio verdicts": "2.1x slower 3x  worse than 1.2x slowe " * 1_000,
+    "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 500,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,
     "colons": "a: " * 12_000,
     "table": lambda s: "| a | b |\n|---|---|\n" + "| x | 1.5 |\n" * (1_000 * s),
     "ranges": "1 - " * 8_000,
-    "timings": "t = 1 ms (2 ms per token, " * 4_000,  # a bracketed value after a pair, llama.cpp's timings
+    "timings": "t = 1 ms (2 ms per token, " * 2_000,  # a bracketed value after a pair, llama.cpp's timings
     "stat labels": "Mean    KLD:   0.1   " * 4_000,
-    "thresholds": "threshold: 0.5, gsm8k 0.9; " * 3_000,
+    "thresholds": "threshold: 0.5, gsm8k 0.9; " * 1_500,
     "prose lengths": "generating 1 new tokens, 2 generated tokens per prompt of 3 tokens " * 2_000,
-    "bare sides": "1.5 ms before, 1,2,3 before and " * 3_000,
-    "method counts": "MTP=2 mtp: 3 no-mtp MTP 1 " * 3_000,
+    "bare sides": "1.5 ms before, 1,2,3 before and " * 1_500,
+    "method counts": "MTP=2 mtp: 3 no-mtp MTP 1 " * 1_500,
     "lead-in measures": "TTFT, 3 reps, conc 8: (ms; lower is better) (" * 2_000,
     "html tables": lambda s: (
-        "<table>\n" + '<tr><td rowspan="99999" colspan="99999">1.5</td><th>a<br>b' * (750 * s) + "\n"
+        "<table>\n" + '<tr><td rowspan="99999" colspan="99999">1.5</td><th>a<br>b' * (375 * s) + "\n"
     ),
     "html cells": lambda s: (
         "<table><tr><th>a</th></tr>\n" + "<tr><td>1.5</td><td>x</td></tr>\n" * (1_000 * s) + "</table>\n"
@@ -378,7 +378,7 @@ HOSTILE: dict[str, HostileText] = {
     "token count labels": "| Nova-7B 512 tok | 7b, 3 tokens 7b 8k-tok 1.5 |\n" * 2_000,
     "code lead-ins": "Row-wise scaling (`gemm_a.b`):\n\n| M | x (us) |\n|---|---|\n| 1 | 2.5 |\n\n" * 500,
     # kernel-grid cells after and before values (vocab.grid_cells, prose.lists _AT_CELL_RE, prose.grid_leads)
-    "grid cells": "0.9x (98K/b1), 1.6x @ N=8192, b=8 N=8K/b=8: 1.5 -> 0.5 us; (256K, BS=64): stall 4% -> 2% " * 1_000,
+    "grid cells": "0.9x (98K/b1), 1.6x @ N=8192, b=8 N=8K/b=8: 1.5 -> 0.5 us; (256K, BS=64): stall 4% -> 2% " * 500,
     "grid cell colons": "(1K/b1 N=8K/b=8 (2K, BS=64 a/b/c/d/e: 1.5x " * 1_000,
     "workload brackets": "### Phase C (`bench`, ShareGPT, random 1k/1k, 200 prompts, ( 1,2,3 (a, 4 prompts)\n" * 800,
     "glued lengths": "1k1k 8k1k2k 12k-1k1k a.jsonl " * 3_000,
@@ -392,33 +392,33 @@ HOSTILE: dict[str, HostileText] = {
     # an eval's repeats under lead-ins and banner rules that never close (kv.repeat_runs _REPEAT_RE, _SCORES_RE,
     # _SKIPPED_RE)
     "repeated evals": "gpqa x\n====\n```\nRepeat: 8, mean: 0.5\nScores: ['0.4', '0.6', Repeat: 9, mean: Scores: [\n"
-    * 1_500,
+    * 748,
     # rows' names padded to their bracketed measures, a baseline row among them, and a name that never ends
     # (grammar.pairs _BRACKET_ONLY_RE, _PADDED_NAME_RE; kv.baseline_rows)
     "padded measures": "```\nMerged a b   (Decode):  1.5 ms\nBaseline      (Decode):  1.6 ms\nx y z w v  (T)  (: 2\n"
-    * 1_500,
+    * 748,
     "padded name run": lambda s: "a " * (4_000 * s) + "   (Decode): 1.5 ms\n",
     # an eval script's per-category lines beside the one naming its benchmark, and a line of counts and dashes that
     # never ends in a category (prose.lists _PAREN_COUNT_RE; prose.paste_tasks)
     "category lines": "```\nAverage accuracy 55.10 (300) - law (a, b\nMMLU weighted average accuracy: 60.20 (1530)\n"
-    * 1_500,
-    "category run": lambda s: "accuracy 0.5 (12) - " * (2_000 * s) + "x\n",
+    * 748,
+    "category run": lambda s: "accuracy 0.5 (12) - " * (1000 * s) + "x\n",
     # a method turned off after a value, drafting turned off, a drafted count beside accepted ones (vocab.setup
     # vocab.setup_negation VALUE_ARM_BEFORE_RE, the spec_algo word, the draft_len word; prose.lists _SETUP_AFTER_RE)
-    "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 1_000,
-    "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
+    "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 500,
+    "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (187 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
     # a flag's object given one dotted field at a time, and valueless switch flags that never close (grammar.commands
     # _FLAG_RE's field, vocab.switch_words flag_switches)
     "dotted flags": "--a-b.c_d.e --spec-config.method --enable-dp-attention --enable-dp --x.y " * 1_000,
-    "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
+    "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 600,
     # a setting's chain giving a chain of results, the flag named before it (grammar.setting_arrows _CHAIN_LINK_RE,
     # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's
     "setting chains": "`--max-num-seqs` 1 → 2 → 3 gives 4 → 5 → 6 tok/s: --a-b-c--d 7 yields " * 1_200,
-    "long setting chains": "1 → " * 8_000,
+    "long setting chains": "1 → " * 4_000,
     # results keyed by a setting, a point that failed among them (kv.setting_labels _KEYED_LINE_RE, its walks up to
     # the lead-in) and one line of settings and arrows that never reaches a value
-    "setting keyed lines": "- concurrency 4: 512.3 tok/s TPOT\n* bs=8 → 41.2 ms\nTP4: OOM\n" * 1_000,
+    "setting keyed lines": "- concurrency 4: 512.3 tok/s TPOT\n* bs=8 → 41.2 ms\nTP4: OOM\n" * 500,
     "setting keyed arrows": "- c=4 bs=8 TP4 → " * 4_000,
     # a statistic's list ("spreads were 0.1 percentage points for X, 0.9 for Y": prose.statistic_lists _STAT_RE,
     # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
@@ -433,8 +433,8 @@ HOSTILE: dict[str, HostileText] = {
     "completed loads": "x. All prompts a b. Every request. The c completed successfully " * 800,
     # labels that are half a clause (prose.own_measure _OPEN_END_RE, _RELATIVE_RE, _DETERMINED_RE, _NO_HEAD_RE,
     # _RUN_WORD_RE) and values whose unit a comma closes inside a label (prose.labels _INNER_VALUE_RE)
-    "fragment labels": "the 500-request run where a b goes 41.30 s, the figure is matching the +10.6% " * 800,
-    "comma units": "1.5 s, 2 ms; 3 x, 4 %, " * 2_000,
+    "fragment labels": "the 500-request run where a b goes 41.30 s, the figure is matching the +10.6% " * 400,
+    "comma units": "1.5 s, 2 ms; 3 x, 4 %, " * 1_000,
     # a user's handle owning files, and the setup after a slash list of named values (vocab.models _SOURCE_AFTER_RE,
     # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
     "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,
@@ -442,7 +442,7 @@ HOSTILE: dict[str, HostileText] = {
     # (prose.guards _SWEEP_BEFORE_RE, _RATE_PAREN_BEFORE_RE; prose.candidates _BENCH_TEST_AFTER_RE, _MEMORY_AFTER_RE,
     # _MEMORY_BEFORE_RE; prose.lists _OPEN_PAREN_RE; gates.prose _WITHOUT_FAILURE_RE, _OOM_AT_RE, _LAST_SETTING_RE)
     "llama bullets": "sweep, 8 points: peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM), OOM at 20, VRAM peak 3.8GB "
-    "46.0 tok/s tg128 ~10k requests a b without a failure " * 600,
+    "46.0 tok/s tg128 ~10k requests a b without a failure " * 300,
     "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
     # an item's label with a GGUF type's underscores in it (prose.lists _ITEM_LABEL_RE)
     "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
@@ -458,7 +458,7 @@ HOSTILE: dict[str, HostileText] = {
             "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\nTable 1: TPOT (ms) on 8xH200\n\n"
             "| model | main | PR |\n|---|---|---|\n| A-8B | 9.4 | 8.8 |\n\n*Above: TTFT (ms) *on B200 * a_b_\n\n"
         )
-        * (150 * s)
+        * (75 * s)
     ),
     # sentences naming a benchmark over pastes, pointers back and words of the same run that never close
     # (prose.sentence_tasks _NOT_A_LEAD_RE, _SAME_RUN_RE)
@@ -476,13 +476,13 @@ HOSTILE: dict[str, HostileText] = {
     "listed families": "(Qwen FP8, (DeepSeek 2, (Llama NVFP4, long prompts, 4xH100 " * 1_000,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
-        + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))
+        + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(375 * s))
     ),
     # a build table whose branch row stands after another engine's, each build's rows next to each other
     # (tables.build_rows _own_branch: one look at each build)
     "branch builds": lambda s: (
         "| Build | TG |\n|---|---|\n| mainline x-y@0d4e7a1f3 | 1.5 |\n| ours main@5f0c2b9e1 | 1.4 |\n"
-        + "".join(f"| ours PR main-{k}/x@{k:07x}c | 1.5 |\n" for k in range(750 * s))
+        + "".join(f"| ours PR main-{k}/x@{k:07x}c | 1.5 |\n" for k in range(375 * s))
     ),
     # tables each with a fold of many continued llama-server lines under it (grammar.folded_commands: each fold read
     # once, to the next table)
@@ -494,7 +494,7 @@ HOSTILE: dict[str, HostileText] = {
     * 80,
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
     "sample counts": lambda s: "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * (500 * s) + "\n",
-    "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (500 * s) + "\n",
+    "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (250 * s) + "\n",
     # ranges written ahead of their word, and their ends alone (vocab.input_labels _RANGE_LOW_END_RE; a range value's
     # canonical form, vocab.canonical _RANGE_VALUE_RE)
     "ranges before words": lambda s: (
@@ -505,7 +505,7 @@ HOSTILE: dict[str, HostileText] = {
     # consoles printing their concurrency, and summary rows matched against the values they print
     "console runs": lambda s: (
         "```\nMaximum request concurrency: 1\nOutput token throughput (tok/s): 1.5\n```\n| a | 1.5 | 2.25 |\n"
-        * (300 * s)
+        * (150 * s)
     ),
     # a JSON dump of records: braces counted per line, each record's keys and score read once
     "json records": lambda s: (
@@ -516,11 +516,11 @@ HOSTILE: dict[str, HostileText] = {
     "open fences in turns": '**a** · comment · 2026-01-01\n```\n{\n"score": 1.5\n\n' * 1_000,
     # the title's target as the lead-in of many pastes of one output
     "title target pastes": lambda s: (
-        "# bump q to 1.2\n\n" + '```\n[\n{\n"model": "a/b",\n"score": 1.5\n}\n]\n```\nq 1.2\n' * (500 * s)
+        "# bump q to 1.2\n\n" + '```\n[\n{\n"model": "a/b",\n"score": 1.5\n}\n]\n```\nq 1.2\n' * (250 * s)
     ),
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
     "benchmark pastes": lambda s: (
-        ("```\nChartQA\n" + '    "a_b": 0.5,\n' * (500 * s) + "```\n* V0 org/M-7B kv fp8 " + "x " * (750 * s) + "\n")
+        ("```\nChartQA\n" + '    "a_b": 0.5,\n' * (250 * s) + "```\n* V0 org/M-7B kv fp8 " + "x " * (375 * s) + "\n")
         * 3
     ),
     "eval records": lambda s: (
@@ -593,20 +593,20 @@ HOSTILE: dict[str, HostileText] = {
     * 1_500,
     "draft heads": lambda s: (
         "## Accept rate per prompt\n\n| prompt | "
-        + "n=2 | k = 3 (x) | `n_max=4` | " * (100 * s)
+        + "n=2 | k = 3 (x) | `n_max=4` | " * (50 * s)
         + "\n|---|"
-        + "---|" * (300 * s)
+        + "---|" * (150 * s)
         + "\n"
-        + ("| x | " + "0.8 | 0.7 | 0.6 | " * (100 * s) + "\n") * 20
-        + "\n- Baseline: master `b41c0d27e`\n- EAGLE3 k=3 ngram `n_max=4`: this PR branch `e07a9c3f1`\n" * (50 * s)
+        + ("| x | " + "0.8 | 0.7 | 0.6 | " * (50 * s) + "\n") * 20
+        + "\n- Baseline: master `b41c0d27e`\n- EAGLE3 k=3 ngram `n_max=4`: this PR branch `e07a9c3f1`\n" * (25 * s)
     ),
     "swept heads": lambda s: (
         "| hw | "
-        + "c8 | conc 16 (tok/s) | bs 4 | " * (100 * s)
+        + "c8 | conc 16 (tok/s) | bs 4 | " * (50 * s)
         + "\n|---|"
-        + "---|" * (300 * s)
+        + "---|" * (150 * s)
         + "\n"
-        + ("| x | " + "1 | 2 | 3 | " * (100 * s) + "\n") * 20
+        + ("| x | " + "1 | 2 | 3 | " * (50 * s) + "\n") * 20
     ),
     "settings chains": lambda s: (
         "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * (300 * s) + "\n"
@@ -617,39 +617,39 @@ HOSTILE: dict[str, HostileText] = {
     "diff pastes": lambda s: (
         "```diff\n" + "-  ttft_ms: 612, tokens_per_sec_per_gpu: 18 },\n+  ttft_ms: 574 } ) ]\n" * (500 * s) + "```\n"
     ),
-    "method counts 2": "EAGLE=3 medusa: 2 eagle3 =4 ngram= EAGLE 3 " * 3_000,
-    "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
+    "method counts 2": "EAGLE=3 medusa: 2 eagle3 =4 ngram= EAGLE 3 " * 1_500,
+    "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 500,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
-    * 800,
+    * 400,
     "table captions": "| a | b |\n|---|---|\n| x | 1.5 |\n\nExecuted with 8 threads on an Intel(R) Xeon(R) CPU.\n\n"
-    * 800,
+    * 400,
     "ci results": "x CI finished with result: UNSTABLE. http://a.b/c?id=5f8a2c9e1d3b4a6f " * 1_500,
-    "index lists": "block: [0,0,0], ne = [4096, 1, 1, 1], --threads-batch 24 " * 1_500,
+    "index lists": "block: [0,0,0], ne = [4096, 1, 1, 1], --threads-batch 24 " * 748,
     "arch ids": "SM90 sm_100a SM120 (H200) small sm_9 " * 3_000,
     "phase split": "1× ctx server + 2× gen servers, 2 prefill + 4 decode workers; prefill 1 " * 2_000,
     # (a long line of numbers among device and context words: a gate's window once lowered the whole line each time)
     "context lengths": "| 4K ctx | 16K context | ctx_len=4096 | max context 1 | 1× ctx server " * 1_500,
-    "change sentences": "At batch 2 the path is 6% faster, 1.2x slower at 4K ctx. " * 1_500,
+    "change sentences": "At batch 2 the path is 6% faster, 1.2x slower at 4K ctx. " * 748,
     "tuned for": "H200 table on H20 configs run on B200 tables " * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
-    "spaced cells": lambda s: "| a | " + "1.5% " * (2_000 * s) + "|\n",
-    "clocks": "1:15 min to run x, " * 4_000,
+    "spaced cells": lambda s: "| a | " + "1.5% " * (1000 * s) + "|\n",
+    "clocks": "1:15 min to run x, " * 2_000,
     "completed": lambda s: "a b c d e f g h i completed " * (750 * s) + "successfully",
     "spelled counts": "Nine tests passed " * 4_000,
-    "decimal commas": "1,85 2,4 s " * 4_000,
-    "fractions": lambda s: "| a | " + "12/40 (30%) | " * (750 * s) + "\n",
+    "decimal commas": "1,85 2,4 s " * 2_000,
+    "fractions": lambda s: "| a | " + "12/40 (30%) | " * (375 * s) + "\n",
     "numbers": "1.5 " * 8_000,  # one line of bare values: every one a prose candidate with its clause search
     "number cells": lambda s: "| 1.5 " * (2_000 * s) + "|",  # one row of 8,000 cells that is no table
     # keys listed with their values, values said of two names, lengths before their names, named spreads
-    "listed keys": lambda s: "rates: " + "`k_1` 1%, 1,234 ms, " * (750 * s),
-    "both": "a and b exact match both 0.9, " * 3_000,
+    "listed keys": lambda s: "rates: " + "`k_1` 1%, 1,234 ms, " * (375 * s),
+    "both": "a and b exact match both 0.9, " * 1_500,
     "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
-    "named spreads": lambda s: "GSM8K " + "69.9% (SEM 0.4%), " * (750 * s),
+    "named spreads": lambda s: "GSM8K " + "69.9% (SEM 0.4%), " * (375 * s),
     # an accuracy's count in brackets, changes named by the words after them, "M without X" lines, env variables
     "counts in brackets": lambda s: "MMLU accuracy " + "91.2 (250), " * (750 * s),
-    "changes named after": "a 2% output token throughput improvement and " * 3_000,
-    "with without": "TPOT without the cache: 19.5 ms, TPOT with the cache: 19.3 ms; " * 2_000,
-    "arm lines": lambda s: "```\n" + "old x : acc 0.1  lat 2 ms\nnew x : acc 0.2  lat 1 ms\n" * (375 * s) + "```\n",
+    "changes named after": "a 2% output token throughput improvement and " * 1_500,
+    "with without": "TPOT without the cache: 19.5 ms, TPOT with the cache: 19.3 ms; " * 1_000,
+    "arm lines": lambda s: "```\n" + "old x : acc 0.1  lat 2 ms\nnew x : acc 0.2  lat 1 ms\n" * (187 * s) + "```\n",
     "side labels": "main, attention backend triton:\n\n**With EAGLE3:**\n\nBEFORE: AB.C (backend=x):\n\n" * 1_000,
     "env variables": lambda s: "A_B=1 " * (750 * s) + "vllm serve m/x",
     "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
@@ -657,21 +657,21 @@ HOSTILE: dict[str, HostileText] = {
         "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * (1_000 * s) + "1\t2\t3\n"
     ),  # label, tabs, blank: a table?
     # setup after a value, model file paths, HTML comments never closed, shell prompts
-    "setup after": "41.2 ms for Llama-3.1-8B on two L40S and " * 3_000,
+    "setup after": "41.2 ms for Llama-3.1-8B on two L40S and " * 1_500,
     "model paths": lambda s: "Qwen2.5-7B/" * (1_000 * s) + "model.gguf 1.5 ms",
-    "open comments": "<!-- 1.5 ms " * 6_000,
+    "open comments": "<!-- 1.5 ms " * 3_000,
     "signed changes": "gives +2.10% output throughput and " * 3_000,
     "pytest times": lambda s: "6 passed" + ", 1 warnings" * (1_500 * s) + " in 1.5s",
     "capabilities": lambda s: "the chip can sustain roughly " * (500 * s) + "200 GB/s",
     "both sides": lambda s: "1.5 ms/t for master and " * (750 * s) + "this PR",
-    "clause models": "~5% faster for the 7B model and " * 3_000,
+    "clause models": "~5% faster for the 7B model and " * 1_500,
     "slash units": lambda s: "| " + "a b " * (2_000 * s) + "latency/ms |\n|---|\n| 1.5 |\n",
     "pytest targets": lambda s: "```\n" + "$ pytest a.py\n" * (1_000 * s) + "3 passed in 1.0s\n```\n",
     "node counts": "2 B200x8 nodes, 8*H100, " * 3_000,
     "prompts": lambda s: "root@h:~/" + "a/" * (2_000 * s) + "# python3 x.py --tp 2",
     # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
     "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
-    "result dicts": lambda s: "{" + "'s': {'num': 30, 'acc': 0.4}, " * (750 * s) + "}",
+    "result dicts": lambda s: "{" + "'s': {'num': 30, 'acc': 0.4}, " * (375 * s) + "}",
     "open dicts": "{'s': {'num': 30, " * 3_000,
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": lambda s: "also works with a b on " * (1_000 * s) + "MI300",
@@ -690,8 +690,8 @@ HOSTILE: dict[str, HostileText] = {
         "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * (1_000 * s)
     ),
     # packed slash lists of values, lists paired with lists, the settings listed at concurrency 1/16/64
-    "slash lists": lambda s: "TPOT 1.5/" * (2_000 * s) + "2.5 ms",
-    "paired lists": "1.5/2.5 ms vs 1.4/2.4 ms, " * 3_000,
+    "slash lists": lambda s: "TPOT 1.5/" * (1000 * s) + "2.5 ms",
+    "paired lists": "1.5/2.5 ms vs 1.4/2.4 ms, " * 1_500,
     "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
     # level-1 model headings, a model's generation, the unit a page states in words for every value
     "model headings": "# Orca Lite 7B\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# LLaMA v4 Scout - x (TP/PP)\n\n" * 1_500,
@@ -704,13 +704,13 @@ HOSTILE: dict[str, HostileText] = {
     "key value tables": lambda s: "| Revision | 9f8e7d6c |\n|---|---|\n" + "| Backend | Vulkan |\n" * (750 * s),
     "thread marks": lambda s: "| Model | Measure | F16 |\n|---|---|---|\n" + "| 3B | ms/tok @ 4th | 61 |\n" * (750 * s),
     "spaced model names": "the Throughput of Llama 3.1 8B and " * 3_000,
-    "branch at sha": "* main@1a2b3c4d\n   - PPL = 3.41\n" * 3_000,
-    "named parts": "| a | p0 / p1 / p2 accept |\n|---|---|\n| x | 1.5% / 2.5% / 1% |\n| y | 1.5 / 2 / 3 |\n\n" * 1_500,
-    "rates at": "finished at 1.5 output tokens/s/gpu and " * 3_000,
-    "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 2_000,
+    "branch at sha": "* main@1a2b3c4d\n   - PPL = 3.41\n" * 1_500,
+    "named parts": "| a | p0 / p1 / p2 accept |\n|---|---|\n| x | 1.5% / 2.5% / 1% |\n| y | 1.5 / 2 / 3 |\n\n" * 748,
+    "rates at": "finished at 1.5 output tokens/s/gpu and " * 1_500,
+    "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 1_000,
     "unit statements": "All values are measured in tokens per second; " * 3_000,
     "options files": lambda s: (
-        "kv_cache_config:\n  dtype: fp8\n  - 1\n" * (750 * s) + "a_config:" + " " * (1_250 * s) + "b\n"
+        "kv_cache_config:\n  dtype: fp8\n  - 1\n" * (375 * s) + "a_config:" + " " * (625 * s) + "b\n"
     ),
     "sized names": lambda s: "Kestrel-3-Super-1-2-3-4-5-6 " * (500 * s) + "Kestrel" + "-3" * (1_000 * s) + "-8B\n",
     "bold names": lambda s: "**Heron_1_" + "a_" * (2_500 * s) + "**\n" + "**Kite-9B (" + "x" * (1_250 * s) + "\n",
@@ -719,7 +719,7 @@ HOSTILE: dict[str, HostileText] = {
         "```\n" + "ggml_vulkan: 0 = Radeon | uma: 1 | fp16: 1 |" * (500 * s) + "\n  Device 0: x\n```\n"
     ),
     "cut last rows": lambda s: "| a | b |\n|---|---|\n" + "| x | 1.50 |\n" * (750 * s) + "| y | 1",
-    "header shas": "| a | base 1a2b3c4d | pr 5e6f7a8b |\n|---|---|---|\n| x | 1.5 | 1.6 |\n\n" * 2_000,
+    "header shas": "| a | base 1a2b3c4d | pr 5e6f7a8b |\n|---|---|---|\n| x | 1.5 | 1.6 |\n\n" * 1_000,
     "link cells": lambda s: (
         "| | |\n|---|---|\n| **Model** | **Speed** |\n" + "| [a](b) [c](d](e) | 1.5x |\n" * (750 * s)
     ),
@@ -770,10 +770,10 @@ HOSTILE: dict[str, HostileText] = {
     # a build note naming boards by their compute capability, and a page's machine list over its sub-sections
     "capability notes": lambda s: (
         "* the compute capability of "
-        + "60 (P40) or 80 (A100) " * (500 * s)
+        + "60 (P40) or 80 (A100) " * (250 * s)
         + "\n\n"
-        + "* Intra node: 8xA100-80GBs with\n" * (250 * s)
-        + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * (125 * s)
+        + "* Intra node: 8xA100-80GBs with\n" * (125 * s)
+        + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * (62 * s)
     ),
     # tensor parallel sizes in headers ("2-way TP", "single GPU") and a size with a tail ("= 8 with NVLink")
     "way heads": lambda s: (
@@ -798,20 +798,20 @@ HOSTILE: dict[str, HostileText] = {
     # family words' first letters after every mark, none a whole word (vocab.models _FAMILY_AT_RE)
     "family openings": "(qwe 1 mixtra [gem /ll -st deepsee 3 " * 3_000,
     # a GPU count's digits and a GeForce's number, none closed (vocab.setup, the GPU word's digit_opens)
-    "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 3_000,
+    "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 1_500,
     # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
     # "Every figure is output tokens per second" begun over and over, no unit ever closing it (stated_measure)
     "unit figures": "Values are in output figures is measured in total numbers are tokens per " * 600,
     # a change's word after a share, over and over, never reaching a measure's name (prose CHANGE_METRIC_AFTER_RE)
-    "change words": "up to 5% more end-to-end 3% lower average 2x faster mean " * 1_500,
+    "change words": "up to 5% more end-to-end 3% lower average 2x faster mean " * 748,
     # counts before boards and one length for both sides, neither ever closed (vocab.setup, vocab.length_pairs)
-    "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
+    "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 1_000,
     # short names opening lists of settings, each a new one, over a text of separators never ending in one
     # (grammar.model_alias: each short name is looked for once, in one pass over the document)
     "model aliases": lambda s: "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 40 + "\n" for j in range(40 * s)),
     # values listed with their changes, and arrow pairs that never close a label (prose.labels _PAIR_TAIL_RE)
-    "listed changes": lambda s: "a 1 µs → 2 µs (−3%), b 4 ms -> " * (500 * s) + "\n",
+    "listed changes": lambda s: "a 1 µs → 2 µs (−3%), b 4 ms -> " * (250 * s) + "\n",
     # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
     "change leads": ("After simply adding " + "the guard x " * 20 + "\nBefore fixing a:b\n") * 400,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
@@ -828,7 +828,7 @@ HOSTILE: dict[str, HostileText] = {
     # "k/n name" items of one clause whose verb never comes, then a wrapped line of them, and totals that never
     # reach their "0 errors" (formats.pass_lists _RATIO_ITEM_RE, _ALL_CLEAN_RE; pass_counts joins a block's lines)
     "ratio lists": lambda s: (
-        ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (300 * s)
+        ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (150 * s)
         + "\n"
     ),
     # counts of counts joined by "and" whose verb never comes, words that never reach their noun, and a PR head
@@ -848,9 +848,9 @@ HOSTILE: dict[str, HostileText] = {
     # paste's side comments naming runs of hex (grammar.tied_revisions _HEAD_ITEM_RE, _BANNER_NUMBER_RE, at_its_commit)
     "head items": lambda s: (
         "acme/x · pull request #12345678 ·\n# t\n\n"
-        + "- #1234 head commit: `**_ 7c1d2e3g\n- PR head = abcdef1 x\n" * (300 * s)
+        + "- #1234 head commit: `**_ 7c1d2e3g\n- PR head = abcdef1 x\n" * (150 * s)
         + "```\n"
-        + "# PR: source=abcdef1 0a1b2c3d4e 5f6a7b8c9d deadbeef1 fa1afe12 x\n1.5 ms\n" * (300 * s)
+        + "# PR: source=abcdef1 0a1b2c3d4e 5f6a7b8c9d deadbeef1 fa1afe12 x\n1.5 ms\n" * (150 * s)
         + "```\n"
     ),
     # a thread whose turns name the head a description stated and the names it defined, with near misses of the words
@@ -877,7 +877,7 @@ HOSTILE: dict[str, HostileText] = {
             "head (1a2b3c4g rebased it directly onto the current `main/x` at (1a2b3c4g figures again at the new "
             "1a2b3c4g https://x.io/a/commits/1a2b3c4g main branch is at 1a2b3c4g stack trace at 1a2b3c4d 1.5 ms\n\n"
         )
-        * (300 * s)
+        * (150 * s)
     ),
     # a head's noun after a determiner and many participles, pull request numbers and near-shas, a backport onto two
     # words that never reach a commit, and wrapped tested lead-ins (grammar.head_phrases _HEAD_WORDS, _HEAD_NOUN_RE
@@ -911,7 +911,7 @@ HOSTILE: dict[str, HostileText] = {
             "(https://x.io/a/commits/1a2b3c4d/commit/ `1a2b3c4d` tile build at [b](x/commit/1a2b3c4d) completed "
             "`1a2b3c4d` at 1.5 tok/s, and 2.5% of [ `1a2b3c4d` a b c at\n\n- 3.5 tok/s, 0.4 req/s\n\n"
         )
-        * (200 * s)
+        * (100 * s)
     ),
     # comment lines inside one paste that almost name a side or a run, over results (grammar.bare_sides
     # comment_side_alone; grammar.revision_labels BARE_COMMENT_RE)
@@ -942,7 +942,7 @@ HOSTILE: dict[str, HostileText] = {
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (
-        ("1 max_ 2 input_le 3 prompt len 4 a_b_c_d_e_f_g_h_i 5 output_" * 20 + " 6 max_length\n") * (40 * s)
+        ("1 max_ 2 input_le 3 prompt len 4 a_b_c_d_e_f_g_h_i 5 output_" * 20 + " 6 max_length\n") * (20 * s)
     ),
     # words before a pass that never reach its noun, long tokens of slashes and sentence ends (gates.prose _PASSED_RE)
     "pass subjects": lambda s: (
@@ -959,7 +959,7 @@ HOSTILE: dict[str, HostileText] = {
     "sup marks": lambda s: "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * (500 * s),
     # many lines opening alike, then quotes that repeat them joined and never end where a line does
     # (reader.quotes _Said: a bounded number of earlier lines tried, each walked once)
-    "collapsed quotes": lambda s: "a b 1 [x](y)\n" * (300 * s) + ("> " + "a b 1 y " * 60 + "z\n") * (100 * s),
+    "collapsed quotes": lambda s: "a b 1 [x](y)\n" * (150 * s) + ("> " + "a b 1 y " * 60 + "z\n") * (50 * s),
     # load phrases that almost say the bound is gone, never reaching "cap" (vocab.setup_labels UNCAPPED_LOAD_RE)
     "uncapped words": "without any max concurrency no concurrency 1 " * 800,
     # superscript and dagger marks glued to headers and cells, runs longer than a mark (tables.cells _MARKUP_RE)
@@ -986,10 +986,10 @@ HOSTILE: dict[str, HostileText] = {
     * 400,
     # profiler counters glued to words, "score" glued inside longer words, each a pair that never closes (vocab.metrics
     # LOWER_IS_BETTER_RE's stall/miss/spill words, _PROSE_QUALITY_RE and the prose words' bounded "score")
-    "counter words": ("- long-scoreboardscoreboard stallstall missmiss 22% -> spills regsregs 12 -> " * 50 + "\n") * 40,
+    "counter words": ("- long-scoreboardscoreboard stallstall missmiss 22% -> spills regsregs 12 -> " * 50 + "\n") * 20,
     # measures named after their unit, each followed by blanks and signs that never reach a number (prose.metrics
     # NAME_AFTER_UNIT_RE)
-    "names after units": ("1902 ms TTFT    :    ~ 18 ms TPOT-x 5 tok/s throughput= " * 50 + "\n") * 40,
+    "names after units": ("1902 ms TTFT    :    ~ 18 ms TPOT-x 5 tok/s throughput= " * 50 + "\n") * 20,
     # lead-ins that open like a version's and never reach its bracket (grammar.twin_labels _VERSION_LEAD_RE)
     "version lead-ins": ("With the " + "old a.b-c " * 6 + "(v1 (v2 we had:\n```\n| a (s) |\n|--|\n| 4.20 |\n```\n")
     * 400,
@@ -1021,9 +1021,9 @@ HOSTILE: dict[str, HostileText] = {
     # a paste whose fence the next one closes, the last left open on a number shorter than the ones before it
     # (reader.cut_end _NUMBER_RE)
     "cut paste ends": ("```\n" + "a 1.25 7 1st 1.28x 9.955s 1.1.1 " * 40 + "\nP99 (ms): 113475.30\nMean (ms): 11\n")
-    * 100,
+    * 48,
     # scores whose "accuracy on" never reaches a benchmark, then one that does (prose.metrics SCORE_ON_METRIC_RE)
-    "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 100,
+    "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 48,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": lambda s: "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * (500 * s) + "ctx2_tep4_gen1_dep16\n",
     # reductions whose measure runs on past "by", shares after each (prose.reduced_by _REDUCED_BY_RE, looked for in
@@ -1046,7 +1046,7 @@ HOSTILE: dict[str, HostileText] = {
     # carrying a measure's unit under a setting's word (tables.roles _measured_cells, vocab.setting_heads)
     # spreadsheet pastes with a blank corner and no outer pipes (tables.dialects), their rows named by weight and
     # activation widths, some cut short ("w8a", "wint4a1"; vocab.setup's quant word)
-    "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
+    "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 148,
     # lengths a name gives a block, a page or a chunk, each cut before its number ("--cache-block-seq-len", vocab.setup)
     "block lengths": lambda s: (
         "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * (500 * s) + "seq len 64\n"
@@ -1055,16 +1055,16 @@ HOSTILE: dict[str, HostileText] = {
     "byte columns": (
         "| n | AR MiB | AR | AR (GiB) |\n|---|---|---|---|\n" + "| 16 | 0.16 | 0.7 | 1.5 GiB |\n" * 20 + "\n"
     )
-    * 200,
+    * 100,
     # a two-row header whose groups each state a setting over their sub-columns (tables.sub_headers, row_info's
     # cell_setup: each group's settings kept apart, once per group of a row)
     "grouped settings": (
         "| n | "
-        + "G | | " * 300
+        + "G | | " * 148
         + "\n|---|"
-        + "---|---|" * 300
+        + "---|---|" * 148
         + "\n| | "
-        + "TP | tok/s | " * 300
+        + "TP | tok/s | " * 148
         + "\n"
         + ("| 1 | " + "2 | 1.5 | " * 300 + "\n") * 10
         + "\n"
@@ -1081,61 +1081,61 @@ HOSTILE: dict[str, HostileText] = {
     "spelled units": (
         "| n | " + "Tokens / sec / x / y days to in mins " * 300 + "TFLOPS / GPU |\n|---|---|\n| 1 | 2 |\n\n"
     )
-    * 40,
+    * 20,
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
     )
-    * 400,
+    * 200,
     # GeForce numbers over a memory never stated, then "tests ... done" never saying where (vocab.canonical GPU_NAMES,
     # grammar.command_labels _SECTION_RUNS_ON_RE), each line a sentence of its own
     # and GeForce pairs never closed ("4090 + 3090-" over and over, vocab.setup's gpu word)
     "section runs": (
-        "4090/ 3080/2 g 2080/10 4090 +3090- 2080-ti+ " * 200
+        "4090/ 3080/2 g 2080/10 4090 +3090- 2080-ti+ " * 100
         + "\n\n"
-        + "All the tests above were all done " * 40
+        + "All the tests above were all done " * 20
         + "\n\n"
     )
-    * 40,
+    * 20,
     # checkpoints packed in row labels, cut before their group size, and engine parts that never end
     # (vocab.checkpoint_labels)
     # sizes listed before bits that never come, over a table (vocab.checkpoint_labels _LEAD_RE, grammar.setup)
     "checkpoint leads": (
         "done on **30B/65B/7B/ 4bit 30B/65B, 4bit 12 " * 300 + "\n\n| a | b |\n|---|---|\n| x | 1 MB |\n\n"
     )
-    * 40,
+    * 20,
     "checkpoint labels": (
         "| | VRAM |\n|---|---|\n"
         + "| 7B 4bit 128g, HF, 16-bit 1 | 5 MB |\n| 7B 4bit 1 7B 4bit , , , ,HF HF | 5 MB |\n" * 20
         + "\n"
     )
-    * 200,
+    * 100,
     # methods glued to "for" that never name their project, capability words never reaching "with"
     # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
     # ranges of changes whose words after never name the change, conditions in brackets never closed in time
     # (prose.change_ranges, pairing's from-to guard)
     "change ranges": lambda s: (
-        "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (500 * s) + "\n"
+        "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (250 * s) + "\n"
     ),
     # figures each followed by a bracket, some never closed, on one long line and on many short ones
     # (reader.figure_parens: the brackets a line's figures keep for themselves)
     "figure brackets": lambda s: (
-        "About 5% (empty a 12% (b c) to 13 (d) and 1.5x (e to 7% (f g h" * (300 * s)
+        "About 5% (empty a 12% (b c) to 13 (d) and 1.5x (e to 7% (f g h" * (150 * s)
         + "\n"
-        + "* ~2% (x) to 6% (a 32k context) improvement for PP\n" * (300 * s)
+        + "* ~2% (x) to 6% (a 32k context) improvement for PP\n" * (150 * s)
     ),
     # a score's parts in its brackets, labels that run long, brackets never closed, parts with no value
     # (prose.part_scores: a part's label before its value, in a bracket opened right after a figure)
     "score part brackets": lambda s: (
         "MMLU 71.42 (`stem`: `63.10`, humanities social sciences other: 74.88, a b c d = (std: 0.4, x y: 1 ("
-        * (200 * s)
+        * (100 * s)
         + "\n"
-        + "- GSM8K 77.3 tok/s (main: 76.8; strict-match = 75.0, flexible-extract: 76.1)\n" * (300 * s)
+        + "- GSM8K 77.3 tok/s (main: 76.8; strict-match = 75.0, flexible-extract: 76.1)\n" * (150 * s)
     ),
     # shares joined by "and" whose change noun never comes, measured "at" depths that are never thousands of tokens
     # (prose.shared_nouns, prose.lists _SETUP_AFTER_RE's noun after the measure, vocab.setup's "at 32k tokens")
     "shared change nouns": lambda s: (
-        "~8% PP and ~1% TG TG gain-less at 32 tokens, 4% pp pp, and 2% decode a b improvement at 65k token " * (300 * s)
+        "~8% PP and ~1% TG TG gain-less at 32 tokens, 4% pp pp, and 2% decode a b improvement at 65k token " * (150 * s)
         + "\n"
     ),
     # methods turned off by a verb that never ends in one (vocab.setup_negation OFF_BEFORE_RE)
@@ -1148,7 +1148,7 @@ HOSTILE: dict[str, HostileText] = {
     "name value boxes": (
         "├──────┤\n" + "│ ITL. │ 61.42  ms. │\n├──────┤\n" * 40 + "│ O\n\n" + "| a | 1.5 . |\n|---|---|\n| b | 2. |\n\n"
     )
-    * 200,
+    * 100,
     # rebase sentences whose head never comes, over a long line of sentences (revision_labels _REBASE_HEAD_RE,
     # _ONTO_MAIN_RE) and results' nouns before a side that never ends in its colon (SIDE_LABEL_RE's RESULTS_LEAD)
     # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
@@ -1178,18 +1178,18 @@ HOSTILE: dict[str, HostileText] = {
         "| w | base | + a | + b | Δ a vs 61.0 | Δ "
         + "delta vs " * 30
         + "|\n|---|---|---|---|---|---|\n"
-        + "| x | 48.0 | 55.2 ( +1 ( -2 % (+15%) | 50.4 (+5%) | +1 | 2 |\n" * (250 * s)
+        + "| x | 48.0 | 55.2 ( +1 ( -2 % (+15%) | 50.4 (+5%) | +1 | 2 |\n" * (125 * s)
     ),
     # words said again after an arrow that never match, arrow cells under a base → head header that never close
     # (prose.pairing _WORDS_ARROW_RE, tables.headers _ARROW_PAIR_CELL_RE)
-    "repeated arrow words": "31 tok/s single-stream x -> 44 tok/s single -> 5 ms p50 → 6 ms p5 " * 1_200,
+    "repeated arrow words": "31 tok/s single-stream x -> 44 tok/s single -> 5 ms p50 → 6 ms p5 " * 600,
     "arrow pair cells": lambda s: (
         "| t | hits, base → head |\n|---|---|\n" + "| a | 11 → 14 → 1.2.3.4.5.6.7.8 % → |\n" * (500 * s)
     ),
     # arrow cells whose sides print a spread, again and again, and never close on one value (tables.cells
     # ARROW_CELL_RE)
     "spread arrow cells": lambda s: (
-        "| n | p50 (s) |\n|---|---|\n| 1 | " + "0.24 ± 0.0031 s +/- 1 → " * (600 * s) + "0.11 ± 0.2 ± |\n"
+        "| n | p50 (s) |\n|---|---|\n| 1 | " + "0.24 ± 0.0031 s +/- 1 → " * (300 * s) + "0.11 ± 0.2 ± |\n"
     ),
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
@@ -1199,13 +1199,13 @@ HOSTILE: dict[str, HostileText] = {
     # headers that look like a flag and go on past one (vocab.flags flag_head_key)
     "flag heads": ("| `--" + "a-b" * 20 + "` | `-" * 10 + "x |\n|---|---|\n| 1 | 2 |\n\n") * 400,
     # benchmark names near dataset words before changes named by a word that never comes (prose.candidates)
-    "dataset changes": "dataset gsm8k-lite data set mmlu 15% gai 3x faste " * 2_000,
+    "dataset changes": "dataset gsm8k-lite data set mmlu 15% gai 3x faste " * 1_000,
     # change columns naming a base in many words, rows never that name (tables.precision_rows delta_named_base)
     "delta heads": ("| a | " + "Δ vs BF16 diff (x) versus " * 40 + "| Δ vs fp16 |\n|---|---|---|\n| b | 1 | 2 |\n\n")
-    * 400,
+    * 200,
     # standard-error columns of cells that never hold a number (tables.row_info stderr_of, rows._stddev)
     "stderr columns": ("| m | acc | stderr | SEM |\n|---|---|---|---|\n" + "| a | 0.5 | ±± | ± x |\n" * 20 + "\n")
-    * 200,
+    * 100,
     # sentences quoting code that never closes or is no command (grammar.document_default _INLINE_CODE_RE)
     "quoted commands": lambda s: "see `llama-bench -p 2048 -n 0 ` and ` x `` `a " * (500 * s) + "\n",
     # items naming checks in words and code spans that never reach an outcome, and nested counts under no count
@@ -1216,7 +1216,7 @@ HOSTILE: dict[str, HostileText] = {
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)
-    "bench commands": ("./a/compare-commits.sh m b -m a/b-1b/q4_0.gguf" + " -fa 1,2 -ngl -p 0 -n" * 100 + "\n") * 40,
+    "bench commands": ("./a/compare-commits.sh m b -m a/b-1b/q4_0.gguf" + " -fa 1,2 -ngl -p 0 -n" * 100 + "\n") * 20,
     # a llama-bench label of sizes that never ends under a lead-in naming a model and a backend
     # (formats.llama_bench _LABEL_SIZE_RE, vocab.setup's backend and model words)
     "bench labels": (
@@ -1270,33 +1270,33 @@ HOSTILE: dict[str, HostileText] = {
             "V4-Pro 8k/1k MTP3 disagg (ctx1 TP=4 + gen4 TP=8 ctx2 gen3 tp=), c=4/server, gb300:\n\n"
             "| a | b |\n|---|---|\n| x | 1.5 |\n\nThe 4.4% e2e throughput mean decode 3% output TPOT wi\n\n"
         )
-        * (250 * s)
+        * (125 * s)
     ),
     # pronouns after sentences of measure phrases, shares lower than an arm, regressions of measures that never reach
     # "by", and concurrency labels in long sentences of many values, wrapped (prose.candidates _MEASURE_PHRASE_RE,
     # prose.reduced_by, vocab.setup_negation THAN_BEFORE_RE, prose.concurrency_labels _sentence_label)
     "pronoun changes": (
         "concurrency C64 improves PP performance decode speed. It is 3% lower than without MTP, 2% less than w/o "
-        + "regresses throughput/TPOT and a by C8 1% C16 +2% " * 40
+        + "regresses throughput/TPOT and a by C8 1% C16 +2% " * 20
         + "\nregress x by 1%-2%, while C128 crosses over to +0.5% It 4%\n\n"
     )
-    * 40,
+    * 20,
     # families named with their version in sentences of a section with no result (vocab.models _SPACED_VERSION_RE)
-    "family versions": ("## a\n\n" + "for mimo 2.5 qwen v3.1% glm 4. step 2.5 llama 3.1x " * 40 + "\n\nTP4\n\n") * 40,
+    "family versions": ("## a\n\n" + "for mimo 2.5 qwen v3.1% glm 4. step 2.5 llama 3.1x " * 40 + "\n\nTP4\n\n") * 20,
     # tables labelled with a feature off and on, bare labels with no colon (grammar.sides _FEATURE_SIDE_RE,
     # tables.side_tables _OFF_LABEL_RE / _ON_PREFIX_RE / _NEGATION_RE)
     "feature off and on": (
         "w/o mtp\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/ mtp3 no\n| a | b |\n|---|---|\n| x | 1.4 |\n\n"
         "no   spec-_.+\n| a | b |\n|---|---|\n| x | 1.3 |\n\n"
     )
-    * 400,
+    * 200,
     # bullet lead-ins of many name words and a bracket that never closes, over their tables (grammar.lead_ins
     # _BRACKETED_LEAD_RE)
     "bracketed leads": (
         "- E2E: Aa1.2 " + "Bb-1 " * 30 + "FP8 (1 GPU, " + "x" * 200 + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n"
     )
     * 400,
-    "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
+    "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 20,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
     # gates.tables _named_by_more, vocab.setup_negation OFF_BEFORE_RE)
@@ -1307,12 +1307,12 @@ HOSTILE: dict[str, HostileText] = {
             "serial a (S) is the default, S = b | c or d (S) x/y vs z, " * 30
             + "\n\n| x | Tok/s (S) | Tok/s (P) | Δ% |\n|---|---|---|---|\n| 1 | 1.0 | 1.1 | +10.0% |\n\n"
         )
-        * (60 * s)
+        * (30 * s)
     ),
     "status modes": lambda s: (
         "| Model | Mode | flexible_extract | Acceptance rate | Status |\n|---|---|---|---|---|\n"
         + "| A-1B | MTP | 0.5 | 1.5% (1/2, toks_fwd=2.5) | PASS |\n| A-1B | non-MTP | 0.5 | 9% (1/2, 3/4, a= | FAIL |\n"
-        * (500 * s)
+        * (250 * s)
     ),
     # lead-ins naming a board by its number or as printed after "GPU:" (unclosed names, GGUF types after a model,
     # boards that never end), over tables of "a → b (+x%)" cells whose change never closes (vocab.canonical
@@ -1323,7 +1323,7 @@ HOSTILE: dict[str, HostileText] = {
             "Sweep on RDNA3/ W7800, GPU: Vendorix Ab Cd Ef VX-9000 W78 Q4_K_M (GPU: AMD Foo Q4_K GPU: A. gfx11:\n\n"
             "| model | ubatch | pp32 |\n|---|---|---|\n| Foo-7B Q4_K_M | 512 | 1.5 → 2.5 (+3% (1 → 2 |\n\n"
         )
-        * (250 * s)
+        * (125 * s)
     ),
     # a speculative config that JSON cannot read, its keys quoted and escaped over and over, never closed, and
     # placeholders after flags (grammar.commands _JSON_PAIR_RE, the template slot a flag's "<..." value is)
@@ -1381,9 +1381,9 @@ HOSTILE: dict[str, HostileText] = {
     # _STAT_BEFORE_RE)
     "gain deltas": lambda s: (
         "| t | baseline (us) | this PR (us) | delta |\n|---|---|---|---|\n"
-        + "| 1 | 40.00 | 32.00 | +20.0% |\n" * (500 * s)
+        + "| 1 | 40.00 | 32.00 | +20.0% |\n" * (250 * s)
         + "\n- "
-        + "73 cases ran, 0 AssertionError 12 tests ran with no Foo logits_diff (max 0.0020) max 0.5 ran, " * (100 * s)
+        + "73 cases ran, 0 AssertionError 12 tests ran with no Foo logits_diff (max 0.0020) max 0.5 ran, " * (50 * s)
         + "\n"
     ),
     # lists of values each after a label of its own that never close, shares "of" long clauses with no end, and
@@ -1400,12 +1400,11 @@ HOSTILE: dict[str, HostileText] = {
     # _SETUP_AFTER_RE, prose.elided_changes, vocab.disagg_layout role_cells_setup, tables.prose_measure)
     "design examples": lambda s: (
         "## Modifications\n\nExample:\n"
-        + "+ For Decode: TP4/DP2; Prefill: TP4\n- Example:\n" * (200 * s)
+        + "+ For Decode: TP4/DP2; Prefill: TP4\n- Example:\n" * (100 * s)
         + "\n## Test\n\n"
-        + "gives **+4.3%** end-to-end serving request token at TP4 and **+3.3%** at TP8, with peaks of peak "
-        * (100 * s)
+        + "gives **+4.3%** end-to-end serving request token at TP4 and **+3.3%** at TP8, with peaks of peak " * (50 * s)
         + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
-        + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
+        + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (100 * s)
     ),
     # names of no known family shaped as a model's (a variant part) that never reach a place naming a model, dashes
     # and versions joined on and on, and "on"/"the" before each (vocab.shaped_models _PLACES_RE)
@@ -1433,8 +1432,8 @@ HOSTILE: dict[str, HostileText] = {
     "side leads": lambda s: (
         "`a-b` branch:\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/o this change:\n```\nScore: 0.5\n```\n\n"
         "w/ this PR, enable FOO_BAR\n```\nLatency: 1.5 s\n```\n\n"
-        * (150 * s)
-        + "`x` branch w/ this PR, enable `--y` " * (100 * s)
+        * (75 * s)
+        + "`x` branch w/ this PR, enable `--y` " * (50 * s)
         + "\n"
     ),
     # pastes naming their data ("Loading X dataset", "[h] Evaluating gsm8k") over scores, and one long line of
@@ -1451,8 +1450,8 @@ HOSTILE: dict[str, HostileText] = {
     # prose.metrics _PAIR_MEASURE_AFTER_RE, prose.prefixed_ratios, prose.ratio_names _FASTER_THAN_RE / _SPEED_AFTER_RE,
     # prose.guards _PEAK_PART_RE / _ON_ARCH_RE, gates.prose _TOOL_RESULT_RE, vocab.setup's dcp / pcp words,
     # formats.pass_counts _RATIO_RE)
-    "sentence setups": "Foo-7B FP16 on H100 gives a 5% gain. Perf goes from 1.0 -> 1.1 output thoughput " * 2_000,
-    "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 2_000,
+    "sentence setups": "Foo-7B FP16 on H100 gives a 5% gain. Perf goes from 1.0 -> 1.1 output thoughput " * 1_000,
+    "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 1_000,
     "faster than": "- 2.1x-4.5x faster than the old path the new path the a b c for rows 1-64 " * 1_600,
     "peak rates": "FP16 tensor cores (989 TFLOPS) HBM3 (3.35 TB/s) ((1,979 TFLOPS on Hopper GPUs ( " * 1_600,
     "command verdicts": "`cmd -o X`, result is `OK` `a` the result `b` status: FAIL `c` " * 2_000,
@@ -1463,12 +1462,12 @@ HOSTILE: dict[str, HostileText] = {
     # its separator, and architectures after "on" in every spelling, limits and lists among them
     # (grammar.row_legends _ITEM_RE, grammar.arch_default _ARCH_RE, vocab.setup's EPD word)
     "row legends": lambda s: (
-        "- `solo`: client concurrency 1, EPD\n- **quad** = concurrency 8\n- warm - no setting\n" * (200 * s)
+        "- `solo`: client concurrency 1, EPD\n- **quad** = concurrency 8\n- warm - no setting\n" * (100 * s)
         + "| Mode | TTFT base (ms) | TTFT new (ms) |\n|---|---|---|\n"
-        + "| solo | 1500 | 1400 |\n| quad | 4100 | 3900 |\n" * (200 * s)
+        + "| solo | 1500 | 1400 |\n| quad | 4100 | 3900 |\n" * (100 * s)
         + "- "
-        + "a" * (20 * s)
-        + " encoder disaggregation" * (50 * s)
+        + "a" * (10 * s)
+        + " encoder disaggregation" * (25 * s)
         + "\n"
     ),
     "architectures after on": "runs on Blackwell, on AMD CDNA3 parts only, on an Ampere or on Hopper+ on rdna 4 "
@@ -1477,26 +1476,26 @@ HOSTILE: dict[str, HostileText] = {
     # memory fractions in setup bullets (vocab.setup's samples / draft_len / spec_algo words, prose.guards
     # _SHOT_COUNT_BEFORE_RE / _POOL_AFTER_RE, vocab.input_labels' memory fraction)
     "eval sizes and pools": "- GSM8K (5-shot, full 1319) `mtp_k=3` the MTP-style EAGLE-like used a 4096 MB a b pool\n"
-    "- Encoder/Language a/b c memory fraction: 0.60\n" * 2_000,
+    "- Encoder/Language a/b c memory fraction: 0.60\n" * 1_000,
     # config dumps quoting model paths, inside and outside speculative configs, and a path that never closes its
     # quote (grammar.line_setup _MODEL_PATH_RE / _SPEC_METHOD_RE)
     "model paths in dumps": "SpeculativeConfig(method='mtp', model='/a/b/Foo-8B', n=2) model='/x/y/z/a1 "
     "speculative_config={method: 'eagle3' model='/m/Bar-1B' model=/a/b/ " * 1_000,
     "change columns": lambda s: (
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
-        + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
+        + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (500 * s)
     ),
     # shares and ratios with the comparative and measure after them, a lowered measure's elided second share
     # (prose.reduced_by _COMPARATIVE_MEASURE_RE / _ELIDED_GAP_RE)
-    "comparative measures": "2% lower TTFT at TP4 and 1% at TP8, 3x faster PP then 4% fewer a b " * 2_000,
+    "comparative measures": "2% lower TTFT at TP4 and 1% at TP8, 3x faster PP then 4% fewer a b " * 1_000,
     # rows of counts that went wrong, each judged lower-is-better (vocab.metrics _BAD_OUTCOMES)
     "failure counts": lambda s: (
         "| Metric | Baseline | Candidate |\n|---|---|---|\n"
-        + "| Timed-out requests, scored incorrect | 2 | 5 |\n" * (1_000 * s)
+        + "| Timed-out requests, scored incorrect | 2 | 5 |\n" * (500 * s)
     ),
     # counts joined to their boards by a hyphen, and hyphens that never reach a board's digit (prose.guards
     # _BOARD_JOINED_RE after a ratio's "x")
-    "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 1_600,
+    "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 800,
     # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
     # SHORT_LENGTHS_RE)
     "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
@@ -1563,25 +1562,25 @@ HOSTILE: dict[str, HostileText] = {
     # _PLAN_TITLE_RE, vocab.engines _LABEL_WORD_RE)
     "plan titles and engine sides": lambda s: "".join(
         f"## Test Plan\n- lm_eval x, TP{k}\n## Test Result\nupstream `llama.cpp` (build: {k} (abc{k:06d})): {k}.5 t/s\n"
-        for k in range(400 * s)
+        for k in range(200 * s)
     ),
     # perplexity commands quoted in prose, each at a commit with its side word after it (grammar.commands
     # _PPL_FLAG_RE, grammar.revision_labels _SIDE_AFTER_SHA_RE)
     "perplexity runs at commits": lambda s: "".join(
         f"`./llama-perplexity -m m{k}.gguf -f ptb.test.txt -c {k}` at {k:07x}a (before)\nPPL = {k}.5\n"
-        for k in range(400 * s)
+        for k in range(200 * s)
     ),
     # paragraphs opening with a name and a bold verdict that never closes its clause, and times after units of work
     # (gates.colon_items _COLON_LINE_RE, prose.guards _TIMED_UNIT_BEFORE_RE)
     "bold verdict lines": lambda s: "".join(
         f"Replay witness {k} `a b` c: **PASS** x y\n\nstep: {k}.5 ms (main step: 8.6 ms) per iteration: 4 ms\n\n"
-        for k in range(300 * s)
+        for k in range(150 * s)
     ),
     # counts out of a population with the other side's count, failure-count labels that never reach their noun, and
     # test counts whose sentence names the base by what it shows (formats.population_counts, vocab.metrics
     # names_failure_count, vocab.sides BASE_RUN_RE)
-    "population counts": "Failed requests: 1 of 2 (main: 1 of 2 dropped x " * 2_000,
-    "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(500 * s)),
+    "population counts": "Failed requests: 1 of 2 (main: 1 of 2 dropped x " * 1_000,
+    "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(250 * s)),
     "base run counts": "with the fix reverted `pytest a.py` -> 1 failed, 2 passed (reproduces the " * 1_000,
     # side blocks by the hundred, each base value a candidate's counterpart, and fork lines named over and over
     # results on one line, each followed by runs named before their values, and names that never reach one; loads
@@ -1590,13 +1589,13 @@ HOSTILE: dict[str, HostileText] = {
     "named runs": lambda s: (
         "- H100 8-GPU p1 tok/s/user: "
         + "`1.5 < 2`; this PR's prior run gave `1.4`, and the base run `1.3`, the main build of the PR's run "
-        "c16 tok/s/user: " * (400 * s) + "\n"
+        "c16 tok/s/user: " * (200 * s) + "\n"
     ),
     # (grammar.side_references, vocab.sides _OTHER_LINE_RE)
     "side blocks and fork lines": lambda s: "".join(
         f"Main branch (upstream mainline {k}):\n```\nAccuracy: 0.{k}\nm{k} latency: {k} ms\n```\n"
         f"PR branch:\n```\nAccuracy: 0.{k}1\nm{k} latency: {k}.5 ms\n```\n\n"
-        for k in range(150 * s)
+        for k in range(75 * s)
     ),
     # speculative tuples that never close, code-name headings, context phrases and change verbs that never reach a
     # value (vocab.setup _SPEC_TUPLE_WORD and the context word, grammar.heading_setup _IDENTIFIER_RE, vocab.text
@@ -1604,7 +1603,7 @@ HOSTILE: dict[str, HostileText] = {
     "spec tuples and change verbs": lambda s: "".join(
         f"### topk_{k}_sigmoid_a_b\n\nEAGLE (3 1 4 MTP (5 4 8 8 with a {k}-token for context of {k} context size "
         f"goes down goes up drops Warm-up now drops from {k} s to {k}.5 s\n\n"
-        for k in range(300 * s)
+        for k in range(150 * s)
     ),
     # ticked boxes under a checklist heading, with open brackets and links that never close (gates.named
     # _GUIDE_LINK_RE, _CHECKLIST_HEAD_RE)
@@ -1621,7 +1620,7 @@ HOSTILE: dict[str, HostileText] = {
     "log prefixes and run descriptions": lambda s: "".join(
         f"```\nscorer: took took {k}.5 seconds per per ETA ETA remaining {k}.1 minutes\n```\n"
         f"{k} trials/arm, cold cold warm compile caches caches, on `a8{k:05d}c6df` (x\n"
-        for k in range(300 * s)
+        for k in range(150 * s)
     ),
     # bare time stamps, loggers' tags and sources that never close, each opening a line (grammar.pairs _LOG_PREFIX_RE),
     # and counters lines whose last value's words hold values (prose.candidates: a console value named by none)
@@ -1630,7 +1629,7 @@ HOSTILE: dict[str, HostileText] = {
         + "".join(
             f"2026-01-0{k % 9 + 1} 10:11:12.{k:03d} [Info [x] (Proc (a) #calls(b,g,a) = {k} 2, "
             f"dur(b,g,a) = 0.{k}, 1.5 ms\n"
-            for k in range(1_000 * s)
+            for k in range(500 * s)
         )
         + "```\n"
     ),
@@ -1639,14 +1638,14 @@ HOSTILE: dict[str, HostileText] = {
     "broken states and noise words": lambda s: "".join(
         f"- fused (broken (buggy: before the fix without this run-to-run varies across moves from launch to "
         f"within the noise wobbles {k}.5 acceptance length\n"
-        for k in range(1_000 * s)
+        for k in range(500 * s)
     ),
     # precisions joined by arrows and "to" over kernel words that never close a conversion, casts and V tensors
     # (vocab.setup_negation in_a_conversion, _TO_PRECISION_RE, _FROM_PRECISION_RE, _COMPONENT_BEFORE_RE)
     "precision conversions": lambda s: "".join(
         f"- bf16 GEMM kernels a b -> fp8 GEMM V to the fp32 cast back to tf32 accumulation FP8-to-BF16-to- int8 "
         f"model weights -> -to- kernels to {k}.5 tok/s\n"
-        for k in range(500 * s)
+        for k in range(250 * s)
     ),
     # pairs whose sentences give a cause, a board and setup words that never reach their noun, and stops that are
     # no stops ("vs.", "e.g."): vocab.protocol_gaps, prose.protocol_gaps reads each value's sentence once
@@ -1654,11 +1653,11 @@ HOSTILE: dict[str, HostileText] = {
         f"MMLU {k}.5 vs. 75.5 on the leaderboard because as since due to no other another a separate the other "
         f"without skips different chat thinking model card published not directly apples-to e.g. i.e. vs {k}.1 "
         f"vs 70.{k % 9} as no a b harness-like; not quite\n"
-        for k in range(500 * s)
+        for k in range(250 * s)
     ),
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
-    "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
+    "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 1_000,
     # a tooling PR's sample tables and turns that take numbers back (vocab.not_measured TOOL_TITLE_RE, SAMPLE_LEAD_RE,
     # RETRACTION_RE; prose.not_measured walks turns once)
     "tool samples and retractions": lambda s: (
@@ -1673,14 +1672,14 @@ HOSTILE: dict[str, HostileText] = {
     # (tables.difference_rows, vocab.sides CHANGE_NAME_RE; tables.dialects' cut header "+|---|" rows)
     "difference rows": lambda s: (
         "| Arm | A | B |\n|---|---|---|\n"
-        + "| a − b - c vs d | 1.5 ± 0.2 pp | -0.3 |\n| Δ diff | 2 | 3 |\n" * (500 * s)
+        + "| a − b - c vs d | 1.5 ± 0.2 pp | -0.3 |\n| Δ diff | 2 | 3 |\n" * (250 * s)
     ),
     "cut header rows": lambda s: "```diff\n+|---|---|---|\n" + "+| bs=4 | 61.0 | 12.5 |\n" * (1_000 * s) + "```\n",
     # statistics and phases before a measure, a change in the parenthesis after a value or a pair, values inside a
     # label's words and bounds (vocab.metrics MEASURE_PREFIX_BEFORE_RE, prose.candidates _VALUE_IN_NAME_RE,
     # prose.guards CONFIG_BEFORE_RE)
     "stat prefixes and paren changes": "- P99 median E2E latency: 1.5s vs 2s (-3.1%), Performance: 3,402 tok/s (TP2 "
-    "tuned, +640% over base (x, 612s 7 ms tok/s stays always over 55% rate " * 1_000,
+    "tuned, +640% over base (x, 612s 7 ms tok/s stays always over 55% rate " * 500,
     # a title opened by its modules' names (vocab.models _MODULE_PREFIX_RE), a name list that never closes
     "module prefixes": lambda s: "# llama, " + "ggml / server, " * (2_000 * s) + ": x 1.5 tok/s\n",
     # counted cards by their bare numbers, glued (vocab.setup's gpu word, vocab.canonical _COUNTED_GEFORCE_RE)
@@ -1693,9 +1692,9 @@ HOSTILE: dict[str, HostileText] = {
     "joined features": lambda s: ("org/M, TP8 + EP + a b c d e + f\n```\nx 1.5 tok/s\n```\n\n") * (300 * s),
     # pairs of one unit with range words before them, and titles of long labels (prose.pairing _RANGE_WORD_RE,
     # _unit_pair; prose.candidates _says_what_changed)
-    "unit pairs and range words": "spans ranging varies between 41.20 s to 38.75 s to 2 s to " * 2_000,
+    "unit pairs and range words": "spans ranging varies between 41.20 s to 38.75 s to 2 s to " * 1_000,
     # a table's cells of backslash escapes, footnote marks and backslashes before letters (tables.cells _ESCAPE_RE)
-    "escaped cells": lambda s: "conc | tok/s\n-- | --\n" + "64\\*\\** \\\\a\\ | 1.5 /s\\|\n" * (1_000 * s),
+    "escaped cells": lambda s: "conc | tok/s\n-- | --\n" + "64\\*\\** \\\\a\\ | 1.5 /s\\|\n" * (500 * s),
     # an issue template's setup titles that never close, and flags under one (grammar.setup_scopes _SETUP_TITLE_RE,
     # setup_sections._row_setup's command flags)
     "reproduce titles": lambda s: (
@@ -1709,7 +1708,7 @@ HOSTILE: dict[str, HostileText] = {
     # them, and speed-ups over runs named by clauses of qualifiers (vocab.setup samples, prose.labels _NO_NAME_RE,
     # prose.labels _RATIO_RANGE_AT_RE, prose.reduced_by _QUALIFIER_RE and _SPEEDUP_STAT_RE)
     "shape lists and speedups": "N=512/K= 8xN=64 x/ M=1/N=40 (up to (it isolated-mean-geo 1.5x over geomean "
-    "(a 1.8–2.6– " * 1_500,
+    "(a 1.8–2.6– " * 748,
     # one fence of many tools' outputs: banners, lm-eval headers and arguments that never close, commands between
     # (grammar.fence_parts)
     "fence parts": lambda s: (
@@ -1729,7 +1728,7 @@ HOSTILE: dict[str, HostileText] = {
     "later runs": lambda s: (
         "throughput 1.5 tok/s\n\n"
         + "The same with TP=8, EP=8 gives 2.5 tok/s. Then MMLU reaches 79.1 on MI325X 1,2,3.4.5x:\n- 5.5%\n\n"
-        * (500 * s)
+        * (250 * s)
         + "9" * 600
         + ".9x\n"
     ),
@@ -1738,7 +1737,7 @@ HOSTILE: dict[str, HostileText] = {
     "ci job names": "/bot run --stage-list A10-TensorRT-2 H100_PCIe-x-y-z-1-2-3-4-5-6-7-8-9-a-b-c-d-e-f-g- per-commit-"
     "8-gpu https://g.com/o/r/blob/0f1e2d3/l0_h100.yml#L21/blob/x/tree/ y-z-H20-\n > /ok-a-b-c-d-e to test\n" * 1_000,
     # a benchmark's name and its colon before a pair, over and over (kv.labels _LEAD_NAME_RE)
-    "task leads": "GPQA: HumanEval: MBPP eval: pass@1: 0.811 GSM8K: \n" * 2_000,
+    "task leads": "GPQA: HumanEval: MBPP eval: pass@1: 0.811 GSM8K: \n" * 1_000,
     # task cells whose bracketed count never closes, spec cells of off words never ended, under a task header
     # (vocab.counted_tasks _COUNTED_CELL_RE, TASK_HEAD_RE; vocab.setup_negation _SPEC_OFF_CELL_RE)
     "counted task cells": lambda s: (
@@ -1752,10 +1751,10 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.setup's concurrency range "c8-c128": shorthand ends chained, joints that never reach a second "c"
     "concurrency shorthand ranges": "at c1-c2-c3 to c4 – c5 -c c6 to 7 c8- " * 1_000,
     # grammar.numbers _UNIT_RANGE_RE: signed shares joined by "to" over and over, each top another range's low end
-    "signed share ranges": "+1.5% to +2.5% to -3% to +4% - +5%~-6% to 7 % to " * 1_000,
+    "signed share ranges": "+1.5% to +2.5% to -3% to +4% - +5%~-6% to 7 % to " * 500,
     # grammar.replaced_values _CONTRAST_RE, _CAME_FROM_RE: values, then contrast clauses whose verb never comes
     "contrast clauses": "150.5 TPS, while the previous build ( old main gives 140 TPS whereas old is , compared with "
-    * 1_000,
+    * 500,
     # prose.setting_changes _SETTING_CHANGE_RE, prose.guards _SWEEP_BEFORE_RE, prose.pairing _LIST_GAP_RE: keys in code
     # marks and limit words that never reach "from", sweeps' points, alternatives after settings
     "setting changes": "lowered `max_tile_count` `a.b` range is restricted capped from 64 to 16 swept all 24 points "
@@ -1776,7 +1775,7 @@ HOSTILE: dict[str, HostileText] = {
     # grammar.value_sides _SIDE_BEFORE_RE, _SIDE_BEFORE_DIGIT_RE, prose.sided_pairs _UNIT_AFTER_SIDE_RE: side words
     # and clause openers before values, none of a pair, and sides in parentheses with no unit after them
     "sides before values": "TTFT: main , ours vs PR and this PR : ~ previous 1 ms, ours 2 ms vs main 3 (before) -> "
-    "4 (after) (after) (x) tok/ " * 1_000,
+    "4 (after) (after) (x) tok/ " * 500,
     # reader.program_code _SOURCE_LINE_RE, grammar.after_results programs_after: statements' starts that never become
     # one (a name, commas, an "=" and no call), fenced blocks after a result, each read for a program's setup
     "programs after results": lambda s: (
@@ -1796,10 +1795,10 @@ HOSTILE: dict[str, HostileText] = {
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"
         f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
-        for k in range(300 * s)
+        for k in range(150 * s)
     ),
     # kv.repeat_runs: "Repeat:" lines alone, no "Scores:" line under any, under no benchmark
-    "lone repeat lines": lambda s: "```\n" + "Repeat: 6, mean: 0.742\nRepeat: 6, mean: 18.5\n" * (1_000 * s) + "```\n",
+    "lone repeat lines": lambda s: "```\n" + "Repeat: 6, mean: 0.742\nRepeat: 6, mean: 18.5\n" * (500 * s) + "```\n",
     # vocab.test_ids _SUB_BILLION_RE, _VERSION_DOT_RE, grammar.lead_ins test_lead_setup: test classes of digit runs
     # joined by underscores, each a paragraph over a paste of scores
     "test class leads": lambda s: "".join(
@@ -1812,7 +1811,7 @@ HOSTILE: dict[str, HostileText] = {
     # prose.own_measure _PER_WORK_RE, prose.labels _COUNT_TAIL_RE, prose.candidates _GERUND_RE: counted values whose
     # unit of work after "per" never closes, count words and activities over and over before times and rates
     "counted work": "With this PR: one 0.6 ms launch of work per decoder a single 1.5 ms per per It takes 2 ms "
-    "Batching reaches 3 tok/s each " * 1_000,
+    "Batching reaches 3 tok/s each " * 500,
     # prose.wrapped_lines: a paragraph hard-wrapped into long lines that each run on into the next, quoted and not,
     # every line holding values whose measures stand across the breaks
     "wrapped paragraph": lambda s: (
@@ -1821,35 +1820,35 @@ HOSTILE: dict[str, HostileText] = {
             "> runs with a 1.2x speedup on the same node while mean ITL improves by about\n"
             "  4.5% output   " + " " * 60 + "\n"
         )
-        * (250 * s)
+        * (125 * s)
     ),
     # prose.own_measure _PER_COUNT_RE, _ARTICLE_BEFORE_RE, _COUNTED_NOUN_RE, prose.ratio_names _MEASURE_AFTER_RE,
     # vocab.metrics _RATE_NAME_RE, MEASURE_PREFIX_BEFORE_RE: values counted by an article with the noun of what they
     # measure after them, times per counted work, signed changes named after them up to a parenthesis, load prefixes
     "measures after values": "a 14 ms pause inside an 180 ms decode step, a 3 GB page pool offline throughput 31.5 s "
-    "per 500 requests +2.2% median TTFT (lower saturated single-request decode throughput +1.1% " * 1_000,
+    "per 500 requests +2.2% median TTFT (lower saturated single-request decode throughput +1.1% " * 500,
     # prose.lists _AND_GAP_RE, _SETUP_AFTER_RE: values joined by "and" whose shared model never comes, remarks in
     # parentheses that never close before the "on" of a model
     "models after values": "+6.1% decode throughput and +2.4% TTFT (positive = faster on and +3.8% a b c d and "
-    "9.1% TTFT (x) on Qwen2.5-14B and " * 1_000,
+    "9.1% TTFT (x) on Qwen2.5-14B and " * 500,
     # prose.metrics _WORD_BEFORE_NAME_RE, prose.elided_changes, prose.lead_tasks clause_tasks: many values named by one
     # word each, many measures named after words, benchmarks before generic scores, signed shares after "flat at"
-    "elided measures": "warm +1% saturated throughput, cold +2% GSM8K exact match 0.5 ~flat at +0.3% w-x TTFT " * 1_000,
+    "elided measures": "warm +1% saturated throughput, cold +2% GSM8K exact match 0.5 ~flat at +0.3% w-x TTFT " * 500,
     # prose.metrics _AFTER_VALUE_UNIT_RE, prose.sibling_units unborrowed_measures, prose.pairing _REF_RE: names after
     # values and their units, rates after times, units taken for names, references after emphasis
     "names after values and units": "TTFT 1 ms, 2 tok/s/gpu decode, 3 ms TPOT 4 req/s, **5 tok/s** (was 6, cold) "
-    "(previously 7 ms) 8 output tok/s, " * 1_000,
+    "(previously 7 ms) 8 output tok/s, " * 500,
     # prose.bar_scope _TOLERANCE_BEFORE_RE, _TOLERANCE_AFTER_RE: bars after "within the", before "tolerance", and
     # words that never reach either
     "tolerances": "1.5% below its 995.4 baseline, within the 5% gate, inside a ~2% tolerance within within the the "
-    "margin 3% noise band " * 1_000,
+    "margin 3% noise band " * 500,
     # vocab.sides template_question _ASKED_RE: headings that open like a template's question, over and over
     "template question headings": "## 1. What this PR does\n\n## Why this PR\n\n## How 2 ms\n\n#### which main\n\n"
     * 1_000,
     # grammar.value_sides _SIDE_LABEL_RE, _LABEL_OPENER_RE (segment_side), prose.sided_pairs _fold_segments: side
     # labels with their colon, then a measure's words, each line's labels of both sides over many values
     "side label segments": "Before: mean TTFT 1 s, p99 a b c d 2 ms. After: x y z: mean TTFT 3 s, PR: , main: "
-    "before: after: 4 tok/s decode\n" * 1_000,
+    "before: after: 4 tok/s decode\n" * 500,
     # grammar.value_sides line_side, _CLAUSE_BREAK_RE and vocab.sides _TIMED_SIDE_RE: side labels before values, each
     # line's rest a run of digits, breaks and colons naming no other side, and "before the" that never reaches a change
     "own line sides": "After this PR: 0.7 ms , 1 1 1 -> vs : before the before this prior to : 2 ms\n"
@@ -1861,8 +1860,8 @@ HOSTILE: dict[str, HostileText] = {
     # prose.bar_scope _CLAUSE_END_RE: bars in parentheses and bars in clauses of their own, over and over on one line,
     # then one long clause of bars with no parenthesis
     "bars and clauses": lambda s: (
-        "- MMLU 71.4 (baseline 71.5, floor 70.5); kernel 12% faster. " * (300 * s)
-        + "GSM8K 0.95, floor 0.9, " * (300 * s)
+        "- MMLU 71.4 (baseline 71.5, floor 70.5); kernel 12% faster. " * (150 * s)
+        + "GSM8K 0.95, floor 0.9, " * (150 * s)
         + "\n"
     ),
     # vocab.protocol_windows _PROTOCOL_AFTER_RE, _PROTOCOL_BEFORE_RE: protocol windows over and over, and window
@@ -1919,7 +1918,7 @@ HOSTILE: dict[str, HostileText] = {
         * (100 * s)
     ),
     # pairs whose new value a corpus's perplexity follows, half of them cut ("Wiki2 PP", "c4 perplexit"): prose.metrics
-    "corpus after pairs": "from 9.05 to 6.31 Wiki2 PPL, from 8 to 7 c4 perplexit, 5 -> 4 wiki 103 PP " * 800,
+    "corpus after pairs": "from 9.05 to 6.31 Wiki2 PPL, from 8 to 7 c4 perplexit, 5 -> 4 wiki 103 PP " * 400,
     # vocab.metric_table's error statistics (glued, half spelled, "mean squared" that never reaches "error"), a header
     # of side and error columns with a precision arm, row labels that are rates' units, and a change column after
     # rows of sides (tables.delta_check _rows_agree), each row a reference row or a change of its own
@@ -1936,16 +1935,16 @@ HOSTILE: dict[str, HostileText] = {
     "summary table over its console": lambda s: (
         "```\nMax request concurrency: 8\nOutput token throughput (tok/s): 1,234.5\n```\n\n"
         + "| Measure (( | A | B |\n|---|---|---|\n"
-        + "| Mean TPOT (tok/s (( | 1,234.5 tok/s%% 1,111,111,111,111,1 | 1,234.5tok/s 2.5 ms |\n" * (300 * s)
+        + "| Mean TPOT (tok/s (( | 1,234.5 tok/s%% 1,111,111,111,111,1 | 1,234.5tok/s 2.5 ms |\n" * (150 * s)
         + "| Mean ITL | "
-        + "1,234.5 tok/s " * (200 * s)
+        + "1,234.5 tok/s " * (100 * s)
         + "|\n"
     ),
     # host names named for their boards, and a board counted on every line with a count of its own, bare between
     # (vocab.board_counts NOT_A_HOST, vocab.canonical counted_boards, grammar.document_default _counted_in_turn)
     "host names and counted boards": lambda s: "".join(
         f"- {k % 997 + 1}×NVIDIA H100 (h100-{k}-2-3-4) and NVIDIA_H100, h200-1-2-3-4-5-6 H200 x{k % 7}\n"
-        for k in range(400 * s)
+        for k in range(200 * s)
     ),
     # lead-ins of two measures and of setup words only over tables of unit columns (grammar.lead_measures
     # _TWO_MEASURES_RE, unit_column_measure)
@@ -1959,7 +1958,7 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # vocab.ci_jobs _BOT_RUN_TIME_RE: job words and bots' task phrases that never reach their "in", then one that does
     "bot job durations": "CI job run finished successfully after about workflow done pipelines ran "
-    "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 1_000,
+    "bot finished @a's task @b's task finished in ~ 3 Job completed in 1h 2m, ran in 5 s. " * 500,
     # vocab.input_labels parted_settings: words of too many slashed parts, parts too long to be one, and settings
     # joined by slashes, one after another on a line
     # vocab.setup_names _FAMILY_LEAD_RE: a page's family with its precision glued on, over blocks titled by a size
