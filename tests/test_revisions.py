@@ -507,3 +507,20 @@ def test_a_wrapped_backport_of_a_head_onto_a_release_heads_the_turns_results() -
     A100s": the head and the base it was applied on, over the sections after it."""
     head, base = "3d4e5f60718293a4b5c6d7e8f901234567890abc", "0123456789abcdef0123456789abcdef01234567"
     assert _heads("wrapped_backport_head.md", "base") == [(16, base, head), (17, base, head)]
+
+
+def test_a_dated_news_lines_commit_link_is_history_not_the_head_of_the_pages_results() -> None:
+    """ "**[2025.03]** We have [merged](.../commit/...) the branch": the month is no value of the sentence, so the link
+    is a commit the project's history names, not the revision the page's results were measured on (as the newest
+    revision, `report` called every result "measured once"); a line that measured at its link still names its head,
+    labelled by its own verb ("Re-measured", not the verb's prefix alone)."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "dated_news_commit_links.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.source.line, c.kind, c.revision.label if c.revision else None) for c in claims] == [
+        (7, "commit", None),
+        (8, "commit", None),
+        (15, "accuracy", None),
+        (16, "accuracy", None),
+        (18, "commit", "Re-measured"),
+        (18, "accuracy", "Re-measured"),
+    ]

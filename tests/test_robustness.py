@@ -900,6 +900,16 @@ HOSTILE: dict[str, HostileText] = {
         + "| [a](https://x.io/a/pull/1x) https://x.io/pull/ | 1.0 |\n|---|---|\n"
         + "| [b](https://x.io/pull/7/pull/8 | 2.0 |\n" * (300 * s)
     ),
+    # news lines' months and long digit runs before a commit link, and labels whose verb almost follows a hyphen
+    # (grammar.head_phrases _VALUE_RE; grammar.revision_labels _COMMIT_TAIL_RE)
+    "dated commit links": lambda s: (
+        "# t\n\n"
+        + (
+            "- **[2024.08]** " + "20241" * (40 * s) + ".1 We [merged](https://x.io/a/commit/1a2b3c4d5e) a-measured "
+            "at-ran-run 2019.13 `1a2b3c4d`\n\n"
+        )
+        * (60 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides

@@ -98,8 +98,9 @@ _COMPARED_RE = re.compile(
 # "... completed the 32k sweep": a verb by which the sentence says its subject ran results
 _COMPLETED_RE = re.compile(r"\b(?:" + COMPLETING_VERBS + r")\b", re.IGNORECASE)
 _HEX_RE = re.compile(r"[0-9a-fA-F]{7,40}")
-# a value of the sentence's own: "0.912", "1234 tok/s", "12 %"
-_VALUE_RE = re.compile(r"\d\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
+# a value of the sentence's own: "0.912", "1234 tok/s", "12 %"; not a news line's month ("**[2024.08]** We have
+# [merged](.../commit/...) the branch": a commit of the project's history, no head of the page's results)
+_VALUE_RE = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\.[01]\d(?!\d))\d+\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
 
 _PR_NUMBER_RE = re.compile(r"#\d{1,7}\b")

@@ -271,7 +271,7 @@ def parse_label(text: str) -> Revision | None:
 # "ours** commit: [abc1234]", "Ours, at commit abc1234", "slowrun measured on": a commit's own word, the verb and
 # the sha (or link text) after the name, which the label does not need (quantifiers bounded: re.sub tries every start)
 _COMMIT_TAIL_RE = re.compile(
-    r"[\s*,]{0,8}(?:(?<!\w)(?:measured|tested|benchmarked|ran|run)\s{1,3})?(?:(?:(?<!\w)(?:at|on)(?!\w)|@)\s{0,3})?"
+    r"[\s*,]{0,8}(?:(?<![\w-])(?:measured|tested|benchmarked|ran|run)\s{1,3})?(?:(?:(?<!\w)(?:at|on)(?!\w)|@)\s{0,3})?"
     r"(?:the\s{1,3})?(?:(?<!\w)(?:commit|sha|revision)\s{0,3}:?\s{0,3})?(?:\[?[0-9a-f]{7,40}\]?)?\s{0,8}$",
     re.IGNORECASE,
 )
