@@ -10,7 +10,13 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.pairs import pairs_in
 from ledger.parsers.kv.labels import measured
 from ledger.vocab.metric_table import METRICS, Metric
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, higher_is_better, kind_for_metric, normalise_metric
+from ledger.vocab.metrics import (
+    BENCHMARK_SAMPLES,
+    higher_is_better,
+    kind_for_metric,
+    named_benchmark,
+    normalise_metric,
+)
 from ledger.vocab.unit_table import UNIT_TABLE, Unit, unit_row
 from ledger.vocab.units import (
     canonical_unit,
@@ -182,3 +188,21 @@ def test_a_commit_sha_holding_e2e_names_no_latency() -> None:
     # "...bfdbae2e6b...": hex digits around "e2e" are a sha's, not an end-to-end latency
     assert higher_is_better("score at d230e9c5fb6ba79365e3e94bfdbae2e6b9c5bdd5", None, "perf")
     assert not higher_is_better("mean_e2e", None, "perf") and not higher_is_better("E2EL", None, "perf")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We aimed to run every kernel on one machine.",
+        "It aims at a fair comparison between the two builds.",
+        "The rulers of the sweep were fixed.",
+    ],
+)
+def test_a_word_that_only_begins_with_a_benchmarks_name_names_no_benchmark(sentence: str) -> None:
+    # ("aimed" gave every table under its paragraph dataset=aime, and compare paired by that bogus key)
+    assert named_benchmark(sentence) is None
+
+
+@pytest.mark.parametrize(("text", "name"), [("Scores on AIME:", "aime"), ("aime25 results", "aime2025")])
+def test_a_benchmarks_name_standing_alone_or_with_its_year_is_named(text: str, name: str) -> None:
+    assert named_benchmark(text) == name

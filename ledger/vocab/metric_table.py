@@ -58,7 +58,7 @@ METRICS: tuple[Metric, ...] = (
     _bench("aime2024", r"\baime[ _-]?(?:20)?24(?!\d)", 30),
     _bench("aime2025", r"\baime[ _-]?(?:20)?25(?!\d)", 30),
     _bench("aime2026", r"\baime[ _-]?(?:20)?26(?!\d)", 30),
-    _bench("aime", r"\baime", 30),  # one year
+    _bench("aime", r"\baime(?![a-z])", 30),  # one year (not "we aimed to ...")
     _bench("ifeval", r"ifeval", 541),
     _bench("longbench", r"longbench"),
     _bench("ruler", r"\bruler\b"),
