@@ -1527,3 +1527,12 @@ def test_a_table_of_stated_gains_is_reported_as_stated(tmp_path: Path) -> None:
     assert any(t.startswith("Median paired decode-throughput gain") and "4.6 %" in t for t in results), results
     assert any("-0.7-1.1 %" in t and "spans zero" in t for t in results), results
     assert not failures, failures
+
+
+def test_a_regression_the_change_is_made_to_remove_is_none_of_its_own(tmp_path: Path) -> None:
+    """ "A narrower fix for the ... 18% decode-throughput regression", "to work around the 25% prefill throughput
+    regression": the bug the change starts from (a title or summary naming what it fixes), never its regression;
+    "This change itself causes a 3% TTFT regression" and "there is a 4% throughput regression" stay its own."""
+    data = report("regression_the_change_addresses.md", tmp_path)
+    assert data["headline"].startswith("2 regressions")
+    assert sorted(f["line"] for f in findings(data, "failures")) == [10, 11]

@@ -910,6 +910,16 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (60 * s)
     ),
+    # fixing verbs and fix nouns whose object almost reaches "regression": many words, a clause word, no end
+    # (vocab.not_measured ADDRESSED_REGRESSION_RE; prose.declared_states _addressed)
+    "addressed regressions": lambda s: (
+        "# t\n\n"
+        + (
+            "A fix " + "for a b " * (20 * s) + "work around the a b c d e f g h i 25% throughput regressio "
+            "alternative fixes patch for the 9% is regression\n\n"
+        )
+        * (40 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION
 from ledger.compare.references import stated_tolerance
 from ledger.compare.render import fmt_claim
-from ledger.model import NOISE_NOTE, Claim
+from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
 from ledger.report.findings import Finding, rev_name
 from ledger.vocab.sides import side_of
 from ledger.vocab.stated_changes import stated_direction
@@ -40,8 +40,8 @@ def stated_changes(
         if c.kind != "perf" or c.reference is not None or not isinstance(c.value, float) or c.source.line in paired:
             continue
         stating = (c.parser or "").startswith(_STATING_READERS) or c.source.line in rows
-        if not stating or side_of(rev_name(c)) == "base":
-            continue
+        if not stating or side_of(rev_name(c)) == "base" or (c.note or "").startswith(BROKEN_NOTE):
+            continue  # (the base's, or the regression the change removes: "to work around the 25% regression")
         against = (c.config or {}).get("against")
         way = stated_direction(c.metric or "", c.value, c.unit, against)
         if way is None:

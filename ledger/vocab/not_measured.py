@@ -47,6 +47,21 @@ BROKEN_STATE_RE = re.compile(
     r"\b(?:before|without)\s(?:the|this)\sfix\b",
     re.IGNORECASE,
 )
+# "to work around the 25% prefill throughput regression", "a fix for the B200 18% decode regression", "recovers the
+# 12% TTFT regression": a regression the change is made to remove, stated as the object of a fixing verb (or of "for"
+# after a fix's noun); "causes a 3% regression", "there is a 4% regression" are the change's own (no verb before the
+# words; a word of a clause of its own, "is", "there", "we", ends the object)
+_CLAUSE_WORDS = r"(?:is|are|was|were|there|we|i|it|this|causes?|caused|shows?|see|get|got|has|have)"
+_OBJECT_WORD = r"(?:(?!" + _CLAUSE_WORDS + r"\b)[\w.%+/-]{1,30}\s){0,8}?"
+ADDRESSED_REGRESSION_RE = WordGate(
+    re.compile(
+        r"(?:\b(?:fix(?:es|ed|ing)?|work(?:s|ed|ing)?\saround|address(?:es|ed|ing)?|resolv(?:e|es|ed|ing)|"
+        r"recover(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|undo(?:es|ing)?)|"
+        r"\b(?:fix|workaround|work-around|alternative|mitigation|patch|solution|remedy)\b[^.;:!?\n]{0,40}?\bfor)"
+        r"\s(?:(?:the|a|an|this|that)\s)?" + _OBJECT_WORD + r"regressions?\b",
+        re.IGNORECASE,
+    )
+)
 # "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise": the
 # author's or a reviewer's word that a measure's differences are noise ("beyond run-to-run noise", "not within noise"
 # say the opposite); gated by its words: the look-behinds it opens with are tried at every character of every prose

@@ -14,7 +14,7 @@ from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.metrics import kind_for_metric, normalise_metric
-from ledger.vocab.not_measured import BROKEN_STATE_RE, NOISE_SAID_RE
+from ledger.vocab.not_measured import ADDRESSED_REGRESSION_RE, BROKEN_STATE_RE, NOISE_SAID_RE
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 _CLAUSE_END_RE = re.compile(r"[;.!?](?:\s|$)")
@@ -31,7 +31,7 @@ def declared_states(doc: Document, claims: list[Claim]) -> list[Claim]:
         return claims
     notes: dict[int, str] = {}  # id(claim) -> note
     for c in results:
-        if BROKEN_STATE_RE.search(_label_of(doc.line(c.source.line))):
+        if BROKEN_STATE_RE.search(_label_of(doc.line(c.source.line))) or _addressed(doc.line(c.source.line), c):
             notes[id(c)] = BROKEN_NOTE
     for no, clause in _noise_clauses(doc):
         for c in _noisy(doc, no, clause, results):
@@ -43,6 +43,15 @@ def declared_states(doc: Document, claims: list[Claim]) -> list[Claim]:
 
 def _noted(c: Claim, note: str) -> Claim:
     return c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
+
+
+def _addressed(text: str, c: Claim) -> bool:
+    """Whether the claim is the regression its line says the change removes ("to work around the 25% prefill
+    throughput regression"): the bug the change starts from, never one it causes."""
+    if "egression" not in text or c.source.text not in text:
+        return False
+    at = text.find(c.source.text)
+    return any(m.start() <= at < m.end() for m in ADDRESSED_REGRESSION_RE.finditer(text[:2000]))
 
 
 def _label_of(text: str) -> str:
