@@ -920,6 +920,14 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (40 * s)
     ),
+    # a support matrix beside columns that almost print results, headers that almost end in a bit width
+    # (support.matrix _RESULT_LEAD_RE, _result_columns; vocab.input_labels CONFIG_LABEL_RE ", bits")
+    "marks beside results": lambda s: (
+        "# t\n\n| k | "
+        + "a (b) c-d " * (8 * s)
+        + ", bitz | up to | GPU |\n|---|---|---|---|\n"
+        + "| x | up to about ~1.5xx | about  3 | ✅ |\n" * (200 * s)
+    ),
     # commit links that almost open a sentence, almost follow a comparison's word or almost stand right before a
     # value, link texts that almost name a side, over lists of results (grammar.head_phrases _linked, _COMPARED_RE,
     # _COMPLETED_RE, _HEX_RE; grammar.value_sides _COMMIT_BEFORE_RE, _SHA_IN_TEXT_RE; grammar.linked_sides

@@ -54,6 +54,25 @@ def test_support_table_takes_its_lines_from_the_number_readers() -> None:
     assert [c for c in result.claims if c.kind not in SUPPORT_KINDS] == []
 
 
+def test_a_matrix_that_also_prints_results_gives_its_marks_as_support_and_its_results_as_results() -> None:
+    """ "| Speedup | GPU | CPU |" over "| Up to ~1.5x | ✅ | ❌ |": the marks are support cells, the speed-ups results
+    (the matrix took the whole table, so they were lost); a mark is no gate and no setting of the speed-up."""
+    name = "marks_beside_speedups.md"
+    claims = extract((FIXTURES / name).read_text(encoding="utf-8"), path=name).claims
+    assert [(c.source.line, c.feature, c.value) for c in claims if c.kind == "support"] == [
+        (line, feature, value)
+        for line, marks in ((7, "yn"), (8, "yn"), (9, "ny"), (13, "yn"), (14, "yy"))
+        for feature, value in zip(("GPU", "CPU"), ["yes" if m == "y" else "no" for m in marks], strict=True)
+    ]
+    results = [c for c in claims if c.kind not in SUPPORT_KINDS]
+    assert [(c.source.line, c.kind, c.value, c.unit, c.approx) for c in results] == [
+        (7, "perf", 0.8, "x", True),
+        (8, "perf", 1.5, "x", True),
+        (9, "perf", 3.5, "x", True),
+    ]
+    assert all("gpu" not in c.config and "cpu" not in c.config for c in results)
+
+
 def test_a_generic_support_column_takes_the_section_as_feature() -> None:
     text = "## FP8 KV cache\n\n| Model | Supported |\n|---|---|\n| `LlamaForCausalLM` | ✅ |\n| Qwen3 | No |\n"
     assert [(r["subject"], r["feature"], r["value"]) for r in _support_rows(text, "kv.md")] == [

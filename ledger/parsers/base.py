@@ -66,6 +66,9 @@ class Context:
     """Lines an extractor has read whole."""
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Character spans (per line) that an extractor has turned into claims, sorted and merged (see `take`)."""
+    marked_columns: dict[int, frozenset[int]] = field(default_factory=dict)
+    """A table's columns (by its first line) another reader claimed whole while leaving its rows free: a support
+    matrix's mark columns beside a column of results ("| Speedup | GPU |" over "| Up to ~1.5x | ✅ |")."""
     parser: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """What an extractor computes once per document (keyed by the extractor's name)."""

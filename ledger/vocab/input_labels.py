@@ -37,7 +37,9 @@ CONFIG_LABEL_RE = re.compile(
     # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
     r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
     # "Encoder/Language memory fraction: 0.60": the share of memory a server is given (SGLang's mem_fraction_static)
-    r"(?:[\w/.-]{1,24}[ _]){0,3}mem(?:ory)?[_ ]fraction\b|" + _MACHINE_LABEL + ")",
+    r"(?:[\w/.-]{1,24}[ _]){0,3}mem(?:ory)?[_ ]fraction\b|"
+    # ("Codebook size, bits" over "16", "Group width, bits": a width in bits a quantizer is built with, no result)
+    r"[\w ()-]{1,40}?,\s?bits?$|" + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
 SIDE_PHRASE = (

@@ -99,7 +99,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     roles = name_columns(table, cols or [])
     if cols is None and roles.listing is None:
         return
-    if cols is not None:
+    if cols is not None and _result_columns(table, cols):
+        ctx.marked_columns[block.start] = frozenset(cols)  # (its results are the result readers', its marks ours)
+    elif cols is not None:
         for no in range(block.start, block.end + 1):
             ctx.taken.add(no)
     facts = _facts(ctx)
@@ -173,6 +175,24 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 architecture=architecture,
                 models=models,
             )
+
+
+# "Up to ~1.5x", "about 12 ms", "≈ 3.0x": a result a matrix's column prints beside its marks
+_RESULT_LEAD_RE = re.compile(r"^(?:up\sto|about|around|approx\.?|roughly)\s", re.IGNORECASE)
+
+
+def _result_columns(table: Table, cols: list[int]) -> bool:
+    """Whether a column besides the matrix's own holds results in most of its filled cells ("| Speedup | GPU |" over
+    "| Up to ~1.5x | ✅ |"): the marks are support claims, the speed-ups results, so the table is not all taken."""
+    ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    for ci in range(1, ncols):
+        if ci in cols:
+            continue
+        cells = [clean_name(r.cells[ci]) for r in table.rows if ci < len(r.cells) and r.cells[ci].strip()]
+        results = sum(bool(_NUMERIC_RE.match(_RESULT_LEAD_RE.sub("", c).strip())) for c in cells)
+        if cells and results * 2 > len(cells):
+            return True
+    return False
 
 
 def _join(parts: list[str]) -> str | None:

@@ -45,6 +45,7 @@ from ledger.parsers.tables.headers import (
     stated_unit,
     unit_of_header,
 )
+from ledger.parsers.tables.marked_columns import unmarked
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
@@ -108,7 +109,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    table = with_counted_tasks(with_sub_header(table))  # "| Old |  | New |" over "|  | tok/s |"; "GSM8K (1,319)"
+    table = with_counted_tasks(with_sub_header(unmarked(table, ctx, block)))  # "| Old |  | New |"; "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
