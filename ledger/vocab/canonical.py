@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
+from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.text import clean_name
 
 SETUP_RULES_VERSION = 12  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
@@ -480,6 +481,8 @@ def canon_value(key: str, value: str) -> str:
         return canonical_model(v)
     if key == "gpu":
         return canonical_gpu(v)[0]
+    if key == "kernel":
+        return canonical_kernel(v)  # ("🔵 GEMM" in a column, "GEMM" in a lead-in: one kernel)
     if key == "serving":
         return {"aggregated": "agg", "disaggregated": "disagg"}.get(v, v)
     if key == "offload":
