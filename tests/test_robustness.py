@@ -2085,6 +2085,19 @@ HOSTILE: dict[str, HostileText] = {
     # lines of settings and in one long token
     "boards in image tags": "- **Image**: rocm/dev:v1-mi30x H100 a/b/c/d/e/f:g:H200-mi35x/ `x/y:B200` 1.5x\n" * 1_000,
     "one long image token": lambda s: "Image: " + "org/img:" * (2_000 * s) + "v1-mi30x on H100 1.5x\n",
+    # kernels in lead-ins and in a column, marks before names that never end (vocab.matmul_kernels _KERNEL_RE)
+    "kernel lead-ins and columns": lambda s: (
+        "- Version: "
+        + "\U0001f535" * (500 * s)
+        + "GEMV\n- Kernel: GEMM GEMM\n\n| Model | Version | tok/s |\n|---|---|---|\n"
+        + "| A 7B | \U0001f7e2GEMV_fast kernel | 1.5 |\n" * (300 * s)
+    ),
+    # a quantiser's page whose opening names methods glued in one long token (vocab.quantiser_pages _METHOD_WORD_RE)
+    "quantiser page opening": lambda s: (
+        "# AutoAWQ\n\nAutoAWQ quantizes with "
+        + "awq-gptq#quip#" * (500 * s)
+        + " AWQ.\n\n| a | tok/s |\n|---|---|\n| x | 1 |\n"
+    ),
 }
 
 

@@ -41,6 +41,7 @@ from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
+from ledger.vocab.named_models import as_named_model
 from ledger.vocab.one_precision import as_stated_member
 from ledger.vocab.setup import config_hints
 from ledger.vocab.setup_keys import canonical_key_name
@@ -233,6 +234,7 @@ def compare_loaded(
     stated = [p for doc in loaded for _, cl in doc.versions for c in cl for p in (c.config or {}).items()]
     for doc in loaded:
         doc.versions = [(v, as_stated_member(cl, stated)) for v, cl in doc.versions]
+    _as_named_model(loaded)
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     if (from_ and to) and len(snaps) > 2:
@@ -268,6 +270,13 @@ def compare_loaded(
         ci,
         _stated_heads(loaded),
     )
+
+
+def _as_named_model(loaded: list[Loaded]) -> None:
+    """Each version's models named by a path read as the name another version gives them (vocab.named_models)."""
+    texts = iter(as_named_model([cl for doc in loaded for _, cl in doc.versions]))
+    for doc in loaded:
+        doc.versions = [(v, next(texts)) for v, _ in doc.versions]
 
 
 def _measured(claims: list[Claim], out: Counter[str]) -> list[Claim]:
@@ -423,6 +432,7 @@ def trend_of(
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
+    _as_named_model(loaded)
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_name
 from ledger.vocab.setup_labels import bench_test_setup
 
 _ABBREVIATED = {
@@ -152,9 +153,9 @@ _KILO_HEAD_RE = re.compile(r"\(\s?k\s?\)$", re.IGNORECASE)
 
 def length_value(key: str, head: str, cell: str) -> str:
     """A length setting's cell as the number of tokens: "4,096 t" -> "4096", "8" under "SeqLen (K)" -> "8K"; any
-    other key's cell, or a cell no length reads, as it is."""
+    other key's cell, or a cell no length reads, as it is (a kernel's, "🔵 GEMM", its name without the mark)."""
     if key not in ("isl", "osl"):
-        return cell
+        return (kernel_name(cell) or cell) if key == KERNEL_KEY else cell
     if m := _TOKENS_CELL_RE.match(cell):
         return m.group(1).replace(",", "")
     return f"{cell}K" if cell.isdigit() and _KILO_HEAD_RE.search(head.strip()) else cell

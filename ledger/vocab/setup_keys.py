@@ -76,6 +76,7 @@ HARD_KEYS: tuple[str, ...] = (
     "max_tokens",  # (an eval's cap on its answers, "--max-tokens 64000": no output length, yet another run)
     "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")
     "env",  # (an engine's switches set before its command, "VLLM_USE_V1=0": another code path, another run)
+    "kernel",  # (a quantised run's matmul kernel, "GEMV" or "GEMM", "Marlin": vocab.matmul_kernels)
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""

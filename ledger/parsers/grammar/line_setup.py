@@ -13,6 +13,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.listed_models import listed_family
+from ledger.vocab.matmul_kernels import kernel_setting
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
@@ -151,8 +152,8 @@ def _label_setup(text: str) -> dict[str, str]:
     if not m:
         return {}
     key = setup_label_key(m.group("label"))
-    if key is None:
-        return {}
+    if key is None:  # ("Version: GEMV" among a run's settings: the kernel it ran, where a release would be no setting)
+        return kernel_setting(m.group("label"), m.group("value").strip(" .*_"))
     value = m.group("value").strip(" .*_")
     if key in ("model", "draft_model"):
         value = _MODEL_END_RE.split(value)[0].strip()  # "Code Llama 34B Q4_K_M", "org/Model-8B (bf16)"

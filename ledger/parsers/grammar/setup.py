@@ -93,6 +93,7 @@ from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.flags import SERVER_COMMAND_RE
+from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
@@ -246,6 +247,7 @@ def _text_scope(
         lab = label.strip(" *_`")
         listed = k > 0 and blocks[k - 1].kind == "item" and blocks[k - 1].end >= b.start - 1
         key = setup_label_key(lab) if colon and len(lab) <= 30 else None
+        key = key or (KERNEL_KEY if colon and kernel_setting(lab, said) else None)  # "- Version: GEMV"
         titled = colon and (is_setup_title(lab) or key == "gpu" or (listed and key is not None))
         if titled and (stated := {**label_setup(text), **heading_setup(said[:300])}):
             return SetupScope(b.start, section_end, stated)

@@ -9,6 +9,7 @@ Apart from document_default because these read the default as a whole, never a l
 from __future__ import annotations
 
 from ledger.parsers.grammar.default_reach import Statement, spelled
+from ledger.parsers.grammar.page_quantiser import page_quantiser
 from ledger.parsers.grammar.setup_scopes import is_draft_model, line_setup
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.model_spellings import one_model
@@ -25,7 +26,9 @@ def title_readings(
 ) -> dict[str, str]:
     """`out`, the document default, with what the title settles (see the module): `seen` the values the default
     counts, `led` the lead-ins' and sections' own, `said` every value stated and where, `varied` the keys a table's
-    rows vary."""
+    rows vary. A quantiser's page's title states its method (grammar.page_quantiser) where no line states one."""
+    if "quant" not in out and (method := page_quantiser(doc, [*seen.get("quant", ()), *led.get("quant", ())])):
+        out = {**out, "quant": method}  # AutoAWQ's README: its tables time AWQ checkpoints (beside "int4", its bits)
     return _title_model(doc, _kv_title_precision(doc, out, seen, led), seen, said, varied)
 
 

@@ -35,6 +35,7 @@ from ledger.parsers.tables.setting_keys import scheme_cell, setting_keys, settin
 from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
 from ledger.vocab.load_cells import cell_load
+from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.setting_cells import settings_cell
@@ -147,10 +148,10 @@ class TableInfo:
             **expert_columns(heads, columns),
             **serving_columns(heads, columns),
             **gemm_dim_columns(heads, columns),
+            **kernel_columns(heads, columns),
         }
         """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""
-        # the label columns that name a setting ("Model", "ISL/OSL", "GPU", "il" over "3.5k"): the row's name is its
-        # setup too
+        # the label columns that name a setting ("Model", "ISL/OSL", "il" over "3.5k"): the row's name is its setup too
         self.setting_labels = [
             i
             for i, r in enumerate(roles)

@@ -1,0 +1,80 @@
+"""One model, named two ways across the texts compared: by a checkpoint's path in one ("--model_path
+org/vicuna-7b-v1.5-awq-gemv") and by its name in another ("Vicuna 7B", a heading or a table's row). The path holds
+the name's family and size whole, and the rest of it spells the checkpoint's release, its precision and its kernel,
+each a setting of its own. Where no one text names both, they are one model, read under the name; "llama2-7b" is
+held by no "llama2-70b" (the size ends where the name does) nor by a "codellama2-7b" (the family starts where it
+does)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ledger.model import Claim
+from ledger.vocab.canonical import canonical_items
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
+
+_SIZED_RE = re.compile(r"\d(?:\.\d{1,2})?b(?![a-z0-9])")
+"""A canonical name that states a parameter count ("vicuna7b", "llama2-7b", "mixtral8x7b"): a family and its size."""
+
+
+def _canonical(name: str) -> str:
+    items = canonical_items("model", name)
+    return items[0][1] if items else ""
+
+
+def holds(long: str, short: str) -> bool:
+    """The canonical model `long` holds `short`, a sized name, whole: at a boundary on each side."""
+    if len(short) >= len(long) or not _SIZED_RE.search(short):
+        return False
+    at = long.find(short)
+    while at >= 0:
+        end = at + len(short)
+        if (at == 0 or not long[at - 1].isalnum()) and (end == len(long) or not long[end].isalnum()):
+            return True
+        at = long.find(short, at + 1)
+    return False
+
+
+def _models(claims: Sequence[Claim]) -> dict[str, str]:
+    """Each canonical model the claims name -> its first spelling."""
+    out: dict[str, str] = {}
+    for c in claims:
+        for k, v in (c.config or {}).items():
+            if canonical_key_name(k) == "model" and isinstance(v, str) and (canon := _canonical(v)):
+                out.setdefault(canon, v)
+    return out
+
+
+def as_named_model(texts: Sequence[list[Claim]]) -> list[list[Claim]]:
+    """The claims of each text, a model named by a longer spelling (a checkpoint's path) read as the one sized name it
+    holds that another text names, where no text names both and the path holds no other named model; the precision
+    the path spelled stays the claim's where it states none."""
+    named = [_models(cl) for cl in texts]
+    spellings: dict[str, str] = {}
+    for models in named:
+        for canon, raw in models.items():
+            spellings.setdefault(canon, raw)
+    if len(spellings) < 2:
+        return list(texts)
+    renamed: dict[str, str] = {}
+    for long in spellings:
+        # (a shorter path beside it in one text, "org/vicuna-7b-v1.5-awq" by "...-awq-gemv", is another checkpoint)
+        held = [s for s in spellings if holds(long, s) and not any(long in m and s in m for m in named)]
+        if len(held) == 1:
+            renamed[long] = held[0]
+    if not renamed:
+        return list(texts)
+    return [[_renamed(c, renamed, spellings) for c in cl] for cl in texts]
+
+
+def _renamed(c: Claim, renamed: dict[str, str], spellings: dict[str, str]) -> Claim:
+    update: dict[str, str] = {}
+    keys = {canonical_key_name(k) for k in c.config or {}}
+    for k, v in (c.config or {}).items():
+        if canonical_key_name(k) == "model" and isinstance(v, str) and (short := renamed.get(_canonical(v))):
+            update[k] = spellings[short]
+            if "quant" not in keys and (quant := qualifiers(v[:200]).get("quant")):
+                update["quant"] = quant
+    return c.model_copy(update={"config": {**c.config, **update}}) if update else c

@@ -1,0 +1,126 @@
+"""One setup spelled two ways is one setup (issue 26): a quantised run's matmul kernel in a lead-in's label or in a
+column, a model by its checkpoint's path or by its name, and the method a quantiser's own page states for its tables.
+Each pair of versions states the same numbers in the two shapes, and compare reads them within noise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
+from ledger.model import Claim, Source
+from ledger.parsers.grammar.page_quantiser import page_quantiser
+from ledger.parsers.reader.document import read_document
+from ledger.vocab.canonical import canon_value
+from ledger.vocab.matmul_kernels import kernel_columns, kernel_setting
+from ledger.vocab.named_models import as_named_model, holds
+from ledger.vocab.quantiser_pages import own_method
+
+CASES = Path(__file__).parent / "fixtures" / "compare_cases"
+
+
+def _rows(tmp_path: Path, stem: str, page: str) -> list[dict[str, Any]]:
+    repo, repo_path = page.split(":")
+    db = str(tmp_path / "ledger.db")
+    runner = CliRunner()
+    for n in (1, 2):
+        r = runner.invoke(
+            app, ["ingest", "--db", db, "--repo", repo, "--repo-path", repo_path, str(CASES / f"{stem}_v{n}.md")]
+        )
+        assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["compare", page, "--db", db, "--by", "versions", "-f", "json"])
+    assert r.exit_code == 0, r.output
+    rows: list[dict[str, Any]] = json.loads(r.output)["rows"]
+    return rows
+
+
+@pytest.mark.parametrize("stem", ["kernel_leadin", "quantiser_page"])
+def test_one_setup_in_a_lead_in_and_in_an_excerpt_table_reads_within_noise(tmp_path: Path, stem: str) -> None:
+    """v1 states each kernel in a lead-in ("Kernel: GEMV", "Version: ExLlama v2") over a checkpoint's path, v2 in a
+    column of an excerpt table (a legend's mark before the name) beside the model's name: the same four numbers,
+    four series within noise, each kernel its own series."""
+    rows = _rows(tmp_path, stem, "acme/pack:README.md")
+    assert len(rows) == 4, rows
+    assert {r["verdict"]["verdict"] for r in rows} == {"within noise"}, rows
+    assert len({r["config"]["kernel"] for r in rows}) == 2
+    assert len({r["config"]["model"] for r in rows}) == 1
+
+
+def test_a_quantisers_page_states_its_method_for_a_table_that_names_none(tmp_path: Path) -> None:
+    """PackGPTQ's page: v2's table names no method and the page states int4 and FP16 (the format's bits and scales)
+    beside it; the package's method is its runs' quant, as v1's checkpoint paths spell it."""
+    rows = _rows(tmp_path, "quantiser_page", "acme/pack:README.md")
+    assert {r["config"].get("quant") for r in rows} == {"gptq"}
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "kernel"),
+    [("Version", "GEMV", "GEMV"), ("Kernel", "🔵 GEMM", "GEMM"), ("kernel", "ExLlama v2", "ExLlama v2")],
+)
+def test_a_kernels_label_states_the_kernel(label: str, value: str, kernel: str) -> None:
+    assert kernel_setting(label, value) == {"kernel": kernel}
+
+
+@pytest.mark.parametrize(("label", "value"), [("Version", "0.1.6"), ("Kernel", "fused_moe_a"), ("Model", "GEMM")])
+def test_a_release_or_a_timed_kernel_is_no_run_kernel(label: str, value: str) -> None:
+    """ "Version: 0.1.6" is a release; a kernel benchmark's "Kernel: fused_moe_a" names what was timed."""
+    assert kernel_setting(label, value) == {}
+
+
+def test_a_kernel_column_is_read_only_where_every_cell_names_one() -> None:
+    heads = ["Model", "Version", "Kernel", "tok/s"]
+    cells = [["A 7B", "A 7B"], ["🟢GEMV", "..."], ["fused_moe", "GEMM"], ["1", "2"]]
+    assert kernel_columns(heads, cells) == {1: "kernel"}
+    assert canon_value("kernel", "🟢GEMV") == canon_value("kernel", "gemv") == "gemv"
+    assert canon_value("kernel", "ExLlama v2") == canon_value("kernel", "exllamav2")
+
+
+@pytest.mark.parametrize(
+    ("long", "short", "held"),
+    [
+        ("vicuna7b-v1.5-awq-gemv", "vicuna7b", True),
+        ("llama2-7b-chat", "llama2-7b", True),
+        ("llama2-70b-hf", "llama2-7b", False),  # 7B is no 70B
+        ("llama3-8b-instruct", "llama2-8b", False),  # Llama 2 is no Llama 3
+        ("codellama2-7b", "llama2-7b", False),  # the family starts where the name does
+        ("vicuna7b-v1.5", "vicuna", False),  # a family without its size names no model
+    ],
+)
+def test_a_path_holds_a_sized_name_whole(long: str, short: str, held: bool) -> None:
+    assert holds(long, short) is held
+
+
+def _claim(model: str, value: float) -> Claim:
+    return Claim(
+        kind="perf",
+        metric="decode tokens/s",
+        value=value,
+        source=Source(path="a.md", line=1, line_end=1, text=str(value)),
+        config={"model": model},
+    )
+
+
+def test_a_path_is_read_as_the_name_only_where_no_text_names_both() -> None:
+    """v1's path and v2's name are one model; a text that names both keeps them two (a chat checkpoint beside its
+    base model), and a size that differs never joins."""
+    joined = as_named_model([[_claim("acme/Wren-7B-v1.5-AWQ", 1.0)], [_claim("Wren 7B", 1.0)]])
+    assert joined[0][0].config["model"] == "Wren 7B" and joined[0][0].config["quant"] == "awq"
+    kept = as_named_model([[_claim("acme/wren-7b-chat", 1.0), _claim("Wren 7B", 2.0)], [_claim("Wren 7B", 2.0)]])
+    assert kept[0][0].config["model"] == "acme/wren-7b-chat"
+    apart = as_named_model([[_claim("acme/wren-70b-awq", 1.0)], [_claim("Wren 7B", 1.0)]])
+    assert apart[0][0].config["model"] == "acme/wren-70b-awq"
+
+
+def test_a_method_mentioned_in_passing_is_no_pages_own() -> None:
+    """Only a package named for its method, whose opening says what it quantises with, states it for its tables."""
+    assert own_method("PackGPTQ", "PackGPTQ serves weights quantized with GPTQ.") == "gptq"
+    assert own_method("Servo", "Servo serves weights quantized with GPTQ.") is None  # no package of the method
+    assert own_method("PackGPTQ", "PackGPTQ is faster than AWQ when quantized with GPTQ.") is None  # two methods
+    assert own_method("PackGPTQ", "PackGPTQ is a GPTQ serving tool.") is None  # says nothing of quantising
+    page = "# PackGPTQ\n\nPackGPTQ serves weights quantized with GPTQ.\n\n| Quant | tok/s |\n|---|---|\n| AWQ | 5 |\n"
+    assert page_quantiser(read_document(page, "a.md"), ["AWQ"]) is None  # a row of another method: each its own
+    assert page_quantiser(read_document(page, "a.md"), ["int4", "FP16"]) == "gptq"
