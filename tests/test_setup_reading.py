@@ -498,3 +498,18 @@ def test_a_length_split_from_its_name_by_a_wrap_is_read() -> None:
 def test_a_code_span_setting_kept_in_a_bullet_is_no_result() -> None:
     claims = extract("- Keep `max_num_seqs: 192`; the scheduler is unchanged.\n", path="x.md").claims
     assert [c for c in claims if c.kind == "perf"] == []
+
+
+def test_a_harness_key_naming_both_lengths_gives_each_and_another_cases_pair_stays_its_own() -> None:
+    """ "input_output_len:4096,256" inside a test-case name is isl 4096, osl 256 (its "output_len" tail is not the
+    output length 4096); a bullet adding another case with its own pair states no length for the results."""
+    got = qualifiers("phi_4-bf16-input_output_len:4096,256-con:16")
+    assert (got["isl"], got["osl"]) == ("4096", "256")
+    assert qualifiers("input_output_len: 8192,512 with maxnt: 4096")["osl"] == "512"
+    assert "osl" not in qualifiers("input_output_len: [8192, 512]")  # (no pair read: never the first length alone)
+    text = _fixture("setup/paired_length_key_in_case_name.md")
+    rows = {c.value: c.config for c in extract(text, path="x.md").claims}
+    assert (rows[1433.7]["isl"], rows[1433.7]["osl"]) == ("4096", "256")
+    assert (rows[1702.5]["isl"], rows[1702.5]["osl"]) == ("1024", "1024")
+    assert "isl" not in rows[55.0] and "osl" not in rows[55.0]
+

@@ -15,6 +15,13 @@ PAIRED_RE = re.compile(
 )
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048", "input/output 128/128", "in/out lengths 2048/128": both lengths under one
 paired name, in the order of the names."""
+# "input_output_len: 8192,512", "isl_osl=1024/128": the benchmark harness's one key for both lengths, as its test
+# names and configs write it (without it, "output_len: 8192" inside the key reads the first length as the output's)
+KEYED_RE = re.compile(
+    r"(?<![a-z0-9])(?:isl_osl|input_output(?:_len(?:gth)?s?)?|seq_len_in_out) ?[=:] ?"
+    r"(?P<isl>\d{1,6}k?) ?[,/] ?(?P<osl>\d{1,6}k?)(?![\w.])",
+    re.IGNORECASE,
+)
 # "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
 # "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
 SERVING_LENGTHS_RE = re.compile(
@@ -99,6 +106,7 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
     find = _kept if low is None or "instead" in low or "rather" in low or "place" in low else _first
     return (
         (find(PAIRED_RE, s) if low is None or "isl" in low or ("/" in s and "in" in low and "out" in low) else None)
+        or (find(KEYED_RE, s) if low is None or "_o" in low or "_in_out" in low else None)
         or (find(BEFORE_NAMES_RE, s) if low is None or "osl" in low else None)
         or (find(LENGTHS_RE, s) if worded else None)
         or (find(NAMED_LENGTHS_RE, s) if worded else None)

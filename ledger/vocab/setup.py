@@ -213,8 +213,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "osl",
         "osl",
-        # ("--max-output-length 256": a limit, not the length every request had)
-        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:output|gen)"
+        # ("--max-output-length 256": a limit, not the length every request had; "input_output_len" both lengths)
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen)"
         r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
         ("output", "gen"),
         ("output", "gen"),
