@@ -524,3 +524,25 @@ def test_a_dated_news_lines_commit_link_is_history_not_the_head_of_the_pages_res
         (18, "commit", "Re-measured"),
         (18, "accuracy", "Re-measured"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("heading", "label"),
+    [
+        (
+            "#### Upstream `main` ([9f8e7d6c5](https://github.com/o/r/tree/9f8e7d6c5b4a39281706f5e4d3c2b1a098765432))",
+            "Upstream main",
+        ),
+        (
+            "#### This branch ([1a2b3c4d5](https://github.com/o/r/commit/1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d))",
+            "This branch",
+        ),
+        ("### [Baseline](https://github.com/o/r/tree/main) at 1a2b3c4d5", "Baseline"),
+    ],
+)
+def test_a_side_label_keeps_no_link_debris(heading: str, label: str) -> None:
+    """A heading naming its side with a commit link: the label is the side's words, never the link's brackets, its
+    address or the sha (the head holds that)."""
+    text = f"# Faster sampler\n\n{heading}\n\nMean TPOT across 5 repeats: 5.87 ms.\n"
+    (claim,) = [c for c in extract(text, path="x.md").claims if c.kind == "perf"]
+    assert claim.revision is not None and claim.revision.label == label and claim.revision.head

@@ -9,6 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.compared_base import COMPARED_RE, against_base
+from ledger.parsers.grammar.label_text import clean_label as clean_label  # (read by the label readers from here)
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
 from ledger.vocab.sides import (
@@ -266,23 +267,6 @@ def parse_label(text: str) -> Revision | None:
                     label = inner  # "5 trials, warm caches, at 0a0b0c0 (before)": the side, not the clause
         return Revision(label=clean_label(label) or label, head=head, base=base)
     return None
-
-
-# "ours** commit: [abc1234]", "Ours, at commit abc1234", "slowrun measured on": a commit's own word, the verb and
-# the sha (or link text) after the name, which the label does not need (quantifiers bounded: re.sub tries every start)
-_COMMIT_TAIL_RE = re.compile(
-    r"[\s*,]{0,8}(?:(?<![\w-])(?:measured|tested|benchmarked|ran|run)\s{1,3})?(?:(?:(?<!\w)(?:at|on)(?!\w)|@)\s{0,3})?"
-    r"(?:the\s{1,3})?(?:(?<!\w)(?:commit|sha|revision)\s{0,3}:?\s{0,3})?(?:\[?[0-9a-f]{7,40}\]?)?\s{0,8}$",
-    re.IGNORECASE,
-)
-_SHA_TAIL_RE = re.compile(r"[\s*,]{0,8}(?:\[?[0-9a-f]{7,40}\]?)?\s{0,8}$", re.IGNORECASE)
-
-
-def clean_label(label: str) -> str:
-    text = label.replace("`", "")
-    out = " ".join(_COMMIT_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
-    # "Tested at": the verb names no side, but it is all the line has to name its revision by
-    return out or " ".join(_SHA_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
 
 
 # "at 1f2e3d4 (after)", "[3f16747](.../commit/3f16747...) (before)": the side word right after the commit
