@@ -513,3 +513,12 @@ def test_a_harness_key_naming_both_lengths_gives_each_and_another_cases_pair_sta
     assert (rows[1702.5]["isl"], rows[1702.5]["osl"]) == ("1024", "1024")
     assert "isl" not in rows[55.0] and "osl" not in rows[55.0]
 
+
+def test_a_quoted_fences_commands_are_read_whole_as_unquoted_ones() -> None:
+    """ "> vllm serve ... \\" over "> --speculative_config '{...}'", and a client's "> --max-concurrency 16 \\": the
+    quote marks are no part of the commands, so every continued flag is read (the method, the load)."""
+    text = _fixture("setup/quoted_fence_commands.md")
+    for value in (5.87, 5.31):
+        cfg = _config(text, value)
+        assert (cfg["spec_algo"], cfg["draft_len"], cfg["concurrency"]) == ("eagle3", "4", "16")
+        assert cfg["model"] == "Qwen/Qwen3-8B"

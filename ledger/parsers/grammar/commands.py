@@ -456,5 +456,5 @@ def continued(doc: Document, no: int, last: int, s: str) -> tuple[str, int]:
     while parts[-1].endswith("\\") and end < min(last, no + 60):
         end += 1
         parts[-1] = parts[-1][:-1].rstrip()
-        parts.append(doc.line(end).strip())
+        parts.append(doc.setup_line(end).strip())  # (a quoted fence's line without its "> ": reader.quotes)
     return " ".join(parts), end

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
+from ledger.parsers.reader.quotes import quoted_fence, unquoted_lines
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule
 
@@ -19,7 +20,7 @@ _CLOSE_FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*$")
 def scan_code(doc: Document, start: int, end: int, sect: tuple[str, ...], info: str) -> None:
     """The tables and lines inside a code block (1-based lines start..end, fences included), as blocks
     of their own marked `in_code`: console output holds tables and results like any other text."""
-    lines = doc.lines
+    lines = unquoted_lines(doc, start, end) if quoted_fence(doc.line(start)) else doc.lines  # ("> ```")
     lo = start - 1
     hi = min(end, len(lines))
     if info != "indented":
@@ -44,7 +45,7 @@ def scan_code(doc: Document, start: int, end: int, sect: tuple[str, ...], info: 
                 k = j
                 continue
         if "  " in stripped or has_box(raw) or is_rule(raw):
-            j = try_grid(doc, k, hi, sect, in_code=True)
+            j = try_grid(doc, k, hi, sect, in_code=True, lines=lines)
             if j > k:
                 k = j
                 continue

@@ -17,6 +17,7 @@ _TURN_RE = re.compile(r"^\[[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?\]\s*$")
 _QUOTE_RE = re.compile(r"^\s{0,3}>")
 _WROTE_RE = re.compile(r"\bwrote:\s*$", re.IGNORECASE)
 _MARKS_RE = re.compile(r"^\s{0,3}(?:>\s?){1,8}")
+_QUOTED_FENCE_RE = re.compile(r"^[ \t]{0,3}>[> \t]{0,16}(?:`{3,}|~{3,})")
 _LINK_RE = re.compile(r"\[[^\[\]\n]{0,200}\]\(([^()\s]{1,400})\)")
 _KEY_WORDS = 2  # the earlier lines a quote may open with are found by their first words
 _CANDIDATES = 16  # (the newest few of them: a quote repeats a line, not every line that opens alike)
@@ -76,3 +77,34 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
         if turns >= 2 or under_wrote or (body and said.repeated(body)):
             out.add(no)
     return frozenset(out)
+
+
+def unquoted_lines(doc: Document, start: int, end: int) -> list[str]:
+    """The document's lines with those of the quoted fence at 1-based start..end ("> ```" over "> vllm serve org/M
+    \\") read without their quote marks, blanked in place (positions kept): the fence's commands and console grids
+    read as unquoted ones do, never the mark as a column of their own. One copy per document, whatever its fences."""
+    lines: list[str] = doc.derived.setdefault("unquoted_lines", list(doc.lines))
+    for k in range(max(0, start - 1), min(end, len(lines))):
+        if (m := _MARKS_RE.match(lines[k])) is not None:
+            lines[k] = " " * m.end() + lines[k][m.end() :]
+    return lines
+
+
+def quoted_fence(line: str) -> bool:
+    """A fence opened inside a quote ("> ```")."""
+    return _QUOTED_FENCE_RE.match(line) is not None
+
+
+def quoted_code_texts(doc: Document) -> dict[int, str]:
+    """The lines of the quoted fences as the setup readers read them (unquoted_lines): a command reads as it does
+    unquoted, its continued lines joined and every flag read."""
+    lines = doc.derived.get("unquoted_lines")
+    if lines is None:
+        return {}
+    return {
+        no: lines[no - 1]
+        for b in doc.blocks
+        if b.kind == "code" and quoted_fence(doc.line(b.start))
+        for no in range(b.start, b.end + 1)
+        if lines[no - 1] != doc.lines[no - 1]
+    }

@@ -362,12 +362,16 @@ _DIALECTS = (_ascii_table, _pipe_table, _pipe_rows_table, _loose_table, _tab_tab
 """The table dialects, tried in this order."""
 
 
-def try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: bool = False) -> int:
-    """A blank-aligned or box-drawn table at line index i (see ledger/parsers/tables/grid.py); the index after it."""
-    g = read_grid(doc.lines, i, end)
+def try_grid(
+    doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: bool = False, lines: list[str] | None = None
+) -> int:
+    """A blank-aligned or box-drawn table at line index i (see ledger/parsers/tables/grid.py); the index after it.
+    `lines`: the document's lines as read there, when not as printed (a quoted fence's, reader.quotes)."""
+    lines = doc.lines if lines is None else lines
+    g = read_grid(lines, i, end)
     if g is None:
         return i
-    rows = [Row(k + 1, cells, doc.lines[k], offs) for k, cells, offs in g.rows]
+    rows = [Row(k + 1, cells, lines[k], offs) for k, cells, offs in g.rows]
     if g.cut:
         doc.warn(rows[-1].line, "table row cut short at the end of the document; its last value is not read")
     t = Table(g.header, g.header_index + 1, rows, g.style)
