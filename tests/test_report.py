@@ -1536,3 +1536,11 @@ def test_a_regression_the_change_is_made_to_remove_is_none_of_its_own(tmp_path: 
     data = report("regression_the_change_addresses.md", tmp_path)
     assert data["headline"].startswith("2 regressions")
     assert sorted(f["line"] for f in findings(data, "failures")) == [10, 11]
+
+
+def test_a_stated_change_takes_its_verbs_direction_whatever_its_measure_is_called(tmp_path: Path) -> None:
+    """ "Throughpt improved ~ +5.2%" (a misspelt measure), "ITL improved by -4.4%", "Prefill sped regressed 2.9%",
+    "Time to first tok got worse by 6.5%": the verb says which way each went, so each is reported as stated."""
+    data = report("judged_share_verbs.md", tmp_path)
+    got = {f["line"]: f["verdict"] for s in ("results", "failures") for f in findings(data, s)}
+    assert got == {7: "improvement", 9: "improvement", 8: "regression", 10: "regression"}

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from ledger.parsers.prose.metrics import holds_metric
+from ledger.vocab.change_words import GAIN_RE, LOSS_RE
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE, higher_is_better, names_known_measure
 from ledger.vocab.sides import names_base_run
 from ledger.vocab.units import RATIO_UNITS, measure_of_unit
@@ -126,6 +127,35 @@ def regressed_by(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
                 {**c, "metric": name, "value": sign * c["value"], "high": None if high is None else sign * high}
             )
     return done
+
+
+# "Throughput improved ~ +6.4%", "TTFT regressed by 3%", "prefill got worse by 8%": a verb that judges the move, right
+# before the share, whatever the measure's name (a typo, a word no table holds)
+_JUDGED_RE = re.compile(
+    r"(?:^|\s)(?P<verb>(?P<good>improved|improves|got\sbetter|became\sbetter)|regressed|regresses|worsened|degraded|"
+    r"got\sworse|became\sworse)(?:\sby)?\s(?:(?:about|around|roughly|approximately|nearly)\s)?[~≈]?\s?$",
+    re.IGNORECASE,
+)
+_JUDGED_NAME_RE = re.compile(r"\bchange\b|\bdelta\b|Δ", re.IGNORECASE)
+
+
+def judged_by(out: list[dict[str, Any]], text: str) -> None:
+    """Each share the measure's sentence says it improved or regressed by ("Throughput improved ~ +6.4%", "TTFT
+    regressed 3%"): that measure's improvement or regression, its value as written (the author's sign: "TTFT improved
+    -5.4%" fell), so that the verb's word on it survives whatever the measure is named (a typo, a word no table
+    holds: which way it is better is then unknown, the verb's word is not)."""
+    for c in out:
+        value, name = c.get("value"), (c.get("metric") or "").strip()
+        if c.get("unit") != "%" or not isinstance(value, float) or c.get("reference") is not None or not name:
+            continue
+        m = _JUDGED_RE.search(text, max(0, c["start"] - 40), c["start"])
+        if m is None:
+            continue
+        if name.lower().endswith(m.group("verb").lower()):
+            name = name[: -len(m.group("verb"))].rstrip()  # ("Prefill speed regressed": the verb closes no name)
+        if not name or GAIN_RE.search(name) or LOSS_RE.search(name) or _JUDGED_NAME_RE.search(name):
+            continue  # ("6% improvement", "TTFT change -8%": the words on it are already its name's)
+        c["metric"] = f"{name} {'improvement' if m.group('good') else 'regression'}"
 
 
 # "speed has improved by 6 t/s", "TTFT dropped by 12 ms": the amount a measure moved by, in the measure's own unit
@@ -271,3 +301,13 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
             if c.get("high") is not None:
                 c["high"] = -c["high"]
         c["config"] = {**c["config"], "against": what}
+
+
+def stated_moves(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """The values the sentence's verbs say a measure moved by, each read as that move, in turn."""
+    reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
+    out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
+    moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
+    judged_by(out, text)  # ("Throughput improved ~ +6.4%": its improvement, whatever the measure is called)
+    against_base_run(out, text)  # ("7% lower than without the draft model": a change against that run, negative)
+    return out

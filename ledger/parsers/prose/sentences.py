@@ -67,7 +67,7 @@ from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.ratio_names import name_ratios
-from ledger.parsers.prose.reduced_by import against_base_run, moved_by, reduced_by, regressed_by
+from ledger.parsers.prose.reduced_by import stated_moves
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
@@ -148,10 +148,7 @@ def claims_in_text(
     name_ratios(out, text, holds_metric)
     elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
     clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
-    reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
-    out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
-    moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
-    against_base_run(out, text)  # ("7% lower than without the draft model": a change against that run, negative)
+    out = stated_moves(out, text)  # ("reduces mean TPOT by 35.4%", "TTFT improved -5.4%", "7% lower than main")
     out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
     unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)
     for c in out:
