@@ -353,6 +353,14 @@ HOSTILE: dict[str, HostileText] = {
     # prose.reduced_by _RATIO_LOSS_RE: ratios each called slower or worse, over and over
     "ratio verdicts": "2.1x slower 3x  worse than 1.2x slowe " * 1_000,
     "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 500,
+    # vocab.length_pairs KEYED_RE: a harness's key for both lengths over and over, its second length never read
+    "paired length keys": "input_output_len: 8192, input_output_lens:4096/ isl_osl=1k," * 1_000,
+    # reader.quotes _QUOTED_FENCE_RE, _MARKS_RE: quoted fences of quote marks and blanks that never open a fence
+    "quoted fences": lambda s: "> ```\n" + ">> > \t> ``vllm serve a/B \\\n" * (600 * s) + "> ```\n",
+    # grammar.revision_labels _LABEL_LINK_RE, _EMPTY_PARENS_RE: side headings of links whose brackets never close
+    "linked labels": lambda s: "#### main ([" + "[a](b ( [x](https://h/ " * (300 * s) + "abcdef1234\n",
+    # prose.reduced_by _JUDGED_RE: judging verbs before shares, none right before its number
+    "judged shares": lambda s: "Throughpt improved by about ~ got worse by roughly regressed 3 x " * (250 * s) + "5%\n",
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,
