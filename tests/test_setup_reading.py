@@ -522,3 +522,14 @@ def test_a_quoted_fences_commands_are_read_whole_as_unquoted_ones() -> None:
         cfg = _config(text, value)
         assert (cfg["spec_algo"], cfg["draft_len"], cfg["concurrency"]) == ("eagle3", "4", "16")
         assert cfg["model"] == "Qwen/Qwen3-8B"
+
+
+def test_a_command_a_reply_quotes_sets_up_none_of_the_threads_runs() -> None:
+    """A later turn quoting a fenced command ("> vllm bench serve ... --max-concurrency 64") repeats another
+    message: its flags, read whole only for the thread's own quoted fences, set up no run here."""
+    text = (
+        "# Faster sampler for Qwen/Qwen3-8B\n\n[alice]\nThroughput is 410.5 tok/s with concurrency 8.\n\n[bob]\n"
+        "Rerun of this:\n> ```\n> vllm bench serve --model Qwen/Qwen3-8B \\\n>     --max-concurrency 64\n> ```\n\n"
+        "[alice]\nOn my side it is 412.0 tok/s.\n"
+    )
+    assert _config(text, 412.0).get("concurrency") != "64"

@@ -27,7 +27,7 @@ from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
-from ledger.parsers.reader.quotes import quoted_code_texts
+from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
 from ledger.parsers.reader.swept_lists import swept_blanked
@@ -100,8 +100,9 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     if kind == "markdown":
         markup = markdown_regions(text, lines)
     scan(doc, markup)
-    if ">" in text:
-        doc.setup_texts.update(quoted_code_texts(doc))  # ("> vllm serve ... \\": a quoted command, read as run)
+    if ">" in text and (unquoted := quoted_code_texts(doc)):
+        replies = quoted_reply_lines(doc)  # (a reply's quote repeats another message: it sets up no run of this one)
+        doc.setup_texts.update({no: t for no, t in unquoted.items() if no not in replies})  # ("> vllm serve ..")
     # the examples prose gives ("e.g. `grid: {'ep': 4}`") are read blanked by the setup readers: no run's setup
     code = {no for b in doc.blocks if b.kind == "code" for no in range(b.start, b.end + 1)}
     for no, blanked in example_blanked(lines, code).items():
