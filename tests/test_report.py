@@ -1544,3 +1544,17 @@ def test_a_stated_change_takes_its_verbs_direction_whatever_its_measure_is_calle
     data = report("judged_share_verbs.md", tmp_path)
     got = {f["line"]: f["verdict"] for s in ("results", "failures") for f in findings(data, s)}
     assert got == {7: "improvement", 9: "improvement", 8: "regression", 10: "regression"}
+
+
+def test_a_sheet_paste_kernel_table_is_judged_against_its_main_column(tmp_path: Path) -> None:
+    """A spreadsheet's paste (no outer pipes, a title row over the rule, the names as the first row under it): the
+    Tuned column is measured against the Main column beside it, the speedups are claims, the Main cells none."""
+    data = report("sheet_paste_kernel_table.md", tmp_path)
+    verdicts = [(f["verdict"], f["line"]) for f in findings(data, "results")]
+    assert ("better than baseline", 9) in verdicts and ("better than baseline", 10) in verdicts
+    assert ("worse than baseline", 11) in verdicts and data["has_regression"]
+    claims = extract((FIX / "sheet_paste_kernel_table.md").read_text(encoding="utf-8"), "sheet.md").claims
+    assert {c.value for c in claims if c.reference is not None} == {20.4, 22.9, 96.0}
+    assert not {41.0, 41.6, 81.2} & {c.value for c in claims}
+    assert {c.config.get("model") for c in claims} == {"Qwen2-7B"}
+    assert {c.config.get("quant") for c in claims} == {"int8"}

@@ -117,6 +117,14 @@ HOSTILE: dict[str, HostileText] = {
     "shell traces": lambda s: "```\n" + "+ ++ +++ + python3 -x 1.5\n+ 3% --a\n" * (400 * s) + "```\n",
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
     "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 500,
+    # row labels of GEMM shapes that never close, under side columns (vocab.setting_heads _GEMM_SHAPE_RE), and sheet
+    # rows whose pipes part blank edge cells (tables.dialects _sheet_cells)
+    "gemm shapes": lambda s: (
+        "  | New (us) | Old (us) |  \n-- | -- | -- | --\n" + ("MNK=(" + "1x 2 x" * (300 * s) + " | 1.5 | 2.5 |  \n") * 4
+    ),
+    # approximation marks a blank apart from their signed numbers, and marks that never reach one (grammar.numbers
+    # _APPROX)
+    "spaced approximations": "~ +6.4% ~ -5.4 % ≈ ~ ~~ 1 ~ 2 ∼ " * 1_000,
     # arrows and anchors that open like one and never close (grammar.pairs _ANCHOR_RE), stops and breaks of every
     # kind (support.lists _SENTENCE_EVENT_RE, prose.metrics _CLAUSE_BREAK_RE): patterns opening with one class
     "arrows and anchors": "a --> b -- > c => d =: e ---> 1.5 " * 1_000,

@@ -89,6 +89,16 @@ _KILO_RE = re.compile(r"\d{1,4}(?:\.\d)?[kK]$")
 _GEMM_DIMS = frozenset({"m", "n", "k"})
 
 
+# a row named by a kernel's GEMM shape ("MNK=(1x4096x12288)", "M=16 (16x4096x4096)", "4096x4096x128"): its
+# dimensions, "x"-joined, after the letters that name them
+_GEMM_SHAPE_RE = re.compile(r"(?:[MNK]{1,3}\s?=\s?)?\(?\d{1,6}(?:\s?[x×]\s?\d{1,6}){1,3}\)?", re.IGNORECASE)
+
+
+def gemm_shape(label: str) -> bool:
+    """The label is a GEMM's shape and nothing more: a setting of the kernel's run, never what it measured."""
+    return _GEMM_SHAPE_RE.fullmatch(label.strip(" *`_:")) is not None
+
+
 def gemm_dim_key(head: str) -> str | None:
     """The shape dimension a kernel table's corner names over a sweep of its values ("| M | 4 | 8 | 16 |": the
     token count M, "dim_m"), else None."""

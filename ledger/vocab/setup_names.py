@@ -65,7 +65,8 @@ def _setup_stated(label: str) -> dict[str, str]:
     if MODEL_SIZE_RE.sub(" ", rest).strip(_JOINT_CHARS):
         return {}  # ("TP4 decode", "H100 p99"): a setup and a part or a statistic the rows measure
     if models or sizes:
-        found["model"] = (models or sizes)[0]
+        # ("Llama-2-7b-hf-TP1": the hyphen that joined the setting stays behind once the setting is blanked)
+        found["model"] = (models or sizes)[0].rstrip("-_")
     return found
 
 

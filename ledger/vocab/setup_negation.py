@@ -160,6 +160,23 @@ def in_code_name(s: str, start: int, end: int) -> bool:
     )
 
 
+# a part of a kernel's name that spells its operands' dtype, as its type signature does ("i8" of "cutlass_i8_i8_bf16")
+_OPERAND_PART_RE = re.compile(rf"{_PRECISION_PART_RE.pattern}|[iu](?:4|8|16|32)|f(?:8|32)")
+
+
+def later_operand(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] is a later dtype of a kernel's type signature (`cutlass_i8_i8_bf16_scaled_mm`,
+    code or not: int8 operands, a bf16 output): the output's or the accumulator's, whereas a run is quantised in
+    its operands' precision, the signature's first."""
+    lo = start
+    while lo > 0 and start - lo < 60 and s[lo - 1] in _CODE_CHARS:
+        lo -= 1
+    if s[lo:start].count("_") < 1:
+        return False
+    before = s[lo:start].lower().split("_")
+    return any(_OPERAND_PART_RE.fullmatch(p) for p in before[:-1]) and not before[-1]
+
+
 # a precision before the data it is the dtype of inside the program: an activation, a buffer, a kernel's output or a
 # collective's payload ("its FP8 buffer", "the fused FP8 rope kernel", "fused FP8 Q-quant", "the bf16 placeholder q",
 # "the fp8-out path", "bf16 all-reduce"), at most one word between (never a word that joins or places, "FP8 with
@@ -254,6 +271,7 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or FROM_SIDE_RE.match(s, start) is not None
         or _KV_AFTER_RE.match(s, end) is not None
         or in_code_name(s, start, end)
+        or later_operand(s, start, end)
         or of_a_component(s, start, end)
         or in_a_conversion(s, start, end)
     )

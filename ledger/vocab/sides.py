@@ -23,7 +23,8 @@ BASE_SIDE_RE = re.compile(
 HEAD_SIDE_RE = re.compile(
     # ("this fix", "our change": the PR's own change named as its side)
     r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|(?:this|my|our)\s+(?:fix|patch|change)|branch|candidate|"
-    r"after|new|patched|fixed|optimi[sz]ed|ours|"
+    # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
+    r"after|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )

@@ -21,8 +21,8 @@ _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 _UNIT_RE = trie_pattern(UNITS, lookahead=True)
 UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
-# ("roughly a 40%-45% uplift": the article between the word and its number)
-_APPROX = r"~|≈|∼|(?:about|around|approximately|roughly)\s(?:an?\s)?|approx\.?\s|nearly\s|near\s|almost\s"
+# ("roughly a 40%-45% uplift": the article between the word and its number; "~ +6.4%": a blank after the mark)
+_APPROX = r"[~≈∼][ \t]?|(?:about|around|approximately|roughly)\s(?:an?\s)?|approx\.?\s|nearly\s|near\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, "41m 7s" (one blank between parts); 1:02:03 is not (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h ?)?(?:(?P<dm>\d+)m)(?: ?(?P<ds>\d+(?:\.\d+)?)s)?"
 
@@ -41,8 +41,8 @@ _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
 _PREFIX_END = frozenset("~≈∼-+−–.*_")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
-_APPROX_LAST = frozenset("tTdDyYxXrR.aAnN")  # ("roughly a 40%": the article's last letter too)
-"""The characters _APPROX's words end with before their blank (no other character matches them ignoring case)."""
+_APPROX_LAST = frozenset("tTdDyYxXrR.aAnN~≈∼")  # ("roughly a 40%": the article's last letter too; "~ 8")
+"""The characters _APPROX's marks and words end with before their blank (no other matches them ignoring case)."""
 _DATE_SEPARATORS = ("-", "/")
 _DURATION_MARKS = ("h", "m")
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")

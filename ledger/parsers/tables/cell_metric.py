@@ -11,6 +11,7 @@ from ledger.parsers.tables.headers import change_word, head_without_unit, looks_
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.canonical import dtype_name
 from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
+from ledger.vocab.setting_heads import gemm_shape
 from ledger.vocab.setup import config_hints, model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit, rate_alone
@@ -37,8 +38,9 @@ def cell_metric(
     label = keyed or label
     if role == "delta" and ci in info.gain_of and _PLAIN_CHANGE_RE.match(metric_head):
         metric_head = "improvement"  # "+20.0%" beside "40.00 | 32.00" (us): the time saved, positive-better
-    # ("| WAN-14B 4096 tok |" under "Fused (ms)": a row named by its model and length alone, the column the measure)
-    by_setup = by_setup or bool(head_unit and label and names_setup(label))
+    # ("| WAN-14B 4096 tok |" under "Fused (ms)": a row named by its model and length alone, the column the measure;
+    # "| MKN=(1x4096x4096) |": by the kernel's shape)
+    by_setup = by_setup or bool(head_unit and label and names_setup(label)) or gemm_shape(label)
     metric = metric_name("" if info.row_id or workload or by_setup or info.side_rows else label, metric_head, role)
     if info.column_models.get(head) and label:
         metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model

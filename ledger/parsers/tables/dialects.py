@@ -126,19 +126,16 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
     if _is_pipe_row(raw) and not _is_delim(raw) and i + 1 < n and _is_delim(lines[i + 1][:MAX_LINE]):
         header = pipe_cells(raw)
         delim = lines[i + 1][:MAX_LINE]
-        if _pipe_led(raw) and not _pipe_led(delim) and len(pipe_cells(delim)) == len(header) + 1:
-            # "  | mmlu | gsm8k" over "-- | -- | --" (a spreadsheet's paste): with no outer pipes on the rule, the
-            # header's leading "|" closes a blank corner cell, it is no border (dropped, every name would shift left)
-            header = ["", *header]
+        width = len(pipe_cells(delim))
+        # a rule of no outer pipes ("-- | -- | --", a spreadsheet's paste) under a header that does not print both
+        # borders: every row's pipes part cells, none is a border (see _sheet_cells)
+        sheet = not _pipe_led(delim) and not delim.rstrip().endswith("|") and not _bordered(raw, width)
+        if sheet:
+            header = _sheet_cells(raw, width)
         rows: list[Row] = []
         j = i + 2
-        outer = _pipe_led(delim) or _pipe_led(raw)  # (no outer pipes: a sheet's paste, "FP16 | vLLM | 152.7")
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
-            cells = pipe_cells(lines[j][:MAX_LINE])
-            if not outer and _pipe_led(lines[j]) and len(cells) == len(header) - 1:
-                # "  | TRT (trt backend) | 73.7 | 764.6" under "FP16 | vLLM | ...": in a table of no outer pipes
-                # the row's "|" closes a blank first cell (the value above carried down), it is no border
-                cells = ["", *cells]
+            cells = _sheet_cells(lines[j][:MAX_LINE], width) if sheet else pipe_cells(lines[j][:MAX_LINE])
             rows.append(Row(j + 1, cells, lines[j]))
             j += 1
         at_end = bool(rows) and j >= len(lines) - 1
@@ -154,6 +151,27 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
     return None
+
+
+def _bordered(line: str, width: int) -> bool:
+    """ "| a | b | c |" over a rule of three: both outer pipes printed, as many cells as the rule: they are borders."""
+    s = line.strip()
+    return s.startswith("|") and s.endswith("|") and len(pipe_cells(line)) == width
+
+
+def _sheet_cells(line: str, width: int) -> list[str]:
+    """The cells of a row in a table whose rule has no outer pipes (a spreadsheet's paste): a leading "|" closes a
+    blank first cell ("  | mmlu | gsm8k", the corner over row names, or the value above carried down) and a trailing
+    "|" opens a blank last one ("model-TP1 |   |   |  ", a title over a merged row), up to the rule's count of
+    cells; read as borders, they would shift every name left and drop a column."""
+    cells = pipe_cells(line)
+    if len(cells) >= width:
+        return cells
+    s = line.strip()
+    edged = [c.strip() for c in (s.split("|") if "\\" not in s else _CELL_SEP_RE.split(s))]
+    if len(edged) == width:
+        return edged
+    return ["", *cells] if _pipe_led(line) and len(cells) == width - 1 else cells
 
 
 def _cut_last_cell(header: str, rows: list[Row]) -> bool:

@@ -16,6 +16,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha, without_spelled_rate
+from ledger.vocab.setting_heads import gemm_shape
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
@@ -241,7 +242,7 @@ def row_measure(c: Claim, label: str) -> str | None:
     label, else what its unit measures; a row named by its setup alone ("| Qwen3-8B | 100 | 150 |" under "main
     (tok/s) | PR (tok/s)") is measured in what the unit names, not in a measure called "Qwen3-8B"."""
     name = _without(c.metric or "", label) or str(c.config.get("row") or "")
-    if name and setup_named(name) and (unit_measure := measure_of_unit(c.unit)):
+    if name and (setup_named(name) or gemm_shape(name)) and (unit_measure := measure_of_unit(c.unit)):
         return unit_measure
     # ("| concurrency | master | PR |" with no measure or unit anywhere: a value, never a measure called "PR")
     return name or measure_of_unit(c.unit) or ("value" if _without(c.metric or "", label) is None else c.metric)
@@ -282,7 +283,10 @@ def _without(metric: str, label: str) -> str | None:
     if at < 0:
         return metric if metric and not HEAD_SIDE_RE.search(metric) else None
     rest = " ".join(f"{_CONNECTOR_RE.sub('', metric[:at])} {metric[at + len(label) :]}".split()).strip(_EDGE_CHARS)
-    rest = _UNIT_RE.sub("", rest).strip(_EDGE_CHARS)
+    # (a bracket that holds no unit stays: "MNK=(1x4096x4096)" is a row's shape, not "MNK=" in some unit)
+    unit = _UNIT_RE.search(rest)
+    if unit is not None and _is_unit(unit.group(0).strip(" ()[]")):
+        rest = rest[: unit.start()].strip(_EDGE_CHARS)
     return rest if rest and not _is_unit(rest) and not HEAD_SIDE_RE.fullmatch(rest) else None
 
 

@@ -31,7 +31,8 @@ def fold_title_blocks(table: Table, header_text: str) -> bool:
     if not title or is_numeric_cell(title) or any(clean(h) for h in table.header[1:]) or not table.rows:
         return False
     names = [clean(c) for c in table.rows[0].cells]
-    if len(names) != len(table.header) or not all(names) or any(is_numeric_cell(c) for c in names):
+    # (the names row's first cell may be blank: the corner over the row names, "  | New (us) | Old (us)")
+    if len(names) != len(table.header) or not all(names[1:]) or any(is_numeric_cell(c) for c in names):
         return False
     if not any(looks_metric(c) or unit_of_header(c) for c in names[1:]):
         return False  # ("| Model | | |" over "| Llama | bf16 | TP2 |": a row of settings, no header of measures)
