@@ -559,6 +559,17 @@ def test_a_checkpoint_path_and_the_models_name_are_one_model_another_version_or_
     assert same_model(a, b) is one and same_model(b, a) is one
 
 
+@pytest.mark.parametrize(
+    ("variant", "model", "rest"),
+    [("vicuna", "vicuna7b", ""), ("gemma 2b gemm", "gemma2b", "gemm"), ("gemm", "gemma2b", "gemm"), ("", "x7b", "")],
+)
+def test_a_row_name_less_its_models_words_keeps_what_tells_measures_apart(variant: str, model: str, rest: str) -> None:
+    from ledger.compare.keys import Key
+    from ledger.compare.setup_distance import beyond_model
+
+    assert beyond_model(variant, Key("perf", "decode", "tok/s", (("model", model),))) == rest
+
+
 def test_a_key_one_side_alone_states_weighs_less_than_one_both_state_differently() -> None:
     """A board changed and the new lead-in adds a host CPU and a size: that row of the same length is the old one's
     restatement, not the new board's row of another length that happens to state no more keys."""

@@ -50,9 +50,22 @@ def may_restate(a: Key, b: Key) -> bool:
 
 
 def beyond_model(variant: str, key: Key) -> str:
-    """A row's name less the words its own model already says ("vicuna" beside model=vicuna7b): one version names
-    its rows by the model, another heads them with it, and the rest of the name still tells measures apart."""
-    model = dict(key.config).get("model")
-    if not model or not variant:
+    """A row's name less the words that spell its own model, part by part ("vicuna" beside model=vicuna7b, "gemma 2b"
+    of "gemma 2b gemm" beside gemma2b, never "gemm" of "gemma"): one version names its rows by the model, another
+    heads them with it, and the rest of the name still tells measures apart."""
+    rest = dict(key.config).get("model")
+    if not rest or not variant:
         return variant
-    return " ".join(w for w in variant.split() if w not in model)
+    kept = []
+    for w in variant.split():
+        r = rest.lstrip("-_./")
+        if r.startswith(w) and _part_ends(r, len(w)):
+            rest = r[len(w) :]
+        else:
+            kept.append(w)
+    return " ".join(kept)
+
+
+def _part_ends(name: str, i: int) -> bool:
+    """A part of the name ends before position i: at its end, a separator, or where letters turn to digits."""
+    return i == len(name) or not name[i].isalnum() or name[i].isdigit() != name[i - 1].isdigit()
