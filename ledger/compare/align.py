@@ -428,7 +428,7 @@ def nearest_setups(
     by_base: dict[tuple[str, str], list[int]] = {}
     for j, b in enumerate(news):
         by_base.setdefault(key(b).base(), []).append(j)
-    scored: list[tuple[bool, int, int, bool, int, int, int]] = []
+    scored: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
     for i, a in enumerate(olds):
         for j in by_base.get(key(a).base(), [])[:64]:
             b, ka, kb = news[j], key(a), key(news[j])

@@ -32,12 +32,14 @@ def other_models(a: Key, b: Key) -> bool:
     return ma is not None and mb is not None and not same_model(ma, mb)
 
 
-def setup_distance(a: Key, b: Key) -> tuple[bool, int, int]:
+def setup_distance(a: Key, b: Key) -> tuple[bool, int, int, bool]:
     """How far apart two keys of one metric are, the most telling first: another model; the keys both state with
-    different values (and the unit); the keys one side states alone."""
+    different values (and the unit); the keys one side states alone; last, one model spelled two ways (a checkpoint
+    path beside the name: it tells less than a kernel or a board that changed)."""
     ca, cb = dict(a.config), dict(b.config)
-    both = sum(1 for k in ca.keys() & cb.keys() if ca[k] != cb[k]) + (a.unit != b.unit)
-    return other_models(a, b), both, len(ca.keys() ^ cb.keys())
+    other, spelled = other_models(a, b), ca.get("model", "") != cb.get("model", "")
+    both = sum(1 for k in ca.keys() & cb.keys() if ca[k] != cb[k] and k != "model") + (a.unit != b.unit)
+    return other, both + other, len(ca.keys() ^ cb.keys()), spelled and not other
 
 
 def may_restate(a: Key, b: Key) -> bool:
@@ -51,15 +53,18 @@ def may_restate(a: Key, b: Key) -> bool:
 
 def beyond_model(variant: str, key: Key) -> str:
     """A row's name less the words that spell its own model, part by part ("vicuna" beside model=vicuna7b, "gemma 2b"
-    of "gemma 2b gemm" beside gemma2b, never "gemm" of "gemma"): one version names its rows by the model, another
-    heads them with it, and the rest of the name still tells measures apart."""
-    rest = dict(key.config).get("model")
-    if not rest or not variant:
+    of "gemma 2b gemm" beside gemma2b, never "gemm" of "gemma"), and less a word that is one of its setup values:
+    one version names its rows by the model and kernel, another heads them with it, and the rest of the name still
+    tells measures apart."""
+    rest, values = dict(key.config).get("model", ""), {v for _, v in key.config}
+    if not variant:
         return variant
     kept = []
     for w in variant.split():
         r = rest.lstrip("-_./")
-        if r.startswith(w) and _part_ends(r, len(w)):
+        if w in values:  # ("gemm" of a row "MPT 7B GEMM" whose kernel=gemm: the setup said it already)
+            continue
+        if r and r.startswith(w) and _part_ends(r, len(w)):
             rest = r[len(w) :]
         else:
             kept.append(w)
