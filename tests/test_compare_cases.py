@@ -497,6 +497,93 @@ def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_othe
         }
 
 
+def test_a_table_replaced_by_another_models_on_other_cards_is_missing_and_new_never_one_series(
+    tmp_path: Path,
+) -> None:
+    """A page whose whole table changes model and board (Gemma 2B on an A10G, then Phi 3 medium on two L4s) keeps no
+    series of the metric, yet two models are never one series restated: the old rows are missing, the new new."""
+    db = _page_versions(tmp_path, "swapped_table", "vendor/engine:docs/speed.md")
+    got = sorted(
+        (x["config"]["model"], x["config"]["isl"], x["verdict"]["verdict"])
+        for x in _compare_rows(db, "vendor/engine:docs/speed.md", "versions")
+    )
+    assert got == [
+        ("gemma2b", "1024", "missing"),
+        ("gemma2b", "128", "missing"),
+        ("phi3-medium", "1024", "new"),
+        ("phi3-medium", "128", "new"),
+    ]
+
+
+def test_a_model_rerun_on_a_new_board_pairs_with_its_own_rows_never_a_bigger_model_added_beside(
+    tmp_path: Path,
+) -> None:
+    """v1 heads each model's table and names it by its checkpoint path, on an RTX 3090; v2 reruns two of the three
+    lengths on an RTX 4090 in one table with "Model Name" and "Size" columns and a host CPU in its lead-in, and adds
+    a 47B model on two cards at all three lengths. Each rerun row is its own v1 row "not comparable" for the board;
+    a length v2 dropped is missing, never joined to the 47B model's row of that length."""
+    db = _page_versions(tmp_path, "board_swap", "vendor/quokka:README.md")
+    joined, verdicts = [], {}
+    for x in _compare_rows(db, "vendor/quokka:README.md", "versions"):
+        v = x["verdict"]
+        verdicts.setdefault(v["verdict"], set()).add((x["config"]["model"], x["config"]["isl"]))
+        if v["verdict"] == "not comparable":
+            joined.append((x["metric"], x["config"]["model"], x["config"]["isl"], v["other_config"]["model"]))
+            assert v["other_config"]["isl"] == x["config"]["isl"] and "gpu rtx3090 vs rtx4090" in v["reason"], v
+    # (v1's model is its checkpoint path, or the name v2 gives it: one model either way)
+    assert sorted((metric, old[:4], isl, new) for metric, old, isl, new in joined) == sorted(
+        (metric, new[:4], isl, new)
+        for metric in ("decode tokens s", "prefill tokens s")
+        for new in ("wren7b", "heron13b")
+        for isl in ("64", "2048")
+    )
+    assert sorted((m[:4], isl) for m, isl in verdicts["missing"]) == [("hero", "512"), ("wren", "512")]
+    assert {m for m, _ in verdicts["new"]} == {"wren7b", "heron13b", "kestrel47b"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "one"),
+    [
+        ("vicuna7b", "vicuna7b-v1.5-awq-gemv", True),
+        ("mpt7b", "mpt7b8k-chat-awq", True),
+        ("llama3.1-8b", "llama3.1-8b-instruct", True),
+        ("llama3", "llama3.1-8b", False),
+        ("llama2-7b", "llama2-70b", False),
+        ("gemma2b", "phi3-medium", False),
+    ],
+)
+def test_a_checkpoint_path_and_the_models_name_are_one_model_another_version_or_size_is_not(
+    a: str, b: str, one: bool
+) -> None:
+    from ledger.compare.setup_distance import same_model
+
+    assert same_model(a, b) is one and same_model(b, a) is one
+
+
+@pytest.mark.parametrize(
+    ("variant", "model", "rest"),
+    [("vicuna", "vicuna7b", ""), ("gemma 2b gemm", "gemma2b", "gemm"), ("gemm", "gemma2b", "gemm"), ("", "x7b", "")],
+)
+def test_a_row_name_less_its_models_words_keeps_what_tells_measures_apart(variant: str, model: str, rest: str) -> None:
+    from ledger.compare.keys import Key
+    from ledger.compare.setup_distance import beyond_model
+
+    assert beyond_model(variant, Key("perf", "decode", "tok/s", (("model", model),))) == rest
+
+
+def test_a_key_one_side_alone_states_weighs_less_than_one_both_state_differently() -> None:
+    """A board changed and the new lead-in adds a host CPU and a size: that row of the same length is the old one's
+    restatement, not the new board's row of another length that happens to state no more keys."""
+    old = [c("perf", "decode", 140.0, unit="tok/s", config={"gpu": "RTX 3090", "isl": "128"})]
+    new = [
+        c("perf", "decode", 95.0, unit="tok/s", line=2, config={"gpu": "RTX 4090", "isl": "1024"}),
+        c("perf", "decode", 190.0, unit="tok/s", line=3, config={"gpu": "RTX 4090", "isl": "128", "cpu": "Ryzen 9"}),
+    ]
+    (verdict,) = _judged(series(old, new))
+    assert verdict is not None and verdict.verdict == "not comparable"
+    assert verdict.new is not None and verdict.new.value == 190.0, verdict.reason
+
+
 def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(tmp_path: Path) -> None:
     """AWQ at 3 and at 4 bits, GPTQ spelled method-first and bits-first: a page whose one AWQ-INT3 cell changed
     reports that change alone, and no two widths are averaged into one series."""

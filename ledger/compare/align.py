@@ -25,6 +25,7 @@ from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
 from ledger.compare.revisions import Snapshot
+from ledger.compare.setup_distance import beyond_model, may_restate, setup_distance
 from ledger.compare.trials import mean_of_runs, run_groups
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
@@ -419,20 +420,23 @@ def nearest_setups(
     variant: Callable[[T], str],
     allowed: Callable[[T, T], bool] | None = None,
 ) -> tuple[list[tuple[T, T]], list[T], list[T]]:
-    """Leftovers of one metric on each side paired by the fewest setup differences (then equal variant, then
-    document order), each at most once: what "not comparable" rows are made of. Returns the pairs and the rest.
-    Never two of different variants: a variant tells what was measured apart ("perplexity {ptb}" beside a Wikitext2
-    perplexity), so such a pair would be two measures, and its reason could name no key that says so."""
+    """Leftovers of one metric on each side paired by the nearest setups (compare.setup_distance; then equal
+    variant, then document order), each at most once: what "not comparable" rows are made of. Returns the pairs and
+    the rest. Never two models (but for a measure rerun on another model alone), and never two of different variants
+    (less the words each one's model says): a variant tells what was measured apart ("perplexity {ptb}" beside a
+    Wikitext2 perplexity), so such a pair would be two measures, and its reason could name no key that says so."""
     by_base: dict[tuple[str, str], list[int]] = {}
     for j, b in enumerate(news):
         by_base.setdefault(key(b).base(), []).append(j)
-    scored: list[tuple[int, bool, int, int, int]] = []
+    scored: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
     for i, a in enumerate(olds):
         for j in by_base.get(key(a).base(), [])[:64]:
-            b = news[j]
-            if (allowed is not None and not allowed(a, b)) or _residual(variant(a)) != _residual(variant(b)):
+            b, ka, kb = news[j], key(a), key(news[j])
+            if (allowed is not None and not allowed(a, b)) or not may_restate(ka, kb):
                 continue
-            scored.append((n_setup_differences(key(a), key(b)), variant(a) != variant(b), i + j, i, j))
+            if beyond_model(_residual(variant(a)), ka) != beyond_model(_residual(variant(b)), kb):
+                continue
+            scored.append((*setup_distance(ka, kb), variant(a) != variant(b), i + j, i, j))
     used_o: set[int] = set()
     used_n: set[int] = set()
     pairs: list[tuple[T, T]] = []

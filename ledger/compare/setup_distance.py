@@ -1,0 +1,76 @@
+"""How near two setups of one metric are: which series that stops may be one that starts after it, restated under
+another setup, and which is another series.
+
+A release page that replaces a whole table (a 2B model on one card by a medium one on two) keeps no series, so its
+leftovers pair by nearness alone: two different models are never one series restated, however few other keys
+differ, unless the model is the one key that changed (one measure rerun on another model). A model's checkpoint
+path in one version ("vicuna7b-v1.5-awq-gemv") and its name in the next ("vicuna7b") are one model. Among the rest,
+a key both sides state differently (the board, a length) tells more than one a side states alone (a host CPU or a
+size column one version's lead-in adds): the other side may just not say it."""
+
+from __future__ import annotations
+
+from ledger.compare.keys import Key
+
+
+def same_model(a: str, b: str) -> bool:
+    """Two canonical model names of one model: equal, or the shorter the longer's start where one of its parts
+    ends ("vicuna7b" of "vicuna7b-v1.5-awq-gemv", "mpt7b" of "mpt7b8k-chat-awq"); never a version's start
+    ("llama3" of "llama3.1-8b") or a size's ("llama2-7b" of "llama2-70b")."""
+    short, long_ = sorted((a, b), key=len)
+    if short == long_:
+        return True
+    if not short or not long_.startswith(short):
+        return False
+    nxt = long_[len(short)]
+    return nxt in "-_/" or (short[-1].isalpha() and not nxt.isalpha())
+
+
+def other_models(a: Key, b: Key) -> bool:
+    """Both keys state a model, and not one model."""
+    ma, mb = dict(a.config).get("model"), dict(b.config).get("model")
+    return ma is not None and mb is not None and not same_model(ma, mb)
+
+
+def setup_distance(a: Key, b: Key) -> tuple[bool, int, int, bool]:
+    """How far apart two keys of one metric are, the most telling first: another model; the keys both state with
+    different values (and the unit); the keys one side states alone; last, one model spelled two ways (a checkpoint
+    path beside the name: it tells less than a kernel or a board that changed)."""
+    ca, cb = dict(a.config), dict(b.config)
+    other, spelled = other_models(a, b), ca.get("model", "") != cb.get("model", "")
+    both = sum(1 for k in ca.keys() & cb.keys() if ca[k] != cb[k] and k != "model") + (a.unit != b.unit)
+    return other, both + other, len(ca.keys() ^ cb.keys()), spelled and not other
+
+
+def may_restate(a: Key, b: Key) -> bool:
+    """Whether b may be a's series restated under another setup: the same model (or a model stated on one side
+    only), or another model where nothing else changed."""
+    if not other_models(a, b):
+        return True
+    ca, cb = dict(a.config), dict(b.config)
+    return a.unit == b.unit and ca.keys() == cb.keys() and all(ca[k] == cb[k] for k in ca if k != "model")
+
+
+def beyond_model(variant: str, key: Key) -> str:
+    """A row's name less the words that spell its own model, part by part ("vicuna" beside model=vicuna7b, "gemma 2b"
+    of "gemma 2b gemm" beside gemma2b, never "gemm" of "gemma"), and less a word that is one of its setup values:
+    one version names its rows by the model and kernel, another heads them with it, and the rest of the name still
+    tells measures apart."""
+    rest, values = dict(key.config).get("model", ""), {v for _, v in key.config}
+    if not variant:
+        return variant
+    kept = []
+    for w in variant.split():
+        r = rest.lstrip("-_./")
+        if w in values:  # ("gemm" of a row "MPT 7B GEMM" whose kernel=gemm: the setup said it already)
+            continue
+        if r and r.startswith(w) and _part_ends(r, len(w)):
+            rest = r[len(w) :]
+        else:
+            kept.append(w)
+    return " ".join(kept)
+
+
+def _part_ends(name: str, i: int) -> bool:
+    """A part of the name ends before position i: at its end, a separator, or where letters turn to digits."""
+    return i == len(name) or not name[i].isalnum() or name[i].isdigit() != name[i - 1].isdigit()
