@@ -455,8 +455,9 @@ HOSTILE: dict[str, HostileText] = {
     # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
     "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,
     # bullet prose of a llama.cpp run: a sweep's points, a rate's test and its memory, an OOM, a pass without failures
-    # (prose.guards _SWEEP_BEFORE_RE, _RATE_PAREN_BEFORE_RE; prose.candidates _BENCH_TEST_AFTER_RE, _MEMORY_AFTER_RE,
-    # _MEMORY_BEFORE_RE; prose.lists _OPEN_PAREN_RE; gates.prose _WITHOUT_FAILURE_RE, _OOM_AT_RE, _LAST_SETTING_RE)
+    # (prose.guards _SWEEP_BEFORE_RE, prose.size_changes _RATE_PAREN_BEFORE_RE; prose.candidates _BENCH_TEST_AFTER_RE,
+    # _MEMORY_AFTER_RE, _MEMORY_BEFORE_RE; prose.lists _OPEN_PAREN_RE; gates.prose _WITHOUT_FAILURE_RE, _OOM_AT_RE,
+    # _LAST_SETTING_RE)
     "llama bullets": "sweep, 8 points: peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM), OOM at 20, VRAM peak 3.8GB "
     "46.0 tok/s tg128 ~10k requests a b without a failure " * 300,
     "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
@@ -2114,6 +2115,17 @@ HOSTILE: dict[str, HostileText] = {
         + "awq-gptq#quip#" * (500 * s)
         + " AWQ.\n\n| a | tok/s |\n|---|---|\n| x | 1 |\n"
     ),
+    # prose.reduced_by _RATIO_JOINT_RE, _REDUCED_BY_RE (reduced_by_factors), _DIGIT_RE: ratios joined by "while" and
+    # "and" whose baseline never closes the sentence, reduction verbs with no "by", names with digits inside
+    "joined ratios": "by 2x while lowering memory needs by 3x and reduces disk use 4x relative to BF16 FP8 " * 500,
+    # prose.size_changes _SIZE_AFTER_RE, _SUBJECT_BEFORE_RE, _SAVED_BEFORE_RE: size comparatives after subjects and
+    # verbs that never end, savings with no size after them
+    "size comparatives": "the packed weights are now 4x smaller KV cache is 2x larger than saves 1.5GB VRAM saving "
+    * 500,
+    # vocab.expected_times _INSTALL_TIME_RE, _PRONOUN_TIME_RE, _ACTIVITY_TIME_RE: set-up words and modals that never
+    # reach a time, expectations with pronouns, sentences opened by an activity, over and over
+    "expected durations": "Building from source may take Expect this to take 10 min. Packing a checkpoint needs "
+    "5-8 minutes, it can take " * 500,
 }
 
 

@@ -19,6 +19,7 @@ from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
+from ledger.parsers.prose.size_changes import measured_size
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
@@ -578,9 +579,6 @@ _SWEEP_BEFORE_RE = re.compile(
     r"(?:\bsweep(?:s|ed)?\s?[,:(]?\s?(?:of\s|over\s)?|\bswept\s(?:over\s)?(?:all\s|the\s)?|\ball\s(?:the\s)?)$",
     re.IGNORECASE,
 )
-# "peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": a size in the parenthesis right after a rate and its setting is the
-# memory that run took, a second result of it (a board's "(32GB, sm_120)" follows a name, no rate)
-_RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
 
 
 _FULL_AFTER_RE = re.compile(r"\s?full\b", re.IGNORECASE)
@@ -594,17 +592,12 @@ def _held_size(text: str, n: Number) -> bool:
     if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
         return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
-        return not _beside_result(text, n)
+        return not measured_size(text, n)
     return is_size_unit(n.unit) and bool(
         _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
         or _device_listing(text, n)
         or storage_needed(text, n.start, n.end)
     )
-
-
-def _beside_result(text: str, n: Number) -> bool:
-    """A size opening a parenthesis right after a rate (_RATE_PAREN_BEFORE_RE): measured, not a capacity."""
-    return is_size_unit(n.unit) and _RATE_PAREN_BEFORE_RE.search(text, max(0, n.start - 80), n.start) is not None
 
 
 # "`logits_diff` warnings (max 0.0020)": the largest of a measure's values, a fraction no setting named "max" holds

@@ -29,7 +29,7 @@ from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_e
 from ledger.parsers.prose.setting_changes import setting_changed
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
-from ledger.vocab.ci_jobs import bot_run_time
+from ledger.vocab.expected_times import tool_time
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of
@@ -306,8 +306,8 @@ class NumberPass:
             self.thresholds.append(n)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
             return True
-        # ("Job completed in 1h 2m": how long a bot's job ran, no result of the change)
-        if is_config_number(text, n) or formula_constant(text, n) or chained or bot_run_time(text, n.start, n.unit):
+        # ("Job completed in 1h 2m", "the build can take 10 min": how long a bot's job ran, the tool's set-up may take)
+        if is_config_number(text, n) or formula_constant(text, n) or chained or tool_time(text, n.start, n.unit):
             self.prev_config = True
             return True
         self.prev_config = False

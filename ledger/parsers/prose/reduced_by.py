@@ -26,7 +26,9 @@ _THE_RE = re.compile(r"^(?:the|its|our)\s", re.IGNORECASE)
 # "approximately 30% lower ITL", "5X faster PP": a comparative between the value and the measure it changes (not "1.2%
 # lower than the official figure", which names what it is against and keeps its words' sign, as the gold reads it)
 _COMPARATIVE_MEASURE_RE = re.compile(
-    r"[ \t]{1,2}(?P<how>lower|less|shorter|smaller|fewer|faster)[ \t]{1,2}(?!than\b)"
+    # (a joint after the comparative opens another clause: "2x faster while cutting memory by 3x" names no measure)
+    r"[ \t]{1,2}(?P<how>lower|less|shorter|smaller|fewer|faster)[ \t]{1,2}"
+    r"(?!(?:than|while|whilst|whereas|when|and|or|but|as|so|because|since|thanks)\b)"
     r"(?P<what>[A-Za-z][\w/@.-]{0,24}(?:[ \t](?!(?:at|for|on|in|with|and|or|vs|here|then|now|too)\b)"
     r"[A-Za-z][\w/@.-]{0,24})?)\b",
     re.IGNORECASE,
@@ -94,6 +96,19 @@ def reduced_by(out: list[dict[str, Any]], text: str) -> None:
         if c.get("high") is not None:
             c["high"] = -c["high"]
         c["metric"] = _THE_RE.sub("", m.group("what"))
+
+
+def reduced_by_factors(out: list[dict[str, Any]], text: str) -> None:
+    """ "speeds up models by 2x and reduces memory needs by 3x": a factor its own verb says a measure was reduced by
+    is that measure's reduction, whatever the sentence's subject named the ratio before it ("reducing" and "reduces"
+    name one series, so a page restating it in other words still pairs). Before the ratios' names are read
+    (ratio_names): two factors of one sentence are two measures, not one named twice."""
+    for c in out:
+        if c.get("unit") not in RATIO_UNITS or not isinstance(c.get("value"), float) or c["value"] <= 0:
+            continue
+        m = _REDUCED_BY_RE.search(text, max(0, c["start"] - 120), c["start"])
+        if m is not None:
+            c["metric"] = f"{_THE_RE.sub('', m.group('what'))} reduction"
 
 
 # "low concurrency regresses throughput/TPOT by about 1%-1.6%": one or two measures a change made worse, by the share
@@ -205,6 +220,7 @@ _AGAINST_RUN_RE = re.compile(
     re.IGNORECASE,
 )
 _DOWN_HOW = ("lower", "less", "smaller")
+_POSSESSIVE_END_RE = re.compile(r"['’]s$")
 # "beats eager by ", "outperforms the Triton baseline by ~": what a gain is over, named before its number
 _BEATS_BY_RE = re.compile(
     r"\b(?P<verb>beats?|beating|outperform(?:s|ed|ing)?|improves?[ \t](?:on|over)|leads?)[ \t]{1,2}"
@@ -217,6 +233,23 @@ _AND_BY_RE = re.compile(
     r"\band[ \t](?:over[ \t])?(?P<what>(?:(?![ \t]by[ \t])[^,;:.()\n\d]|\.(?=\w)){2,40}?)[ \t]by[ \t][~≈]?$",
     re.IGNORECASE,
 )
+
+
+# what joins two ratios of one comparison: "by 2x while lowering memory by 3x", "2x faster and 3x smaller"
+_RATIO_JOINT_RE = re.compile(r"[^.;:\n]{0,80}?\b(?:while|whilst|and|as\swell\sas)\b[^.;:\n]{0,80}")
+
+
+def _same_baseline_before(out: list[dict[str, Any]], c: dict[str, Any], text: str, what: str) -> None:
+    """ "speeds up models by 2x while reducing memory by 3x compared to FP16": the baseline closing the sentence is
+    the one of each ratio its clauses join before it, not of the last ratio only."""
+    later = c
+    for prev in reversed(out[: out.index(c)]):
+        if prev.get("unit") not in RATIO_UNITS or prev.get("reference") is not None or "against" in prev["config"]:
+            return
+        if _RATIO_JOINT_RE.fullmatch(text, prev["end"], later["start"]) is None:
+            return
+        prev["config"] = {**prev["config"], "against": what}
+        later = prev
 
 
 def _before_verb(metric: str, verb: str) -> str:
@@ -232,7 +265,8 @@ _ADVERB_END_RE = re.compile(r"(?:\s(?:still|also|now|easily|clearly|consistently
 # "2.1x slower than main", "1.3x worse": a ratio its text judges a slowdown, whatever it is stated against
 _RATIO_LOSS_RE = re.compile(r"[ \t]{1,2}(?P<word>slower|worse)\b", re.IGNORECASE)
 _JUDGED_HOW = {"faster": True, "quicker": True, "better": True, "slower": False, "worse": False}
-_DIGIT_RE = re.compile(r"\d")
+# a number of its own ("vs main's 80%"), not a digit inside a name ("compared to FP16", "vs H100", "v0.6.3")
+_DIGIT_RE = re.compile(r"(?<![\w.])\d")
 
 
 def _signed_against(c: dict[str, Any], m: re.Match[str]) -> float:
@@ -290,10 +324,15 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         what = m.group("what").strip()
         if unit in RATIO_UNITS:
             c["config"] = {**c["config"], "against": what}
-            if m.group("bare") and not holds_metric(c.get("metric") or ""):
+            if m.group("bare"):
+                _same_baseline_before(out, c, text, what)
+            reduction = (c.get("metric") or "").endswith(" reduction")  # (_reduced_by_factor's: a measure named)
+            if m.group("bare") and not holds_metric(c.get("metric") or "") and not reduction:
                 c["metric"] = _speedup_name(c.get("metric") or "")
             continue
         if not names_base_run(what):
+            if m.group("how"):  # ("20% faster than GEMM": two other things compared, the other named, its sign kept)
+                c["config"] = {**c["config"], "against": _POSSESSIVE_END_RE.sub("", what)}  # ("than CUTLASS's")
             continue
         signed = _signed_against(c, m)
         if signed < 0:

@@ -45,6 +45,7 @@ from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
+from ledger.parsers.prose.clause_measures import clause_measures
 from ledger.parsers.prose.contrast_pairs import contrast_pairs
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.grid_leads import cell_leads
@@ -66,7 +67,6 @@ from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
-from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import stated_moves
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
@@ -145,7 +145,7 @@ def claims_in_text(
     subject_slash_metrics(out, subject)
     own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)
-    name_ratios(out, text, holds_metric)
+    clause_measures(out, text, ctx.section_at(line))  # (ratios' nouns, a factor's reduced measure, sizes, times)
     elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
     clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
     out = stated_moves(out, text)  # ("reduces mean TPOT by 35.4%", "TTFT improved -5.4%", "7% lower than main")

@@ -1,0 +1,23 @@
+"""The names a value's own clause gives it, read once the sentence's values are all known: what a factor reduced
+("cuts memory needs by 3x": memory needs' reduction, not the sentence's subject), a size compared or saved ("the
+weights are 3x smaller", "saves 2GB VRAM"), the ratios' and changes' nouns (ratio_names), and the time an activity
+takes ("Expect this to take 10 minutes" under "Quantization"). Apart so the reader (sentences) makes one call: the
+reductions and sizes first, so two factors of one sentence are two measures before the ratios' names are read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.parsers.prose.activity_times import activity_times
+from ledger.parsers.prose.metrics import holds_metric
+from ledger.parsers.prose.ratio_names import name_ratios
+from ledger.parsers.prose.reduced_by import reduced_by_factors
+from ledger.parsers.prose.size_changes import size_changes
+
+
+def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ...]) -> None:
+    """Name the values `out` of `text` (under the heading path `section`) by what their own clauses say."""
+    reduced_by_factors(out, text)  # ("by 2x while reducing memory by 3x": the 3x is memory's, not the subject's)
+    size_changes(out, text)  # ("the weights are 3x smaller": a size reduction, no speed-up; "saves 2 GB": a saving)
+    name_ratios(out, text, holds_metric)
+    activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
