@@ -816,6 +816,8 @@ HOSTILE: dict[str, HostileText] = {
     "family openings": "(qwe 1 mixtra [gem /ll -st deepsee 3 " * 3_000,
     # a GPU count's digits and a GeForce's number, none closed (vocab.setup, the GPU word's digit_opens)
     "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 1_500,
+    # digits inside numbers and names, each refused by the look-behind after it (vocab.setup_word DIGIT_OPENS)
+    "inner digits": "12345678 fp8a9 tp8ep8 1.2345 16concurren 8-sho " * 2_000,
     # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
     # "Every figure is output tokens per second" begun over and over, no unit ever closing it (stated_measure)

@@ -54,6 +54,7 @@ def make_word(
     end = r"(?![0-9]|[a-z](?![a-z0-9]))" if body.endswith(r"})") else r"(?![a-z0-9])"
     # (`glued`: a size's word may open right after another size's number, "DP4EP4", whichever is read first)
     pattern = re.compile(rf"(?<![a-z{'' if glued else '0-9'}])(?:{body}){end}", re.IGNORECASE)
+    digit_opens = _GLUED_DIGIT_OPENS if glued and digit_opens is DIGIT_OPENS else digit_opens
     return SetupWord(
         written,
         key,
@@ -133,5 +134,10 @@ def finditer_word(w: SetupWord, text: str) -> Iterator[re.Match[str]]:
         m = search_word(w, text, m.end())
 
 
-DIGIT_OPENS = re.compile(r"\d")
-"""Where a word whose matches open with a number can open: at a digit ("8-shot", "16 concurrent", "8k ISL")."""
+DIGIT_OPENS = re.compile(r"\d(?<![a-z0-9]\d)")
+"""Where a word whose matches open with a number can open: at a digit ("8-shot", "16 concurrent", "8k ISL") with no
+letter or digit right before it, which every word's look-behind refuses (make_word): most of a line's digits stand
+inside a number or a name ("1234.5", "fp8"), and each was a match tried for nothing. The digit first, so the engine
+skips to digits; looked behind after."""
+_GLUED_DIGIT_OPENS = re.compile(r"\d(?<![a-z]\d)")
+"""DIGIT_OPENS for a word that may open right after another number (make_word's `glued`)."""

@@ -102,7 +102,6 @@ def claims_in_text(
     around: tuple[str, str] = ("", ""),
 ) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
-
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for values that name none
     themselves. `console`: a line of tool output, where a number without a unit of measure is a claim only right after
     a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s" is a gauge, not a throughput), and a bare
@@ -120,7 +119,8 @@ def claims_in_text(
         return
     if "±" in text or "+/-" in text or "+-" in text:
         nums = spread_units(nums, text)
-    read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
+    if not (read := NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()).out:
+        return  # (most texts read no value: every step below reads the values, none makes one)
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
     # a bar stated beside a result is an extra key of its (claims contract); a tolerance bounds a change either way
     scope_bars(out, text, tolerance_marks(text, read.thresholds))

@@ -76,7 +76,8 @@ def is_rule(line: str) -> bool:
 
 
 def has_box(line: str) -> bool:
-    return any(ch in line for ch in BOX_VERTICALS)
+    # (every vertical is beyond ASCII, and most lines are ASCII, which a flag of the string says: no pass over them)
+    return not line.isascii() and any(ch in line for ch in BOX_VERTICALS)
 
 
 def box_cells(line: str) -> tuple[list[str], list[int]]:
