@@ -741,6 +741,57 @@ def test_a_release_page_compared_by_its_stated_releases_orders_them_and_keeps_ea
     assert got == {"h100": ("improvement", [12045.0, 13310.0]), "l40s": ("missing", [3904.0])}
 
 
+def test_two_versions_measured_on_one_stated_tool_version_stay_two_revisions(tmp_path: Path) -> None:
+    """Both versions say they were measured with fastpack 1.4.2 and the second's 512-token value fell: the label
+    names what each version was measured on, not one revision, so trend draws both values, compare by revisions
+    says what compare by versions says, and the report flags the drop."""
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    paths = [str(CASES / f"tool_label_v{n}.md") for n in (1, 2)]
+    r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/pack", "--repo-path", "docs/perf.md", *paths])
+    assert r.exit_code == 0, r.output
+    doc = "vendor/pack:docs/perf.md"
+    found: dict[str, dict[str, tuple[str, list[float]]]] = {}
+    for by in ("auto", "versions"):
+        r = runner.invoke(app, ["compare", doc, "--db", db, "--by", by, "--all", "-f", "json"])
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.output)
+        assert len(data["revisions"]) == 2
+        found[by] = {
+            x["config"]["isl"]: (x["verdict"]["verdict"], [v["value"] for v in x["values"]]) for x in data["rows"]
+        }
+    assert (
+        found["auto"]
+        == found["versions"]
+        == {
+            "128": ("within noise", [312.4, 312.4]),
+            "512": ("regression", [287.9, 266.3]),
+        }
+    )
+    r = runner.invoke(app, ["trend", "decode tok/s", doc, "--db", db, "-w", "isl=512", "-f", "json"])
+    assert r.exit_code == 0, r.output
+    (line,) = json.loads(r.output)
+    assert [p["value"] for p in line["points"]] == [287.9, 266.3]
+    r = runner.invoke(app, ["report", doc, "--db", db], env={"COLUMNS": "200"})
+    assert "1 regression" in r.output and "v1.4.2 (v1)" in r.output and "v1.4.2 (v2)" in r.output
+
+
+def _tested(label: str | None, *claims: Claim) -> list[Claim]:
+    return [x.model_copy(update={"revision": Revision(label=label) if label else None}) for x in claims]
+
+
+def test_a_version_under_one_label_is_one_revision_with_its_text_and_a_restated_one_adds_nothing() -> None:
+    """A version's prose (no revision) and its table (under the version's one label) are one revision; the next
+    version restating the table and adding a sentence is the next; a third stating the same as the second adds
+    none. A thread's sections restated by a later version still line up (test_edited_versions_line_up...)."""
+    v1 = [*_tested(None, c("perf", "speedup", 2.0, unit="x")), *_tested("v0.2", c("perf", "decode", 90.0))]
+    v2 = [*v1, *_tested(None, c("perf", "memory saving", 3.0, unit="x", line=2))]
+    snaps = revisions_across_versions([(1, v1), (2, v2), (3, list(v2))], "acme/pack:README.md")
+    assert [(s.ref.name, len(s.claims)) for s in snaps] == [("v0.2 (v1)", 2), ("v0.2 (v2)", 3)]
+    rows = {r.key.metric: [x.value if x else None for x in r.cells] for r in compare_series(snaps)}
+    assert rows == {"speedup": [2.0, 2.0], "decode": [90.0, 90.0], "memory saving": [None, 3.0]}
+
+
 @pytest.mark.parametrize(
     ("shape", "isl", "osl", "old", "new"),
     [

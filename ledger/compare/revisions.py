@@ -217,18 +217,28 @@ def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
     return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
 
 
-def _place(ids: list[object], keys: list[tuple[str, str]], pos: int, number: tuple[int, ...] | None) -> int:
+Id = tuple[object, ...]
+"""Which revision a snapshot of `revisions_across_versions` is: a section's (label, head), a version's text
+(None, version), or a version that is one revision under its one label (None, version, label, head): None, as
+no label is, marks a version's own."""
+
+
+def _section(x: Id) -> tuple[object, ...] | None:
+    """The (label, head) a revision answers to, if any: a section's, or the one label of a version."""
+    return x if x[0] is not None else x[2:] or None
+
+
+def _place(ids: list[Id], keys: list[tuple[str, str]], pos: int, number: tuple[int, ...] | None) -> int:
     """Where a version's new revision section goes among the known ones: by its number among the numbered ones (a
     release "v0.5" before "v0.6.1", whatever order a page lists them in), else after the known revisions the version
     lists before it, else before those it lists after it, else after every revision so far."""
-    numbered = [
-        (i, n) for i, x in enumerate(ids) if isinstance(x, tuple) and x[0] != "text" and (n := _label_number(str(x[0])))
-    ]
+    known = [_section(x) for x in ids]
+    numbered = [(i, n) for i, k in enumerate(known) if k and (n := _label_number(str(k[0])))]
     if number is not None and numbered:
         lower = [i for i, n in numbered if n < number]
         return max(lower) + 1 if lower else min(i for i, _ in numbered)
-    before = [ids.index(x) for x in keys[:pos] if x in ids]
-    after = [ids.index(x) for x in keys[pos + 1 :] if x in ids]
+    before = [known.index(x) for x in keys[:pos] if x in known]
+    after = [known.index(x) for x in keys[pos + 1 :] if x in known]
     return max(before) + 1 if before else min(after) if after else len(ids)
 
 
@@ -242,39 +252,67 @@ def revisions_across_versions(
     section adds a revision: after the known revisions the version lists before it, else before those it lists
     after it, else (an edit that replaced every section) after every revision so far. The claims a version
     states under no revision are a revision of their own ("v2") when they differ from the previous version's,
-    after it.
+    after it. A version whose results stand under one label and no head ("Tested with quickpack version 0.3.1")
+    is one revision, its text included: the label says what the whole version was measured on, not which of its
+    sections is which, so a later version restating it is a later revision (measured again), never an edit of
+    the earlier one; folded into one, a changed value would vanish from trend and from compare alike.
     """
     out: list[Snapshot] = []
-    ids: list[object] = []  # parallel to out: a section's (label, head), or ("text", version) for a version's text
+    ids: list[Id] = []  # parallel to out
     last_print: tuple[tuple[object, ...], ...] | None = None
     for v, claims in versions:
         listed = [s for s in split_revisions(claims, document, order=order) if s.ref.label or s.ref.head]
         keys = [((s.ref.label or "").strip().lower(), (s.ref.head or "").lower()) for s in listed]
+        unlabelled = [c for c in claims if c.revision is None]
+        if len(listed) == 1 and not listed[0].ref.head:
+            _add_version(out, ids, v, listed[0], unlabelled)
+            last_print = _fingerprint(unlabelled) if unlabelled else last_print
+            continue
         for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
-            if k in ids:
+            same = [i for i, x in enumerate(ids) if _section(x) == k]
+            if same:
                 # numbers edited in place supersede; a series the version states under another revision now (a
-                # release page's table measured again on the next release) keeps its value in this one
-                old = out[ids.index(k)].claims
+                # release page's table measured again on the next release) keeps its value in this one, and a
+                # version's text, one revision with its label, stays
+                old = out[same[-1]].claims
                 restated = {claim_key(c) for c in snap.claims}
                 moved = {
                     claim_key(c) for c in claims if c.revision is not None and c.revision != snap.claims[0].revision
                 }
-                kept = [c for c in old if (ck := claim_key(c)) not in restated and ck in moved]
-                out[ids.index(k)].claims = [*snap.claims, *kept]
+                kept = [c for c in old if c.revision is None or ((ck := claim_key(c)) not in restated and ck in moved)]
+                out[same[-1]].claims = [*snap.claims, *kept]
                 continue
             at = _place(ids, keys, pos, _label_number(snap.ref.label or ""))
             out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)
-        unlabelled = [c for c in claims if c.revision is None]
         if not unlabelled or _fingerprint(unlabelled) == last_print:
             continue
-        texts = [i for i, k in enumerate(ids) if isinstance(k, tuple) and k[0] == "text"]
+        texts = [i for i, k in enumerate(ids) if k[0] is None]
         at = texts[-1] + 1 if texts else len(out)
         name = f"{document} v{v}" if document and v is not None else (document or f"v{v}")
         out.insert(at, Snapshot(RevisionRef(name=name, document=document, version=v), unlabelled))
-        ids.insert(at, ("text", v))
+        ids.insert(at, (None, v))
         last_print = _fingerprint(unlabelled)
     return out
+
+
+def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Snapshot, text: list[Claim]) -> None:
+    """A version whose results stand under one label, as one revision with its text: after the revisions so far
+    when the label names an earlier one too (each then named by its version), else placed as a new section is.
+    A version stating what the last revision of its label states adds nothing."""
+    key = ((section.ref.label or "").strip().lower(), "")
+    own = [*section.claims, *text]
+    same = [i for i, x in enumerate(ids) if _section(x) == key]
+    if same and _fingerprint(out[same[-1]].claims) == _fingerprint(own):
+        return
+    label = section.ref.label or ""
+    for i in same:
+        if out[i].ref.name == label and out[i].ref.version is not None:
+            out[i].ref = replace(out[i].ref, name=f"{label} (v{out[i].ref.version})")
+    name = f"{label} (v{v})" if (same or text) and v is not None else label
+    at = len(out) if same else _place(ids, [key], 0, _label_number(label))
+    out.insert(at, Snapshot(replace(section.ref, name=name, version=v), own))
+    ids.insert(at, (None, v, *key))
 
 
 def is_ci_run(c: Claim) -> bool:

@@ -96,6 +96,8 @@ def short_name(ref: RevisionRef | None, name: str | None = None, limit: int = 28
     label = (ref.label or "").strip()
     if ref.head and ref.head.lower() in label.lower():
         label = label.replace(ref.head, "").strip()
+    if label and not ref.head and ref.name == f"{label} (v{ref.version})":
+        label = ref.name  # a label more than one stored version states: each told by its version
     if len(label) > limit:
         cut = label[:limit].rsplit(" ", 1)[0]
         label = (cut or label[:limit]) + "…"
