@@ -11,7 +11,12 @@ from collections.abc import Callable, Sequence
 from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
-from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
+from ledger.parsers.grammar.default_reach import (
+    Statement,
+    default_reach,
+    printed_reach,
+    spelled,
+)
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
@@ -44,6 +49,7 @@ from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_v
 from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.presupposed import presupposed
+from ledger.vocab.requirements import requires_or_advises
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import DEVICE_KEYS
 from ledger.vocab.test_ids import test_key
@@ -146,7 +152,7 @@ def document_default(
     _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own, owners)
-    (reach if reach is not None else {}).update(default_reach(doc, out, said, owners))
+    (reach if reach is not None else {}).update(default_reach(doc, out, said, owners, measuring))
     _printed_keys(doc, printed, reach, out, outside, said)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
 
@@ -275,13 +281,19 @@ def _leads_and_heads(
 
 def _unread(doc: Document) -> set[int]:
     """Lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:"),
-    a reference file's entries (each its own setup), a table that documents."""
+    a reference file's entries (each its own setup), a table that documents, a requirement or advice stating no
+    result ("Compute Capability 8.0 (sm80)", "best for short prompts, batch size 1")."""
     return (
         {b.start for b in doc.blocks if b.kind == "comment"}
         | table_command_lines(doc)
         | reference_lines(doc)
         | _documentation_lines(doc)
+        | {no for no in range(1, len(doc.lines) + 1) if _required_or_advised(doc.setup_line(no))}
     )
+
+
+def _required_or_advised(text: str) -> bool:
+    return bool(text.strip()) and requires_or_advises(text) and not states_result(text[:300])
 
 
 def _runs_own(
