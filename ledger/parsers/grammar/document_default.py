@@ -15,6 +15,7 @@ from ledger.parsers.grammar.default_reach import (
     Statement,
     default_reach,
     printed_reach,
+    required_or_advised,
     spelled,
 )
 from ledger.parsers.grammar.later_runs import later_runs
@@ -49,7 +50,6 @@ from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_v
 from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.presupposed import presupposed
-from ledger.vocab.requirements import requires_or_advises
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import DEVICE_KEYS
 from ledger.vocab.test_ids import test_key
@@ -91,7 +91,7 @@ def document_default(
     unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
-    (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
+    (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
     for no in range(1, len(doc.lines) + 1):
         text = presupposed(doc.setup_line(no))  # (a question states no setup but what it takes as given)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread:
@@ -281,19 +281,13 @@ def _leads_and_heads(
 
 def _unread(doc: Document) -> set[int]:
     """Lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:"),
-    a reference file's entries (each its own setup), a table that documents, a requirement or advice stating no
-    result ("Compute Capability 8.0 (sm80)", "best for short prompts, batch size 1")."""
+    a reference file's entries (each its own setup), a table that documents."""
     return (
         {b.start for b in doc.blocks if b.kind == "comment"}
         | table_command_lines(doc)
         | reference_lines(doc)
         | _documentation_lines(doc)
-        | {no for no in range(1, len(doc.lines) + 1) if _required_or_advised(doc.setup_line(no))}
     )
-
-
-def _required_or_advised(text: str) -> bool:
-    return bool(text.strip()) and requires_or_advises(text) and not states_result(text[:300])
 
 
 def _runs_own(
