@@ -1365,3 +1365,14 @@ def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: 
         ("ptb", "rtn", "3", "missing"),
         ("ptb", "rtn", "4", "missing"),
     ]
+
+
+def test_a_board_a_later_sub_section_states_leaves_the_unchanged_prose_above_it_comparable(tmp_path: Path) -> None:
+    """v2 of the page adds "### Two cards / GPU: 2x A10G" under "## Results": that sub-section's runs, so the opening
+    claim, the changelog line and the notes above it (the same sentences in v1) keep no board, and each reads within
+    noise, never "not comparable: gpu stated only in v2"."""
+    db = _page_versions(tmp_path, "subsection_board", "vendor/tinyquant:README.md")
+    rows = _compare_rows(db, "vendor/tinyquant:README.md", "versions")
+    prose = {r["metric"]: r["verdict"]["verdict"] for r in rows if r["verdict"]["verdict"] != "new"}
+    assert len(prose) == 4 and set(prose.values()) == {"within noise"}, prose
+    assert all("gpu" not in r["config"] for r in rows if r["metric"] in prose)

@@ -88,6 +88,12 @@ def test_any_unicode_text_extracts_cleanly(text: str) -> None:
 HostileText = str | Callable[[int], str]
 
 HOSTILE: dict[str, HostileText] = {
+    # requirement floors and advice over a result, the words of each pattern repeated unfinished (vocab.requirements)
+    "requirement and advice lines": lambda s: (
+        "- needs at compute capabilit and or best for use a b c d only avoid using " * (200 * s)
+        + "\nThe kernel is 12% faster.\n"
+    ),
+    "requirement lines": "Compute Capability 8.0 (sm80) and later; requires CUDA 12, use x y only at bs 1.\n" * 800,
     # quotes opened and never closed as a phrase, failed runs told clause after clause (vocab.other_runs)
     "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 500,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,

@@ -20,10 +20,12 @@ import re
 
 from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
 from ledger.parsers.grammar.setup_sections import setup_sections
+from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.models import model_names
+from ledger.vocab.requirements import requires_or_advises
 from ledger.vocab.sides import side_alone
 
 Statement = tuple[int, str, str, bool]
@@ -41,12 +43,17 @@ Reach = list[tuple[int, int, str]]
 
 
 def default_reach(
-    doc: Document, default: dict[str, str], said: list[Statement], owners: set[int] | None = None
+    doc: Document,
+    default: dict[str, str],
+    said: list[Statement],
+    owners: set[int] | None = None,
+    measuring: set[int] | None = None,
 ) -> dict[str, Reach]:
     """Each key of `default` whose reach is narrower than the document -> the runs of lines it holds over, and its
     value on each: a longer spelling a later turn states ("deepseek-ai/DeepSeek-V4-Flash" under a rerun's setup)
     is not the model an earlier comment's "DeepSeek V4" runs served, which keep that comment's own. `owners`: the
-    turns of the thread's owner (see _owners_only)."""
+    turns of the thread's owner (see _owners_only); `measuring`: the lines of the sections with results of their own
+    (see opened_at_heading)."""
     turns = turn_bounds(doc)
     starts = [a for a, _ in turns]
     reruns = _rerun_turns(doc, turns, said)
@@ -71,6 +78,50 @@ def default_reach(
         elif start > 1 or end < last:
             out[key] = [(start, end, default[key])]
     _owners_only(doc, turns, owners or set(), default, said, out)
+    opened_at_heading(doc, default, said, measuring or set(), out)
+    return out
+
+
+def opened_at_heading(
+    doc: Document, default: dict[str, str], said: list[Statement], measuring: set[int], reach: dict[str, Reach]
+) -> None:
+    """A board only sections with results of their own state, each under a sub-heading ("### Multi card / GPU: 2x L4"
+    under "## Benchmarks"), is the setup of that part of the page: it reaches back no further than the heading that
+    holds its sub-heading, never the page's opening, news or notes in the sections before (a pull request's "##
+    Benchmark" under its title still reaches the description's summary: the title holds both). `reach` is narrowed
+    in place; `measuring` holds the lines of the sections with results of their own."""
+    lines = [no for no, k, _, counted in said if k == "gpu" and counted]
+    if "gpu" not in default or not lines or not all(no in measuring for no in lines):
+        return
+    parents = _parent_heads(doc)
+    starts = [a for a, _ in parents]
+    floor = min(parents[i - 1][1] if (i := bisect.bisect_right(starts, no)) > 0 else 0 for no in lines)
+    if floor > 1:
+        runs = reach.get("gpu", [(1, len(doc.lines), default["gpu"])])
+        reach["gpu"] = [(max(a, floor), z, v) for a, z, v in runs if z >= floor]
+
+
+def required_or_advised(doc: Document) -> set[int]:
+    """The lines stating a requirement or advice and no result ("Compute Capability 8.0 (sm80)", "best for short
+    prompts, batch size 1"): what a machine must have or when to pick a path, no run's setup, though a value one
+    names that differs shows the key varies ("Compute Capability 7.5 (sm75)" beside a benchmark's RTX 3090: a
+    sentence of the page ran on neither that we know)."""
+    lines = range(1, len(doc.lines) + 1)
+    return {no for no in lines if requires_or_advises(t := doc.setup_line(no)) and not states_result(t[:300])}
+
+
+def _parent_heads(doc: Document) -> list[tuple[int, int]]:
+    """(line, the line of the heading holding its section) of each heading: the nearest above of a lower level, 0
+    for none (one pass, a stack of the open levels)."""
+    out: list[tuple[int, int]] = []
+    stack: list[tuple[int, int]] = []  # (level, line) of the open headings, levels rising
+    for b in doc.blocks:
+        if b.kind != "heading" or b.in_code:
+            continue
+        while stack and stack[-1][0] >= b.level:
+            stack.pop()
+        out.append((b.start, stack[-1][1] if stack else 0))
+        stack.append((b.level, b.start))
     return out
 
 

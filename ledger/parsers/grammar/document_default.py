@@ -11,7 +11,13 @@ from collections.abc import Callable, Sequence
 from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
-from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
+from ledger.parsers.grammar.default_reach import (
+    Statement,
+    default_reach,
+    printed_reach,
+    required_or_advised,
+    spelled,
+)
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
@@ -85,7 +91,7 @@ def document_default(
     unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
-    (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
+    (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
     for no in range(1, len(doc.lines) + 1):
         text = presupposed(doc.setup_line(no))  # (a question states no setup but what it takes as given)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread:
@@ -146,7 +152,7 @@ def document_default(
     _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own, owners)
-    (reach if reach is not None else {}).update(default_reach(doc, out, said, owners))
+    (reach if reach is not None else {}).update(default_reach(doc, out, said, owners, measuring))
     _printed_keys(doc, printed, reach, out, outside, said)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
 

@@ -397,11 +397,12 @@ _CHANGE_STATED_RE = re.compile(
 
 
 def _change_lines(doc: Document) -> frozenset[int]:
-    """The lines of the prose paragraphs that state a change they measured: their settings are that result's."""
+    """The lines of the prose paragraphs and list items that state a change they measured: their settings are that
+    result's ("- Packed kernel: 15% faster, batch size 1 only" states no batch of its section's other results)."""
     return frozenset(
         no
         for b in doc.blocks
-        if b.kind == "text" and not b.in_code and _CHANGE_STATED_RE.search(b.text[:2000])
+        if b.kind in ("text", "item") and not b.in_code and _CHANGE_STATED_RE.search(b.text[:2000])
         for no in range(b.start, b.end + 1)
     )
 

@@ -1,0 +1,32 @@
+"""What a page requires or advises, never a run's setup: "Compute Capability 8.0 (sm80)" or "CUDA 12.1 and later"
+name the least a machine must be, "best for short prompts, batch size 1" or "use the packed kernel only at batch
+size 1" when to pick a path. A board or batch named so is no run's, and no default of the page's results."""
+
+from __future__ import annotations
+
+import re
+
+# a floor the machine or its software must reach: "Compute Capability 8.9 (sm89)" opening its line (not a device
+# listing's "Device 0: RTX 4090, compute capability 8.9": that board ran), "Requires CUDA 12.1", "CUDA Toolkit 11.8
+# and later", "needs at least 30 GB of VRAM", "Ampere or newer"
+_REQUIRES_RE = re.compile(
+    r"^[\s>*+-]{0,6}(?:requires?|required|requirements?|prerequisites?|needs?|(?:minimum\s)?compute[\s_-]capabilit"
+    r"(?:y|ies))\b|"
+    r"\b(?:requires|is\srequired|are\srequired|needs?\sat\sleast|a\sminimum\sof|(?:and|or)\s(?:later|newer))\b",
+    re.IGNORECASE,
+)
+# when to pick a path: "best for small context", "recommended for large batches", "we suggest", "use X only at batch
+# size 1", "avoid for long prompts"
+_ADVISES_RE = re.compile(
+    r"\b(?:best|recommended|good|ideal|suited|suitable|preferred)\s(?:for|with|at|when)\b|"
+    r"\bwe\s(?:suggest|recommend|advise)\b|"
+    r"\b(?:use|choose|pick|prefer)\s(?:[\w-]{1,20}\s){0,3}?only\s(?:at|for|with|on|when)\b|"
+    r"\bavoid\s(?:using\s|it\s)?(?:for|at|with|on|when)\b",
+    re.IGNORECASE,
+)
+
+
+def requires_or_advises(line: str) -> bool:
+    """The line states what a machine must have, or when to use a path: the settings it names are no run's."""
+    head = line[:400]
+    return _REQUIRES_RE.search(head) is not None or _ADVISES_RE.search(head) is not None
