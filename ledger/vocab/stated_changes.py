@@ -11,6 +11,7 @@ import re
 
 from ledger.vocab.change_words import GAIN_RE, LOSS_RE
 from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.sides import side_of
 
 _CHANGE_RE = re.compile(r"\bchange\b", re.IGNORECASE)
 # "Geomean", "geometric mean speed-up", "overall speedup", "average gain": one figure stated over a set of cells
@@ -39,7 +40,9 @@ def stated_direction(metric: str, value: float, unit: str | None, against: str |
         return -sign
     if gain:
         return sign
-    if against is not None or _CHANGE_RE.search(metric) or sign < 0:
+    # (stated against a base run, "vs master", "than its baseline": a change; against another thing, "than the
+    # vendor's estimate", "relative to FP16", a comparison of its own, no change of the run)
+    if (against is not None and side_of(against) == "base") or _CHANGE_RE.search(metric) or sign < 0:
         # (a share that fell is a change of its measure, no level of it: "cuts throughput by ~12%" is -12 %,
         # "TTFT -8%"; a positive one may be a share of something, "GPU utilisation 85%")
         return sign if higher_is_better(metric, None, "perf") else -sign
