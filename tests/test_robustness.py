@@ -930,7 +930,7 @@ HOSTILE: dict[str, HostileText] = {
     "dated commit links": lambda s: (
         "# t\n\n"
         + (
-            "- **[2024.08]** " + "20241" * (40 * s) + ".1 We [merged](https://x.io/a/commit/1a2b3c4d5e) a-measured "
+            "- **[2024.08]** " + "20241" * 40 + ".1 We [merged](https://x.io/a/commit/1a2b3c4d5e) a-measured "
             "at-ran-run 2019.13 `1a2b3c4d`\n\n"
         )
         * (60 * s)
@@ -940,7 +940,7 @@ HOSTILE: dict[str, HostileText] = {
     "addressed regressions": lambda s: (
         "# t\n\n"
         + (
-            "A fix " + "for a b " * (20 * s) + "work around the a b c d e f g h i 25% throughput regressio "
+            "A fix " + "for a b " * 20 + "work around the a b c d e f g h i 25% throughput regressio "
             "alternative fixes patch for the 9% is regression\n\n"
         )
         * (40 * s)
