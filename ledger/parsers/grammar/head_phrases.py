@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
-from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, clean_label, is_sha
+from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, STATED_DECIMAL, clean_label, is_sha
 from ledger.vocab.head_moves import (
     COMPLETING_VERBS,
     HEAD_NOUNS,
@@ -100,7 +100,7 @@ _COMPLETED_RE = re.compile(r"\b(?:" + COMPLETING_VERBS + r")\b", re.IGNORECASE)
 _HEX_RE = re.compile(r"[0-9a-fA-F]{7,40}")
 # a value of the sentence's own: "0.912", "1234 tok/s", "12 %"; not a news line's month ("**[2024.08]** We have
 # [merged](.../commit/...) the branch": a commit of the project's history, no head of the page's results)
-_VALUE_RE = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\.[01]\d(?!\d))\d+\.\d|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
+_VALUE_RE = re.compile(STATED_DECIMAL + r"|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
 
 _PR_NUMBER_RE = re.compile(r"#\d{1,7}\b")

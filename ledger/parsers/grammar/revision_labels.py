@@ -387,7 +387,9 @@ _RESULTS_BELOW_RE = re.compile(
 _TAKEN_ON_RE = re.compile(r"(?:were|was|are|is)\s\w{2,12}\s(?:on|at|from)\s(?:the\s)?", re.IGNORECASE)
 
 
-_MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
+STATED_DECIMAL = r"(?<![\d.])(?!(?:19|20)\d\d\.[01]\d(?!\d))\d+\.\d"
+"""A decimal a sentence states as its own value ("0.912"), never a news line's month ("[2024.08] We merged")."""
+_MEASURED_RE = re.compile(STATED_DECIMAL + r"|\d\s?%")
 """A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
 
 
