@@ -170,10 +170,10 @@ print(time.process_time() - s, p)
 """
 
 
-def extract_vs_parse_distinct(rounds: int, shared: Path = SHARED) -> dict[str, float]:
+def extract_vs_parse_distinct(rounds: int, shared: Path = SHARED, limit: int = 0) -> dict[str, float]:
     """Figure 2 on the distinct source documents only, each round in a fresh process: no text is seen
-    twice, so what the extractors remember between calls cannot flatter the figure."""
-    src = [str(p) for p in sources(shared)]
+    twice, so what the extractors remember between calls cannot flatter the figure. (`limit`: the first so many.)"""
+    src = [str(p) for p in sources(shared)][: limit or None]
     t_ex, t_md = [], []
     for _ in range(rounds):
         out = subprocess.run(
@@ -295,7 +295,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--keep", type=Path, default=None, help="keep the built corpora and ledgers here")
+    ap.add_argument(
+        "--smoke",
+        action="store_true",
+        help="every figure at its smallest (one pair of runs per ratio, 12 distinct documents, 3 revisions): the "
+        "script's own test, whose figures mean nothing",
+    )
     args = ap.parse_args(argv)
+    pairs = 1 if args.smoke else max(5, 5 * args.rounds)
     work = args.keep or Path(tempfile.mkdtemp(prefix="ledger-bench-"))
     try:
         small = work / f"corpus-{args.docs}"
@@ -312,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         small_db = work / f"{small.name}.db"
         run_timed([*ledger_cmd(), "ingest", str(small), "--db", str(small_db)])
-        c = claims_vs_sqlite_utils(small_db, rounds=max(5, 5 * args.rounds))
+        c = claims_vs_sqlite_utils(small_db, rounds=pairs)
         print(
             f"6. claims --metric gsm8k --limit 50 --format json on the {args.docs}-doc ledger: "
             f"{c['a_s'] * 1000:.0f} ms vs sqlite-utils query of the same SELECT {c['b_s'] * 1000:.0f} ms "
@@ -320,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         e = extract_vs_parse(files, args.rounds)
         print(f"2. extract only: {e['extract_s']:.2f} s vs parse {e['parse_s']:.2f} s -> ratio {e['ratio']:.2f}")
-        d = extract_vs_parse_distinct(args.rounds, args.shared)
+        d = extract_vs_parse_distinct(args.rounds, args.shared, limit=12 if args.smoke else 0)
         print(
             f"2b. extract only, the {d['docs']} distinct source documents, fresh process (CPU): "
             f"{d['extract_s']:.3f} s vs parse {d['parse_s']:.3f} s -> ratio {d['ratio']:.2f}"
@@ -341,11 +348,11 @@ def main(argv: list[str] | None = None) -> int:
             "(goal: flat, < 300 MB)"
         )
         big_db = work / f"{big.name}.db"
-        q = query_latency(big_db, add_revisions(big_db, work))
+        q = query_latency(big_db, add_revisions(big_db, work, n=3 if args.smoke else 10), rounds=1 if args.smoke else 5)
         print(f"4. query latency on the {args.big}-doc ledger (goal < 100 ms):")
         for k, v in q.items():
             print(f"   {k}: {v * 1000:.0f} ms")
-        s = startup(rounds=max(5, 5 * args.rounds))
+        s = startup(rounds=pairs)
         print(
             f"5. start-up: ledger --version {s['a_s'] * 1000:.0f} ms vs import typer "
             f"{s['b_s'] * 1000:.0f} ms -> ratio {s['ratio']:.2f} (goal <= 1.2; side by side, median of pairs)"

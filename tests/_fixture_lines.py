@@ -8,9 +8,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def fixture_lines() -> list[str]:
-    return [
+    """Each distinct line once, in the order first seen (half the lines repeat: blanks, rules, the same header row;
+    a pattern answers a line alike wherever it stands)."""
+    lines = (
         line
         for p in sorted(FIXTURES.rglob("*"))
         if p.is_file() and p.suffix != ".json"
         for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
-    ]
+    )
+    return list(dict.fromkeys(lines))

@@ -26,6 +26,7 @@ def test_benchmark_prints_all_five_figures(tmp_path: Path) -> None:
             "1",
             "--keep",
             str(tmp_path),
+            "--smoke",
         ],
         capture_output=True,
         text=True,
