@@ -133,23 +133,69 @@ _LIBRARY_PARTS = frozenset(
     ]
 )
 _CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+# a namespace qualifier before a code name (`deep_gemm::sm90_fp8_mqa_logits`)
+_QUALIFIER_RE = re.compile(r"[A-Za-z_]\w{0,40}::$")
+# a code name is named as code by the word after it, with or without backticks ("the fp8_mqa_logits kernel")
+_CODE_NOUN_RE = re.compile(r" (?:kernels?|ops?|functions?|launch(?:es)?|calls?)\b", re.IGNORECASE)
+# the parts that name what a kernel computes: a snake_case name holding one is code even where it is not marked as
+# code (a PR title's "fp8_gemm_scaled"), whereas `fp8_kv_cache` or "int4_awq" name a scheme
+_COMPUTE_PARTS = frozenset(
+    [
+        "gemm",
+        "gemv",
+        "bmm",
+        "mm",
+        "matmul",
+        "logits",
+        "attn",
+        "attention",
+        "mqa",
+        "mla",
+        "gqa",
+        "softmax",
+        "topk",
+        "rmsnorm",
+        "layernorm",
+        "norm",
+        "rope",
+        "sampler",
+        "sampling",
+        "reduce",
+        "gather",
+        "scatter",
+        "dequant",
+        "copy",
+        "fill",
+        "memcpy",
+        "decode",
+        "prefill",
+    ]
+)
 
 
 def in_code_name(s: str, start: int, end: int) -> bool:
-    """The precision at s[start:end] is one part of a snake_case code name written as code (in backticks, or called:
-    `fp8_fp4_paged_mqa_logits`, "bf16_gather_logits(...)"), beside a part that names what the code does: the kernel's
-    dtype, no setting of the run. A scheme's own name (`fp8_kv_cache`, `w8a8_fp8`), a value set after "=" or ":"
-    and a test's name (`test_fp8_gemm_accuracy`: the run it checks) stay settings."""
+    """The precision at s[start:end] is one part of a snake_case code name written as code (in backticks, also after
+    a namespace, called, or followed by "kernel": `fp8_fp4_paged_mqa_logits`, `ops::fp8_gather_logits`,
+    "bf16_gather_logits(...)") or naming a computation (a title's "fp8_gemm_scaled"), beside a part that names what
+    the code does: the kernel's dtype, no setting of the run. A scheme's own name (`fp8_kv_cache`, `w8a8_fp8`), a
+    value set after "=" or ":" and a test's name (`test_fp8_gemm_accuracy`: the run it checks) stay settings."""
     lo, hi = start, end
     while lo > 0 and start - lo < 60 and s[lo - 1] in _CODE_CHARS:
         lo -= 1
     while hi < len(s) and hi - end < 60 and s[hi] in _CODE_CHARS:
         hi += 1
     name = s[lo:hi].rsplit(".", 1)[-1]
-    as_code = (lo > 0 and s[lo - 1] == "`") or s.startswith("(", hi)
-    if "_" not in name or not as_code or name.startswith("test") or (lo > 1 and s[lo - 2] in "=:"):
-        return False
+    qualified = _QUALIFIER_RE.search(s, max(0, lo - 43), lo)
+    opened = qualified.start() if qualified else lo
     parts = name.lower().split("_")
+    as_code = (
+        (opened > 0 and s[opened - 1] == "`")
+        or s.startswith("(", hi)
+        or _CODE_NOUN_RE.match(s, hi) is not None
+        or not _COMPUTE_PARTS.isdisjoint(parts)
+    )
+    if "_" not in name or not as_code or name.startswith("test") or (lo > 1 and s[lo - 2] in "=:" and not qualified):
+        return False
     return any(_PRECISION_PART_RE.fullmatch(p) for p in parts) and any(
         p.isalpha()
         and len(p) >= 3
