@@ -119,6 +119,8 @@ FLAG_KEYS: dict[str, str] = {
     "dataset-name": "dataset",
 }
 """Flag (without its dashes, hyphenated) -> setup key."""
+GENERIC_DATASET_LOADERS = frozenset({"hf", "huggingface", "custom", "json", "jsonl", "file"})
+"""vllm bench's --dataset-name values that read any set: the set itself is its --dataset-path."""
 EVAL_CAP_KEY = "max_tokens"
 """The setup key of an eval's cap on its answers ("run_eval ... --max-tokens 64000"): no output length, yet a run
 capped at 8192 tokens and one at 64000 grade different answers of a reasoning model, two setups."""
@@ -323,3 +325,16 @@ NESTED_KEYS: dict[str, dict[str, str] | None] = {
 (a key not named states nothing), or None: its keys read as they are. The keys of any other `*_config` section
 are that component's own limits and backends ("cuda_graph_config:\n  max_batch_size: 512" is no batch of the
 run, "moe_config:\n  backend: CUTLASS" no engine backend): they state nothing about the run's setup."""
+
+
+# "--dataset-name hf --dataset-path org/code_fix_1k": the set a generic loader reads is named by its path
+_DATASET_PATH_RE = re.compile(r"--dataset[-_]path[= ]+['\"`]?(?P<path>[\w.-]{1,100}(?:/[\w.-]{1,100}){0,4})")
+
+
+def name_loaded_dataset(out: dict[str, str], text: str) -> None:
+    """A bench client's dataset is the loader it names ("sharegpt", "random"), or, where that loader is a generic
+    one reading any set (vllm bench's "hf", "custom"), the set its --dataset-path names (its last part for a file)."""
+    if out.get("dataset", "").lower() not in GENERIC_DATASET_LOADERS or (m := _DATASET_PATH_RE.search(text)) is None:
+        return
+    path = m.group("path")
+    out["dataset"] = path if path.count("/") == 1 and "." not in path.split("/")[0] else path.rsplit("/", 1)[-1]

@@ -24,6 +24,7 @@ from ledger.vocab.flags import (
     capped_eval,
     eagle_config,
     flag_key,
+    name_loaded_dataset,
     names_perplexity_tool,
     scored_text,
 )
@@ -253,6 +254,7 @@ def _command_flags(text: str) -> dict[str, str]:
         if m.group("value").lower() == "auto":
             continue  # "dtype=auto": the engine's choice
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+    name_loaded_dataset(out, text[:4000])
     if "task" not in out and ".py" in text[:400] and (sm := _SCRIPT_RE.search(text[:400])):
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
@@ -329,6 +331,7 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             out.setdefault(key, env[value.strip("${}")])
     if "served_model" in out:
         out.setdefault("model", out.pop("served_model"))  # the alias, where the sentence names no model
+    name_loaded_dataset(out, text[:4000])
     return out
 
 

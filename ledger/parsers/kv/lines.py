@@ -78,7 +78,7 @@ from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
-from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
+from ledger.parsers.kv.spaced import after_flag, among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.kv.task_summaries import summary_claims
 from ledger.parsers.kv.truth_lines import truth_claims
 from ledger.parsers.kv.wrapped import wrapped_pair
@@ -241,7 +241,12 @@ class _BlockReader:
         if claim is not None:
             yield claim
             return
-        if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
+        if (
+            no in ctx.taken
+            or (":" not in text and "=" not in text and ">" not in text)
+            or skip_line(text)
+            or after_flag(ctx, no)
+        ):
             self._forget_kind(text)
             return
         record = LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None

@@ -175,3 +175,13 @@ def among_pairs(ctx: Context, no: int) -> bool:
 def skip_line(text: str) -> bool:
     s = text.strip()
     return not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s or is_device_banner(text)
+
+
+# a printed argument list, one word a line ("srv  load:   --port" then "srv  load:   8080"): a line that ends in a flag
+_ENDS_IN_FLAG_RE = re.compile(r"\s--?[A-Za-z][\w-]{0,60}\s*$")
+
+
+def after_flag(ctx: Context, no: int) -> bool:
+    """The line follows one that ends in a command-line flag: its value is that flag's argument, a setting (a
+    server's start-up log prints its command line one argument a line)."""
+    return no > 1 and _ENDS_IN_FLAG_RE.search(ctx.doc.line(no - 1)[-64:]) is not None
