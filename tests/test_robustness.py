@@ -927,6 +927,18 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # news lines' months and long digit runs before a commit link, and labels whose verb almost follows a hyphen
     # (grammar.head_phrases _VALUE_RE; grammar.revision_labels _COMMIT_TAIL_RE)
+    # comma lists of bare values whose unit follows the last, kernel names with namespaces, flag-argument dumps
+    # (prose.parallel_lists.list_unit walks back and on over joints, vocab.setup_negation._QUALIFIER_RE,
+    # kv.spaced._ENDS_IN_FLAG_RE, vocab.flags._DATASET_PATH_RE)
+    "unit after a list": lambda s: (
+        "# t\n\n"
+        + (
+            "The gaps were " + "-0.41, +0.06, " * 12 + "and -0.40 points, then " + "1, " * 20 + "2 ms on H100; "
+            "the `ops::a_b::fp8_mqa_logits` kernel, `x::" + "y" * 30 + "` and --dataset-path " + "a/" * 12 + "\n"
+            "app  start:  --port\napp  start:  9011\n\n"
+        )
+        * (40 * s)
+    ),
     "dated commit links": lambda s: (
         "# t\n\n"
         + (

@@ -160,7 +160,8 @@ _PER_RUN = (
 _SHARES = (
     *_unit("%", "share", None, "percent", "pts", "pt", "points"),
     *_unit("point", "share", None, read=False),
-    *_unit("pp", "share", None),
+    # ("a -0.30 percentage-point change": the adjective's hyphen, as the noun's space)
+    *_unit("pp", "share", None, "percentage points", "percentage point", "percentage-points", "percentage-point"),
     *_unit("x", "ratio", None, "×"),
     *_unit("nats", "information", None),
     *_unit("tokens", "count", None, role="count"),

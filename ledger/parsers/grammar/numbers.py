@@ -500,7 +500,7 @@ def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:
 
 _UNIT_CASE = {
     u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS", "TF", "GFLOPS", "GB/s", "TB/s")
-}
+} | {f"percentage{j}point{s}": "pp" for j in (" ", "-") for s in ("", "s")}  # (the noun and its adjective, as "pp")
 
 
 def normalise_unit(unit: str) -> str:

@@ -25,7 +25,7 @@ from ledger.parsers.prose.formula_terms import formula_constant
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import measure_after_pair, metric_before
-from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
+from ledger.parsers.prose.parallel_lists import ListPair, continue_list, list_pair, list_unit, slash_run_end
 from ledger.parsers.prose.setting_changes import setting_changed
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
@@ -230,7 +230,16 @@ class NumberPass:
             return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
         if self.last_claim is None and self._replaced_over_names(i, n):
             return
-        self._alone(n)
+        self._alone(n, self._list_unit(i) if n.unit is None else None)
+
+    def _list_unit(self, i: int) -> str | None:
+        """The unit of the list number `i` opens, where its member printing the unit is read here too (a log line's
+        "dur(b,g,a) = 0.004, 3120.1, 22.5 ms" whose other members another reader declined stays unclaimed)."""
+        j = list_unit(self.text, self.nums, i)
+        last = self.nums[j] if j is not None else None
+        if last is None or not self.ctx.is_free(self.line, self.offset + last.start, self.offset + last.end):
+            return None
+        return last.unit
 
     def _replaced_over_names(self, i: int, n: Number) -> bool:
         """ "35 t/s on a 3080 laptop instead of 20 t/s": the value the last claim replaced, across numbers between that
@@ -511,8 +520,9 @@ class NumberPass:
                     c["reference"] = ref
         return True
 
-    def _alone(self, n: Number) -> None:
-        """A value of its own, which may take its measure from the clause or the list it continues."""
+    def _alone(self, n: Number, list_unit: str | None = None) -> None:
+        """A value of its own, which may take its measure from the clause or the list it continues, and its unit from
+        the list it opens (`list_unit`: "-0.52, +0.11 and -0.49 points" prints the members' unit once)."""
         out = self.out
         inherited = None
         if (
@@ -535,8 +545,13 @@ class NumberPass:
                 claim["config"] = {**out[-1]["config"], **claim["config"]}
         else:
             claim = self._candidate(
-                n, default_metric=self.default_metric, inherited=inherited["metric"] if inherited else None
+                n,
+                unit=list_unit,
+                default_metric=self.default_metric,
+                inherited=inherited["metric"] if inherited else None,
             )
+        if claim and list_unit is not None and out:
+            continue_list(out[-1], claim, self.text, n.start)
         if claim and inherited is not None and claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
             # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
             claim["reference"] = inherited["reference"]

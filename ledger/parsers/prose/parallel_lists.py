@@ -72,3 +72,38 @@ def list_pair(text: str, nums: list[Number], i: int) -> ListPair | None:
     else:
         return None
     return ListPair(tuple(values), tuple(refs), tuple(units))
+
+
+# the joints of a list of bare values: ", ", " and ", ", and ", " or "
+_JOINT_RE = re.compile(r"[ \t]{0,2},[ \t]{0,2}(?:(?:and|or)[ \t]{1,2})?|[ \t]{1,2}(?:and|or)[ \t]{1,2}")
+
+
+def list_unit(text: str, nums: list[Number], i: int) -> int | None:
+    """The member whose unit is printed once after a comma list that number `i` opens or continues ("12, 15 and 18
+    ms", "-0.52, +0.11 and -0.49 points"): the index of the first member after `i`, across list joints only, that has
+    a unit; None where a gap holds a word ("12 runs, 15 at batch 8 and 18 ms") or no member has one."""
+    k = i
+    while (
+        k > 0
+        and i - k < _MAX_MEMBERS
+        and nums[k - 1].unit is None
+        and _JOINT_RE.fullmatch(text, nums[k - 1].end, nums[k].start)
+    ):
+        k -= 1
+    if text[max(0, nums[k].start - 3) : nums[k].start].rstrip().endswith("="):
+        return None  # ("dur(b,g,a) = 0.004, 3120.1, 22.5 ms": a tuple assigned to a tuple of names, the log reader's)
+    j = i
+    while j + 1 < len(nums) and j - i < _MAX_MEMBERS and nums[j].high is None:
+        if not _JOINT_RE.fullmatch(text, nums[j].end, nums[j + 1].start):
+            return None
+        j += 1
+        if nums[j].unit is not None:
+            return j
+    return None
+
+
+def continue_list(last: dict, claim: dict, text: str, start: int) -> None:
+    """A member after the `last` claim's value across a list joint (", ", " and ") is of the list's measure, named
+    before its first member ("the gaps were -0.41, +0.06 and -0.40 points"), not of the words up to its own value."""
+    if last["end"] <= start and _JOINT_RE.fullmatch(text, last["end"], start):
+        claim["metric"], claim["kind"] = last["metric"], last["kind"]
