@@ -545,7 +545,7 @@ def test_a_model_rerun_on_a_new_board_pairs_with_its_own_rows_never_a_bigger_mod
     ("a", "b", "one"),
     [
         ("vicuna7b", "vicuna7b-v1.5-awq-gemv", True),
-        ("mpt7b", "mpt7b8k-chat-awq", True),
+        ("mpt7b", "mpt7b-8k-chat-awq", True),
         ("llama3.1-8b", "llama3.1-8b-instruct", True),
         ("llama3", "llama3.1-8b", False),
         ("llama2-7b", "llama2-70b", False),
@@ -1376,3 +1376,28 @@ def test_a_board_a_later_sub_section_states_leaves_the_unchanged_prose_above_it_
     prose = {r["metric"]: r["verdict"]["verdict"] for r in rows if r["verdict"]["verdict"] != "new"}
     assert len(prose) == 4 and set(prose.values()) == {"within noise"}, prose
     assert all("gpu" not in r["config"] for r in rows if r["metric"] in prose)
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_a_checkpoint_path_with_a_context_length_after_its_size_is_the_model_the_other_version_names(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """One version runs "acme/wren-7b-16k-chat" and "acme/wren-70b-16k-chat" under their headings, the other names the
+    rows "Wren 7B" and "Wren 70B": the "16k" after the size is the checkpoint's context length, not part of its size,
+    so each path is the model of its own name (in either order of the versions), never the other size's."""
+    db = str(tmp_path / "ledger.db")
+    for n in order:
+        path = str(CASES / f"context_suffix_v{n}.md")
+        args = ["ingest", "--db", db, "--repo", "vendor/otter", "--repo-path", "README.md", path]
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 0, r.output
+    got = sorted(
+        (x["config"]["model"], x["config"]["isl"], x["metric"], x["verdict"]["verdict"])
+        for x in _compare_rows(db, "vendor/otter:README.md", "versions")
+    )
+    assert got == sorted(
+        (model, isl, metric, "within noise")
+        for model in ("wren7b", "wren70b")
+        for isl in ("64", "1024")
+        for metric in ("decode tokens s", "prefill tokens s")
+    ), got

@@ -115,6 +115,20 @@ def test_a_path_is_read_as_the_name_only_where_no_text_names_both() -> None:
     assert apart[0][0].config["model"] == "acme/wren-70b-awq"
 
 
+def test_a_heading_over_one_block_and_a_path_over_the_next_name_one_model() -> None:
+    """v1 heads two blocks "Wren 7B": one takes the heading's name, the other its command's path (a context length
+    after the size, "-16k-"), each under its own kernel; v2 names both rows "Wren 7B". The path is the name, in v1
+    too, so each kernel's rows are one series; a 70B path never joins the 7B name."""
+    v1 = [
+        _claim("Wren 7B", 1.0).model_copy(update={"config": {"model": "Wren 7B", "kernel": "GEMV"}}),
+        _claim("x", 2.0).model_copy(update={"config": {"model": "acme/wren-7b-16k-chat", "kernel": "GEMM"}}),
+        _claim("x", 3.0).model_copy(update={"config": {"model": "acme/wren-70b-16k-chat", "kernel": "GEMM"}}),
+    ]
+    v2 = [_claim("x", 2.0).model_copy(update={"config": {"model": "Wren 7B", "kernel": "GEMM"}})]
+    joined = as_named_model([v1, v2])
+    assert [c.config["model"] for c in joined[0]] == ["Wren 7B", "Wren 7B", "acme/wren-70b-16k-chat"]
+
+
 def test_a_method_mentioned_in_passing_is_no_pages_own() -> None:
     """Only a package named for its method, whose opening says what it quantises with, states it for its tables."""
     assert own_method("PackGPTQ", "PackGPTQ serves weights quantized with GPTQ.") == "gptq"
