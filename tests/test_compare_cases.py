@@ -1401,3 +1401,22 @@ def test_a_checkpoint_path_with_a_context_length_after_its_size_is_the_model_the
         for isl in ("64", "1024")
         for metric in ("decode tokens s", "prefill tokens s")
     ), got
+
+
+def test_a_kernel_named_after_the_model_in_a_row_is_the_kernel_and_an_aside_stays_the_rows_own(tmp_path: Path) -> None:
+    """v1 states each kernel in a lead-in over its own table; v2 prints one table whose rows say "Wren 7B GEMV" and
+    "Wren 7B GEMM". The kernel is no part of the model's name: each v2 row is its v1 run, within noise. "Heron 13B
+    (fused)" beside "Heron 13B" is the same model in another variant: two series, neither measured against the other."""
+    db = _page_versions(tmp_path, "kernel_in_row", "vendor/pika:README.md")
+    got = sorted(
+        (x["config"]["model"], x["config"].get("kernel", ""), x["config"]["isl"], x["metric"], x["verdict"]["verdict"])
+        for x in _compare_rows(db, "vendor/pika:README.md", "versions")
+    )
+    wren = [("wren7b", k, isl, m) for k in ("gemm", "gemv") for isl in ("512", "64") for m in ("decode tokens s",)]
+    wren += [("wren7b", k, isl, "prefill tokens s") for k in ("gemm", "gemv") for isl in ("512", "64")]
+    heron = [("heron13b", "", "64", m) for m in ("decode tokens s", "prefill tokens s") for _ in (0, 1)]
+    assert got == sorted((*w, "within noise") for w in wren + heron), got
+    # (a row named by its model and kernel alone is that setup, no variant of it: one trend series with the lead-in's)
+    r = CliRunner().invoke(app, ["trend", "decode tokens/s", "vendor/pika:README.md", "--db", db, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    assert sorted(len(x["points"]) for x in json.loads(r.output)) == [2] * 6, r.output
