@@ -94,6 +94,20 @@ def test_a_path_holds_a_sized_name_whole(long: str, short: str, held: bool) -> N
     assert holds(long, short) is held
 
 
+@pytest.mark.parametrize(
+    ("path", "name", "held"),
+    [
+        ("casperhansen/mpt-7b-8k-chat-awq", "MPT 7B", True),  # the context length after the size is no part of it
+        ("acme/Yi-34B-200K", "Yi 34B", True),
+        ("acme/Llama-2-7B-32K-Instruct-GPTQ", "Llama 2 7B", True),
+        ("acme/wren-70b-16k-chat", "Wren 7B", False),  # 7B is no 70B, whatever follows the size
+        ("meta-llama/Llama-3.1-8B-8k-Instruct", "Llama 3 8B", False),  # Llama 3.1 is no Llama 3
+    ],
+)
+def test_a_paths_canonical_name_ends_its_size_where_the_size_ends(path: str, name: str, held: bool) -> None:
+    assert holds(canon_value("model", path), canon_value("model", name)) is held
+
+
 def _claim(model: str, value: float) -> Claim:
     return Claim(
         kind="perf",
