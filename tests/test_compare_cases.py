@@ -545,7 +545,7 @@ def test_a_model_rerun_on_a_new_board_pairs_with_its_own_rows_never_a_bigger_mod
     ("a", "b", "one"),
     [
         ("vicuna7b", "vicuna7b-v1.5-awq-gemv", True),
-        ("mpt7b", "mpt7b8k-chat-awq", True),
+        ("mpt7b", "mpt7b-8k-chat-awq", True),
         ("llama3.1-8b", "llama3.1-8b-instruct", True),
         ("llama3", "llama3.1-8b", False),
         ("llama2-7b", "llama2-70b", False),
@@ -1376,3 +1376,50 @@ def test_a_board_a_later_sub_section_states_leaves_the_unchanged_prose_above_it_
     prose = {r["metric"]: r["verdict"]["verdict"] for r in rows if r["verdict"]["verdict"] != "new"}
     assert len(prose) == 4 and set(prose.values()) == {"within noise"}, prose
     assert all("gpu" not in r["config"] for r in rows if r["metric"] in prose)
+
+
+def _compare_files(stem: str, order: tuple[int, int] = (1, 2)) -> list[dict[str, Any]]:
+    """compare's rows over `stem`'s two versions given as files, in `order` (no ledger to fill: faster)."""
+    paths = [str(CASES / f"{stem}_v{n}.md") for n in order]
+    r = CliRunner().invoke(app, ["compare", *paths, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    rows: list[dict[str, Any]] = json.loads(r.output)["rows"]
+    return rows
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_a_checkpoint_path_with_a_context_length_after_its_size_is_the_model_the_other_version_names(
+    order: tuple[int, int],
+) -> None:
+    """One version runs "acme/wren-7b-16k-chat" and "acme/wren-70b-16k-chat" under their headings, the other names the
+    rows "Wren 7B" and "Wren 70B": the "16k" after the size is the checkpoint's context length, not part of its size,
+    so each path is the model of its own name (in either order of the versions), never the other size's."""
+    got = sorted(
+        (x["config"]["model"], x["config"]["isl"], x["metric"], x["verdict"]["verdict"])
+        for x in _compare_files("context_suffix", order)
+    )
+    assert got == sorted(
+        (model, isl, metric, "within noise")
+        for model in ("wren7b", "wren70b")
+        for isl in ("64", "1024")
+        for metric in ("decode tokens s", "prefill tokens s")
+    ), got
+
+
+def test_a_kernel_named_after_the_model_in_a_row_is_the_kernel_and_an_aside_stays_the_rows_own() -> None:
+    """v1 states each kernel in a lead-in over its own table; v2 prints one table whose rows say "Wren 7B GEMV" and
+    "Wren 7B GEMM". The kernel is no part of the model's name: each v2 row is its v1 run, within noise. "Heron 13B
+    (fused)" beside "Heron 13B" is the same model in another variant: two series, neither measured against the other."""
+    got = sorted(
+        (x["config"]["model"], x["config"].get("kernel", ""), x["config"]["isl"], x["metric"], x["verdict"]["verdict"])
+        for x in _compare_files("kernel_in_row")
+    )
+    wren = [("wren7b", k, isl, m) for k in ("gemm", "gemv") for isl in ("512", "64") for m in ("decode tokens s",)]
+    wren += [("wren7b", k, isl, "prefill tokens s") for k in ("gemm", "gemv") for isl in ("512", "64")]
+    heron = [("heron13b", "", "64", m) for m in ("decode tokens s", "prefill tokens s") for _ in (0, 1)]
+    assert got == sorted((*w, "within noise") for w in wren + heron), got
+    # (a row named by its model and kernel alone is that setup, no variant of it: one trend series with the lead-in's)
+    paths = [str(CASES / f"kernel_in_row_v{n}.md") for n in (1, 2)]
+    r = CliRunner().invoke(app, ["trend", "decode tokens/s", *paths, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    assert sorted(len(x["points"]) for x in json.loads(r.output)) == [2] * 6, r.output

@@ -2146,6 +2146,12 @@ HOSTILE: dict[str, HostileText] = {
     # reach a time, expectations with pronouns, sentences opened by an activity, over and over
     "expected durations": "Building from source may take Expect this to take 10 min. Packing a checkpoint needs "
     "5-8 minutes, it can take " * 500,
+    # vocab.matmul_kernels _KERNEL_TAIL_RE, grammar.line_setup _SIZE_END_RE: model cells of sizes, kernels and
+    # parentheses that never end the cell, row after row
+    "model cells with kernels": lambda s: (
+        "| Model | tok/s |\n|---|---|\n"
+        + "| Wren 7B 7 B (GEMV GEMM kernel (fused 1.5m ( Marlin x | 1.0 |\n" * (250 * s)
+    ),
 }
 
 

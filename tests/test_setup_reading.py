@@ -437,7 +437,21 @@ def test_a_board_named_in_a_lead_in(text: str, want: dict[str, str | None]) -> N
 @pytest.mark.parametrize(("cell", "model"), [("Qwen3 Q4_K_M", "Qwen3"), ("Foo-7B IQ2_XXS", "Foo-7B")])
 def test_a_model_cell_keeps_no_gguf_type(cell: str, model: str) -> None:
     # "Qwen3 Q4_K_M" under "Model": the model, then the GGUF type qualifiers read as its quant
-    assert setting_value("Model", cell) == ("model", model)
+    assert setting_value("Model", cell) == {"model": model}
+
+
+@pytest.mark.parametrize(
+    ("cell", "want"),
+    [
+        ("Wren 7B GEMV", {"model": "Wren 7B", "kernel": "GEMV"}),
+        ("Wren 7B (GEMM)", {"model": "Wren 7B", "kernel": "GEMM"}),
+        ("Wren 7B (fused)", {"model": "Wren 7B"}),  # (the row's name keeps "fused": its variant)
+        ("Qwen3 30B (A3B)", {"model": "Qwen3 30B (A3B)"}),  # a part of the name, not an aside
+        ("acme/wren-7b-awq-gemv", {"model": "acme/wren-7b-awq-gemv"}),  # a checkpoint's path is one name
+    ],
+)
+def test_a_model_cell_gives_its_kernel_its_own_key_and_no_aside_to_the_model(cell: str, want: dict[str, str]) -> None:
+    assert setting_value("Model", cell) == want
 
 
 def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -> None:

@@ -94,6 +94,20 @@ def test_a_path_holds_a_sized_name_whole(long: str, short: str, held: bool) -> N
     assert holds(long, short) is held
 
 
+@pytest.mark.parametrize(
+    ("path", "name", "held"),
+    [
+        ("casperhansen/mpt-7b-8k-chat-awq", "MPT 7B", True),  # the context length after the size is no part of it
+        ("acme/Yi-34B-200K", "Yi 34B", True),
+        ("acme/Llama-2-7B-32K-Instruct-GPTQ", "Llama 2 7B", True),
+        ("acme/wren-70b-16k-chat", "Wren 7B", False),  # 7B is no 70B, whatever follows the size
+        ("meta-llama/Llama-3.1-8B-8k-Instruct", "Llama 3 8B", False),  # Llama 3.1 is no Llama 3
+    ],
+)
+def test_a_paths_canonical_name_ends_its_size_where_the_size_ends(path: str, name: str, held: bool) -> None:
+    assert holds(canon_value("model", path), canon_value("model", name)) is held
+
+
 def _claim(model: str, value: float) -> Claim:
     return Claim(
         kind="perf",
@@ -113,6 +127,20 @@ def test_a_path_is_read_as_the_name_only_where_no_text_names_both() -> None:
     assert kept[0][0].config["model"] == "acme/wren-7b-chat"
     apart = as_named_model([[_claim("acme/wren-70b-awq", 1.0)], [_claim("Wren 7B", 1.0)]])
     assert apart[0][0].config["model"] == "acme/wren-70b-awq"
+
+
+def test_a_heading_over_one_block_and_a_path_over_the_next_name_one_model() -> None:
+    """v1 heads two blocks "Wren 7B": one takes the heading's name, the other its command's path (a context length
+    after the size, "-16k-"), each under its own kernel; v2 names both rows "Wren 7B". The path is the name, in v1
+    too, so each kernel's rows are one series; a 70B path never joins the 7B name."""
+    v1 = [
+        _claim("Wren 7B", 1.0).model_copy(update={"config": {"model": "Wren 7B", "kernel": "GEMV"}}),
+        _claim("x", 2.0).model_copy(update={"config": {"model": "acme/wren-7b-16k-chat", "kernel": "GEMM"}}),
+        _claim("x", 3.0).model_copy(update={"config": {"model": "acme/wren-70b-16k-chat", "kernel": "GEMM"}}),
+    ]
+    v2 = [_claim("x", 2.0).model_copy(update={"config": {"model": "Wren 7B", "kernel": "GEMM"}})]
+    joined = as_named_model([v1, v2])
+    assert [c.config["model"] for c in joined[0]] == ["Wren 7B", "Wren 7B", "acme/wren-70b-16k-chat"]
 
 
 def test_a_method_mentioned_in_passing_is_no_pages_own() -> None:

@@ -15,7 +15,7 @@ from ledger.compare.keys import Key
 
 def same_model(a: str, b: str) -> bool:
     """Two canonical model names of one model: equal, or the shorter the longer's start where one of its parts
-    ends ("vicuna7b" of "vicuna7b-v1.5-awq-gemv", "mpt7b" of "mpt7b8k-chat-awq"); never a version's start
+    ends ("vicuna7b" of "vicuna7b-v1.5-awq-gemv", "mpt7b" of "mpt7b-8k-chat-awq"); never a version's start
     ("llama3" of "llama3.1-8b") or a size's ("llama2-7b" of "llama2-70b")."""
     short, long_ = sorted((a, b), key=len)
     if short == long_:

@@ -24,10 +24,12 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 13  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 15  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
+# 14: a model's size ends its part: "mpt-7b-8k-chat" is mpt7b-8k-chat, not mpt7b8k-chat
+# 15: a row's words its own settings spell are no variant ("Wren 7B GEMV" is model and kernel, nothing more)
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -191,7 +193,9 @@ _METHOD_BITS_RE = re.compile(
 )
 # A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
 _MODEL_SEP_RE = re.compile(r"[\s_]+")
-_LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])-(?=\d)")  # "llama-3.1" and "llama 3.1" are "llama3.1"
+# "llama-3.1" and "llama 3.1" are "llama3.1"; a size ends its part, so what follows it stays a part of its own
+# ("mpt-7b-8k-chat" is mpt7b-8k-chat, its context length after the size: the model named "MPT 7B" is at its start)
+_LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])(?<!\d[bm])-(?=\d)")
 
 
 # "3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, by its vendor, up to its parenthesis

@@ -10,6 +10,7 @@ the ledger stores it per claim (`ledger.db.setup`), so `claims --config` finds w
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ from ledger.vocab.metrics import (
     variant_words,
 )
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
-from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name
+from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name, key_class
 from ledger.vocab.text import MAX_NAME, clean_name
 
 
@@ -96,8 +97,25 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
         # the whole split is no setting of its own ("gsm8k (1319 samples)" is every gsm8k run's), and more than the
         # split holds is another benchmark's count ("full gsm8k (1319 samples)" beside the same run's MMMU score)
         config.pop("samples")
-    variant = " ".join(dict.fromkeys(" ".join(variants).split()))
+    stated = _stated_words(config_items) if variants else frozenset()
+    variant = " ".join(w for w in dict.fromkeys(" ".join(variants).split()) if w not in stated)
     return ClaimSetup(metric_name, tuple(sorted(config.items())), variant)
+
+
+_WORD_SPLIT_RE = re.compile(r"[^a-z0-9.+]+")  # (as metrics.variant_words splits a label)
+
+
+def _stated_words(config_items: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The words the claim's own settings spell ("Vicuna 7B" under Model, "GEMM" under Version): a row named by its
+    setting columns alone ("Vicuna 7B / GEMM") is that setup, no variant of it, as the same run stated in a lead-in
+    over a table without those columns is."""
+    return frozenset(
+        w
+        for k, v in config_items
+        if key_class(k) == "hard"
+        for w in _WORD_SPLIT_RE.split(clean_name(str(v))[:MAX_NAME])
+        if w
+    )
 
 
 def _task(kind: str, value: str, metric: str) -> str:

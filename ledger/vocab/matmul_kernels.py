@@ -12,11 +12,11 @@ KERNEL_KEY = "kernel"
 
 # the kernels' names, each whole: "GEMV", "GEMV_fast", "ExLlama v2", "Marlin"; a mark may lead the cell (a legend's
 # coloured dot) and "kernel" may trail it
-_KERNEL_RE = re.compile(
-    r"^[^\w(]{0,4}(?P<name>gemv(?:[ _-]fast)?|gemm|marlin|machete|exllama(?:[ _-]?v2)?|cutlass|bitblas|triton)"
-    r"(?:\s(?:kernels?))?$",
-    re.IGNORECASE,
-)
+_NAMES = r"gemv(?:[ _-]fast)?|gemm|marlin|machete|exllama(?:[ _-]?v2)?|cutlass|bitblas|triton"
+_KERNEL_RE = re.compile(rf"^[^\w(]{{0,4}}(?P<name>{_NAMES})(?:\s(?:kernels?))?$", re.IGNORECASE)
+# a row's name that ends in its kernel ("Wren 7B GEMV", "Wren 7B (GEMM)"): the model, then the kernel it ran; a
+# checkpoint's path ("org/wren-7b-awq-gemv") is one name, its kernel read where the page states it
+_KERNEL_TAIL_RE = re.compile(rf"(?<=\w)\s\(?(?P<name>{_NAMES})(?:\s(?:kernels?))?\)?$", re.IGNORECASE)
 _JOINT_RE = re.compile(r"[ _-]")
 # the labels a kernel is stated under; each names it over a kernel's name alone: "Version: GEMV", but "Version: 0.1.6"
 # is a release, and a kernel benchmark's "| Kernel |" over `fused_moe_a` names what each row timed, no run's setting
@@ -29,6 +29,12 @@ def kernel_name(cell: str) -> str | None:
     """The kernel a cell or a label's value names, as printed without its mark ("🔵 GEMM" -> "GEMM"), else None."""
     m = _KERNEL_RE.match(cell.strip(" *_`"))
     return m.group("name") if m else None
+
+
+def kernel_tail(cell: str) -> tuple[str, str] | None:
+    """A model's cell that ends in a kernel's name: (the model's part, the kernel), else None."""
+    m = _KERNEL_TAIL_RE.search(cell) if " " in cell and len(cell) <= 200 else None
+    return (cell[: m.start()], m.group("name")) if m else None
 
 
 def canonical_kernel(value: str) -> str:

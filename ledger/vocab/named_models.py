@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
+from ledger.vocab.claim_setup import read_setup
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -47,10 +48,37 @@ def _models(claims: Sequence[Claim]) -> dict[str, str]:
     return out
 
 
+def _setups(claims: Sequence[Claim]) -> dict[str, set[tuple[str, tuple[tuple[str, str], ...]]]]:
+    """Each canonical model the claims name -> the setups (the metric and every other key) it is measured under."""
+    out: dict[str, set[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    for c in claims:
+        setup = read_setup(c.kind, c.metric, tuple((c.config or {}).items()))
+        rest = tuple((k, v) for k, v in setup.config if k != "model")
+        if model := dict(setup.config).get("model"):
+            out.setdefault(model, set()).add((setup.metric, rest))
+    return out
+
+
+def _kept_apart(texts: Sequence[list[Claim]], named: Sequence[dict[str, str]], long: str, short: str) -> bool:
+    """A text names both and keeps them two checkpoints: a shorter path beside the longer ("org/vicuna-7b-v1.5-awq"
+    by "...-awq-gemv"), or the bare name measured under a setup the path is measured under too (a chat checkpoint
+    beside its base model). A text whose heading names the model over one block and whose command names the
+    checkpoint's path over the next (a kernel apiece) spells one model twice."""
+    bare = (m := _SIZED_RE.search(short)) is not None and m.end() == len(short)
+    for cl, models in zip(texts, named, strict=True):
+        if long in models and short in models:
+            if not bare:
+                return True
+            setups = _setups(cl)
+            if setups.get(long, set()) & setups.get(short, set()):
+                return True
+    return False
+
+
 def as_named_model(texts: Sequence[list[Claim]]) -> list[list[Claim]]:
     """The claims of each text, a model named by a longer spelling (a checkpoint's path) read as the one sized name it
-    holds that another text names, where no text names both and the path holds no other named model; the precision
-    the path spelled stays the claim's where it states none."""
+    holds that another text names, where no text measures both under one setup and the path holds no other named
+    model; the precision the path spelled stays the claim's where it states none."""
     named = [_models(cl) for cl in texts]
     spellings: dict[str, str] = {}
     for models in named:
@@ -60,8 +88,7 @@ def as_named_model(texts: Sequence[list[Claim]]) -> list[list[Claim]]:
         return list(texts)
     renamed: dict[str, str] = {}
     for long in spellings:
-        # (a shorter path beside it in one text, "org/vicuna-7b-v1.5-awq" by "...-awq-gemv", is another checkpoint)
-        held = [s for s in spellings if holds(long, s) and not any(long in m and s in m for m in named)]
+        held = [s for s in spellings if holds(long, s) and not _kept_apart(texts, named, long, s)]
         if len(held) == 1:
             renamed[long] = held[0]
     if not renamed:

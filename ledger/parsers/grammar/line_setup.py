@@ -13,7 +13,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.listed_models import listed_family
-from ledger.vocab.matmul_kernels import kernel_setting
+from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
@@ -235,13 +235,14 @@ _NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max
 _WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
 
 
-def setting_value(header: str, value: str) -> tuple[str, str] | None:
-    """A table's label column whose header names a setup key ("Model", "GPU", "TP"): (key, value) of a cell."""
+def setting_value(header: str, value: str) -> dict[str, str]:
+    """A table's label column whose header names a setup key ("Model", "GPU", "TP"): {key: value} of a cell, and the
+    kernel a model's cell names after the model ("Wren 7B GEMV"); {} where the cell sets nothing."""
     key = setup_label_key(header)
     if key is None or key not in DEFAULT_KEYS:
-        return None
+        return {}
     checked = _checked(key, value.strip(" *_`"))
-    return (key, checked) if checked else None
+    return {key: checked, **(row_kernel(value) if key == "model" else {})} if checked else {}
 
 
 # (and llama.cpp's GGUF types: "Qwen3 Q4_K_M" is the model Qwen3 in that quantisation, which qualifiers read)
@@ -252,6 +253,7 @@ _PRECISION_TAIL_RE = re.compile(
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
 _SETUP_PAREN_TAIL_RE = re.compile(r"(?<=\w)\s?\(([^()]{1,40})\)$")
+_SIZE_END_RE = re.compile(r"\d(?:\.\d{1,2})?\s?[BbMm]\s?$")  # a name that ends in its parameter count: "Wren 7B"
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -340,6 +342,12 @@ def _checked(key: str, value: str) -> str:
     return value
 
 
+def row_kernel(cell: str) -> dict[str, str]:
+    """The kernel a model's cell names after the model ("Wren 7B GEMV"): {"kernel": name}, else {}."""
+    kernel = kernel_tail(cell) if "/" not in cell else None
+    return {"kernel": kernel[1]} if kernel else {}
+
+
 def model_in_cell(value: str) -> str:
     """The model a cell under "Model" names: the checkpoint its parentheses give ("Phi 3 14B
     (acme/Phi-3-14B-Instruct-FP8)"), else the cell; the name it prints where the two sizes disagree (a page's typo:
@@ -349,9 +357,12 @@ def model_in_cell(value: str) -> str:
         # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read; "Qwen3-4B
         # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
         name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        name = kernel[0] if (kernel := kernel_tail(name)) else name  # ("Wren 7B GEMV": the kernel, row_kernel's)
         tail = _SETUP_PAREN_TAIL_RE.search(name) if name.endswith(")") else None
-        # ("V4 Flash (TP4)": the model, then the parallelism it ran at, which qualifiers read)
-        return name[: tail.start()] if tail and setup_only(tail.group(1)) else name
+        # ("V4 Flash (TP4)": the model, then the parallelism it ran at, which qualifiers read; "Wren 7B (fused)": the
+        # model, then the variant the row's name keeps, as a lead-in's "Model: Wren 7B (fused)" is the model alone)
+        aside = tail is not None and not has_digit(tail.group(1)) and _SIZE_END_RE.search(name[: tail.start()])
+        return name[: tail.start()] if tail and (setup_only(tail.group(1)) or aside) else name
     name = (value[: hub.start()] + value[hub.end() :]).strip()
     sizes = parameter_counts(name)
     if sizes and not sizes & parameter_counts(hub.group("id")):

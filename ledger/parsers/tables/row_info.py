@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ledger.model import Revision
-from ledger.parsers.grammar.line_setup import model_in_cell
+from ledger.parsers.grammar.line_setup import model_in_cell, row_kernel
 from ledger.parsers.grammar.named_revisions import listed_sides
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
@@ -278,6 +278,7 @@ class TableInfo:
                 out[gpu_key(keys[0], value)] = value
                 if keys[0] == "model":
                     out["model"] = model_in_cell(cell)
+                    out.update(row_kernel(cell))  # ("Wren 7B GEMV": the model, and the kernel it ran)
                 for k, v in words.items():
                     if v.lower() != value.lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board

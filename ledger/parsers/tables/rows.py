@@ -120,8 +120,8 @@ class _RowReader:
         for i in self.info.label_cols:  # "| Model | ... |": a label column that names a setting gives it
             if i < len(self.row.cells) and i < len(self.headers) and self.headers[i].strip():
                 got = setting_value(self.headers[i], clean(self.row.cells[i]))
-                if got is not None:
-                    setup.setdefault(*got)
+                if got:  # ("Wren 7B GEMV": the model, and the kernel it ran)
+                    setup.update((k, v) for k, v in got.items() if k not in setup)
                     named += 1
                 elif i in self.info.setting_labels and all(k in setup for k in setting_keys(self.headers[i])):
                     named += 1  # "| ISL / OSL |" over "1024 / 1024": the two settings row_setup read from it
