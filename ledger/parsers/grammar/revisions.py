@@ -75,6 +75,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.turn_heads import carried_heads
@@ -204,6 +205,18 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
         rev = Revision(label=m.group("sha").lower(), head=m.group("sha").lower(), base=None)
         scopes.append(RevisionScope(start=start, end=b.start, revision=rev))
     return scopes
+
+
+def _with_known_head(doc: Document, named: dict[str | int, Revision], line: int, rev: Revision) -> Revision:
+    """A headless label's head where the text gave it: by its name ("Baseline:" defined above), or, for the PR's side
+    ("rerun against the PR head:"), the head its turn stated before it (grammar.stated_heads)."""
+    if rev.head is not None:
+        return rev
+    if (known := named_at(named, line).get((rev.label or "").lower())) is not None:
+        return rev.model_copy(update={"head": known.head, "base": rev.base or known.base})
+    if side_of(rev.label) == "head" and (sh := stated_head_at(doc, line)) is not None:
+        return rev.model_copy(update={"head": sh})
+    return rev
 
 
 def _side_lead(text: str, opens_results: bool) -> Revision | None:
@@ -488,8 +501,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 # "Numbers from the tip (`c0ffee1234`): gsm8k 0.912": the label's line only, in the scope it stands in
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
             continue
-        if rev.head is None and (known := named_at(named, block.start).get((rev.label or "").lower())) is not None:
-            rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
+        rev = _with_known_head(doc, named, block.start, rev)
         _end_before(current, block)
         stated = rev if states_pr_head(block, rev) else stated
         current = RevisionScope(start=block.start, end=last, revision=rev)

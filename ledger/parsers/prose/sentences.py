@@ -35,6 +35,7 @@ from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.revision_labels import may_hold_sha
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
+from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.value_sides import (
     commit_before_value,
     segment_side,
@@ -80,6 +81,7 @@ from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import RATIO_UNITS, is_size_unit, measure_of_unit
 from ledger.vocab.word_gate import WordGate
@@ -274,6 +276,8 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
     around = ctx.revision_at(line)
     if around is not None and len(sides_named(text)) < 2 and len(sides_before_values(text)) < 2:
         return None
+    if side_of(side.label) == "head" and (head := stated_head_at(ctx.doc, line)) is not None:
+        return side.model_copy(update={"head": head})  # ("on the PR's head" after "The PR's head commit is X")
     return side
 
 
