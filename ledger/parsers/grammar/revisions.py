@@ -65,6 +65,7 @@ from ledger.parsers.grammar.revision_labels import (
     parse_label,
     pr_head,
     rebased_head,
+    shas_in,
 )
 from ledger.parsers.grammar.sides import (
     arm_lead,
@@ -238,6 +239,8 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
         and not _AGAINST_BASE_RE.search(text)
     ):
         side = clause_side(text, len(text.rstrip()) - 1)  # "TP2 after this PR:": the side anywhere in a lead-in
+    if side is not None and side.head is None and ends_in_colon(text) and len(shas := shas_in(text)) == 1:
+        side = side.model_copy(update={"head": shas[0][0].lower()})  # ("with the PR applied, head `4e1d9a7`:")
     return side
 
 
