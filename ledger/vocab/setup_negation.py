@@ -47,7 +47,8 @@ VALUE_ARM_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 # a word of the baseline's noun phrase: never one that ends it ("vs main on fp8": the run's precision, on both)
-_NP_WORD = r"(?!(?:on|at|in|with|using|under|for|and|or|but|to|from|by|while|when|where)\s)[\w-]{1,20}\s"
+# (a noun phrase's word; "than" ends one: "is 3x smaller than FP16" compares with FP16, it defines no arm as FP16)
+_NP_WORD = r"(?!(?:on|at|in|with|using|under|for|and|or|but|to|from|by|while|when|where|than)\s)[\w-]{1,20}\s"
 _BASE_BEFORE_RE = re.compile(
     r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|over|improves?\sover|beats?|outperforms?|"
     r"(?:faster|better)\sthan|(?<=\w\s)than|next\sto|unlike|instead\sof)|against"

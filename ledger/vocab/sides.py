@@ -68,6 +68,11 @@ BASE_LABEL_WORDS = (
 )
 # ("this branch" / "our branch": the PR's own branch, as a label says it over its run)
 HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|(?:this|our|my) branch|after|candidate|patched|new|optimi[sz]ed"
+# "rerun against the PR head", "on the PR's head", "with this PR's latest commit": results run on the PR's head (no
+# baseline even after "against": the head is what ran), a clause's side (grammar.sides)
+PR_HEAD_SIDE = (
+    r"(?:on|at|against|with)\s+(?:the|this)\s+(?:pr|branch)(?:['’]s)?\s+(?:latest\s+)?(?:head|commit)(?:\s+commit)?"
+)
 _HEAD_LABEL_RE = re.compile(HEAD_LABEL_WORDS, re.IGNORECASE)
 LABEL_NOUNS = r"build|branch|binary|version"
 """What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""

@@ -87,8 +87,10 @@ _REBASE_HEAD_RE = re.compile(
 # "Timings below come from the exact PR head `5e8d0c7a91`", "taken at PR head 43f4b10a": the head the results under
 # the sentence were measured on, wherever the sentence names it
 # ("the current PR head is `a1b2c3d4`", "PR head: 5e8d0c7a": a turn that states its head, whose checks ran there)
+# ("The PR's head commit is `6b2e91f`", "the head of this PR is 6b2e91f": the possessive and the "of" forms)
 _PR_HEAD_RE = re.compile(
-    r"\b(?:PR|branch)\s+head(?:\s+commit)?(?:\s+is(?:\s+now)?|\s+now|\s?:)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})"
+    r"\b(?:(?:PR|branch)(?:['’]s)?\s+head|head\s+of\s+(?:the|this)\s+(?:PR|branch))(?:\s+commit)?"
+    r"(?:\s+is(?:\s+now)?|\s+now|\s?:)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})"
     r"(?![\w-])",
     re.IGNORECASE,
 )

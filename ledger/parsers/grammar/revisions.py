@@ -65,6 +65,7 @@ from ledger.parsers.grammar.revision_labels import (
     parse_label,
     pr_head,
     rebased_head,
+    shas_in,
 )
 from ledger.parsers.grammar.sides import (
     arm_lead,
@@ -75,6 +76,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.turn_heads import carried_heads
@@ -206,6 +208,18 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
     return scopes
 
 
+def _with_known_head(doc: Document, named: dict[str | int, Revision], line: int, rev: Revision) -> Revision:
+    """A headless label's head where the text gave it: by its name ("Baseline:" defined above), or, for the PR's side
+    ("rerun against the PR head:"), the head its turn stated before it (grammar.stated_heads)."""
+    if rev.head is not None:
+        return rev
+    if (known := named_at(named, line).get((rev.label or "").lower())) is not None:
+        return rev.model_copy(update={"head": known.head, "base": rev.base or known.base})
+    if side_of(rev.label) == "head" and (sh := stated_head_at(doc, line)) is not None:
+        return rev.model_copy(update={"head": sh})
+    return rev
+
+
 def _side_lead(text: str, opens_results: bool) -> Revision | None:
     """A lead-in naming the sides of what follows: "this PR (abc1234) vs main (def5678):" is measured on the
     first with the second as its base; "With this fix, ... Results:" on the fix; "# BEFORE: backend A" on
@@ -225,6 +239,8 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
         and not _AGAINST_BASE_RE.search(text)
     ):
         side = clause_side(text, len(text.rstrip()) - 1)  # "TP2 after this PR:": the side anywhere in a lead-in
+    if side is not None and side.head is None and ends_in_colon(text) and len(shas := shas_in(text)) == 1:
+        side = side.model_copy(update={"head": shas[0][0].lower()})  # ("with the PR applied, head `4e1d9a7`:")
     return side
 
 
@@ -488,8 +504,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 # "Numbers from the tip (`c0ffee1234`): gsm8k 0.912": the label's line only, in the scope it stands in
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
             continue
-        if rev.head is None and (known := named_at(named, block.start).get((rev.label or "").lower())) is not None:
-            rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
+        rev = _with_known_head(doc, named, block.start, rev)
         _end_before(current, block)
         stated = rev if states_pr_head(block, rev) else stated
         current = RevisionScope(start=block.start, end=last, revision=rev)

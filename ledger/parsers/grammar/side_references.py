@@ -12,8 +12,9 @@ A side is the revision its claims were read under: the base is one a base side w
 of exactly two sides, the one beside the base that names neither ("Beta Eagle:" beside "Main Eagle:"). A candidate's
 value takes as its reference the one base value its author measured of the same kind, measure, unit, variant and
 setup (the hard keys as compare reads them: never across models, boards, concurrencies or tasks, nor one author's
-against another's); two base values of that shape, or two of the candidate's own, leave it none (which run would it
-be?). A side pair that is really two setups ("Before (H100):"
+against another's); of two base values of that shape, the one printed since the candidate side's last value of it
+(the base paste right above the candidate's: "on main:", "with the PR:", then the pair again), else none, as two of
+the candidate's own leave it none (which run would it be?). A side pair that is really two setups ("Before (H100):"
 over "After (A100):") differs in a hard key and gets none. Values a reader paired already keep their reference, and
 results that measure nothing of the change (model.NOT_MEASURED_NOTES) are nobody's reference.
 """
@@ -95,11 +96,15 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
             if isinstance(c.value, float):
                 refs.setdefault(_key(c), []).append(c)
     paired: dict[int, float] = {}
+    cand_lines: dict[Hashable, list[int]] = {}
+    for name in cand:
+        for c in by_side[name]:
+            bisect.insort(cand_lines.setdefault(_key(c), []), c.source.line)
     for name in cand:
         keys = [_key(c) for c in by_side[name]]
         counts = Counter(keys)
         for c, k in zip(by_side[name], keys, strict=True):
-            found = _other_arms(doc, c, refs.get(k, []))
+            found = _own_run(c, _other_arms(doc, c, refs.get(k, [])), cand_lines[k])
             if c.reference is None and len(found) == 1 and counts[k] == 1 and isinstance(found[0].value, float):
                 paired[id(c)] = found[0].value
     if not paired:
@@ -123,3 +128,15 @@ def _arm(line: str) -> str | None:
     if side is None or side[1] or not side[0].label or (cut := line.find("(" + side[0].label)) < 0:
         return None
     return " ".join(line[:cut].strip(" \t>*_#•-").lower().split())
+
+
+def _own_run(c: Claim, found: list[Claim], cands: list[int]) -> list[Claim]:
+    """Of several base values, the one of the base run printed since the candidate side's last value of this shape
+    ("on main:" over a paste, "with the PR:" over the next, then the pair again for another setup): each
+    candidate paste pairs with the base paste right above it. Two base values in that stretch leave it none."""
+    if len(found) < 2:
+        return found
+    line = c.source.line
+    k = bisect.bisect_left(cands, line)
+    since = cands[k - 1] if k > 0 else 0
+    return [b for b in found if since < b.source.line < line] or found

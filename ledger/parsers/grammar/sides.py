@@ -26,7 +26,15 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
-from ledger.vocab.sides import BASE_LABEL_WORDS, HEAD_LABEL_WORDS, base_run, paren_side, side_alone, side_of
+from ledger.vocab.sides import (
+    BASE_LABEL_WORDS,
+    HEAD_LABEL_WORDS,
+    PR_HEAD_SIDE,
+    base_run,
+    paren_side,
+    side_alone,
+    side_of,
+)
 from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
 
@@ -84,7 +92,8 @@ _CLAUSE_SIDE_RE = WordGate(
     re.compile(
         r"\b(?:(?:on|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
         r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
-        r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
+        r"(?P<head>" + PR_HEAD_SIDE + "|"
+        r"(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
         # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value, or opening what
         # the run was ("flashmla (baseline, no MTP):", "main (before; 3 runs)")
         r"|\((?P<paren>main|master|baseline|before|this\s+pr|this\s+branch|after)(?:\s?[,;]\s?[^()\n]{1,60})?\)",

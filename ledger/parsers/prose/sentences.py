@@ -35,6 +35,7 @@ from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.revision_labels import may_hold_sha
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
+from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.value_sides import (
     commit_before_value,
     segment_side,
@@ -65,6 +66,7 @@ from ledger.parsers.prose.lists import (
 )
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.own_labels import own_labels
+from ledger.parsers.prose.pair_ratios import pair_ratios
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.reduced_by import stated_moves
@@ -79,6 +81,7 @@ from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import RATIO_UNITS, is_size_unit, measure_of_unit
 from ledger.vocab.word_gate import WordGate
@@ -151,6 +154,7 @@ def claims_in_text(
     out = stated_moves(out, text)  # ("reduces mean TPOT by 35.4%", "TTFT improved -5.4%", "7% lower than main")
     out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
     unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)
+    pair_ratios(out, text)  # ("15.3 -> 12.1 ms/step (1.26x)": the decode latency's speed-up)
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
@@ -272,6 +276,8 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
     around = ctx.revision_at(line)
     if around is not None and len(sides_named(text)) < 2 and len(sides_before_values(text)) < 2:
         return None
+    if side_of(side.label) == "head" and (head := stated_head_at(ctx.doc, line)) is not None:
+        return side.model_copy(update={"head": head})  # ("on the PR's head" after "The PR's head commit is X")
     return side
 
 

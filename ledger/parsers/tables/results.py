@@ -76,6 +76,7 @@ from ledger.parsers.tables.side_rows import (
     side_pairs,
     step_columns,
 )
+from ledger.parsers.tables.side_tags import without_side_tags
 from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
@@ -109,7 +110,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    table = with_counted_tasks(with_sub_header(unmarked(table, ctx, block)))  # "| Old |  | New |"; "GSM8K (1,319)"
+    table = with_counted_tasks(with_sub_header(without_side_tags(unmarked(table, ctx, block))))  # "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
