@@ -11,10 +11,12 @@ no column header names an outcome (a `Status` column of check marks is a gate ta
 readers); the whole table is then marked taken.
 
 Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
-document's (ledger/parsers/support/engine.py). A row that gives an architecture class beside a model name sets
-`architecture`; a Models column sets `models`. A table of supported architectures (an Architecture
-column of class names beside a Models or example column) also gives one `listing` claim per row; the
-document's listings give the models of its class-named rows elsewhere, and the class of its model-named ones.
+document's (ledger/parsers/support/engine.py), and the backend the heading above the table names, if any, as
+its `backend` setting ("## Models supported by TurboMind"; ledger/parsers/support/scopes.py). A row that gives
+an architecture class beside a model name sets `architecture`; a Models column sets `models`. A table of
+supported architectures (an Architecture column of class names beside a Models or example column) also gives
+one `listing` claim per row; the document's listings give the models of its class-named rows elsewhere, and
+the class of its model-named ones.
 
 This module decides which tables are matrices and makes their claims; a cell is read in
 ledger/parsers/support/cells.py, footnotes and the legend in ledger/parsers/support/notes.py, the architecture and
@@ -40,10 +42,11 @@ from ledger.parsers.support.cells import (
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
 from ledger.parsers.support.notes import pick_footnotes
+from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
 
 NAME = "support_table"
-VERSION = "2"
+VERSION = "3"
 BLOCKS = frozenset({"table"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
@@ -118,6 +121,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         engines[ci] = column_engine(head) if head else None
     listing = roles.listing is not None and not any(engines.values())  # a survey across engines lists nothing
     doc_engine = document_engine(ctx)
+    backend = section_backend(block.section, doc_engine)
+    scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
     for row in table.rows:
         if not row.cells:
             continue
@@ -144,6 +149,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     note=_join(listed_notes),
                     engine=doc_engine,
                     models=models_text(row.cells, roles) or None,
+                    config=scope,
                 )
         for ci in cols or ():
             if ci >= len(row.cells):
@@ -174,6 +180,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
+                config=scope,
             )
 
 

@@ -1,0 +1,87 @@
+"""What qualifies a support matrix's cells beyond its rows and columns: the backend the heading above it names
+(two tables of one page under two backends answer one question twice, never in conflict), and the page's own
+key to a placeholder ("`-` means not checked yet") that makes its dashes cells."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ledger.parsers import extract
+from ledger.support.answer import Cell
+from ledger.support.join import join
+from ledger.support.render import _Legend, cell_text
+
+_TWO_BACKENDS = """# Model coverage of Quokka
+
+## Served by the FastPath backend
+
+| Model | Size | BF16 | FP8 KV |
+|---|---|---|---|
+| Orca2 | 7B | Yes | Yes |
+| Finch | 3B | Yes | No |
+
+## Served by the eager backend
+
+| Model | Size | BF16 | FP8 KV |
+|---|---|---|---|
+| Orca2 | 7B | Yes | No |
+| Finch | 3B | Yes | No |
+"""
+
+
+def _cells(text: str, name: str = "coverage.md") -> list[tuple[int, str, str, str, dict[str, str]]]:
+    got = extract(text, path=name)
+    return [
+        (c.source.line, str(c.subject), str(c.feature), str(c.value), dict(c.config or {}))
+        for c in got.claims
+        if c.kind == "support"
+    ]
+
+
+def test_the_backend_a_heading_names_qualifies_every_cell_of_its_table() -> None:
+    cells = _cells(_TWO_BACKENDS)
+    assert (7, "Orca2", "FP8 KV", "yes", {"backend": "FastPath"}) in cells
+    assert (14, "Orca2", "FP8 KV", "no", {"backend": "eager"}) in cells
+    assert all(c[4].get("backend") for c in cells)
+
+
+def test_a_heading_that_names_a_kind_of_thing_names_no_backend() -> None:
+    text = "## Supported by architecture\n\n| Model | BF16 | FP8 |\n|---|---|---|\n| Orca2 | Yes | No |\n"
+    assert all(c[4] == {} for c in _cells(text))
+
+
+def _statements(text: str) -> list[Any]:
+    got = extract(text, path="coverage.md")
+    raw = [
+        {
+            "document": "acme/quokka:coverage.md",
+            "document_id": 1,
+            "version": 1,
+            "line": c.source.line,
+            "line_end": c.source.line_end,
+            "text": c.source.text,
+            "kind": c.kind,
+            "subject": c.subject,
+            "feature": c.feature,
+            "value": c.value,
+            "note": c.note,
+            "engine": c.engine or "Quokka",
+            "config": dict(c.config or {}),
+        }
+        for c in got.claims
+        if c.kind == "support"
+    ]
+    return join(raw)
+
+
+def test_two_backends_tables_answer_one_question_twice_and_disagree_on_nothing() -> None:
+    said = [s for s in _statements(_TWO_BACKENDS) if s.printed_subject == "Orca2" and s.printed_feature == "FP8 KV"]
+    cell = Cell("FP8 KV", said[0].engine, said)
+    assert cell.answers == [("yes", "FastPath"), ("no", "eager")]
+    assert not cell.disagreement
+    legend = _Legend()
+    assert cell_text(cell, legend).split("\n") == ["yes (FastPath) A:7", "no (eager) A:14"]
+    # one backend's two sources that differ still disagree
+    twice = Cell("FP8 KV", said[0].engine, [said[0], replace(said[1], backend="FastPath")])
+    assert twice.disagreement
