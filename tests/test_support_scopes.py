@@ -85,3 +85,45 @@ def test_two_backends_tables_answer_one_question_twice_and_disagree_on_nothing()
     # one backend's two sources that differ still disagree
     twice = Cell("FP8 KV", said[0].engine, [said[0], replace(said[1], backend="FastPath")])
     assert twice.disagreement
+
+
+_PLACEHOLDER_LEGEND = """# Quokka precision coverage
+
+| Model | BF16 | INT4 |
+|---|---|---|
+| Orca2 | Yes | - |
+| Finch | Yes | Yes |
+
+"-" means not checked yet.
+
+## Later additions
+
+| Model | BF16 | INT4 |
+|---|---|---|
+| Wren | - | No |
+"""
+
+
+def test_a_placeholder_the_pages_legend_names_is_a_cell_of_the_tables_it_keys() -> None:
+    cells = {(c[0], c[1], c[2]): c[3] for c in _cells(_PLACEHOLDER_LEGEND)}
+    assert cells[(5, "Orca2", "INT4")] == "untested"  # the legend under the table keys it
+    assert cells[(14, "Wren", "BF16")] == "untested"  # and every table after it
+    assert cells[(14, "Wren", "INT4")] == "no"
+
+
+def test_a_placeholder_no_legend_names_stays_unknown() -> None:
+    text = _PLACEHOLDER_LEGEND.replace('"-" means not checked yet.', "Rows are added as models land.")
+    cells = {(c[0], c[1], c[2]): c[3] for c in _cells(text)}
+    assert (5, "Orca2", "INT4") not in cells
+    assert (14, "Wren", "BF16") not in cells
+
+
+def test_a_legend_keys_only_the_table_above_it_and_those_after_it() -> None:
+    text = (
+        "| Model | BF16 | INT4 |\n|---|---|---|\n| Orca2 | Yes | - |\n| Finch | Yes | Yes |\n\n"
+        "## Second\n\n| Model | BF16 | INT4 |\n|---|---|---|\n| Wren | Yes | - |\n| Finch | Yes | No |\n\n"
+        "`-`: not verified\n"
+    )
+    cells = {(c[0], c[1], c[2]): c[3] for c in _cells(text)}
+    assert (3, "Orca2", "INT4") not in cells  # under another heading, before the legend's own table
+    assert cells[(10, "Wren", "INT4")] == "untested"

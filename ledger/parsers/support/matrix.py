@@ -6,9 +6,10 @@ cells and words outside the vocabulary ("Known issues", "L + I + V") give no cla
 (`Yes [^2]`, `<sup>^</sup>`) are resolved against the document's `[^2]: text` and `<sup>^</sup> text`
 definitions into `note`, with a cell's own parenthetical ("Yes (greedy only)"). Marks (✅ ❌ 🚧 🟠 ❔)
 mean what the page's legend says ("- 🚧 means planned, not yet supported"), else what ledger.vocab.support
-says. A table is read as a support matrix only when its support cells outnumber its numeric cells and
-no column header names an outcome (a `Status` column of check marks is a gate table, left to the gate
-readers); the whole table is then marked taken.
+says; a placeholder ("-") is a cell only where the page's legend says what it stands for ("`-` means not
+verified yet"), for the table that legend sits under and the tables after it. A table is read as a support
+matrix only when its support cells outnumber its numeric cells and no column header names an outcome (a
+`Status` column of check marks is a gate table, left to the gate readers); the whole table is then marked taken.
 
 Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
 document's (ledger/parsers/support/engine.py), and the backend the heading above the table names, if any, as
@@ -26,7 +27,7 @@ model names beside a row's subject in ledger/parsers/support/names.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
@@ -34,6 +35,7 @@ from ledger.parsers.reader.document import Block, Table
 from ledger.parsers.support.cells import (
     MAX_NOTE,
     MAYBE_SUPPORT_RE,
+    Cell,
     clean_name,
     is_diagonal,
     name_marks,
@@ -41,7 +43,7 @@ from ledger.parsers.support.cells import (
 )
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
-from ledger.parsers.support.notes import pick_footnotes
+from ledger.parsers.support.notes import pick_footnotes, placeholder_legend, placeholders_of
 from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
 
@@ -51,6 +53,8 @@ BLOCKS = frozenset({"table"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
+_HOLDERS = "support_placeholders"
+_NONE: Mapping[str, object] = {}
 _MARK_NOTES: dict[str, str] = {mark: note for mark, (_, note) in MARKS.items() if note}
 _NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
 """A result value cell ("1.5", "12 ms", "96.2%"), as opposed to a name with digits ("Llama 3.1")."""
@@ -61,8 +65,9 @@ _OUTCOME_HEADER_RE = re.compile(
 _GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$", re.IGNORECASE)
 
 
-def support_columns(table: Table) -> list[int] | None:
-    """The columns of a support matrix, or None when the table is not one."""
+def support_columns(table: Table, holders: Mapping[str, object] = _NONE) -> list[int] | None:
+    """The columns of a support matrix, or None when the table is not one (`holders`: the placeholders the page's
+    legend makes cells of this table, "-")."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     head_rows = table.rows[:50]
     if not any(MAYBE_SUPPORT_RE.search(c) and read_cell(c) for r in head_rows for c in r.cells[1:60]):
@@ -78,7 +83,7 @@ def support_columns(table: Table) -> list[int] | None:
             c = r.cells[ci].strip()
             if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
-            if read_cell(c) is not None:
+            if read_cell(c) is not None or (holders and clean_name(c) in holders):
                 yes += 1
             else:
                 other += 1
@@ -98,7 +103,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    cols = support_columns(table)
+    holders = _placeholders(ctx, block)
+    cols = support_columns(table, holders)
     roles = name_columns(table, cols or [])
     if cols is None and roles.listing is None:
         return
@@ -155,6 +161,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if ci >= len(row.cells):
                 continue
             got = read_cell(row.cells[ci])  # shared: its marks are only read here
+            if got is None and holders:
+                got = _placeholder_cell(holders.get(clean_name(row.cells[ci])))
             if got is None:
                 continue
             value, own, marks, mark = got
@@ -200,6 +208,19 @@ def _result_columns(table: Table, cols: list[int]) -> bool:
         if cells and results * 2 > len(cells):
             return True
     return False
+
+
+def _placeholders(ctx: Context, block: Block) -> dict[str, tuple[str, str | None]]:
+    """The placeholders ("-") the page's legend makes cells of this table: none where no line explains one."""
+    found = ctx.memo.get(_HOLDERS)
+    if found is None:
+        found = ctx.memo[_HOLDERS] = placeholder_legend(ctx.doc)  # once per document
+    return placeholders_of(found, ctx.doc, block) if found else {}
+
+
+def _placeholder_cell(meaning: tuple[str, str | None] | None) -> Cell | None:
+    """A placeholder cell read as the legend says: its value, the legend's words as its note."""
+    return None if meaning is None else (meaning[0], meaning[1], [], None)
 
 
 def _join(parts: list[str]) -> str | None:

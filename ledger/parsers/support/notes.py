@@ -2,16 +2,18 @@
 
 `[^2]: text`, vLLM's `<sup>^</sup> text`, an escaped star opening a line (`\\* text`) define the notes that
 marked cells carry; a line such as "- 🚧 means planned, not yet supported" gives a mark its meaning on this
-page. Read once per document (ledger/parsers/support/names.py's Facts) and resolved per matrix.
+page, and one such as `"-" means not verified yet` makes a placeholder a cell (of the table just above it and
+of every table after it: a key under a table is that table's caption). Read once per document
+(ledger/parsers/support/names.py's Facts) and resolved per matrix.
 """
 
 from __future__ import annotations
 
 import re
 
-from ledger.parsers.reader.document import Document
+from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.support.cells import MARK_VALUES, plain
-from ledger.vocab.support import value_of_meaning
+from ledger.vocab.support import PLACEHOLDERS, value_of_meaning
 
 _FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
 _SUP_DEF_RE = re.compile(
@@ -92,3 +94,50 @@ def legend(doc: Document) -> dict[str, tuple[str, str | None]]:
         if meaning is not None:
             out[m.group(1)] = meaning
     return out
+
+
+_HOLDER = "(" + "|".join(re.escape(p) for p in PLACEHOLDERS) + ")"
+# `"-" means not verified yet`, "- `?`: unknown", "**-** = not tested": a quoted placeholder opening a line
+_QUOTED_HOLDER_RE = re.compile(
+    r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*" + _HOLDER + r"\*\*|(?:\*\*)?[\"'`“‘]" + _HOLDER + r"[\"'`”’](?:\*\*)?)"
+    r"[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$"
+)
+# "- means not verified yet", "? = unknown": a bare one, then only with a word or sign that it is explained
+_BARE_HOLDER_RE = re.compile(
+    r"^[ \t]{0,8}" + _HOLDER + r"[ \t]+(?=means\b|indicates\b|denotes\b|stands for\b|=)(\S.{1,200})$", re.IGNORECASE
+)
+
+Placeholders = list[tuple[int, str, tuple[str, str | None]]]
+"""(line, placeholder, (value, note)) for each legend line that explains a placeholder."""
+
+
+def placeholder_legend(doc: Document) -> Placeholders:
+    """The lines that say what a placeholder cell stands for, in line order."""
+    out: Placeholders = []
+    for no, line in enumerate(doc.lines, 1):
+        if not any(p in line[:16] for p in PLACEHOLDERS):
+            continue
+        m = _QUOTED_HOLDER_RE.match(line[:300])
+        holder, words = (m.group(1) or m.group(2), m.group(3)) if m else (None, None)
+        if m is None and (m := _BARE_HOLDER_RE.match(line[:300])):
+            holder, words = m.group(1), m.group(2)
+        meaning = value_of_meaning(plain(words)) if words else None
+        if holder and meaning is not None:
+            out.append((no, holder, meaning))
+    return out
+
+
+def placeholders_of(found: Placeholders, doc: Document, table: Block) -> dict[str, tuple[str, str | None]]:
+    """What each placeholder means in `table`: the last legend line before it, else one right under it (after
+    no other table and no heading)."""
+    out: dict[str, tuple[str, str | None]] = {}
+    for no, holder, meaning in found:
+        under = no > table.end and holder not in out and not _between(doc, table.end, no)
+        if no < table.start or under:
+            out[holder] = meaning
+    return out
+
+
+def _between(doc: Document, after: int, before: int) -> bool:
+    """Whether a heading or a table stands between lines `after` and `before`."""
+    return any(after < b.start < before and b.kind in ("heading", "table") for b in doc.blocks)
