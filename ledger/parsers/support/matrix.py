@@ -43,7 +43,7 @@ from ledger.parsers.support.cells import (
 )
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
-from ledger.parsers.support.notes import pick_footnotes, placeholder_legend, placeholders_of
+from ledger.parsers.support.notes import Meaning, PlaceholderKey, pick_footnotes
 from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
 
@@ -210,15 +210,16 @@ def _result_columns(table: Table, cols: list[int]) -> bool:
     return False
 
 
-def _placeholders(ctx: Context, block: Block) -> dict[str, tuple[str, str | None]]:
+def _placeholders(ctx: Context, block: Block) -> dict[str, Meaning]:
     """The placeholders ("-") the page's legend makes cells of this table: none where no line explains one."""
-    found = ctx.memo.get(_HOLDERS)
-    if found is None:
-        found = ctx.memo[_HOLDERS] = placeholder_legend(ctx.doc)  # once per document
-    return placeholders_of(found, ctx.doc, block) if found else {}
+    key = ctx.memo.get(_HOLDERS)
+    if key is None:
+        key = ctx.memo[_HOLDERS] = PlaceholderKey(ctx.doc)  # once per document
+    got: dict[str, Meaning] = key.of(block)
+    return got
 
 
-def _placeholder_cell(meaning: tuple[str, str | None] | None) -> Cell | None:
+def _placeholder_cell(meaning: Meaning | None) -> Cell | None:
     """A placeholder cell read as the legend says: its value, the legend's words as its note."""
     return None if meaning is None else (meaning[0], meaning[1], [], None)
 

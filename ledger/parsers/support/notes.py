@@ -10,6 +10,7 @@ of every table after it: a key under a table is that table's caption). Read once
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.support.cells import MARK_VALUES, plain
@@ -107,8 +108,43 @@ _BARE_HOLDER_RE = re.compile(
     r"^[ \t]{0,8}" + _HOLDER + r"[ \t]+(?=means\b|indicates\b|denotes\b|stands for\b|=)(\S.{1,200})$", re.IGNORECASE
 )
 
-Placeholders = list[tuple[int, str, tuple[str, str | None]]]
+Meaning = tuple[str, str | None]
+Placeholders = list[tuple[int, str, Meaning]]
 """(line, placeholder, (value, note)) for each legend line that explains a placeholder."""
+
+
+class PlaceholderKey:
+    """A page's placeholder legend lines, laid out once so that each table finds its own in logarithmic time (a
+    page of many tables and many legend lines is not read tables x lines times)."""
+
+    __slots__ = ("bounds", "found", "lines", "upto")
+
+    def __init__(self, doc: Document) -> None:
+        self.found = placeholder_legend(doc)
+        self.lines = [no for no, _, _ in self.found]
+        self.upto: list[dict[str, Meaning]] = []
+        """After each legend line, every placeholder's meaning so far (the latest line wins)."""
+        acc: dict[str, Meaning] = {}
+        for _, holder, meaning in self.found:
+            acc = {**acc, holder: meaning}  # (a handful of placeholders: a small copy per line)
+            self.upto.append(acc)
+        self.bounds = sorted(b.start for b in doc.blocks if b.kind in ("heading", "table")) if self.found else []
+
+    def of(self, table: Block) -> dict[str, Meaning]:
+        """What each placeholder means in `table`: the last legend line before it, else a line right under it
+        (before the next heading or table)."""
+        if not self.found:
+            return {}
+        i = bisect_left(self.lines, table.start)
+        out = dict(self.upto[i - 1]) if i else {}
+        k = bisect_right(self.bounds, table.end)
+        stop = self.bounds[k] if k < len(self.bounds) else self.lines[-1] + 1
+        for j in range(bisect_right(self.lines, table.end), len(self.lines)):
+            no, holder, meaning = self.found[j]
+            if no >= stop:
+                break
+            out.setdefault(holder, meaning)
+        return out
 
 
 def placeholder_legend(doc: Document) -> Placeholders:
@@ -125,19 +161,3 @@ def placeholder_legend(doc: Document) -> Placeholders:
         if holder and meaning is not None:
             out.append((no, holder, meaning))
     return out
-
-
-def placeholders_of(found: Placeholders, doc: Document, table: Block) -> dict[str, tuple[str, str | None]]:
-    """What each placeholder means in `table`: the last legend line before it, else one right under it (after
-    no other table and no heading)."""
-    out: dict[str, tuple[str, str | None]] = {}
-    for no, holder, meaning in found:
-        under = no > table.end and holder not in out and not _between(doc, table.end, no)
-        if no < table.start or under:
-            out[holder] = meaning
-    return out
-
-
-def _between(doc: Document, after: int, before: int) -> bool:
-    """Whether a heading or a table stands between lines `after` and `before`."""
-    return any(after < b.start < before and b.kind in ("heading", "table") for b in doc.blocks)
