@@ -4,7 +4,8 @@ cells all stayed says "no change", never "nothing to compare"."""
 
 from __future__ import annotations
 
-from ledger.compare.run import Loaded, compare_loaded
+from ledger.compare.run import Comparison, Loaded, compare_loaded
+from ledger.model import Claim
 from ledger.parsers import extract
 
 _V1 = """# Quokka coverage
@@ -30,8 +31,10 @@ _V2 = _V1.replace("| Orca2 | Yes | - |", "| Orca2 | Yes | Yes |").replace(
 )
 
 
-def _compare(*texts: str) -> object:
-    versions = [(i, list(extract(t, path="coverage.md").claims)) for i, t in enumerate(texts, 1)]
+def _compare(*texts: str) -> Comparison:
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="coverage.md").claims)) for i, t in enumerate(texts, 1)
+    ]
     return compare_loaded([Loaded("acme/quokka:coverage.md", versions, stored=True)], by="versions")
 
 
@@ -60,3 +63,15 @@ def test_a_row_a_version_drops_is_gone() -> None:
     c = _compare(_V2, _V1)
     moved = {(s.subject, s.verdict) for s in c.support if s.verdict != "no change"}
     assert moved == {("Wren", "gone"), ("Orca2", "changed")}
+
+
+def test_the_report_of_a_support_page_lists_its_changed_cells() -> None:
+    from ledger.report import Report
+    from ledger.report.findings import SECTIONS, Section
+    from ledger.report.text import render_report
+
+    c = _compare(_V1, _V2)
+    report = Report("acme/quokka:coverage.md", c, sections=[Section(n, t) for n, t in SECTIONS])
+    text = render_report(report, md=True, width=120, show_all=False)
+    assert "#### Support cells, R1 -&gt; R2: 1 changed, 2 new, 5 no change" in text
+    assert "| changed | Orca2 · INT4 (FastPath) | untested | yes |" in text
