@@ -127,3 +127,16 @@ def test_a_legend_keys_only_the_table_above_it_and_those_after_it() -> None:
     cells = {(c[0], c[1], c[2]): c[3] for c in _cells(text)}
     assert (3, "Orca2", "INT4") not in cells  # under another heading, before the legend's own table
     assert cells[(10, "Wren", "INT4")] == "untested"
+
+
+def test_a_results_column_of_dashes_under_a_placeholder_legend_stays_results() -> None:
+    text = (
+        "| Model | Runs | req/s |\n|---|---|---|\n| Orca2 | Yes | 41.5 |\n| Finch | Yes | - |\n| Wren | No | - |\n\n"
+        '"-" means not measured yet.\n'
+    )
+    got = extract(text, path="coverage.md").claims
+    assert [(c.subject, c.value) for c in got if c.kind == "support"] == [
+        ("Orca2", "yes"),
+        ("Finch", "yes"),
+        ("Wren", "no"),
+    ]

@@ -76,24 +76,28 @@ def support_columns(table: Table, holders: Mapping[str, object] = _NONE) -> list
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        yes = other = 0
+        yes = held = other = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
             c = r.cells[ci].strip()
             if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
-            if read_cell(c) is not None or (holders and clean_name(c) in holders):
+            if read_cell(c) is not None:
                 yes += 1
+            elif holders and clean_name(c) in holders:
+                held += 1
             else:
                 other += 1
                 if _NUMERIC_RE.match(clean_name(c)):
                     numeric_cells += 1
         if yes and _OUTCOME_HEADER_RE.match(head):
             return None  # a status column of check marks: gates, not a matrix
-        if yes and yes >= other:
+        # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
+        # results column of numbers and dashes is no matrix column)
+        if (yes or (held and not other)) and yes + held >= other:
             cols.append(ci)
-            support_cells += yes
+            support_cells += yes + held
     if not cols or support_cells < 2 or numeric_cells >= support_cells:
         return None
     return cols
