@@ -54,7 +54,7 @@ def plain(d: Any) -> Any:
 def test_compare_json_prints_the_comparisons_to_dict(db: Path, book: Ledger, target: str) -> None:
     d = book.compare(target).to_dict()
     assert plain(d) == d
-    assert set(d) == {"revisions", "summary", "rows", "references", "tested"}
+    assert set(d) == {"revisions", "summary", "rows", "references", "tested", "support"}
     assert d["rows"] and d["summary"]
     assert cli_json(db, "compare", target) == dumps_indented(d)
     assert cli_json(db, "compare", target, "--all") == dumps_indented(d)

@@ -957,6 +957,17 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (40 * s)
     ),
+    # many matrices of placeholders, each under a heading that almost names a backend and over legend lines that
+    # explain or almost explain a placeholder (support.notes PlaceholderKey, _QUOTED_HOLDER_RE, _BARE_HOLDER_RE;
+    # support.scopes HEADING_BY_RE, HEADING_NAMED_RE)
+    "placeholder legends": lambda s: (
+        "# t\n\n"
+        + (
+            "## Models served by the by the a b c backend engine engine\n\n| m | A | B |\n|---|---|---|\n"
+            '| x | Yes | - |\n| y | - | ? |\n\n"-" means not verified yet\n- - - - means\n`?` `-` = = unknown\n\n'
+        )
+        * (4 * s)
+    ),
     # a support matrix beside columns that almost print results, headers that almost end in a bit width
     # (support.matrix _RESULT_LEAD_RE, _result_columns; vocab.input_labels CONFIG_LABEL_RE ", bits")
     "marks beside results": lambda s: (

@@ -176,6 +176,7 @@ def test_aliases_map_model_names_to_their_class() -> None:
         ("= No compatibility", ("no", None)),
         ("= Partial compatibility", ("partial", "Partial compatibility")),
         ("= Unknown or TBD", ("untested", "Unknown or TBD")),
+        ("means not checked yet.", ("untested", "not checked yet")),
         (
             "indicates that the feature is planned but not yet supported for the model.",
             ("no", "the feature is planned but not yet supported for the model"),

@@ -15,6 +15,7 @@ from ledger.compare.judge import VERDICTS, Pair, cases_run, number
 from ledger.compare.references import BAR_CLEARED, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
+from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
@@ -352,7 +353,10 @@ def render_comparison(
     md = fmt == "markdown"
     width = None if md else (width or console_width())
     lines = render_rows(c.revisions, rows, fmt, show_all=show_all, width=width) if len(c.revisions) > 1 else []
+    if lines and not rows and c.support:  # a support page's versions: their cells, below, are what was compared
+        lines[0] = lines[0].replace("nothing compared", "no result series")
     lines += _refs_section(c.references, md, width, show_all)
+    lines += support_section(c.support, c.revisions, md, width, show_all)
     lines += _tested_section(c.tested, c.measured, md, width)
     return "\n".join(lines).strip("\n") + "\n"
 

@@ -36,6 +36,8 @@ from ledger.compare.revisions import (
     select_window,
     split_revisions,
 )
+from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
+from ledger.compare.support_cells import SupportChange, support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, STATED_HEAD_NOTE, Claim
@@ -167,11 +169,13 @@ class Comparison:
     """The CI runs' gates (label "CI"), in the order stated: the text's, then its comments' by time."""
     stated_heads: list[str] = field(default_factory=list)
     """The commits the newest text names as the PR's current head ("Current PR head: `eee09fba`"), in order."""
+    support: list[SupportChange] = field(default_factory=list)
+    """Every support cell of the revisions (a docs page's matrices), its value in each and its verdict."""
 
     @property
     def compared(self) -> bool:
         """Two or more revisions with something lined up, or values judged against their references."""
-        return (len(self.revisions) > 1 and bool(self.rows)) or bool(self.references)
+        return (len(self.revisions) > 1 and bool(self.rows or self.support)) or bool(self.references)
 
     @property
     def regressions(self) -> list[Row]:
@@ -269,6 +273,7 @@ def compare_loaded(
         loaded[0].lines if len(loaded) == 1 else [],
         ci,
         _stated_heads(loaded),
+        [] if kinds and not set(kinds) & set(SUPPORT_KINDS) else support_changes(snaps),
     )
 
 

@@ -15,6 +15,7 @@ from ledger.compare.align import Row
 from ledger.compare.judge import Pair, measured_dict
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
+from ledger.compare.support_cells import SupportChange
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
 
@@ -27,6 +28,7 @@ class ComparisonParts(Protocol):
     references: list[ReferenceCheck]
     tested: list[TestedCommit]
     measured: list[str]
+    support: list[SupportChange]
 
 
 class SeriesParts(Protocol):
@@ -48,6 +50,7 @@ def comparison_dict(c: ComparisonParts) -> dict[str, Any]:
         "rows": [row_dict(r, names) for r in rows],
         "references": [x.to_dict() for x in c.references],
         "tested": tested_dict(c.tested, c.measured),
+        "support": [ch.to_dict(names) for ch in c.support],
     }
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 _CELL_COLUMNS = (
     "c.id, c.kind, c.subject, c.feature, c.value, c.outcome_text, c.note, c.engine, c.architecture, "
-    "c.models, c.line, c.line_end, c.text, c.section, c.source_path, c.document_id, "
+    "c.models, c.config, c.line, c.line_end, c.text, c.section, c.source_path, c.document_id, "
     "v.version AS version, d.key AS document, d.repo, d.pr, d.url, d.title, d.path, "
     "d.engine AS document_engine"
 )

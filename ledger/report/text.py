@@ -17,6 +17,7 @@ from typing import Protocol
 from ledger.compare.references import FAILING_WORDS, OTHER_ENGINE
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
+from ledger.compare.support_cells import support_section
 from ledger.messages import REPORT_MARKER
 from ledger.neutral import markdown, terminal
 from ledger.report.findings import Finding, Section
@@ -172,6 +173,7 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     for sec in report.sections:
         out += _section_lines(sec, md, width, show_all)
     out += _between(report, md, width, show_all)
+    out += support_section(c.support, c.revisions, md, width, show_all)  # a docs page's matrices, version by version
     for appendix in report.extra:  # the main line's history, where the flagged values were written
         out += appendix.lines(md)
     if show_all:

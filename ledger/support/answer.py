@@ -53,7 +53,10 @@ class Statement:
     """architecture, feature (a combination matrix's row) or other (a backend, a model family)."""
     models: str | None = None
     disagreement: bool = False
-    """Another statement of the same engine about the same cell says otherwise."""
+    """Another statement of the same engine (and backend) about the same cell says otherwise."""
+    backend: str | None = None
+    """The backend of the engine the statement answers for, as the heading above its table names it ("TurboMind",
+    "PyTorch"); None for the engine as a whole."""
     evidence: list[Evidence] = field(default_factory=list)
 
 
@@ -70,8 +73,16 @@ class Cell:
         return list(dict.fromkeys(s.value for s in self.statements))
 
     @property
+    def answers(self) -> list[tuple[str, str | None]]:
+        """Each (value, backend) the statements give, in order: what the cell shows, one line each."""
+        return list(dict.fromkeys((s.value, s.backend) for s in self.statements))
+
+    @property
     def disagreement(self) -> bool:
-        return len(self.values) > 1
+        """Two statements for one backend (or for the engine as a whole) that differ: two backends' tables that
+        differ answer for two backends and disagree on nothing."""
+        seen: dict[str | None, str] = {}
+        return any(seen.setdefault(b, v) != v for v, b in self.answers)
 
     def to_dict(self) -> dict[str, Any]:
         return {

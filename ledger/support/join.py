@@ -157,9 +157,16 @@ def join(raw: list[dict[str, Any]]) -> list[Statement]:
                     printed_feature,
                     kind,
                     r.get("models"),
+                    backend=_backend_of(r),
                 )
             )
     return out
+
+
+def _backend_of(row: dict[str, Any]) -> str | None:
+    config = row.get("config")
+    got = config.get("backend") if isinstance(config, dict) else None
+    return str(got) if got else None
 
 
 def _feature_of(row: dict[str, Any], engine: str) -> tuple[str, str | None]:

@@ -38,6 +38,7 @@ ROW_COLUMNS: tuple[str, ...] = (
     "printed_feature",
     "subject_kind",
     "models",
+    "backend",
     "disagreement",
     "evidence",
 )
@@ -83,6 +84,7 @@ def flat_row(s: Statement) -> dict[str, Any]:
         "printed_feature": s.printed_feature,
         "subject_kind": s.subject_kind,
         "models": s.models,
+        "backend": s.backend,
         "disagreement": s.disagreement,
         "evidence": "; ".join(map(evidence_text, s.evidence)),
     }
@@ -160,8 +162,8 @@ def cell_text(cell: Cell | None, legend: _Legend) -> str:
         return "—"
     lines = []
     mark = "≠ " if cell.disagreement else ""
-    for value in cell.values:
-        said = [s for s in cell.statements if s.value == value]
+    for value, backend in cell.answers:
+        said = [s for s in cell.statements if s.value == value and s.backend == backend]
         notes = ",".join(
             sorted(
                 dict.fromkeys(n for n in (legend.note(s) for s in said) if n), key=lambda n: int(n.translate(_PLAIN))
@@ -171,7 +173,8 @@ def cell_text(cell: Cell | None, legend: _Legend) -> str:
         for s in said:
             lines_of.setdefault(legend.tag(s), []).append(str(s.source.get("line")))
         where = ",".join(f"{tag}:{','.join(dict.fromkeys(nos))}" for tag, nos in lines_of.items())
-        lines.append(f"{mark}{value}{notes} {where}")
+        scope = f" ({backend})" if backend else ""  # each backend's table answers for that backend only
+        lines.append(f"{mark}{value}{notes}{scope} {where}")
     if cell.evidence:
         lines.append(f"+{len(cell.evidence)} PR")
     return "\n".join(lines) or "—"

@@ -72,6 +72,11 @@ MARKS: dict[str, tuple[str, str | None]] = {
 value_of_meaning)."""
 
 
+PLACEHOLDERS: tuple[str, ...] = ("-", "–", "—", "?", "TBD")
+"""Cells that say nothing on their own (a dash, a question mark): a support cell only where the page's legend
+says what they stand for ("`-` means not verified yet"); with no legend they are no cell, never "no"."""
+
+
 def value_of_mark(mark: str) -> tuple[str, str | None] | None:
     return MARKS.get(mark.replace("\ufe0f", "").replace("\ufe0e", ""))
 
@@ -81,7 +86,10 @@ _MEANINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.IGNORECASE), v)
     for p, v in (
         (r"\bnot applicable\b|\bn/a\b", "n/a"),
-        (r"\b(?:unknown|tbd|untested|not tested|not verified|unverified)\b", "untested"),
+        (
+            r"\b(?:unknown|tbd|untested|unverified|not (?:yet )?(?:tested|verified|checked|validated|evaluated))\b",
+            "untested",
+        ),
         (r"\bpartial(?:ly)?\b|\blimited\b|\bsome\b", "partial"),
         (
             r"\bnot (?:yet )?(?:supported|available|compatible|planned|working|functional)\b|\bplanned\b|\bwip\b"

@@ -372,6 +372,7 @@ def _statement(s: Any) -> dict[str, Any]:
         "value": s.value,
         "note": s.note,
         "value_class": _value_class(s.value),
+        "backend": s.backend,
         "disagreement": s.disagreement,
         "document": src.get("document"),
         "line": src.get("line"),

@@ -6,15 +6,18 @@ cells and words outside the vocabulary ("Known issues", "L + I + V") give no cla
 (`Yes [^2]`, `<sup>^</sup>`) are resolved against the document's `[^2]: text` and `<sup>^</sup> text`
 definitions into `note`, with a cell's own parenthetical ("Yes (greedy only)"). Marks (✅ ❌ 🚧 🟠 ❔)
 mean what the page's legend says ("- 🚧 means planned, not yet supported"), else what ledger.vocab.support
-says. A table is read as a support matrix only when its support cells outnumber its numeric cells and
-no column header names an outcome (a `Status` column of check marks is a gate table, left to the gate
-readers); the whole table is then marked taken.
+says; a placeholder ("-") is a cell only where the page's legend says what it stands for ("`-` means not
+verified yet"), for the table that legend sits under and the tables after it. A table is read as a support
+matrix only when its support cells outnumber its numeric cells and no column header names an outcome (a
+`Status` column of check marks is a gate table, left to the gate readers); the whole table is then marked taken.
 
 Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
-document's (ledger/parsers/support/engine.py). A row that gives an architecture class beside a model name sets
-`architecture`; a Models column sets `models`. A table of supported architectures (an Architecture
-column of class names beside a Models or example column) also gives one `listing` claim per row; the
-document's listings give the models of its class-named rows elsewhere, and the class of its model-named ones.
+document's (ledger/parsers/support/engine.py), and the backend the heading above the table names, if any, as
+its `backend` setting ("## Models supported by TurboMind"; ledger/parsers/support/scopes.py). A row that gives
+an architecture class beside a model name sets `architecture`; a Models column sets `models`. A table of
+supported architectures (an Architecture column of class names beside a Models or example column) also gives
+one `listing` claim per row; the document's listings give the models of its class-named rows elsewhere, and
+the class of its model-named ones.
 
 This module decides which tables are matrices and makes their claims; a cell is read in
 ledger/parsers/support/cells.py, footnotes and the legend in ledger/parsers/support/notes.py, the architecture and
@@ -24,7 +27,7 @@ model names beside a row's subject in ledger/parsers/support/names.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
@@ -32,6 +35,7 @@ from ledger.parsers.reader.document import Block, Table
 from ledger.parsers.support.cells import (
     MAX_NOTE,
     MAYBE_SUPPORT_RE,
+    Cell,
     clean_name,
     is_diagonal,
     name_marks,
@@ -39,15 +43,18 @@ from ledger.parsers.support.cells import (
 )
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
-from ledger.parsers.support.notes import pick_footnotes
+from ledger.parsers.support.notes import Meaning, PlaceholderKey, pick_footnotes
+from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
 
 NAME = "support_table"
-VERSION = "2"
+VERSION = "3"
 BLOCKS = frozenset({"table"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
+_HOLDERS = "support_placeholders"
+_NONE: Mapping[str, object] = {}
 _MARK_NOTES: dict[str, str] = {mark: note for mark, (_, note) in MARKS.items() if note}
 _NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
 """A result value cell ("1.5", "12 ms", "96.2%"), as opposed to a name with digits ("Llama 3.1")."""
@@ -58,8 +65,9 @@ _OUTCOME_HEADER_RE = re.compile(
 _GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$", re.IGNORECASE)
 
 
-def support_columns(table: Table) -> list[int] | None:
-    """The columns of a support matrix, or None when the table is not one."""
+def support_columns(table: Table, holders: Mapping[str, object] = _NONE) -> list[int] | None:
+    """The columns of a support matrix, or None when the table is not one (`holders`: the placeholders the page's
+    legend makes cells of this table, "-")."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     head_rows = table.rows[:50]
     if not any(MAYBE_SUPPORT_RE.search(c) and read_cell(c) for r in head_rows for c in r.cells[1:60]):
@@ -68,7 +76,7 @@ def support_columns(table: Table) -> list[int] | None:
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        yes = other = 0
+        yes = held = other = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
@@ -77,15 +85,19 @@ def support_columns(table: Table) -> list[int] | None:
                 continue
             if read_cell(c) is not None:
                 yes += 1
+            elif holders and clean_name(c) in holders:
+                held += 1
             else:
                 other += 1
                 if _NUMERIC_RE.match(clean_name(c)):
                     numeric_cells += 1
         if yes and _OUTCOME_HEADER_RE.match(head):
             return None  # a status column of check marks: gates, not a matrix
-        if yes and yes >= other:
+        # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
+        # results column of numbers and dashes is no matrix column)
+        if (yes or (held and not other)) and yes + held >= other:
             cols.append(ci)
-            support_cells += yes
+            support_cells += yes + held
     if not cols or support_cells < 2 or numeric_cells >= support_cells:
         return None
     return cols
@@ -95,7 +107,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    cols = support_columns(table)
+    holders = _placeholders(ctx, block)
+    cols = support_columns(table, holders)
     roles = name_columns(table, cols or [])
     if cols is None and roles.listing is None:
         return
@@ -118,6 +131,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         engines[ci] = column_engine(head) if head else None
     listing = roles.listing is not None and not any(engines.values())  # a survey across engines lists nothing
     doc_engine = document_engine(ctx)
+    backend = section_backend(block.section, doc_engine)
+    scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
     for row in table.rows:
         if not row.cells:
             continue
@@ -144,11 +159,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     note=_join(listed_notes),
                     engine=doc_engine,
                     models=models_text(row.cells, roles) or None,
+                    config=scope,
                 )
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
             got = read_cell(row.cells[ci])  # shared: its marks are only read here
+            if got is None and holders:
+                got = _placeholder_cell(holders.get(clean_name(row.cells[ci])))
             if got is None:
                 continue
             value, own, marks, mark = got
@@ -174,6 +192,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
+                config=scope,
             )
 
 
@@ -193,6 +212,20 @@ def _result_columns(table: Table, cols: list[int]) -> bool:
         if cells and results * 2 > len(cells):
             return True
     return False
+
+
+def _placeholders(ctx: Context, block: Block) -> dict[str, Meaning]:
+    """The placeholders ("-") the page's legend makes cells of this table: none where no line explains one."""
+    key = ctx.memo.get(_HOLDERS)
+    if key is None:
+        key = ctx.memo[_HOLDERS] = PlaceholderKey(ctx.doc)  # once per document
+    got: dict[str, Meaning] = key.of(block)
+    return got
+
+
+def _placeholder_cell(meaning: Meaning | None) -> Cell | None:
+    """A placeholder cell read as the legend says: its value, the legend's words as its note."""
+    return None if meaning is None else (meaning[0], meaning[1], [], None)
 
 
 def _join(parts: list[str]) -> str | None:

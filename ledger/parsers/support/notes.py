@@ -2,16 +2,19 @@
 
 `[^2]: text`, vLLM's `<sup>^</sup> text`, an escaped star opening a line (`\\* text`) define the notes that
 marked cells carry; a line such as "- 🚧 means planned, not yet supported" gives a mark its meaning on this
-page. Read once per document (ledger/parsers/support/names.py's Facts) and resolved per matrix.
+page, and one such as `"-" means not verified yet` makes a placeholder a cell (of the table just above it and
+of every table after it: a key under a table is that table's caption). Read once per document
+(ledger/parsers/support/names.py's Facts) and resolved per matrix.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
-from ledger.parsers.reader.document import Document
+from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.support.cells import MARK_VALUES, plain
-from ledger.vocab.support import value_of_meaning
+from ledger.vocab.support import PLACEHOLDERS, value_of_meaning
 
 _FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
 _SUP_DEF_RE = re.compile(
@@ -91,4 +94,70 @@ def legend(doc: Document) -> dict[str, tuple[str, str | None]]:
         meaning = value_of_meaning(plain(m.group(2)))
         if meaning is not None:
             out[m.group(1)] = meaning
+    return out
+
+
+_HOLDER = "(" + "|".join(re.escape(p) for p in PLACEHOLDERS) + ")"
+# `"-" means not verified yet`, "- `?`: unknown", "**-** = not tested": a quoted placeholder opening a line
+_QUOTED_HOLDER_RE = re.compile(
+    r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*" + _HOLDER + r"\*\*|(?:\*\*)?[\"'`“‘]" + _HOLDER + r"[\"'`”’](?:\*\*)?)"
+    r"[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$"
+)
+# "- means not verified yet", "? = unknown": a bare one, then only with a word or sign that it is explained
+_BARE_HOLDER_RE = re.compile(
+    r"^[ \t]{0,8}" + _HOLDER + r"[ \t]+(?=means\b|indicates\b|denotes\b|stands for\b|=)(\S.{1,200})$", re.IGNORECASE
+)
+
+Meaning = tuple[str, str | None]
+Placeholders = list[tuple[int, str, Meaning]]
+"""(line, placeholder, (value, note)) for each legend line that explains a placeholder."""
+
+
+class PlaceholderKey:
+    """A page's placeholder legend lines, laid out once so that each table finds its own in logarithmic time (a
+    page of many tables and many legend lines is not read tables x lines times)."""
+
+    __slots__ = ("bounds", "found", "lines", "upto")
+
+    def __init__(self, doc: Document) -> None:
+        self.found = placeholder_legend(doc)
+        self.lines = [no for no, _, _ in self.found]
+        self.upto: list[dict[str, Meaning]] = []
+        """After each legend line, every placeholder's meaning so far (the latest line wins)."""
+        acc: dict[str, Meaning] = {}
+        for _, holder, meaning in self.found:
+            acc = {**acc, holder: meaning}  # (a handful of placeholders: a small copy per line)
+            self.upto.append(acc)
+        self.bounds = sorted(b.start for b in doc.blocks if b.kind in ("heading", "table")) if self.found else []
+
+    def of(self, table: Block) -> dict[str, Meaning]:
+        """What each placeholder means in `table`: the last legend line before it, else a line right under it
+        (before the next heading or table)."""
+        if not self.found:
+            return {}
+        i = bisect_left(self.lines, table.start)
+        out = dict(self.upto[i - 1]) if i else {}
+        k = bisect_right(self.bounds, table.end)
+        stop = self.bounds[k] if k < len(self.bounds) else self.lines[-1] + 1
+        for j in range(bisect_right(self.lines, table.end), len(self.lines)):
+            no, holder, meaning = self.found[j]
+            if no >= stop:
+                break
+            out.setdefault(holder, meaning)
+        return out
+
+
+def placeholder_legend(doc: Document) -> Placeholders:
+    """The lines that say what a placeholder cell stands for, in line order."""
+    out: Placeholders = []
+    for no, line in enumerate(doc.lines, 1):
+        if not any(p in line[:16] for p in PLACEHOLDERS):
+            continue
+        m = _QUOTED_HOLDER_RE.match(line[:300])
+        holder, words = (m.group(1) or m.group(2), m.group(3)) if m else (None, None)
+        if m is None and (m := _BARE_HOLDER_RE.match(line[:300])):
+            holder, words = m.group(1), m.group(2)
+        meaning = value_of_meaning(plain(words)) if words else None
+        if holder and meaning is not None:
+            out.append((no, holder, meaning))
     return out

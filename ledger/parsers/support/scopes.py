@@ -1,0 +1,52 @@
+"""The backend a support table speaks for, read from the headings above it.
+
+A page may hold one matrix per backend of its engine ("## Models supported by TurboMind" over one table,
+"## Models supported by PyTorch" over another): every cell of a table answers for the backend its nearest
+such heading names, kept as the cell's `backend` setting, so that two tables' cells about one (subject,
+feature) are two answers to one question, not two sources in conflict (ledger/support/join.py). The page's
+own engine ("Models supported by vLLM" on vLLM's page), an engine's name on a survey of engines, and words
+that name a kind of thing ("by architecture") are no backend (ledger/vocab/support_scopes.py).
+"""
+
+from __future__ import annotations
+
+from ledger.vocab.engines import engine_named
+from ledger.vocab.support_scopes import HEADING_BY_RE, HEADING_NAMED_RE, NOT_A_BACKEND
+
+MAX_HEADING = 200
+"""Only this much of a heading is read."""
+
+
+def heading_backend(heading: str, engine: str | None = None) -> str | None:
+    """The backend one heading of `engine`'s page names ("Served by the eager backend" -> "eager"), else None."""
+    text = " ".join(heading[:MAX_HEADING].split())
+    m = HEADING_BY_RE.search(text)
+    if m and (m.group(2) or _proper(m.group(1))) and _named(m.group(1), engine):
+        return m.group(1)
+    for m in HEADING_NAMED_RE.finditer(text):
+        if _named(m.group(1), engine):
+            return m.group(1)
+    return None
+
+
+def section_backend(section: tuple[str, ...] | None, engine: str | None) -> str | None:
+    """The backend the nearest heading of `section` names that names one."""
+    for heading in reversed(section or ()):
+        got = heading_backend(heading, engine)
+        if got is not None:
+            return got
+    return None
+
+
+def _proper(name: str) -> bool:
+    """Written as a name: a capital letter or a digit in it ("TurboMind", "PyTorch", "V1"), not a plain word."""
+    return any(ch.isupper() or ch.isdigit() for ch in name)
+
+
+def _named(name: str, engine: str | None) -> bool:
+    """A backend's name: no plain word of NOT_A_BACKEND, and not the page's own engine (an engine's name on a page
+    of no one engine is that engine, no backend; "PyTorch" on LMDeploy's page is its PyTorch engine)."""
+    if name.lower() in NOT_A_BACKEND:
+        return False
+    named = engine_named(name)
+    return named is None or (engine is not None and named.name != engine)

@@ -1,0 +1,77 @@
+"""`compare --by versions` over a support page: a cell whose value changed between versions, a row or column
+added or dropped, is a change a reviewer reads in the one screen beside the results' changes; a page whose
+cells all stayed says "no change", never "nothing to compare"."""
+
+from __future__ import annotations
+
+from ledger.compare.run import Comparison, Loaded, compare_loaded
+from ledger.model import Claim
+from ledger.parsers import extract
+
+_V1 = """# Quokka coverage
+
+## Served by the FastPath backend
+
+| Model | BF16 | INT4 |
+|---|---|---|
+| Orca2 | Yes | - |
+| Finch | Yes | No |
+
+"-" means not checked yet.
+
+## Served by the eager backend
+
+| Model | BF16 | INT4 |
+|---|---|---|
+| Orca2 | Yes | No |
+"""
+
+_V2 = _V1.replace("| Orca2 | Yes | - |", "| Orca2 | Yes | Yes |").replace(
+    "| Finch | Yes | No |", "| Finch | Yes | No |\n| Wren | Yes | Yes |"
+)
+
+
+def _compare(*texts: str) -> Comparison:
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="coverage.md").claims)) for i, t in enumerate(texts, 1)
+    ]
+    return compare_loaded([Loaded("acme/quokka:coverage.md", versions, stored=True)], by="versions")
+
+
+def test_a_support_cell_that_changed_between_versions_is_listed_with_its_backend() -> None:
+    c = _compare(_V1, _V2)
+    assert c.compared
+    changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values) for s in c.support}
+    assert changes[("Orca2", "INT4", "FastPath")] == ("changed", ["untested", "yes"])
+    assert changes[("Wren", "INT4", "FastPath")] == ("new", [None, "yes"])
+    assert changes[("Orca2", "INT4", "eager")] == ("no change", ["no", "no"])
+    text = c.render("table", width=120)
+    assert "Support cells, R1 -> R2: 1 changed, 2 new, 5 no change" in text
+    assert "changed  Orca2 · INT4 (FastPath)  untested  yes" in text
+    assert "Orca2 · INT4 (eager)" not in text  # an unchanged cell is counted, listed only with --all
+    assert "Orca2 · INT4 (eager)" in c.render("table", width=120, show_all=True)
+    assert c.to_dict()["support"][0]["verdict"] == "changed"
+
+
+def test_a_support_page_whose_cells_stayed_says_no_change() -> None:
+    c = _compare(_V1, _V1)
+    assert c.compared
+    assert "Support cells, R1 -> R2: no change (6 cells)" in c.render("table", width=120)
+
+
+def test_a_row_a_version_drops_is_gone() -> None:
+    c = _compare(_V2, _V1)
+    moved = {(s.subject, s.verdict) for s in c.support if s.verdict != "no change"}
+    assert moved == {("Wren", "gone"), ("Orca2", "changed")}
+
+
+def test_the_report_of_a_support_page_lists_its_changed_cells() -> None:
+    from ledger.report import Report
+    from ledger.report.findings import SECTIONS, Section
+    from ledger.report.text import render_report
+
+    c = _compare(_V1, _V2)
+    report = Report("acme/quokka:coverage.md", c, sections=[Section(n, t) for n, t in SECTIONS])
+    text = render_report(report, md=True, width=120, show_all=False)
+    assert "#### Support cells, R1 -&gt; R2: 1 changed, 2 new, 5 no change" in text
+    assert "| changed | Orca2 · INT4 (FastPath) | untested | yes |" in text
