@@ -54,7 +54,10 @@ DEFAULT_KEYS = frozenset(
 )
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
-RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"}
+SERVER_LOAD_KEYS = frozenset(("num_prompts", "mem_fraction"))
+"""How many prompts a serving run sent and the share of memory its server had ("Requests: 5000", "mem fraction 0.9"):
+a run's or a section's, never a document's (another run of the same page sends another count)."""
+RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"} | SERVER_LOAD_KEYS
 """The keys a section holding results, or a test plan over them, states for all of them: the default's, and the data
 its serving runs draw ("--dataset-name random") and the server they send it to ("--backend vllm"), which another
 section's or another turn's runs may not share, so no document default holds them."""
@@ -260,7 +263,7 @@ _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\
 _AFTER_NUMBER_RE = re.compile(
     r"\s\(|\s(?:with|over|via|using|across|through|for|on|in|when|where|and|but)\s", re.IGNORECASE
 )
-_INLINE_KEYS = DEFAULT_KEYS | {"experts"}
+_INLINE_KEYS = DEFAULT_KEYS | {"experts"} | SERVER_LOAD_KEYS
 # a config dump's quoted model path (vLLM's "model='/models/Qwen3-8B'", its SpeculativeConfig with MTP, whose
 # model is the target's own): the folder it ends in names the checkpoint; not the draft another method loads
 _MODEL_PATH_RE = re.compile(
@@ -310,6 +313,9 @@ _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 
 
+_LOAD_NUMBER_RE = re.compile(r"\d{1,7}(?:\.\d{1,4})?(?![\w.])")
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
@@ -321,6 +327,9 @@ def _checked(key: str, value: str) -> str:
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
+    if key in SERVER_LOAD_KEYS:  # ("1k/1k prompts: decode 42.1": a count or a share is a number)
+        m = _LOAD_NUMBER_RE.match(value)
+        return m.group(0) if m else ""
     if key == "request_rate":
         cut = _AFTER_NUMBER_RE.search(value)
         return "" if not states_rate(value) else value[: cut.start()] if cut else value
