@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
@@ -391,6 +392,8 @@ def _line_setup(text: str) -> dict[str, str]:
         values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
+    for key in respective_keys(text):
+        values.pop(key, None)  # "with int8/int4 kv, 30% and 40% respectively": one dtype each value, none the line's
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
         values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:
