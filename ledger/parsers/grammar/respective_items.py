@@ -19,31 +19,44 @@ _ITEM_SPLIT_RE = re.compile(r"\s?/\s?|,?\s(?:and|&)\s|,\s")
 _SENTENCE_END_RE = re.compile(r"[.;!?]\s")
 
 
+_REACH = 300
+"""How far before its values a list is read (a sentence's lead-in; each list found is read once over this window, so a
+line of many lists or many "respectively"s stays linear)."""
+
+
 def sentence_lead(text: str, at: int) -> str:
-    """The sentence's words before `at`."""
-    ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, 0, at)]
-    return text[ends[-1] if ends else 0 : at]
+    """The sentence's words before `at`, at most _REACH characters of them."""
+    lo = max(0, at - _REACH)
+    ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, lo, at)]
+    return text[ends[-1] if ends else lo : at]
 
 
 def item_setups(lead: str, k: int | None) -> list[dict[str, str]] | None:
     """The setup of each item of the last list in `lead` (of k items, where k is given) whose items each name another
     value of one setup key ("int8/int4 kv": kv_cache int8, kv_cache int4; "Orca2-13B and Finch-7B": two models), else
-    None."""
-    found: list[tuple[int, list[dict[str, str]]]] = []
-    for pattern in (_SLASH_ITEMS_RE, _AND_ITEMS_RE):
-        for m in pattern.finditer(lead):
-            parts = [p for p in _ITEM_SPLIT_RE.split(m.group(0)) if p]
-            if k is not None and len(parts) != k:
-                continue
-            # each item read in the list's place, so that the words around the list name what it is ("int4 kv")
-            sides = [qualifiers(lead[: m.start()] + p + lead[m.end() :]) for p in parts]
-            for side, part in zip(sides, parts, strict=True):
-                if model_names(part) == [part]:
-                    side["model"] = part
-            keys = {key for s in sides for key in s if len({s.get(key) for s in sides}) == len(parts)}
-            if keys:
-                found.append((m.start(), [{key: s[key] for key in keys if key in s} for s in sides]))
-    return max(found, key=lambda f: f[0])[1] if found else None
+    None. The nearest few lists are tried, nearest first (each costs a read of the lead's setup words)."""
+    lead = lead[-_REACH:]
+    lists = sorted((m for pattern in (_SLASH_ITEMS_RE, _AND_ITEMS_RE) for m in pattern.finditer(lead)), key=_start)
+    for m in lists[::-1][:_TRIED]:
+        parts = [p for p in _ITEM_SPLIT_RE.split(m.group(0)) if p]
+        if k is not None and len(parts) != k:
+            continue
+        # each item read in the list's place, so that the words around the list name what it is ("int4 kv")
+        sides = [qualifiers(lead[: m.start()] + p + lead[m.end() :]) for p in parts]
+        for side, part in zip(sides, parts, strict=True):
+            if model_names(part) == [part]:
+                side["model"] = part
+        keys = {key for s in sides for key in s if len({s.get(key) for s in sides}) == len(parts)}
+        if keys:
+            return [{key: s[key] for key in keys if key in s} for s in sides]
+    return None
+
+
+_TRIED = 4
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
 
 
 def respective_keys(text: str) -> set[str]:
