@@ -413,3 +413,32 @@ def test_library_versions_and_the_share_a_cause_explains_are_no_results(line: st
 def test_a_share_of_a_change_that_is_measured_stays_a_result() -> None:
     claims = extract("- Decode throughput is 12% higher than main.\n", path="t.md").claims
     assert [c.value for c in claims] == [12.0]
+
+
+def test_values_said_respectively_take_each_listed_items_setup() -> None:
+    """ "On A and B, req/s rose by 25% and 35% respectively": the first share is A's, the second B's; a slash list
+    of cache dtypes before them ("int8/int4 kv cache") gives each its dtype, and the line keeps neither as its own."""
+    path = Path(__file__).parent / "fixtures" / "prose" / "respective_shares_and_overheads.md"
+    claims = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.source.line < 8]
+    got = [
+        (c.source.line, c.value, c.config.get("model"), c.config.get("quant"), c.config.get("kv_cache")) for c in claims
+    ]
+    assert got == [
+        (5, 25.0, "Orca2-13B", None, None),
+        (5, 35.0, "Finch-7B", None, None),
+        (6, 12.0, None, "fp8", None),
+        (6, 18.0, None, "int4", None),
+        (7, 21.0, "Orca2-13B", None, "int8"),
+        (7, 29.0, "Orca2-13B", None, "int4"),
+    ]
+
+
+def test_a_factor_or_share_named_by_its_change_noun_after_the_measure() -> None:
+    """ "~4x KV cache memory reduction" is a reduction of the KV cache's memory (no count of caches), "5%-6%
+    end-to-end latency overhead" that latency's overhead, not the clause before it; "8x H100" stays a count."""
+    assert [r[:4] for r in _read("respective_shares_and_overheads.md") if r[0] >= 8] == [
+        (8, "KV cache memory reduction", 4.0, "x"),
+        (9, "memory savings for the draft weights", 3.0, "x"),
+        (10, "end-to-end latency overhead", 5.0, "%"),
+        (11, "decode overhead", 3.0, "%"),
+    ]

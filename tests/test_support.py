@@ -237,3 +237,16 @@ def test_corpus_recall_and_precision(gold_name: str, doc: str, min_recall: float
     precision = len(got & want) / len(got)
     assert recall >= min_recall, sorted(want - got)[:10]
     assert precision >= 0.98, sorted(got - want)[:10]
+
+
+def test_a_limitations_section_says_what_its_feature_does_not_support() -> None:
+    """Under "## Limitations" of a page about a feature, "**X not supported**" and "X is not supported with Y" are
+    that feature's support cells (value no); "the packed cache does not support Z" names its own subject. The same
+    words outside such a section, and a requirement, are none."""
+    claims = extract((FIXTURES / "limitations_section.md").read_text(encoding="utf-8"), path="x.md").claims
+    got = [(c.source.line, c.subject, c.feature, c.value) for c in claims if c.kind == "support"]
+    assert got == [
+        (7, "Packed KV cache", "Sliding window", "no"),
+        (8, "Packed KV cache", "Pipeline parallelism (3-bit cache)", "no"),
+        (9, "packed cache", "prefix caching", "no"),
+    ]

@@ -262,3 +262,24 @@ def test_a_groups_setting_sub_column_sets_up_its_own_group_only() -> None:
     assert sorted(c.value for c in html) == [1.18, 1.5, 318.0, 355.0]  # no TP, DP or CP cell is a result
     assert {_setup(c, "tp", "dp", "cp") for c in html if c.source.line < 40} == {("2", "1", "4")}
     assert [c.reference for c in html if c.value in (355.0, 318.0)] == [301.0, 212.0]
+
+
+def test_a_listed_settings_cell_keeps_the_prompt_count_and_memory_fraction() -> None:
+    # "tp2 / mem fraction 0.85 / bs 128 / prompts 4000" under "run settings": every "key value" part is the row's
+    # setup, the workload's size and the share of memory the server was given among them; none is a claim
+    claims = [c for c in _claims("tables/listed_run_settings.md") if c.source.line in (7, 8, 9)]
+    assert [(c.value, *_setup(c, "tp", "batch_size", "num_prompts", "mem_fraction")) for c in claims] == [
+        (9.10, "2", "128", "4000", "0.85"),
+        (11.30, "2", "128", "4000", "0.85"),
+        (12.02, "2", "128", "4000", "0.9"),
+    ]
+
+
+def test_a_setup_line_under_a_table_and_its_columns_settings_are_the_cells_setup() -> None:
+    # "Prompts: 2000, Memory fraction: 0.88" on the setup line; "(cache_mode=3)" in the measured column's head
+    claims = [c for c in _claims("tables/listed_run_settings.md") if c.source.line in (15, 16)]
+    assert [(c.value, c.reference) for c in claims] == [(6.62, 7.10), (0.99, 0.91)]
+    assert {_setup(c, "gpu", "concurrency", "num_prompts", "mem_fraction", "cache_mode") for c in claims} == {
+        ("B200", "32", "2000", "0.88", "3")
+    }
+    assert not [c for c in _claims("tables/listed_run_settings.md") if c.value in (4000, 2000, 0.85, 0.88)]

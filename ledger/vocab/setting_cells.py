@@ -6,6 +6,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_labels import setup_label_key
 
 _PART_SPLIT_RE = re.compile(r"\s?[,;]\s?")
 _ASSIGN_RE = re.compile(r"^(?P<key>[A-Za-z][\w.-]{0,40}) ?= ?(?P<value>[\w./+-]{1,40})$")
@@ -33,3 +34,33 @@ def settings_cell(cell: str) -> dict[str, str] | None:
         for k, v in words.items():
             out.setdefault(k, v)
     return out or None
+
+
+_LIST_SPLIT_RE = re.compile(r"\s?[/,;]\s?")
+# "prompts 10000", "Requests: 5000", "mem fraction=0.85": a setting's name, then its number
+_NAMED_NUMBER_RE = re.compile(r"^(?P<key>[A-Za-z][\w .-]{0,40}?)[ :=]{1,3}(?P<value>\d{1,7}(?:\.\d{1,4})?)$")
+
+
+@short_text_cache(1024)  # asked of every settings cell and every setup line
+def listed_settings(text: str, all_settings: bool = False) -> dict[str, str]:
+    """The settings a list of "key value" or "key: value" pairs names by a setup label, one pair between each "/",
+    "," or ";" ("tp1 / mem fraction 0.85 / bs 256 / prompts 10000" -> batch_size 256, mem_fraction 0.85, num_prompts
+    10000; "tp1" is a setup word, qualifiers' to read). A pair whose name no label knows is left out (a number after
+    an unknown word may be anything) unless `all_settings`, where a header says the list holds settings only
+    ("test settings" over "tp1 / ratio 0.8"): there it is kept under its own name ("ratio": "0.8")."""
+    out: dict[str, str] = {}
+    if len(text) > 400:
+        return out
+    for part in _LIST_SPLIT_RE.split(text.replace("`", "").strip(" *_.")):
+        m = _NAMED_NUMBER_RE.match(part.strip(" *_"))
+        if m is None:
+            continue
+        key = setup_label_key(m.group("key"))
+        if key is None and all_settings and _ONE_WORD_RE.match(m.group("key")):
+            key = m.group("key").lower()
+        if key is not None:
+            out.setdefault(key, m.group("value"))
+    return out
+
+
+_ONE_WORD_RE = re.compile(r"^[A-Za-z][a-z_]{1,30}$")  # ("ratio", "cache_max_len": one name, no phrase)

@@ -77,6 +77,9 @@ HARD_KEYS: tuple[str, ...] = (
     "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")
     "env",  # (an engine's switches set before its command, "VLLM_USE_V1=0": another code path, another run)
     "kernel",  # (a quantised run's matmul kernel, "GEMV" or "GEMM", "Marlin": vocab.matmul_kernels)
+    # a serving benchmark's workload size and the share of memory its server was given (vocab.setup_labels)
+    "num_prompts",
+    "mem_fraction",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
@@ -237,6 +240,9 @@ _KEY_ALIASES: dict[str, str] = {
     "#_of_gpus": "gpu_count",  # a release page's "# of GPUs"
     "number_of_gpus": "gpu_count",
     "#_prompts": "num_prompts",
+    "num_requests": "num_prompts",
+    "gpu_memory_utilization": "mem_fraction",
+    "mem_fraction_static": "mem_fraction",
     "world_size": "gpu_count",
     "bs": "batch_size",
     "cs": "cluster_size",  # (a kernel grid's heading, "(fp32 / K=1024 / cs=1)")

@@ -115,6 +115,24 @@ _SETUP_LABELS: dict[str, str] = {
     # the rate a load generator sends requests at ("Traffic request rate: 4.0", as vllm bench serve prints it)
     "request rate": "request_rate",
     "traffic request rate": "request_rate",
+    # how many prompts a serving benchmark sends ("Requests: 5000", "prompts 10000" among a run's listed settings):
+    # the workload's size, which a throughput over 500 requests and one over 10000 do not share
+    "prompts": "num_prompts",
+    "num prompts": "num_prompts",
+    "number of prompts": "num_prompts",
+    "requests": "num_prompts",
+    "num requests": "num_prompts",
+    "number of requests": "num_prompts",
+    # the share of the GPU's memory the server may fill (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static,
+    # LMDeploy's cache_max_entry_count): the room its KV cache has, so how many requests run at once
+    "memory fraction": "mem_fraction",
+    "mem fraction": "mem_fraction",
+    "mem fraction static": "mem_fraction",
+    "gpu memory utilization": "mem_fraction",
+    "gpu mem util": "mem_fraction",
+    "memory ratio": "mem_fraction",
+    "mem ratio": "mem_fraction",
+    "cache max entry count": "mem_fraction",
     "batch size": "batch_size",
     "batch": "batch_size",
     "bs": "batch_size",

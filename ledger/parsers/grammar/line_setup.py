@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
@@ -54,7 +55,10 @@ DEFAULT_KEYS = frozenset(
 )
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
-RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"}
+SERVER_LOAD_KEYS = frozenset(("num_prompts", "mem_fraction"))
+"""How many prompts a serving run sent and the share of memory its server had ("Requests: 5000", "mem fraction 0.9"):
+a run's or a section's, never a document's (another run of the same page sends another count)."""
+RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"} | SERVER_LOAD_KEYS
 """The keys a section holding results, or a test plan over them, states for all of them: the default's, and the data
 its serving runs draw ("--dataset-name random") and the server they send it to ("--backend vllm"), which another
 section's or another turn's runs may not share, so no document default holds them."""
@@ -262,7 +266,7 @@ _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\
 _AFTER_NUMBER_RE = re.compile(
     r"\s\(|\s(?:with|over|via|using|across|through|for|on|in|when|where|and|but)\s", re.IGNORECASE
 )
-_INLINE_KEYS = DEFAULT_KEYS | {"experts"}
+_INLINE_KEYS = DEFAULT_KEYS | {"experts"} | SERVER_LOAD_KEYS
 # a config dump's quoted model path (vLLM's "model='/models/Qwen3-8B'", its SpeculativeConfig with MTP, whose
 # model is the target's own): the folder it ends in names the checkpoint; not the draft another method loads
 _MODEL_PATH_RE = re.compile(
@@ -312,6 +316,9 @@ _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 
 
+_LOAD_NUMBER_RE = re.compile(r"\d{1,7}(?:\.\d{1,4})?(?![\w.])")
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
@@ -323,6 +330,9 @@ def _checked(key: str, value: str) -> str:
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
+    if key in SERVER_LOAD_KEYS:  # ("1k/1k prompts: decode 42.1": a count or a share is a number)
+        m = _LOAD_NUMBER_RE.match(value)
+        return m.group(0) if m else ""
     if key == "request_rate":
         cut = _AFTER_NUMBER_RE.search(value)
         return "" if not states_rate(value) else value[: cut.start()] if cut else value
@@ -393,6 +403,8 @@ def _line_setup(text: str) -> dict[str, str]:
         values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
+    for key in respective_keys(text):
+        values.pop(key, None)  # "with int8/int4 kv, 30% and 40% respectively": one dtype each value, none the line's
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
         values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:

@@ -28,9 +28,25 @@ _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
 _BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
 
 
+# "~5x KV cache memory reduction", "4x memory savings", "7% end-to-end latency overhead": a factor or a share of the
+# change its noun names, a few words of the measure before the noun (no count of caches, no cache holding a size)
+_CHANGE_NAMED_RE = re.compile(
+    r"\s{1,2}(?:[A-Za-z][\w/-]{0,30}\s{1,2}){1,3}"
+    r"(?:reductions?|savings?|improvements?|speed-?ups?|overheads?|increases?|decreases?|gains?)\b",
+    re.IGNORECASE,
+)
+
+
+def names_its_change(text: str, n: Number) -> bool:
+    """The words after a factor or a share end in the noun of the change it is ("~5x KV cache memory reduction")."""
+    return n.unit in ("x", "X", "×", "%") and _CHANGE_NAMED_RE.match(text, n.end, n.end + 110) is not None
+
+
 def counted(text: str, n: Number, after: str) -> bool:
     """ "8x H100": a count of what follows, no ratio; "which uses 90x `IQ3_KS` for the routed experts": how many
     tensors a recipe gives (a whole count, a name in code after it); "4-15x and", "1.03x tail-only run": ratios."""
+    if names_its_change(text, n):
+        return False
     if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after) and not _ratio_label(n, after):
         return True
     if after.startswith("-") and HARDWARE_NAME_RE.search(after, 1, 24) is not None and _BOARD_JOINED_RE.match(after):

@@ -14,7 +14,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.bars import compared_bound
-from ledger.parsers.prose.counted_ratios import counted
+from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
@@ -592,7 +592,7 @@ def _held_size(text: str, n: Number) -> bool:
     if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
         return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
-        return not measured_size(text, n)
+        return not measured_size(text, n) and not names_its_change(text, n)
     return is_size_unit(n.unit) and bool(
         _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
         or _device_listing(text, n)

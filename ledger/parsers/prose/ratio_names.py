@@ -29,7 +29,7 @@ _CHANGE_UNITS = RATIO_UNITS | {"%"}
 # the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
 CHANGE_NOUN = (
     r"speed-?ups?|uplifts?|boosts?|faster|slower|improvements?|gains?|promotes?|reductions?|regressions?|increases?|"
-    r"decreases?|"
+    r"decreases?|overheads?|savings?|"
     r"drops?|higher|lower|better|worse|less|more"
 )
 _AFTER_RE = re.compile(
@@ -42,7 +42,7 @@ _AFTER_RE = re.compile(
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
 # ("19% promote": what a Chinese thread's 提升 becomes, an improvement)
 _NOUN_RE = re.compile(
-    r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|promotes?|reductions?|regressions?)\b", re.IGNORECASE
+    r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|promotes?|reductions?|regressions?|overheads?)\b", re.IGNORECASE
 )
 """A change's own noun after it (not a comparative: in "2.4x faster" the words before say what is faster)."""
 # "gives **+2.10% output throughput** and **-1.40% mean TPOT**": a signed change followed by the measure it is of

@@ -70,6 +70,7 @@ from ledger.parsers.prose.pair_ratios import pair_ratios
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.reduced_by import stated_moves
+from ledger.parsers.prose.respective_values import respective_setups
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
@@ -143,6 +144,7 @@ def claims_in_text(
     label_setup(out, text)
     switch_conditions(out, text)
     slash_setup(out, text, subject)
+    respective_setups(out, text)  # ("with int8/int4 kv, RPS rose 30% and 40% respectively": one dtype each)
     if not console:
         carry_sentence_setup(out, text)  # ("... Llama3.1 8b FP16, a 6% gain. Perf goes from 13.5 -> 14.2 ...")
     subject_slash_metrics(out, subject)

@@ -34,6 +34,7 @@ from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.support.column_statements import column_statements
 from ledger.parsers.support.engine import document_engine
 from ledger.parsers.support.families import Known, read_known
+from ledger.parsers.support.limitations import limitation_statements, limitation_topic
 from ledger.parsers.support.memberships import membership_statements
 from ledger.parsers.support.paragraphs import MAX_TEXT, Paragraphs, list_text, read_paragraphs
 from ledger.parsers.support.rules import constraint_statements, has_any
@@ -174,16 +175,24 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
                 yield c
+    said = False
     if constraints:
         for subject, feature, value, note, a, b in constraint_statements(text):
             c = emit("constraint", subject, feature, value, note, a, b)
+            said = True
+            if c:
+                yield c
+    if constraints and not said and (topic := limitation_topic(block.section)) is not None:
+        # ("### Limitations" under "## TurboQuant": "**MLA not supported**" is TurboQuant's, no rule of use)
+        for subject, feature, a, b in limitation_statements(text, topic):
+            c = emit("support", subject, feature, "no", None, a, b)
             if c:
                 yield c
 
 
 _VALUE_FOR_HINT_RE = re.compile(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b")
 _CONSTRAINT_HINT_RE = re.compile(
-    r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|"
+    r"\b(?:use|requires?|needs|must|not supported|not support|not available|not allowed|"
     r"never supported|cannot|incompatible)\b"
 )
 # the words the two hints cannot match without, as substrings ("unsupported" holds "supported"): a few
@@ -195,7 +204,7 @@ _CONSTRAINT_WORDS = (
     "require",
     "needs",
     "must",
-    "not supported",
+    "not support",  # (and "not supported")
     "not available",
     "not allowed",
     "never supported",

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ledger.parsers.tables.headers import looks_metric
+from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setup import qualifiers
 
 _NO_ARMS: Mapping[str, dict[str, str]] = MappingProxyType({})
@@ -36,3 +37,15 @@ def without_settings(
             kept, out = kept[: m.start()] + kept[m.end() :], {**said, **out}
     kept = " ".join(kept.split())
     return (kept, out) if kept != name and kept and looks_metric(kept) else (name, {})
+
+
+# "TurboQuant (quant_policy=42)", "Packed cache (cache_mode=3, page=64)": an arm's name, then the settings it ran
+_PAREN_SETTINGS_RE = re.compile(r"\((?P<inner>[^()=]{1,40}=[^()]{1,120})\)\s?$")
+
+
+def parenthesised_settings(head: str) -> dict[str, str]:
+    """The "key=value" settings a column header lists in its closing parenthesis: what its cells ran under, the one
+    setting that tells its arm from the others' ("Default (cache_mode=0)" beside "Packed (cache_mode=3)"); {} for a
+    parenthesis of anything else ("(ms)", "(lower is better)")."""
+    m = _PAREN_SETTINGS_RE.search(head[-200:]) if head.endswith(")") and "=" in head else None
+    return (settings_cell(m.group("inner")) or {}) if m is not None else {}

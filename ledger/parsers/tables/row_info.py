@@ -19,7 +19,7 @@ from ledger.parsers.tables.arrow_legend import legend_revisions
 from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
-from ledger.parsers.tables.head_settings import without_settings
+from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
     change_word,
@@ -38,7 +38,7 @@ from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.perplexity_corpora import corpus_perplexity
-from ledger.vocab.setting_cells import settings_cell
+from ledger.vocab.setting_cells import listed_settings, settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
     expert_columns,
@@ -288,8 +288,8 @@ class TableInfo:
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
-                if _SETTINGS_HEAD_RE.match(head):  # "tp1 / ratio 0.8 / bs 128" under "test settings"
-                    for k, v in qualifiers(cell).items():
+                if _SETTINGS_HEAD_RE.match(head):  # "tp1 / ratio 0.8 / bs 128 / prompts 5000" under "test settings"
+                    for k, v in {**listed_settings(cell, all_settings=True), **qualifiers(cell)}.items():
                         out.setdefault(k, v)
                 if not is_known_key(config_key(head)):  # ("bfloat16/paged" under "State" is the state's dtype)
                     for k, v in qualifiers(cell).items():
@@ -307,6 +307,7 @@ class TableInfo:
             name = corpus_perplexity(name, self.table.header)  # ("PTB" beside "Wikitext2": a perplexity too)
             # "TG (256) T/s": the length the bench ran is the column's setup
             setup = {**header_parallel(head), **cell_load(head), **qualifiers(head), **header_lengths(head)}
+            setup = {**parenthesised_settings(head), **setup}  # "TurboQuant (quant_policy=42)": what its arm ran
             # ("single GPU": TP1; "C64 offline throughput": concurrency 64)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
