@@ -233,7 +233,8 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
         j += 1  # the rule under the last row belongs to the table
     k, cells, starts = rows[-1]
     filled = [ci for ci, c in enumerate(cells) if c]
-    if k == len(lines) - 1 and filled and filled[-1] < len(cells) - 1:
+    # (a text ending in a newline splits into one more line, an empty one)
+    if (k == len(lines) - 1 or (k == len(lines) - 2 and not lines[-1])) and filled and filled[-1] < len(cells) - 1:
         # the document ends inside the last row (a cut-off paste): the last cell it reached may be cut short
         rows[-1] = (k, [c if ci != filled[-1] else "" for ci, c in enumerate(cells)], starts)
         return Grid(h, header, rows, j, "space", cut=True)
