@@ -204,3 +204,24 @@ def test_a_section_heading_never_renames_the_benchmarks_its_rows_name() -> None:
     )
     got = [(c.metric, c.config.get("model"), c.config.get("quant")) for c in _claims(text)]
     assert got[0] == ("ifeval", "Qwen3-8B", "bf16") and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq")
+
+
+def test_a_method_by_workload_grid_of_sentence_cells_keeps_both_as_setup_and_the_cell_names_the_measure() -> None:
+    # rows are drafting methods, columns the kind of prompt; each cell a small sentence with its own measures
+    text = (
+        "Two passes each, Qwen2 7B.\n\n| Proposer | qa | translate |\n|---|---|---|\n"
+        "| prefix_tree | 33.0 ± 0.4 t/s, accept: 52.0% (52/100) | 31.5 ± 0.1 t/s, accept: 9.0% (9/100) |\n"
+        "| lookahead | 35.2 ± 0.9 t/s, accept: 61.0% (61/100) | 30.9 ± 0.3 t/s, accept: 11.0% (11/100) |\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.config.get("row"), c.config.get("column")) for c in _claims(text)]
+    assert got[:4] == [
+        ("perf", "throughput", 33.0, "prefix_tree", "qa"),
+        ("acceptance", "accept", 52.0, "prefix_tree", "qa"),
+        ("perf", "throughput", 31.5, "prefix_tree", "translate"),
+        ("acceptance", "accept", 9.0, "prefix_tree", "translate"),
+    ]
+    assert got[5] == ("acceptance", "accept", 61.0, "lookahead", "qa")
+    assert not any(m in ("prefix_tree", "lookahead") for _, m, *_ in got)
+    # a row that names its measure beside side columns stays the measure
+    sides = "| Metric | main | PR |\n|---|---|---|\n| TTFT | 120 ms (p50) | 100 ms (p50) |\n"
+    assert {c.metric for c in _claims(sides)} == {"TTFT"}
