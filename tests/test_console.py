@@ -431,3 +431,10 @@ def test_a_console_row_cut_by_the_end_of_the_text_drops_its_last_cell_with_or_wi
     result = extract(text + "    4096         6.1" + ending, path="cut.md")  # (the last value reached: "6.1" of 6.13?)
     assert [(c.source.line, c.value) for c in result.claims if c.unit == "us"] == [(3, 3.2), (3, 4.48)]
     assert any("cut short" in w.message for w in result.warnings)
+
+
+def test_a_colon_caption_between_two_tables_of_one_paste_leads_in_the_one_below() -> None:
+    got = _setups("fenced_grids_caption.md")
+    assert sorted(got) == [6, 7, 13]
+    assert all("batch_size" not in c and "dtype" not in c for no in (6, 7) for c in got[no])
+    assert all(c.get("batch_size") == "8" and c.get("dtype") == "fp16" for c in got[13])
