@@ -438,3 +438,15 @@ def test_a_colon_caption_between_two_tables_of_one_paste_leads_in_the_one_below(
     assert sorted(got) == [6, 7, 13]
     assert all("batch_size" not in c and "dtype" not in c for no in (6, 7) for c in got[no])
     assert all(c.get("batch_size") == "8" and c.get("dtype") == "fp16" for c in got[13])
+
+
+def test_a_last_row_lacking_only_a_column_of_words_before_a_newline_is_whole() -> None:
+    text = (
+        "  shape        old(us)   new(us)    change   note\n"
+        "---------------------------------------------------\n"
+        "  m=1           10.00      9.00    -10.0%   checked\n"
+        "  m=2           20.00     19.00     -5.0%\n"
+    )
+    result = extract(text, path="whole.md")
+    assert (4, -5.0) in [(c.source.line, c.value) for c in result.claims]
+    assert not any("cut short" in w.message for w in result.warnings)
