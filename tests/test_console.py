@@ -396,3 +396,57 @@ def test_a_paste_gives_its_benchmark_only_to_generic_scores_on_lines_naming_none
     claims = extract(text, path="x.md").claims
     assert all("task" not in c.config for c in claims if c.metric == "wikitext")
     assert all(c.config.get("task") != "mmlu" for c in claims if c.value == 95.6)
+
+
+def _setups(name: str) -> dict[int, list[dict[str, str]]]:
+    out: dict[int, list[dict[str, str]]] = {}
+    for c in _claims(name):
+        out.setdefault(c.source.line, []).append(c.config)
+    return out
+
+
+def test_a_console_table_outside_a_fence_is_a_table_and_a_colon_caption_leads_in_the_one_below() -> None:
+    # (to markdown a header over a rule of "-" is a setext heading; a caption ending in ":" between two tables is
+    # the setup of the table under it, never of the one above)
+    stacked = _setups("stacked_grids_captions.md")
+    assert sorted(stacked) == [5, 6, 12, 13]
+    assert all("batch_size" not in c and "dtype" not in c for no in (5, 6) for c in stacked[no])
+    assert all(c.get("batch_size") == "32" and c.get("dtype") == "bf16" for no in (12, 13) for c in stacked[no])
+    assert [(c.value, c.reference) for c in _claims("stacked_grids_captions.md") if c.unit == "us"] == [
+        (3.2, 4.48),
+        (6.1, 7.93),
+        (2.9, 4.35),
+        (5.5, 7.7),
+    ]
+    # a plain caption over the table ("Timings of ...:"), and a setting line right under one, before a blank line:
+    # the one above is the table it describes
+    assert sorted(_setups("grid_under_caption.md")) == [5, 6]
+    under = _setups("grid_caption_under.md")
+    assert all(c.get("batch_size") == "16" for no in (5, 6) for c in under[no])
+
+
+@pytest.mark.parametrize("ending", ["", "\n"])
+def test_a_console_row_cut_by_the_end_of_the_text_drops_its_last_cell_with_or_without_a_newline(ending: str) -> None:
+    text = "  tokens      new(us)     prev(us)\n-------------------------------\n    2048         3.20         4.48\n"
+    result = extract(text + "    4096         6.1" + ending, path="cut.md")  # (the last value reached: "6.1" of 6.13?)
+    assert [(c.source.line, c.value) for c in result.claims if c.unit == "us"] == [(3, 3.2), (3, 4.48)]
+    assert any("cut short" in w.message for w in result.warnings)
+
+
+def test_a_colon_caption_between_two_tables_of_one_paste_leads_in_the_one_below() -> None:
+    got = _setups("fenced_grids_caption.md")
+    assert sorted(got) == [6, 7, 13]
+    assert all("batch_size" not in c and "dtype" not in c for no in (6, 7) for c in got[no])
+    assert all(c.get("batch_size") == "8" and c.get("dtype") == "fp16" for c in got[13])
+
+
+def test_a_last_row_lacking_only_a_column_of_words_before_a_newline_is_whole() -> None:
+    text = (
+        "  shape        old(us)   new(us)    change   note\n"
+        "---------------------------------------------------\n"
+        "  m=1           10.00      9.00    -10.0%   checked\n"
+        "  m=2           20.00     19.00     -5.0%\n"
+    )
+    result = extract(text, path="whole.md")
+    assert (4, -5.0) in [(c.source.line, c.value) for c in result.claims]
+    assert not any("cut short" in w.message for w in result.warnings)

@@ -204,3 +204,52 @@ def test_a_section_heading_never_renames_the_benchmarks_its_rows_name() -> None:
     )
     got = [(c.metric, c.config.get("model"), c.config.get("quant")) for c in _claims(text)]
     assert got[0] == ("ifeval", "Qwen3-8B", "bf16") and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq")
+
+
+def test_a_method_by_workload_grid_of_sentence_cells_keeps_both_as_setup_and_the_cell_names_the_measure() -> None:
+    # rows are drafting methods, columns the kind of prompt; each cell a small sentence with its own measures
+    text = (
+        "Two passes each, Qwen2 7B.\n\n| Proposer | qa | translate |\n|---|---|---|\n"
+        "| prefix_tree | 33.0 ± 0.4 t/s, accept: 52.0% (52/100) | 31.5 ± 0.1 t/s, accept: 9.0% (9/100) |\n"
+        "| lookahead | 35.2 ± 0.9 t/s, accept: 61.0% (61/100) | 30.9 ± 0.3 t/s, accept: 11.0% (11/100) |\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.config.get("row"), c.config.get("column")) for c in _claims(text)]
+    assert got[:4] == [
+        ("perf", "throughput", 33.0, "prefix_tree", "qa"),
+        ("acceptance", "accept", 52.0, "prefix_tree", "qa"),
+        ("perf", "throughput", 31.5, "prefix_tree", "translate"),
+        ("acceptance", "accept", 9.0, "prefix_tree", "translate"),
+    ]
+    assert got[5] == ("acceptance", "accept", 61.0, "lookahead", "qa")
+    assert not any(m in ("prefix_tree", "lookahead") for _, m, *_ in got)
+    # a row that names its measure beside side columns stays the measure
+    sides = "| Metric | main | PR |\n|---|---|---|\n| TTFT | 120 ms (p50) | 100 ms (p50) |\n"
+    assert {c.metric for c in _claims(sides)} == {"TTFT"}
+
+
+def test_every_candidate_a_baselines_ratio_columns_name_is_measured_against_it() -> None:
+    # "ref/v2f", "ref/v3s": the baseline's ratios name the later candidates by short forms of their headers
+    text = (
+        "| rows | v1 (us) | v2_fast (us) | v3_slow (us) | ref (us) | ref/v1 | ref/v2f | ref/v3s |\n"
+        "|---|---|---|---|---|---|---|---|\n| 1024 | 4.00 | 5.00 | 6.00 | 8.00 | 2.00x | 1.60x | 1.33x |\n"
+    )
+    got = [(c.value, c.reference) for c in _claims(text) if c.unit == "us"]
+    assert got == [(4.0, 8.0), (5.0, 8.0), (6.0, 8.0)]
+    # a ratio naming two candidates ("v1/v2"): the second is a comparison of its own, not measured against the ref
+    own = (
+        "| rows | v1 (us) | v2 (us) | ref (us) | ref/v1 | v1/v2 |\n|---|---|---|---|---|---|\n"
+        "| 1024 | 4 | 5 | 8 | 2x | 0.8x |\n"
+    )
+    assert [(c.value, c.reference) for c in _claims(own) if c.unit == "us"] == [(4.0, 8.0), (5.0, None)]
+
+
+def test_two_side_pairs_each_closed_by_a_times_column_pair_column_by_column() -> None:
+    # "int x", "gpu x": a measure's word and the times sign, the speed-up of the pair before it (never a setting)
+    text = (
+        "| isl | conc | NoSpec tok/s/user | Spec tok/s/user | int x | NoSpec tok/s/GPU | Spec tok/s/GPU | gpu x |\n"
+        "|---:|---:|---:|---:|---:|---:|---:|---:|\n| 4k | 8 | 30.0 | 66.0 | 2.20 | 7.5 | 15.0 | 2.00 |\n"
+    )
+    claims = _claims(text)
+    assert [(c.value, c.reference) for c in claims if c.unit != "x"] == [(66.0, 30.0), (15.0, 7.5)]
+    assert [(c.metric, c.value) for c in claims if c.unit == "x"] == [("int x", 2.2), ("gpu x", 2.0)]
+    assert not any("gpu_x" in c.config for c in claims)

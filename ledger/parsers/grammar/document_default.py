@@ -541,7 +541,8 @@ def _lead_in_lines(doc: Document) -> set[int]:
                 or _caption_line(doc, b, nxt)
                 or b.kind == "item"  # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope)
             )
-            and not b.in_code
+            # (in a paste, "dtype=bf16  batch=64:" between two of its tables: the one below's)
+            and (not b.in_code or (nxt.kind == "table" and k > 0 and blocks[k - 1].kind == "table" and nxt.in_code))
             and len(b.text) <= 100
             and nxt.kind in ("code", "table")
             and nxt.start - b.end <= 2

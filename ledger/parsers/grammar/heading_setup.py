@@ -27,7 +27,7 @@ SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value
 # ("## TOKENS=8 — `MEGA_TIMING=e2e` (barrier-cold)": settings parted by dashes or bars, in backticks, with a note)
 _SETTINGS_LINE_RE = re.compile(
     r"^[\s#=*`-]*(?:`?[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}`?[\s,;—–|]*){1,12}"
-    r"(?:\([^()=]{0,60}\))?[\s#=*`-]*$"
+    r"(?:\([^()=]{0,60}\))?:?[\s#=*`-]*$"
 )
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
 # keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")

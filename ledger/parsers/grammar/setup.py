@@ -463,9 +463,13 @@ def _block_settings(doc: Document, block: Block, held: dict[tuple[int, int], dic
 
 
 def _one_valued(doc: Document, first: int, last: int) -> dict[str, str]:
-    """The setup keys lines first..last set, each to one value only."""
+    """The setup keys lines first..last set, each to one value only; a settings line ending in a colon below the
+    part's first line ("dtype=bf16  batch=64:" between two tables) leads in what follows it, not the lines above."""
     seen: dict[str, set[str]] = {}
     for no in range(first, last + 1):
-        for key, value in inline_settings(doc.setup_line(no)).items():
+        text = doc.setup_line(no)
+        if no > first and text.rstrip().endswith(":"):
+            continue
+        for key, value in inline_settings(text).items():
             seen.setdefault(key, set()).add(value)
     return {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}

@@ -14,7 +14,7 @@ from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
 from ledger.parsers.reader.code_blocks import FENCE_RE, scan_code
 from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
 from ledger.parsers.tables.dialects import try_grid, try_table
-from ledger.parsers.tables.grid import has_box, is_rule
+from ledger.parsers.tables.grid import has_box, is_rule, read_grid
 from ledger.parsers.tables.html_table import try_html_table
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -91,6 +91,8 @@ class _Scanner:
         ):
             # "name · comment · date" over a rule of "=", or "### name · comment · date": the turn, never a heading
             return turn
+        if region and region[0] == "heading" and (j := self._setext_grid(i, region[2])) is not None:
+            return j
         if region:
             j = self._region(i, region)
             if j is not None:
@@ -137,6 +139,19 @@ class _Scanner:
         self.cur = tuple(t for _, t in self.section)
         self.blocks.append(Block("heading", no, no, self.cur, text=title, level=level))
         return no
+
+    def _setext_grid(self, i: int, end: int) -> int | None:
+        """A console table pasted outside a fence: to markdown its header over a rule of "-" is a setext heading
+        (its rows indented code); the grid reader's table, with any caption line above it as text."""
+        k = end - 2  # the heading's last line: the rule under it is index end - 1
+        if k < i or not is_rule(self.lines[end - 1]) or "  " not in self.lines[k].strip():
+            return None
+        if read_grid(self.lines, k, self.n) is None:
+            return None
+        for no in range(i, k):
+            if stripped := self.lines[no][:MAX_LINE].strip():
+                self.blocks.append(Block("text", no + 1, no + 1, self.cur, stripped))
+        return try_grid(self.doc, k, self.n, self.cur)
 
     def _region(self, i: int, region: tuple[str, int, int, str]) -> int | None:
         """A fence or a heading where markdown-it found one."""

@@ -12,7 +12,7 @@ import re
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import HEAD_UNIT_RE, side_core, unit_of_header
-from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_columns
+from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, first_word, ratio_columns, ratio_words
 from ledger.parsers.tables.stem_columns import stem_pairs
 
 
@@ -53,7 +53,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         elif b in values and a in bases:
             out[b] = a
     if out:
-        return out
+        return {**_abbreviated_ratios(table, values, bases, out), **out}
 
     for v in values:  # (a value's bare header takes its baseline's unit: "TTFT main (ms)" beside "TTFT pr")
         same = [b for b in bases if core(b) == core(v)] or [
@@ -81,6 +81,26 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
     if len(values) == 1 and (left := [b for b in bases if b < values[0]]):
         return {values[0]: left[-1]}  # "Base | Upstream | This PR": the run against the one printed next to it
     return {}
+
+
+def _abbreviated_ratios(table: Table, values: list[int], bases: list[int], paired: dict[int, int]) -> dict[int, int]:
+    """The candidates one baseline column's other ratios name by a short form ("fi/mcd", "fi/mcs" beside
+    "mc_dyn (us)", "mc_sta (us)", after "fi/dist" paired "dist" with "fi"): as many such ratios as unpaired
+    values of the baseline's unit, each of those measured against it too."""
+    if len(bases) != 1 or set(paired.values()) != {bases[0]}:
+        return {}
+    base = first_word(table.header[bases[0]]) if bases[0] < len(table.header) else ""
+    named = {first_word(table.header[i]) for i in [*values, *bases] if i < len(table.header)}
+    loose = [
+        pair
+        for h in table.header
+        if (pair := ratio_words(clean(h))) is not None and base in pair and not set(pair) <= named
+    ]
+    unit = _unit_key(clean(table.header[bases[0]]))
+    rest = [
+        v for v in values if v not in paired and v < len(table.header) and _unit_key(clean(table.header[v])) == unit
+    ]
+    return {v: bases[0] for v in rest} if loose and len(loose) == len(rest) else {}
 
 
 _SLASH_UNIT_RE = re.compile(r"/([A-Za-z]{1,3})$")

@@ -233,11 +233,20 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
         j += 1  # the rule under the last row belongs to the table
     k, cells, starts = rows[-1]
     filled = [ci for ci, c in enumerate(cells) if c]
-    if k == len(lines) - 1 and filled and filled[-1] < len(cells) - 1:
+    # (a text ending in a newline splits into one more line, an empty one: there a row lacking only a column of
+    # words, "Compared" on the rows above, is whole; one lacking a value column was cut)
+    last = k == len(lines) - 1 or (k == len(lines) - 2 and not lines[-1] and _lacks_values(rows, filled[-1:]))
+    if last and filled and filled[-1] < len(cells) - 1:
         # the document ends inside the last row (a cut-off paste): the last cell it reached may be cut short
         rows[-1] = (k, [c if ci != filled[-1] else "" for ci, c in enumerate(cells)], starts)
         return Grid(h, header, rows, j, "space", cut=True)
     return Grid(h, header, rows, j, "space")
+
+
+def _lacks_values(rows: list[tuple[int, list[str], list[int]]], filled: list[int]) -> bool:
+    """The last row stops before a column that holds a number on a row above it."""
+    after = filled[0] + 1 if filled else 0
+    return any(has_digit(c) for _, cells, _ in rows[:-1] for c in cells[after:])
 
 
 def _wrapped_note(line: str) -> bool:

@@ -34,9 +34,16 @@ def vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[
         roles[found[0][2]] = "baseline"
 
 
-def _first_word(head: str) -> str:
+def first_word(head: str) -> str:
+    """A header's first word, lowercased ("fi(us)" -> "fi"): how a ratio header names a column."""
     words = re.split(r"[\s(]", clean(head), maxsplit=1)
     return words[0].lower() if words else ""
+
+
+def ratio_words(head: str) -> tuple[str, str] | None:
+    """The two words an "A/B" header names, lowercased, whether or not each is a column's."""
+    m = _RATIO_HEAD_RE.fullmatch(head)
+    return (m.group(1).lower(), m.group(2).lower()) if m else None
 
 
 def ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
@@ -47,7 +54,7 @@ def ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None
     by_word: dict[str, int] = {}
     for i in sorted(cols):
         if i < len(heads):
-            by_word.setdefault(_first_word(heads[i]), i)
+            by_word.setdefault(first_word(heads[i]), i)
     out = []
     for ci, h in enumerate(heads):
         m = pattern.fullmatch(clean(h))
@@ -66,7 +73,7 @@ def ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
     found = ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
     if found:
         ci, a, b = found[0]
-        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
+        named = [_named_in(title, first_word(table.header[i])) for i in (a, b)]
         # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
         if named == [False, True] or (named != [True, False] and _speedup_of_times(table, roles, ci, a, b)):
             roles[a] = "baseline"

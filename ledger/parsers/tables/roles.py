@@ -421,7 +421,7 @@ _MEASURE_HEAD_RE = re.compile(
     # open a setting's header)
     r"/ ?s(?:ec)?\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
     # "GPU Memory (GB)", "Max. CPU memory": what a run used, however it names the device ("GPU" is a setting's word)
-    r"memory|\bvram\b|footprint",
+    r"memory|\bvram\b|footprint|(?<=[a-z] )[x×]$",  # ("gpu x": the GPU's speed-up, "x" its times sign)
     re.IGNORECASE,
 )
 

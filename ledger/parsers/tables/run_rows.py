@@ -6,10 +6,12 @@ alike). Apart from rows.py, which asks it of a row's arrow cells and of its cell
 from __future__ import annotations
 
 from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.gain_columns import range_measure
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import holds_arrow
 from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, is_measure_unit
 
@@ -57,7 +59,34 @@ def cell_subject(
         return spread, {**label_setup, **setup, "row": label}, unit  # "Range across 5 pairs": the gain's, per row
     if head and label and looks_metric(head) and head.lower() not in label.lower():
         return f"{head} ({label})", setup, unit
+    if _grid_cell(info, label, head):
+        return None, {**label_setup, **setup, "row": label, "column": head}, unit
     return label or head or None, setup, unit
+
+
+def _grid_cell(info: TableInfo, label: str, head: str) -> bool:
+    """A method x workload grid ("| Method | code | chat |" over "ngram | 40.8 t/s, accept: 36% |"): neither the
+    row's label nor the column's header names a measure or a side, so the cell's sentence names its own, and the
+    row (what ran) and the column (what it ran on) are its setup. Two such columns at least: a lone one beside
+    setting columns ("| Recipe | GPUs | Notes |") is the row's remarks, not a workload."""
+    if not label or not head or label.isdigit() or head.isdigit():
+        return False
+    if looks_metric(label) or named_benchmark(label) or STAT_WORD_RE.fullmatch(label.strip(" *_")):
+        return False
+    heads = [clean(info.table.header[i]) for i in info.value_cols + info.mixed_cols if i < len(info.table.header)]
+    free = [h for h in heads if _names_no_measure(info, h)]
+    return len(free) >= 2 and head in free
+
+
+def _names_no_measure(info: TableInfo, head: str) -> bool:
+    measure = info.head(head)[1] or head
+    return bool(head) and not (
+        head.isdigit()
+        or looks_metric(measure)
+        or ends_in_rate(measure)
+        or is_measure_unit(measure)
+        or side_of(head) is not None
+    )
 
 
 def _one_range(cell: str) -> bool:

@@ -13,7 +13,9 @@ from ledger.vocab.setup import qualifiers
 # (each word at a word's start: "duration" holds "ratio", "again" "gain", "exchange" "change")
 DELTA_HEADER_RE = re.compile(
     r"Δ|\bvs\.?\b|(?<![a-z])(?:speed-?ups?|delta|diff|change|improvement|gain|advantage|ratio|regression|"
-    r"reduction|uplift|relative)",
+    r"reduction|uplift|relative)"
+    # "int x", "gpu x": a measure's word, then the times sign, as a speed-up column is headed beside its two sides
+    r"|(?<=[a-z] )[x×]$",
     re.IGNORECASE,
 )
 """The words a change column's header names its change by."""
