@@ -262,3 +262,14 @@ def test_a_groups_setting_sub_column_sets_up_its_own_group_only() -> None:
     assert sorted(c.value for c in html) == [1.18, 1.5, 318.0, 355.0]  # no TP, DP or CP cell is a result
     assert {_setup(c, "tp", "dp", "cp") for c in html if c.source.line < 40} == {("2", "1", "4")}
     assert [c.reference for c in html if c.value in (355.0, 318.0)] == [301.0, 212.0]
+
+
+def test_a_c_column_beside_a_serving_measure_is_the_concurrency() -> None:
+    text = "| C | Mean TPOT (ms) | Output tok/s |\n|---|---|---|\n| 2 | 9.8 | 190.4 |\n| 16 | 14.1 | 1102.7 |\n"
+    claims = extract(text, path="c_column.md").claims
+    assert [(c.value, c.config.get("concurrency"), "c" in c.config) for c in claims][::2] == [
+        (9.8, "2", False),
+        (14.1, "16", False),
+    ]
+    kernel = "| N | C | H | W | latency (us) |\n|---|---|---|---|---|\n| 1 | 64 | 56 | 56 | 41.2 |\n"
+    assert all("concurrency" not in c.config for c in extract(kernel, path="conv.md").claims)
