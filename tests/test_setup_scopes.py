@@ -219,3 +219,16 @@ def test_a_program_below_its_turns_results_sets_up_its_own_runs_and_none_above()
     # a command under a language's fence is the run's, a program's source line is one whatever the fence says
     doc = read_document("```python\npython -m server --tp 4\n```\n\n```\nimport torch\n```\n", "x.md")
     assert [is_program(doc, b) for b in doc.blocks if b.kind == "code"] == [False, True]
+
+
+def test_a_precision_a_dispatch_rule_names_as_its_branch_is_no_setup_of_the_runs() -> None:
+    text = (
+        "This change routes prefill through the paged kernel for BF16 KV cache and keeps the gather path for\n"
+        "long prompts and FP8 KV cache, on 4x H100 with Qwen3-32B.\n\n"
+        "| batch | Output tok/s |\n|---|---|\n| 1 | 61.4 |\n| 8 | 402.9 |\n"
+    )
+    claims = extract(text, path="dispatch.md").claims
+    assert [c.value for c in claims] == [61.4, 402.9]
+    assert all("kv_cache" not in c.config and c.config.get("gpu") == "4x H100" for c in claims)
+    ran = extract("Served with FP8 KV cache on 4x H100.\n\nOutput throughput: 402.9 tok/s\n", path="ran.md").claims
+    assert [c.config.get("kv_cache") for c in ran] == ["fp8"]  # (a run set up so, no rule: still its setup)

@@ -835,3 +835,25 @@ def test_a_legends_left_side_is_the_references_precision_never_the_runs(text: st
     side names no precision the ledger knows ("VQ"), the value states none (never the baseline's fp16)."""
     assert qualifiers(text).get("quant") == quant
     assert config_hints(text)[0].get("quant") in (quant and quant.replace(" ", "_"), None)  # (compare's canonical)
+
+
+def test_gsm8k_strict_and_flexible_name_lm_evals_two_filters() -> None:
+    from ledger.parsers import extract
+
+    text = "- After the rebase: MMLU 0.7120; GSM8K strict 0.9410; GSM8K flexible 0.9388\n"
+    got = [(c.value, c.config.get("filter")) for c in extract(text, path="filters.md").claims]
+    assert got == [(0.712, None), (0.941, "strict-match"), (0.9388, "flexible-extract")]
+    assert "filter" not in qualifiers("GSM8K strict/flexible 0.9402")  # (both filters' value: neither's alone)
+    assert "filter" not in qualifiers("a strict ordering keeps every request flexible")
+
+
+def test_a_load_and_an_output_length_as_items_of_a_settings_list_are_the_runs() -> None:
+    assert qualifiers("Sweep on 2x B200, TP2, C1, 512 output tokens:") == {
+        "gpu": "2x B200",
+        "tp": "2",
+        "concurrency": "1",
+        "osl": "512",
+    }
+    assert "concurrency" not in qualifiers("compared configs C1, C2, C3 on 2x B200")  # (names of configurations)
+    assert "concurrency" not in qualifiers("runs A, C1, and B")
+    assert "osl" not in qualifiers("Total: 1000 requests, 256000 output tokens, 2.1 s")  # (a count produced)

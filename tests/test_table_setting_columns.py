@@ -283,3 +283,14 @@ def test_a_setup_line_under_a_table_and_its_columns_settings_are_the_cells_setup
         ("B200", "32", "2000", "0.88", "3")
     }
     assert not [c for c in _claims("tables/listed_run_settings.md") if c.value in (4000, 2000, 0.85, 0.88)]
+
+
+def test_a_c_column_beside_a_serving_measure_is_the_concurrency() -> None:
+    text = "| C | Mean TPOT (ms) | Output tok/s |\n|---|---|---|\n| 2 | 9.8 | 190.4 |\n| 16 | 14.1 | 1102.7 |\n"
+    claims = extract(text, path="c_column.md").claims
+    assert [(c.value, c.config.get("concurrency"), "c" in c.config) for c in claims][::2] == [
+        (9.8, "2", False),
+        (14.1, "16", False),
+    ]
+    kernel = "| N | C | H | W | latency (us) |\n|---|---|---|---|---|\n| 1 | 64 | 56 | 56 | 41.2 |\n"
+    assert all("concurrency" not in c.config for c in extract(kernel, path="conv.md").claims)

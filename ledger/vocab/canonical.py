@@ -457,6 +457,10 @@ def switch_value(value: str) -> str | None:
     return "off" if words & _SWITCH_OFF else "on" if words & _SWITCH_ON else None
 
 
+_FILTER_NAMES = {"strict": "strict-match", "flexible": "flexible-extract"}
+"""lm-eval's gsm8k filters by the first word a summary shortens them to."""
+
+
 def canon_value(key: str, value: str) -> str:
     """The canonical form of one value of canonical key `key` (the GPU's name only: `canonical_items` also
     gives its count)."""
@@ -487,6 +491,8 @@ def canon_value(key: str, value: str) -> str:
         return canonical_gpu(v)[0]
     if key == "kernel":
         return canonical_kernel(v)  # ("🔵 GEMM" in a column, "GEMM" in a lead-in: one kernel)
+    if key == "filter":  # ("GSM8K strict 0.95": the filter lm-eval prints as strict-match)
+        return _FILTER_NAMES.get(v.lower(), v)
     if key == "serving":
         return {"aggregated": "agg", "disaggregated": "disagg"}.get(v, v)
     if key == "offload":

@@ -121,13 +121,17 @@ def expert_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict
 
 
 _SERVING_LENGTHS = frozenset({"isl", "osl", "input", "output", "in", "out"})
+# "Output tok/s", "Mean TPOT (ms)", "p50 TTFT", "req/s": what a serving benchmark measures per request stream, never
+# a kernel's (a conv kernel's "C" beside "latency (us)" counts channels, so bare "latency" is no such measure)
+_SERVING_MEASURE_RE = re.compile(r"tok(?:en)?s?/s|req/s|(?<![a-z])(?:ttft|tpot|itl|e2el?)(?![a-z])", re.IGNORECASE)
 
 
 def serving_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
-    """A serving sweep's "C" over whole numbers beside its lengths ("| ISL | OSL | C | Base | PR |"): the
-    concurrency ({column: "concurrency"}); {} elsewhere, where a one-letter "C" may be a kernel's channels."""
+    """A serving sweep's "C" over whole numbers beside its lengths ("| ISL | OSL | C | Base | PR |") or beside what a
+    serving benchmark measures ("| C | Output tok/s |"): the concurrency ({column: "concurrency"}); {} elsewhere,
+    where a one-letter "C" may be a kernel's channels."""
     low = [h.strip(" *`_:").lower() for h in heads]
-    if not any(h in _SERVING_LENGTHS for h in low):
+    if not any(h in _SERVING_LENGTHS or _SERVING_MEASURE_RE.search(h) for h in low):
         return {}
     return {i: "concurrency" for i, h in enumerate(low) if h == "c" and i < len(cells) and whole_numbers(cells[i])}
 

@@ -31,6 +31,7 @@ from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import REJECTED_BEFORE_RE, length_pair, path_lengths
+from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
@@ -173,18 +174,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
     # ("concurrency level 8", "concurrency of 16")
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
-    # "c256/n2560": a serving run's concurrency and its number of prompts
-    _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
-    # "at matched c8-c128", "c16 to c64": the concurrencies a sweep spans, each end in the shorthand (a lone "c8"
-    # says nothing: configurations are named so too)
-    _word(
-        "concurrency",
-        "concurrency",
-        r"c(\d{1,5})(?: ?[-–] ?| to )c(?P<high>\d{1,5})",
-        # (the joint, the second "c" and its first digit: "-c" alone would hide "con" of "--max-concurrency")
-        tuple(f"{joint}c{d}" for joint in ("-", "- ", "–", "– ", " to ") for d in "0123456789"),
-        ("c",),
-    ),
+    *LIST_ITEM_WORDS,  # "c256/n2560", "c8-c128", "TP4, C1, 256 output tokens", "GSM8K strict" (vocab.list_settings)
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests", "256 concurrency": a column's load (its trigger is
     # the key-first word's: the one pass over the triggers finds the longest at each place)
     _word("concurrency", "concurrency", r"(\d{1,5}) concurren(?:t|cy(?![ =:]{0,3}\d))", ("con",), (), _DIGIT_OPENS),
@@ -806,6 +796,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
+        elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)
+            out["filter"] = canon_value("filter", val)
         elif w.written == "offload":  # ("-ot exps=CPU", "MoE tensors left on the CPU": one offload)
             if "n_cpu_moe" not in out:  # (a count of the layers offloaded says more: "--n-cpu-moe 30")
                 out["offload"] = canon_value("offload", val)

@@ -24,6 +24,7 @@ from typing import Literal
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
 from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
+from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
@@ -109,6 +110,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts.setdefault(no, blanked)
     for no, blanked in supposed_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
         doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
+    for no, blanked in branch_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
+        doc.setup_texts[no] = blanked  # ("falls back to X for FP8 KV cache": a rule's branch, no run's precision)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
     turns = [b.start for b in doc.blocks if b.kind == "comment"]

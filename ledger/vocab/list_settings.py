@@ -1,0 +1,48 @@
+"""Settings written in a list's short forms, each read only where the list's shape says what it is: "c256/n2560"
+and "c8-c128" (a sweep's loads), "4x H200, TP4, C1, 256 output tokens" (the load and the output length between the
+commas of a lead-in), "GSM8K strict 0.95; GSM8K flexible 0.94" (lm-eval's two gsm8k filters by their first word).
+Alone, "C1" names a configuration and "256 output tokens" counts what a run produced as often."""
+
+from __future__ import annotations
+
+from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord
+from ledger.vocab.setup_word import make_word as _word
+
+LIST_ITEM_WORDS: tuple[SetupWord, ...] = (
+    # "c256/n2560": a serving run's concurrency and its number of prompts
+    _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
+    # "at matched c8-c128", "c16 to c64": the concurrencies a sweep spans, each end in the shorthand (a lone "c8"
+    # says nothing: configurations are named so too)
+    _word(
+        "concurrency",
+        "concurrency",
+        r"c(\d{1,5})(?: ?[-–] ?| to )c(?P<high>\d{1,5})",
+        # (the joint, the second "c" and its first digit: "-c" alone would hide "con" of "--max-concurrency")
+        tuple(f"{joint}c{d}" for joint in ("-", "- ", "–", "– ", " to ") for d in "0123456789"),
+        ("c",),
+    ),
+    # "4x H200, TP4, C1, 256 output tokens, legacy runner": a length as an item of a list of settings, between its
+    # commas (a total the run produced counts more, "1000 requests, 256000 output tokens", and stands after a count)
+    _word(
+        "osl",
+        "osl",
+        r"(?<=, )(\d{2,5}|\d{1,3}k) output tokens(?=[,:;]|\.?$)",
+        ("tokens",),
+        (),
+        DIGIT_OPENS,
+    ),
+    # "4x H200, TP4, C1, 256 output tokens": the load as an item of a list of settings, after a setting's number and
+    # between commas (never one of a list of configurations, "C1, C2, C3", nor a lone "C1", which names one as often)
+    _word(
+        "concurrency",
+        "concurrency",
+        r"(?<=\d, )(?<!c\d, )(?<!c\d\d, )c(\d{1,4})(?=[,:])(?!, ?c\d)",
+        tuple(f", c{d}" for d in "123456789"),
+        ("c",),
+    ),
+    # "GSM8K strict 0.9522; GSM8K flexible 0.9515": lm-eval's two gsm8k filters by their first word, after the task
+    # that has them (alone, "strict" and "flexible" are any sentence's words; "strict/flexible 0.9553" is both
+    # filters' value, neither's alone); canon_value gives the full names
+    _word("filter", "filter", r"gsm8k[ :_-]{1,2}(strict|flexible)(?![\w/-])", ("strict", "flexible"), ("gsm8k",)),
+)
+"""Read among vocab.setup's words."""
