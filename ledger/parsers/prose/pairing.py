@@ -230,16 +230,9 @@ class NumberPass:
             return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
         if self.last_claim is None and self._replaced_over_names(i, n):
             return
-        self._alone(n, self._list_unit(i) if n.unit is None else None)
-
-    def _list_unit(self, i: int) -> str | None:
-        """The unit of the list number `i` opens, where its member printing the unit is read here too (a log line's
-        "dur(b,g,a) = 0.004, 3120.1, 22.5 ms" whose other members another reader declined stays unclaimed)."""
-        j = list_unit(self.text, self.nums, i)
-        last = self.nums[j] if j is not None else None
-        if last is None or not self.ctx.is_free(self.line, self.offset + last.start, self.offset + last.end):
-            return None
-        return last.unit
+        free = self.ctx.is_free  # (a log's "dur(b,g,a) = ..." list whose other members another reader declined)
+        unit = list_unit(self.text, self.nums, i, lambda m: free(self.line, self.offset + m.start, self.offset + m.end))
+        self._alone(n, unit if n.unit is None else None)
 
     def _replaced_over_names(self, i: int, n: Number) -> bool:
         """ "35 t/s on a 3080 laptop instead of 20 t/s": the value the last claim replaced, across numbers between that

@@ -9,6 +9,7 @@ only finds the runs: NumberPass makes the claims.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ledger.parsers.grammar.numbers import Number
@@ -78,10 +79,11 @@ def list_pair(text: str, nums: list[Number], i: int) -> ListPair | None:
 _JOINT_RE = re.compile(r"[ \t]{0,2},[ \t]{0,2}(?:(?:and|or)[ \t]{1,2})?|[ \t]{1,2}(?:and|or)[ \t]{1,2}")
 
 
-def list_unit(text: str, nums: list[Number], i: int) -> int | None:
-    """The member whose unit is printed once after a comma list that number `i` opens or continues ("12, 15 and 18
-    ms", "-0.52, +0.11 and -0.49 points"): the index of the first member after `i`, across list joints only, that has
-    a unit; None where a gap holds a word ("12 runs, 15 at batch 8 and 18 ms") or no member has one."""
+def list_unit(text: str, nums: list[Number], i: int, read_here: Callable[[Number], bool]) -> str | None:
+    """The unit printed once after a comma list that number `i` opens or continues ("12, 15 and 18 ms", "-0.52,
+    +0.11 and -0.49 points"): that of the first member after `i`, across list joints only, that has one, where that
+    member is `read_here` too; None where a gap holds a word ("12 runs, 15 at batch 8 and 18 ms") or no member has
+    one."""
     k = i
     while (
         k > 0
@@ -98,7 +100,7 @@ def list_unit(text: str, nums: list[Number], i: int) -> int | None:
             return None
         j += 1
         if nums[j].unit is not None:
-            return j
+            return nums[j].unit if read_here(nums[j]) else None
     return None
 
 
