@@ -161,3 +161,17 @@ def document_key(path: str, repo: str | None, pr: int | None, url: str | None, r
     if url:
         return url.strip()
     return STDIN_NAME if path == "-" else os.path.normpath(path)
+
+
+_README_RE = re.compile(r"readme(?:\.[a-z]{1,10})?", re.IGNORECASE)
+_FILE_KEY_RE = re.compile(r"[\w.-]{1,100}/[\w.-]{1,100}:[^/]")
+
+
+def names_a_readme(path: str | None) -> bool:
+    """The file is a repository's README ("README.md", "docs/readme.rst"): a page of a repository, no pull request."""
+    return path is not None and _README_RE.fullmatch(os.path.basename(path)) is not None
+
+
+def names_a_repository_file(key: str, repo_path: str | None = None) -> bool:
+    """The document is a file of a repository (--repo-path, its key `owner/name:path`), not a pull request's thread."""
+    return repo_path is not None or _FILE_KEY_RE.match(key) is not None

@@ -15,7 +15,11 @@ from ledger.api import Ledger
 from ledger.cli.app import app
 from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.revisions import revisions_across_versions
+from ledger.db.writes import DocumentIdentity
+from ledger.ingest.prepare import prepare_version
+from ledger.ingest.sources import SourceText
 from ledger.model import Claim, Revision, Source
+from ledger.parsers import extract
 from ledger.targets import run_compare
 
 CASES = Path(__file__).parent / "fixtures" / "compare_cases"
@@ -1423,3 +1427,35 @@ def test_a_kernel_named_after_the_model_in_a_row_is_the_kernel_and_an_aside_stay
     r = CliRunner().invoke(app, ["trend", "decode tokens/s", *paths, "-f", "json"])
     assert r.exit_code == 0, r.output
     assert sorted(len(x["points"]) for x in json.loads(r.output)) == [2] * 6, r.output
+
+
+def test_a_board_a_pages_section_states_is_that_sections_and_the_openings_change_is_reported() -> None:
+    """v2 of a README adds "- GPU: RTX 4080" to its "## Benchmarks" section, right under the title, while its opening
+    "2x faster" becomes "3x": on a page a section's board is that section's, so the opening and the news line keep
+    no board, the speed-up reads as the improvement it is and the news line within noise (both were "not comparable:
+    gpu stated only in v2"). The table under the board keeps it."""
+    texts = [(CASES / f"section_board_page_v{n}.md").read_text() for n in (1, 2)]
+    versions = [(n, extract(t, f"v{n}.md", page=True).claims) for n, t in enumerate(texts, 1)]
+    rows = compare_series(revisions_across_versions(versions, "vendor/packedlm:README.md"))
+    verdicts = {r.key.metric: (r.overall.verdict if r.overall else None, dict(r.key.config)) for r in rows}
+    opening = next(v for m, v in verdicts.items() if m.startswith("packedlm"))
+    news = next(v for m, v in verdicts.items() if "prefill" in m.lower())
+    assert opening[0] == "improvement" and "gpu" not in opening[1], verdicts
+    assert news[0] == "within noise" and "gpu" not in news[1], verdicts
+    assert [c.config.get("gpu") for c in versions[1][1] if c.source.line > 9] == ["RTX 4080"]
+
+
+def test_a_pull_requests_benchmark_board_under_its_title_still_reaches_its_summary() -> None:
+    """The same text read as a pull request's: its "## Benchmarks" board under the title is the description's one
+    board, so the summary above it ran on it too; read as a page (a README, a file ingested with --repo-path) it is
+    the section's alone."""
+    text = (CASES / "section_board_page_v2.md").read_text()
+    as_pr, as_page = extract(text, "description.md").claims, extract(text, "README.md").claims
+    assert as_pr[0].source.line == as_page[0].source.line == 3
+    assert as_pr[0].config.get("gpu") == "RTX 4080" and "gpu" not in as_page[0].config
+    # ingest reads a file of a repository (its key "owner/name:path", as reextract gives it again) as a page
+    boards = {
+        key: prepare_version(SourceText("v2.md", text, "0" * 64), DocumentIdentity(key=key), "t").claims[0]["config"]
+        for key in ("o/n:README.md", "o/n#7")
+    }
+    assert "gpu" not in boards["o/n:README.md"] and boards["o/n#7"]["gpu"] == "RTX 4080"

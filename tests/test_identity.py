@@ -15,6 +15,8 @@ from ledger.identity import (
     comment_key,
     document_key,
     is_repo,
+    names_a_readme,
+    names_a_repository_file,
     parse_pull,
     parse_repo,
     parse_target,
@@ -123,6 +125,16 @@ def test_document_keys() -> None:
     assert document_key("-", None, None, None) == "<stdin>"
     assert document_key("d/b.txt", "o/n", None, None) == "d/b.txt"  # the repository is no prefix of a local path
     assert document_key("d/b.txt", "o/n", None, None, repo_path="docs/b.md") == "o/n:docs/b.md"
+
+
+def test_a_file_of_a_repository_reads_as_a_page_and_a_pull_request_as_a_thread() -> None:
+    """A page's section states its own board (grammar.default_reach): ingest tells a page by --repo-path or by the
+    `owner/name:path` key a stored version carries again (reextract), `extract` by a README's name (the parsers'
+    side: test_compare_cases.py::test_a_pull_requests_benchmark_board_under_its_title_still_reaches_its_summary)."""
+    assert names_a_repository_file("o/n:docs/b.md") and names_a_repository_file("b.md", repo_path="README.md")
+    assert not any(map(names_a_repository_file, ("o/n#7", "https://x.test/doc", "d/b.txt", "#7", "C:/x.md")))
+    assert names_a_readme("README.md") and names_a_readme("docs/readme.rst") and names_a_readme("Readme")
+    assert not any(map(names_a_readme, (None, "pr-4821.md", "README-v2.md", "notes/readme_draft.md")))
 
 
 def test_the_grammar_is_linear_on_hostile_text() -> None:

@@ -10,6 +10,7 @@ from ledger.parsers.grammar.commands import command_setup, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value
+from ledger.vocab.context_words import context_length_after, describes_windowed_evaluation
 from ledger.vocab.load_cells import metric_load
 from ledger.vocab.setup import config_hints, qualifiers
 
@@ -857,3 +858,18 @@ def test_a_load_and_an_output_length_as_items_of_a_settings_list_are_the_runs() 
     assert "concurrency" not in qualifiers("compared configs C1, C2, C3 on 2x B200")  # (names of configurations)
     assert "concurrency" not in qualifiers("runs A, C1, and B")
     assert "osl" not in qualifiers("Total: 1000 requests, 256000 output tokens, 2.1 s")  # (a count produced)
+
+
+def test_a_context_length_is_a_setting_and_an_evaluations_window() -> None:
+    """ "for 4096 context lengths", "over 2048-token contexts", "8k context" name the window results were read over
+    (the isl), never a value; a line describing an evaluation by it gives its scores that window, a serving line's
+    lengths or a server's context do not (parsers.base keeps those off an accuracy result)."""
+    assert qualifiers("over 2048-token contexts") == {"isl": "2048"}
+    assert qualifiers("measured at 8k context length") == {"isl": "8k"}
+    assert qualifiers("1x ctx server and 2 gen servers").get("isl") is None
+    text = "perplexity on C4 for 4096 context lengths"
+    assert context_length_after(text, text.index("4096") + 4) and not context_length_after("4096 ctx servers", 4)
+    assert describes_windowed_evaluation("We evaluate perplexity on C4 for 4096 context lengths.")
+    assert describes_windowed_evaluation("Evaluation data: the PG-19 test split, for 8192 context lengths.")
+    assert not describes_windowed_evaluation("Random dataset, 4096 input tokens, 128 output; we evaluate GSM8K too.")
+    assert not describes_windowed_evaluation("Served with 4096 context, we measured throughput.")

@@ -9,13 +9,17 @@ from ledger.parsers import Extraction, extract
 
 
 def extract_source(
-    src: SourceText, fmt: str | None = None, name: str | None = None, engine: str | None = None
+    src: SourceText,
+    fmt: str | None = None,
+    name: str | None = None,
+    engine: str | None = None,
+    page: bool | None = None,
 ) -> Extraction:
     """Claims of one text; every claim speaks for `engine` if given, else for the engine its cells name
-    (ledger/ingest/engines.py)."""
+    (ledger/ingest/engines.py). `page`: the text is a file of a repository (None: its name says, a README is)."""
     from ledger.ingest.engines import stamp_engine
 
-    result = extract(src.text, path=name or Path(src.path).name, fmt=fmt)
+    result = extract(src.text, path=name or Path(src.path).name, fmt=fmt, page=page)
     result.warnings[:0] = src.warnings
     stamp_engine(engine, [c.__dict__ for c in result.claims])  # the claims' own fields, set in place
     return result

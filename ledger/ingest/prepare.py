@@ -33,9 +33,12 @@ def prepare_version(
     propagate: the caller decides what one failed document costs.
     """
     from ledger.db import PreparedVersion
+    from ledger.identity import names_a_repository_file
     from ledger.ingest.extracting import extract_source
 
-    extraction = extract_source(src, fmt=fmt, name=name)
+    # (a file of a repository reads as a page; other names as their file name says, a pull request's as one)
+    page = True if names_a_repository_file(identity.key, identity.repo_path) else None
+    extraction = extract_source(src, fmt=fmt, name=name, page=page)
     doc = extraction.document
     sections: list[tuple[int, str, int, str, Sequence[str]]] = []
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []

@@ -26,6 +26,7 @@ from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.canonical import one_board
+from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
@@ -183,7 +184,7 @@ class Context:
                 # "TestQwen3_8B::test_x[fp8_ws4] Measured AL": the model its test class is named for, its world size
                 config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None and kind != "commit":  # (a hash the text names was not measured under a setup)
-            around = self.setup.at(line)
+            around, windows = self.setup.at(line), _windows_of(self.setup.windows, line, metric or "")
             if self.setup.default and kind in _MEASURED_KINDS:
                 default = self.setup.default_at(line, config.get("model") or around.get("model"))
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
@@ -192,12 +193,14 @@ class Context:
                     # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions;
                     # "Maximum request concurrency: 64" printed by a serving benchmark: its run's load, not the eval's
                     drop = _SERVING_LENGTHS | self.setup.printed
-                    default = {k: v for k, v in default.items() if k not in drop}
+                    default = {k: v for k, v in default.items() if k not in drop or _evaluated_window(k, v, windows)}
                 around = overlay(default, around)
-            if kind == "accuracy" and around.keys() & _SERVING_LOAD and not _WINDOWED_RE.search(metric or ""):
+            if kind == "accuracy" and around.keys() & _SERVING_LOAD and not WINDOWED_RE.search(metric or ""):
                 # a section's serving lengths and data too ("8k1k sweep, random dataset" over its GSM8K line: an
-                # eval's questions are its task's); a perplexity's window and text are its own
-                around = {k: v for k, v in around.items() if k not in _SERVING_LOAD}
+                # eval's questions are its task's); a perplexity's window and text are its own, and so is the
+                # window a sentence describing the evaluation states ("We evaluate perplexity ... for 4096 context
+                # lengths"; the scores it governs)
+                around = {k: v for k, v in around.items() if k not in _SERVING_LOAD or _evaluated_window(k, v, windows)}
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
@@ -358,8 +361,6 @@ def _own_keys(config: dict[str, str]) -> set[str]:
 
 """The kinds a run produced: the document's one-valued setup holds for them, not for a support matrix's cells."""
 _SERVING_LENGTHS = frozenset(("isl", "osl"))
-_WINDOWED_RE = re.compile(r"perplexity|\bppl\b|\bkld\b|wikitext", re.IGNORECASE)
-"""Accuracy measures taken over a window of tokens: the length a section states is theirs."""
 """The request lengths a serving benchmark sets: the document's values are its perf runs', never an eval's."""
 _SERVING_LOAD = _SERVING_LENGTHS | {"dataset"}
 """With the data its requests are drawn from ("random dataset"), what a section states of a serving run."""
@@ -418,3 +419,17 @@ def _source(path: str | None, line: int, line_end: int, text: str, section: tupl
     _setattr(source, "__pydantic_extra__", None)
     _setattr(source, "__pydantic_private__", None)
     return source
+
+
+def _windows_of(windows: dict[int, str], line: int, metric: str) -> frozenset[str]:
+    """The evaluation windows an accuracy result on `line` keeps: the one its own line describes ("We evaluate
+    perplexity on C4 for 4096 context lengths; the 2-bit model scores 7.12"), any for a windowed measure (a
+    perplexity), none for another measure (an MMLU score beside it was not read over that window)."""
+    if line in windows:
+        return frozenset((windows[line],))
+    return frozenset(windows.values()) if windows and WINDOWED_RE.search(metric) else frozenset()
+
+
+def _evaluated_window(key: str, value: str, windows: frozenset[str]) -> bool:
+    """An isl a sentence describing a windowed evaluation states: the window of the scores it governs."""
+    return key == "isl" and value in windows

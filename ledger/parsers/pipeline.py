@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeVar
 
+from ledger.identity import names_a_readme
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
@@ -114,12 +115,14 @@ def _guarded(what: str, reader: Callable[..., _T], fallback: _T, warnings: list[
         return fallback
 
 
-def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extraction:
-    """Parse `text` (markdown or a rendered-page copy) into claims with provenance."""
+def extract(text: str, path: str | None = None, fmt: str | None = None, page: bool | None = None) -> Extraction:
+    """Parse `text` (markdown or a rendered-page copy) into claims with provenance. `page`: the text is a file of a
+    repository, not a pull request's (None: a file named README is one)."""
     from ledger.parsers.registry import EXTRACTORS
 
     text, cut_at = _first_lines(text)
     doc = read_document(text, path, fmt)
+    doc.page = names_a_readme(path) if page is None else page
     if cut_at is not None:
         doc.warn(
             cut_at,

@@ -556,13 +556,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("serving", "serving", r"(\d{1,2}p\d{1,2}d)", tuple(f"{d}p" for d in range(10)), (), _DIGIT_OPENS),
     # "EPD", "encoder disaggregation": the encoder, prefill and decode on servers of their own, a disaggregated run
     _word("serving", "serving", r"(epd|encoder[ _-]disaggregat(?:ion|ed))", ("epd", "encoder"), ("epd", "encoder")),
-    # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
-    # (never "max context 32768", a limit, nor "1× ctx server", a prefill server); "for context of 512", "with a
+    # "4K ctx", "16k context", "2048-token contexts", "ctx_len=4096": the sequence a kernel, a decode step or an
+    # eval attends over (never "max context 32768", a limit, nor "1× ctx server"); "for context of 512", "with a
     # 1024-token window", "context size 4096": the tokens a run's window holds (llama.cpp's -c), said in a sentence
     _word(
         "isl",
         "isl",
-        r"(?<!max )(?:(\d{1,3}[kK]|\d{3,7}) ?(?:ctx|context)(?![ _-]?(?:servers?|workers?|instances?))|"
+        r"(?<!max )(?:(\d{1,3}[kK]|\d{3,7})(?:[ -]tokens?)? ?(?:ctx|contexts?)"
+        r"(?![ _-]?(?:servers?|workers?|instances?))|"
         r"(?:ctx|context)(?:[ _-]?(?:len(?:gth)?|size))(?: ?[=:] ?| | of )(\d{1,7}[kK]?)|"
         r"(?:ctx|context) of (\d{2,7}[kK]?)|(?:with|using) an? (\d{2,7}[kK]?)[ -]tokens? (?:context|window))",
         ("ctx", "context", "window"),

@@ -89,16 +89,47 @@ def opened_at_heading(
     under "## Benchmarks"), is the setup of that part of the page: it reaches back no further than the heading that
     holds its sub-heading, never the page's opening, news or notes in the sections before (a pull request's "##
     Benchmark" under its title still reaches the description's summary: the title holds both). `reach` is narrowed
-    in place; `measuring` holds the lines of the sections with results of their own."""
+    in place; `measuring` holds the lines of the sections with results of their own.
+
+    On a page of a repository (`doc.page`: a README, a docs page) the board of a section right under the title
+    ("## Benchmarks / - GPU: RTX 4090") is that section's alone: a page's sections are read one by one, and its
+    opening states what the package does, not what that section's runs ran on; a pull request's "## Benchmark"
+    under its title is the description's one board and keeps the summary above it."""
     lines = [no for no, k, _, counted in said if k == "gpu" and counted]
     if "gpu" not in default or not lines or not all(no in measuring for no in lines):
         return
     parents = _parent_heads(doc)
     starts = [a for a, _ in parents]
-    floor = min(parents[i - 1][1] if (i := bisect.bisect_right(starts, no)) > 0 else 0 for no in lines)
-    if floor > 1:
+    held = [parents[i - 1] if (i := bisect.bisect_right(starts, no)) > 0 else (0, 0) for no in lines]
+    if doc.page:
+        title = _title_line(doc)
+        units = [own if parent in (0, title) else parent for own, parent in held]
+        floor, ceiling = min(units), max(_section_end(doc, u) for u in units)
+    else:
+        floor, ceiling = min(parent for _, parent in held), len(doc.lines)
+    if floor > 1 or ceiling < len(doc.lines):
         runs = reach.get("gpu", [(1, len(doc.lines), default["gpu"])])
-        reach["gpu"] = [(max(a, floor), z, v) for a, z, v in runs if z >= floor]
+        reach["gpu"] = [(max(a, floor), min(z, ceiling), v) for a, z, v in runs if z >= floor and a <= ceiling]
+
+
+def _title_line(doc: Document) -> int:
+    """The line of the page's title: its first heading, where that is of level 1 (-1: none)."""
+    first = next((b for b in doc.blocks if b.kind == "heading" and not b.in_code), None)
+    return first.start if first is not None and first.level == 1 else -1
+
+
+def _section_end(doc: Document, head: int) -> int:
+    """The last line of the section the heading on line `head` opens: the line before the next heading of its level
+    or a higher one (head 0, none: the document's last)."""
+    level = 0
+    for b in doc.blocks:
+        if b.kind != "heading" or b.in_code:
+            continue
+        if b.start == head:
+            level = b.level
+        elif level and b.start > head and b.level <= level:
+            return b.start - 1
+    return len(doc.lines)
 
 
 def required_or_advised(doc: Document) -> set[int]:

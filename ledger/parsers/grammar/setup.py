@@ -92,6 +92,7 @@ from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
+from ledger.vocab.context_words import describes_windowed_evaluation
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.setup import named_twice, setup_label_key
@@ -200,9 +201,14 @@ def find_setups(
     idx.default = default
     idx.printed = frozenset(printed)
     idx.reach = reach
-    idx.beside, idx.title = beside_models(doc, default, told), title
+    idx.beside, idx.title, idx.windows = beside_models(doc, default, told), title, _windows(doc, told)
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
+
+
+def _windows(doc: Document, told: list[Statement]) -> dict[int, str]:
+    """The isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line."""
+    return {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
 
 
 def _lead_scopes(doc: Document, blocks: list[Block], k: int, scope: SetupScope | None) -> list[SetupScope]:

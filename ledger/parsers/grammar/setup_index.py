@@ -47,6 +47,9 @@ class SetupIndex:
     printed: frozenset[str] = frozenset()
     """The default's keys stated only inside pastes ("Maximum request concurrency: 64" in a serving benchmark's
     output): a run's own settings, the document's for its other results of that kind at most (parsers.base)."""
+    windows: dict[int, str] = field(default_factory=dict)
+    """The lengths sentences describing a windowed evaluation state, by line ("We evaluate perplexity on C4 for 4096
+    context lengths"): the perplexities they govern were taken over that window, no serving load (parsers.base)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 

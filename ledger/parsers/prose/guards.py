@@ -20,6 +20,7 @@ from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.parsers.prose.size_changes import measured_size
+from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
@@ -472,6 +473,9 @@ def _confidence_level(text: str, n: Number) -> bool:
     )
 
 
+_COUNT_UNITS = (None, "tokens", "tok", "b", "bytes")
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -563,8 +567,8 @@ def is_config_number(text: str, n: Number) -> bool:
     if is_time_unit(n.unit) and set_to_last(text, before, n.start, n.end):
         return True  # "users for 60 s", "over 10 min", "10 s warmup", "timeout 300 s": what the run was set to last
     after = text[n.end : n.end + 40]
-    if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
-        return True
+    if n.unit in _COUNT_UNITS and (COUNT_NOUN_RE.match(after) or context_length_after(text, n.end)):
+        return True  # "128 requests": work counted; "for 4096 context lengths": the window read over, no result
     if is_count_unit(n.unit):
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
     if n.unit in ("x", "×") and counted(text, n, after):

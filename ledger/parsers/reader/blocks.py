@@ -99,6 +99,9 @@ class Document:
     """Lines the setup readers read otherwise than printed: a YAML options file's nested keys (config_files)."""
     derived: dict[str, Any] = field(default_factory=dict)
     """What a reader of the whole document finds once for every reader that asks (grammar.reference_yaml's files)."""
+    page: bool = False
+    """A file of a repository (a README, a docs page), not a pull request's thread: a board one of its sections states
+    is that section's (grammar.default_reach), where a description's one board is the whole pull request's."""
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read at `line` (None: the text as a whole)."""
