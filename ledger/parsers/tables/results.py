@@ -33,7 +33,7 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import build_rows, on_build
-from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
@@ -568,6 +568,8 @@ def _row_labels(
     above = ""
     for row in table.rows:
         parts = [clean(row.cells[i]).removesuffix(":").rstrip() if i < len(row.cells) else "" for i in label_cols]
+        if len(parts) > 1:  # "| ceval | - | naive_average |": a dash among the label cells names nothing
+            parts = ["" if is_filler(p) else p for p in parts]
         if len(parts) > 1 and parts[0]:
             above = parts[0]
         elif len(parts) > 1 and above and any(parts[1:]) and any(is_numeric_cell(c) for c in row.cells):
