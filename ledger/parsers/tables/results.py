@@ -82,6 +82,7 @@ from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_blocks import in_block
+from ledger.parsers.tables.vs_rows import vs_named_rows
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -163,7 +164,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
         builds = None
-    base_ids = {id(r) for r in bases.values()}
+    # "| fp16 | 14.98 | 1.0 |" then "| int8 | 19.01 | 1.27 |" under "v.s. kv fp16": each base row the reference of
+    # the rows under it, the "vs" column their speed-up (a ratio: no reference of its own)
+    vs_rows = vs_named_rows(table) if not bases and builds is None else None
+    vs_bases = vs_rows[1] if vs_rows is not None else {}
+    if vs_rows is not None:
+        headers[vs_rows[0]], roles[vs_rows[0]] = "speedup (x)", "delta"
+    base_ids = {id(r) for r in bases.values()} | {id(r) for r in vs_bases.values()}
     differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
@@ -175,7 +182,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
-        base_row = _base_row(row, label, bases, steps, differences)
+        base_row = _base_row(row, label, bases, steps, differences) or vs_bases.get(id(row))
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
