@@ -164,13 +164,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
         builds = None
-    # "| fp16 | 14.98 | 1.0 |" then "| int8 | 19.01 | 1.27 |" under "v.s. kv fp16": each base row the reference of
-    # the rows under it, the "vs" column their speed-up (a ratio: no reference of its own)
-    vs_rows = vs_named_rows(table) if not bases and builds is None else None
-    vs_bases = vs_rows[1] if vs_rows is not None else {}
-    if vs_rows is not None:
-        headers[vs_rows[0]], roles[vs_rows[0]] = "speedup (x)", "delta"
-    base_ids = {id(r) for r in bases.values()} | {id(r) for r in vs_bases.values()}
+    vs_bases = {} if bases or builds is not None else _vs_bases(table, headers, roles)  # ("v.s. kv fp16")
+    base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
@@ -188,10 +183,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if builds is not None:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
-        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:
-            claims = _with_setup(
-                claims, {"model": model.group(1)}, wins=True
-            )  # "| **OPUS-MT model** | | |": the rows' model
+        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:  # "| **OPUS-MT model** | | |"
+            claims = _with_setup(claims, {"model": model.group(1)}, wins=True)  # (the rows' model)
         elif group and (stated := setup_stated(group)):
             claims = in_block(claims, stated)  # "| H100/8B/TP4 | | |": the setup of the block under it
         elif group:
@@ -267,6 +260,17 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     for ci in shared_setting_labels(table, roles):
         roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
     return roles, sided
+
+
+def _vs_bases(table: Table, headers: list[str], roles: list[str]) -> dict[int, Row]:
+    """ "| fp16 | 14.98 | 1.0 |" then "| int8 | 19.01 | 1.27 |" under "v.s. kv fp16": the base row of each row measured
+    against one (by the row's id), and the "vs" column their speed-up, a ratio with no reference of its own
+    (tables.vs_rows)."""
+    found = vs_named_rows(table)
+    if found is None:
+        return {}
+    headers[found[0]], roles[found[0]] = "speedup (x)", "delta"
+    return found[1]
 
 
 def _base_row(
