@@ -48,3 +48,29 @@ def test_batched_bench_cache_size_column_is_a_setting_under_a_group_row() -> Non
     assert [(c.metric, c.value, c.reference, c.config.get("batch_size")) for c in claims] == [
         ("S_TG t/s", 61.32, 52.65, "4")
     ]
+
+
+DASH_GROUPS = Path(__file__).parent / "fixtures" / "tables" / "dash_group_header.md"
+
+
+def test_a_dash_in_a_group_row_continues_the_group_to_its_left() -> None:
+    """ "| - | - | modelA | - | - |" over "| task | split | kv bf16 | kv fp8 | kv int4 |" (reader252 cause 2: the
+    dashes were read as column names and the second header row was dropped, so no cell kept its model or cache)."""
+    claims = extract(DASH_GROUPS.read_text(encoding="utf-8"), path=DASH_GROUPS.name).claims
+    got = [(c.metric, c.value, c.config.get("model"), c.config.get("kv_cache")) for c in claims]
+    assert got[:4] == [
+        ("arc-c / acc", 61.2, "qwen2-7b-instruct", "bf16"),
+        ("arc-c / acc", 60.9, "qwen2-7b-instruct", "fp8"),
+        ("arc-c / acc", 59.8, "qwen2-7b-instruct", "int4"),
+        ("arc-c / acc", 70.4, "gemma-2-9b-it", "bf16"),
+    ]
+    assert len(claims) == 12 and all(c.config.get("column") != "-" for c in claims)
+    # the dash under "split" is a missing label cell: it names nothing, and the metric takes no column's name
+    assert {c.metric for c in claims} == {"arc-c / acc", "piqa / dev / acc"}
+
+
+def test_a_dash_over_a_row_of_values_is_no_group() -> None:
+    """A one-row header: the row under it holds values (a dash among them is a missing one), so nothing folds."""
+    text = "| task | qwen2-7b-instruct | - |\n|---|---|---|\n| arc-c | 61.2 | - |\n| piqa | 77.0 | 76.8 |\n"
+    claims = extract(text, path="t.md").claims
+    assert [c.value for c in claims] == [61.2, 77.0, 76.8]

@@ -253,3 +253,35 @@ def test_two_side_pairs_each_closed_by_a_times_column_pair_column_by_column() ->
     assert [(c.value, c.reference) for c in claims if c.unit != "x"] == [(66.0, 30.0), (15.0, 7.5)]
     assert [(c.metric, c.value) for c in claims if c.unit == "x"] == [("int x", 2.2), ("gpu x", 2.0)]
     assert not any("gpu_x" in c.config for c in claims)
+
+
+def test_a_vs_column_names_the_base_row_of_each_group_and_is_their_speedup() -> None:
+    """ "| model | kv cache | req/s | vs. bf16 cache |" over a bf16 row per model, then its quantized rows (reader252
+    cause 5): each quantized row's req/s is measured against its own model's bf16 row, and the "vs" column is its
+    speed-up over that row (1.24 x), no bare number named "vs. bf16 cache"."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "tables" / "vs_named_base_rows.md"
+    got = [
+        (c.metric, c.value, c.unit, c.reference, c.config.get("model"), c.config.get("kv_cache"))
+        for c in _claims(path.read_text(encoding="utf-8"))
+    ]
+    assert got == [
+        ("req/s", 11.3, "req/s", 9.1, "qwen2-7b-instruct", "fp8"),
+        ("speedup", 1.24, "x", None, "qwen2-7b-instruct", "fp8"),
+        ("req/s", 12.02, "req/s", 9.1, "qwen2-7b-instruct", "nvfp4"),
+        ("speedup", 1.32, "x", None, "qwen2-7b-instruct", "nvfp4"),
+        ("req/s", 7.95, "req/s", 6.4, "gemma-2-9b-it", "fp8"),
+        ("speedup", 1.24, "x", None, "gemma-2-9b-it", "fp8"),
+    ]
+
+
+def test_a_vs_column_whose_named_row_is_not_first_or_not_one_names_no_base() -> None:
+    """The row the header names must open the table and read 1 under its own column: "vs fp16" over rows whose
+    fp16 cell is 0.98 is a comparison the table's rows do not anchor, so each row stays a result of its own."""
+    text = (
+        "| model | kv cache | req/s | vs fp16 |\n|---|---|---|---|\n"
+        "| qwen2-7b-instruct | fp16 | 9.10 | 0.98 |\n| qwen2-7b-instruct | int8 | 11.30 | 1.22 |\n"
+    )
+    assert all(c.reference is None for c in _claims(text))
+    assert len(_claims(text)) == 4

@@ -102,10 +102,20 @@ def _pair_equal(
     return rest_o, [b for j, b in enumerate(ln) if j not in used]
 
 
+def _cell_address(it: _Item) -> str:
+    """A table cell's variant and column: a column names what the metric and setup may not ("alpha-8b kv fp8" where
+    no model is known), so a group of columns inserted between versions does not shift the cells after it onto
+    another column's. A claim of no column (prose) has an address no other claim shares: it pairs as it always did."""
+    column = it.claim.config.get("column")
+    return f"{it.variant}\x00{column}" if column else f"\x01{id(it)}"
+
+
 def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item, _Item]], list[_Item], list[_Item]]:
-    """Pair the claims of one key: same variant, then same residual, then shared words, then a lone pair."""
+    """Pair the claims of one key: same variant under the same column, then same variant, then same residual, then
+    shared words, then a lone pair."""
     pairs: list[tuple[_Item, _Item]] = []
-    lo, ln = _pair_equal(list(olds), list(news), lambda it: it.variant, pairs)
+    lo, ln = _pair_equal(list(olds), list(news), _cell_address, pairs)
+    lo, ln = _pair_equal(lo, ln, lambda it: it.variant, pairs)
     lo, ln = _pair_equal(lo, ln, lambda it: _residual(it.variant), pairs)
     if lo and ln and len(lo) * len(ln) <= MAX_FUZZY_PAIRS:
         scored = []

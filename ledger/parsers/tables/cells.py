@@ -49,6 +49,15 @@ _NUMERIC_CELL_RE = re.compile(
 
 _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 
+# dashes or ditto marks, printed where a spanned cell would be ("| - | modelA | - | - |"): in a header row over another
+# header row the mark continues the group to its left; in a body cell it is a missing value
+_FILLER_RE = re.compile(r"^(?:[-–—]{1,3}|[″〃])$")
+
+
+def is_filler(cell: str) -> bool:
+    """A cell holding only a filler mark (see _FILLER_RE)."""
+    return bool(_FILLER_RE.match(cell.strip()))
+
 
 @short_text_cache(2048)  # a cell is cleaned by every pass over its table
 def clean(cell: str) -> str:

@@ -8,11 +8,11 @@ Markdown has one header row, so a table of several prints the others as its firs
     | Model       | H200 |   | B200 |   |
     | TP Size     | 4    | 8 | 4    | 8 |
 
-A blank header cell continues the group named to its left. A first body row whose cells are all side words
-("Before", "After", "Δ") or setting words ("TP4", "FP8") names the sub-columns: each joins its group's name
-("Mean TTFT Before (ms)"), so the sides pair as they do in a one-row header. A leading row whose label is a
-setting ("TP Size", "ISL", "Concurrency") gives each column's setup. Neither kind of row holds results:
-both leave the body, and the settings become `Table.column_setup`.
+A blank header cell, or one holding a filler mark ("-", "″"), continues the group named to its left. A first
+body row whose cells are all side words ("Before", "After", "Δ") or setting words ("TP4", "FP8") names the
+sub-columns: each joins its group's name ("Mean TTFT Before (ms)"), so the sides pair as they do in a one-row
+header. A leading row whose label is a setting ("TP Size", "ISL", "Concurrency") gives each column's setup.
+Neither kind of row holds results: both leave the body, and the settings become `Table.column_setup`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import itertools
 import re
 
 from ledger.parsers.reader.blocks import Row, Table
-from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     arrow_sides,
@@ -49,14 +49,11 @@ _MAX_LABEL_COLS = 3
 """Row-label columns a stacked header leaves empty before its key cells ("| | | **GPU** | H200 |")."""
 
 
-_PLACEHOLDER_RE = re.compile(r"^[-–—]{1,3}$")
-
-
 def _head(cell: str) -> str:
     """A header cell's name; "" for a blank one or a dash placeholder ("| **fp8** | - |": the arm to its left
     spans the column)."""
     name = clean(cell)
-    return "" if _PLACEHOLDER_RE.match(name) else name
+    return "" if is_filler(name) else name
 
 
 def _sub_header_row(row: Row, header: list[str]) -> bool:

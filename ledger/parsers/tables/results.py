@@ -33,7 +33,7 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import build_rows, on_build
-from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
@@ -83,6 +83,7 @@ from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_blocks import in_block
+from ledger.parsers.tables.vs_rows import vs_named_rows
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -164,7 +165,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
         builds = None
-    base_ids = {id(r) for r in bases.values()}
+    vs_bases = {} if bases or builds is not None else _vs_bases(table, headers, roles)  # ("v.s. kv fp16")
+    base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
@@ -176,16 +178,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
-        base_row = _base_row(row, label, bases, steps, differences)
+        base_row = _base_row(row, label, bases, steps, differences) or vs_bases.get(id(row))
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if builds is not None:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
-        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:
-            claims = _with_setup(
-                claims, {"model": model.group(1)}, wins=True
-            )  # "| **OPUS-MT model** | | |": the rows' model
+        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:  # "| **OPUS-MT model** | | |"
+            claims = _with_setup(claims, {"model": model.group(1)}, wins=True)  # (the rows' model)
         elif group and (stated := setup_stated(group)):
             claims = in_block(claims, stated)  # "| H100/8B/TP4 | | |": the setup of the block under it
         elif group:
@@ -261,6 +261,17 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     for ci in shared_setting_labels(table, roles):
         roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
     return roles, sided
+
+
+def _vs_bases(table: Table, headers: list[str], roles: list[str]) -> dict[int, Row]:
+    """ "| fp16 | 14.98 | 1.0 |" then "| int8 | 19.01 | 1.27 |" under "v.s. kv fp16": the base row of each row measured
+    against one (by the row's id), and the "vs" column their speed-up, a ratio with no reference of its own
+    (tables.vs_rows)."""
+    found = vs_named_rows(table)
+    if found is None:
+        return {}
+    headers[found[0]], roles[found[0]] = "speedup (x)", "delta"
+    return found[1]
 
 
 def _base_row(
@@ -569,6 +580,8 @@ def _row_labels(
     above = ""
     for row in table.rows:
         parts = [clean(row.cells[i]).removesuffix(":").rstrip() if i < len(row.cells) else "" for i in label_cols]
+        if len(parts) > 1:  # "| ceval | - | naive_average |": a dash among the label cells names nothing
+            parts = ["" if is_filler(p) else p for p in parts]
         if len(parts) > 1 and parts[0]:
             above = parts[0]
         elif len(parts) > 1 and above and any(parts[1:]) and any(is_numeric_cell(c) for c in row.cells):

@@ -19,7 +19,7 @@ import itertools
 from dataclasses import replace
 
 from ledger.parsers.reader.blocks import Table
-from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setup_key
 from ledger.vocab.setting_heads import whole_numbers
 from ledger.vocab.setup import model_names, qualifiers
@@ -31,6 +31,10 @@ def with_sub_header(table: Table) -> Table:
         return table
     head = [clean(h) for h in table.header]
     sub = [clean(c) for c in table.rows[0].cells]
+    if any(map(is_filler, head)) and sub and all(c and not is_filler(c) for c in sub):
+        # "| - | alpha-8b | - |" over "| task | kv bf16 | kv fp8 |": a dash printed for a spanned cell continues the
+        # group to its left, as a blank would; only over a row of names (a dash in a body row is a missing value)
+        head = ["" if is_filler(h) else h for h in head]
     filled = [i for i, c in enumerate(sub) if c]
     # a group row spans: an empty header cell right of a named one, under which the second row names a column
     spans = [i for i in range(1, len(head)) if not head[i] and i < len(sub) and sub[i] and head[i - 1 : i] != [""]]
