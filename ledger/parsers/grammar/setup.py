@@ -201,14 +201,11 @@ def find_setups(
     idx.default = default
     idx.printed = frozenset(printed)
     idx.reach = reach
-    idx.beside, idx.title, idx.windows = beside_models(doc, default, told), title, _windows(doc, told)
+    idx.beside, idx.title = beside_models(doc, default, told), title
+    # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
+    idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
-
-
-def _windows(doc: Document, told: list[Statement]) -> dict[int, str]:
-    """The isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line."""
-    return {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
 
 
 def _lead_scopes(doc: Document, blocks: list[Block], k: int, scope: SetupScope | None) -> list[SetupScope]:

@@ -21,7 +21,7 @@ from ledger.vocab.metrics import (
     is_benchmark_name,
 )
 from ledger.vocab.perplexity_corpora import CORPUS_PERPLEXITY
-from ledger.vocab.text import lower_for_words
+from ledger.vocab.text import ARROW, lower_for_words
 from ledger.vocab.units import is_measure_unit
 
 
@@ -273,3 +273,19 @@ NAME_AFTER_UNIT_RE = re.compile(
     r"\b(?![ \t]{0,4}[:=]?[ \t]{0,4}[~≈]?\d)(?![-\w])",
     re.IGNORECASE,
 )
+
+
+# "31 tok/s single-stream -> 44 tok/s single-stream", "210 ms p50 → 150 ms p50", "1.35x gain -> 1.95x gain": the
+# words after the old value, said again after the new one, and the arrow between
+_WORDS_ARROW_RE = re.compile(r"^\s?(?P<words>[A-Za-z][\w-]{0,24}(?: [A-Za-z][\w-]{0,24}){0,2})\s?" + ARROW + r"\s*$")
+
+
+def words_again(text: str, between: str, end: int) -> bool:
+    """ "31 tok/s single-stream -> 44 tok/s single-stream": the words between the old value and the arrow are said
+    again after the new value (`end`), so the two values are one measure's old and new."""
+    m = _WORDS_ARROW_RE.match(between) if len(between) <= 90 else None
+    if m is None:
+        return False
+    words = m.group("words").lower()
+    after = text[end : end + len(words) + 3].lstrip().lower()
+    return after.startswith(words) and not after[len(words) : len(words) + 1].isalnum()

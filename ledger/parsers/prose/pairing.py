@@ -24,7 +24,7 @@ from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.formula_terms import formula_constant
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
-from ledger.parsers.prose.metrics import measure_after_pair, metric_before
+from ledger.parsers.prose.metrics import measure_after_pair, metric_before, words_again
 from ledger.parsers.prose.parallel_lists import ListPair, continue_list, list_pair, list_unit, slash_run_end
 from ledger.parsers.prose.setting_changes import setting_changed
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
@@ -38,9 +38,6 @@ from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
 _ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
-# "31 tok/s single-stream -> 44 tok/s single-stream", "210 ms p50 → 150 ms p50", "1.35x gain -> 1.95x gain": the
-# words after the old value, said again after the new one, and the arrow between
-_WORDS_ARROW_RE = re.compile(r"^\s?(?P<words>[A-Za-z][\w-]{0,24}(?: [A-Za-z][\w-]{0,24}){0,2})\s?" + ARROW + r"\s*$")
 # ("from `2210 tok/s` to `2480 tok/s`": the code marks around each value are no words between them)
 _FROM_RE = re.compile(r"\bfrom\s*[`*]{0,2}$", re.IGNORECASE)
 # a range said in words before its ends ("spans 27.8 s to 28.4 s", "between 5 ms to 9 ms"): no before and after
@@ -230,9 +227,7 @@ class NumberPass:
             return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
         if self.last_claim is None and self._replaced_over_names(i, n):
             return
-        free = self.ctx.is_free  # (a log's "dur(b,g,a) = ..." list whose other members another reader declined)
-        unit = list_unit(self.text, self.nums, i, lambda m: free(self.line, self.offset + m.start, self.offset + m.end))
-        self._alone(n, unit if n.unit is None else None)
+        self._alone(n, list_unit(self.text, self.nums, i, self.ctx, (self.line, self.offset)))
 
     def _replaced_over_names(self, i: int, n: Number) -> bool:
         """ "35 t/s on a 3080 laptop instead of 20 t/s": the value the last claim replaced, across numbers between that
@@ -414,7 +409,7 @@ class NumberPass:
         # "A -> B", "from A to B", "A improved to B": A is B's reference
         if self.ctx.is_free(self.line, self.offset + nxt.start, self.offset + nxt.end) and (
             _ARROW_RE.fullmatch(between)
-            or _words_again(text, between, nxt.end)
+            or words_again(text, between, nxt.end)
             or (
                 _TO_RE.fullmatch(between)
                 and (_FROM_RE.search(text, max(0, n.start - 40), n.start) or _unit_pair(text, n, nxt))
@@ -543,20 +538,8 @@ class NumberPass:
                 default_metric=self.default_metric,
                 inherited=inherited["metric"] if inherited else None,
             )
-        if claim and list_unit is not None and out:
-            continue_list(out[-1], claim, self.text, n.start)
+        continue_list(out, claim if list_unit is not None else None, self.text, n.start)
         if claim and inherited is not None and claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
             # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
             claim["reference"] = inherited["reference"]
         self._keep(claim)
-
-
-def _words_again(text: str, between: str, end: int) -> bool:
-    """ "31 tok/s single-stream -> 44 tok/s single-stream": the words between the old value and the arrow are said
-    again after the new value (`end`), so the two values are one measure's old and new."""
-    m = _WORDS_ARROW_RE.match(between) if len(between) <= 90 else None
-    if m is None:
-        return False
-    words = m.group("words").lower()
-    after = text[end : end + len(words) + 3].lstrip().lower()
-    return after.startswith(words) and not after[len(words) : len(words) + 1].isalnum()

@@ -9,9 +9,9 @@ only finds the runs: NumberPass makes the claims.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
 from ledger.vocab.text import ARROW
 
@@ -79,11 +79,13 @@ def list_pair(text: str, nums: list[Number], i: int) -> ListPair | None:
 _JOINT_RE = re.compile(r"[ \t]{0,2},[ \t]{0,2}(?:(?:and|or)[ \t]{1,2})?|[ \t]{1,2}(?:and|or)[ \t]{1,2}")
 
 
-def list_unit(text: str, nums: list[Number], i: int, read_here: Callable[[Number], bool]) -> str | None:
-    """The unit printed once after a comma list that number `i` opens or continues ("12, 15 and 18 ms", "-0.52,
-    +0.11 and -0.49 points"): that of the first member after `i`, across list joints only, that has one, where that
-    member is `read_here` too; None where a gap holds a word ("12 runs, 15 at batch 8 and 18 ms") or no member has
-    one."""
+def list_unit(text: str, nums: list[Number], i: int, ctx: Context, at: tuple[int, int]) -> str | None:
+    """The unit printed once after a comma list that number `i` (with no unit of its own) opens or continues ("12, 15
+    and 18 ms", "-0.52, +0.11 and -0.49 points"): that of the first member after `i`, across list joints only, that
+    has one, where that member is still free on its line (`at`: the line and the text's offset in it); None where a
+    gap holds a word ("12 runs, 15 at batch 8 and 18 ms") or no member has one."""
+    if nums[i].unit is not None:
+        return None
     k = i
     while (
         k > 0
@@ -100,12 +102,20 @@ def list_unit(text: str, nums: list[Number], i: int, read_here: Callable[[Number
             return None
         j += 1
         if nums[j].unit is not None:
-            return nums[j].unit if read_here(nums[j]) else None
+            # (a log's "dur(b,g,a) = ..." list whose other members another reader declined stays unread)
+            return nums[j].unit if ctx.is_free(at[0], at[1] + nums[j].start, at[1] + nums[j].end) else None
     return None
 
 
-def continue_list(last: dict, claim: dict, text: str, start: int) -> None:
-    """A member after the `last` claim's value across a list joint (", ", " and ") is of the list's measure, named
-    before its first member ("the gaps were -0.41, +0.06 and -0.40 points"), not of the words up to its own value."""
-    if last["end"] <= start and _JOINT_RE.fullmatch(text, last["end"], start):
+def continue_list(out: list[dict], claim: dict | None, text: str, start: int) -> None:
+    """A member (`claim`, of a list with its unit after the last) after the last claim's value across a list joint
+    (", ", " and ") is of the list's measure, named before its first member ("the gaps were -0.41, +0.06 and -0.40
+    points"), not of the words up to its own value."""
+    last = out[-1] if out else None
+    if (
+        claim is not None
+        and last is not None
+        and last["end"] <= start
+        and _JOINT_RE.fullmatch(text, last["end"], start)
+    ):
         claim["metric"], claim["kind"] = last["metric"], last["kind"]
