@@ -37,6 +37,7 @@ from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
+from ledger.parsers.grammar.rebase_states import rebase_state_scopes
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
 from ledger.parsers.grammar.reverted_sides import reverted_side
@@ -495,6 +496,6 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         current = RevisionScope(start=block.start, end=last, revision=rev)
         turn.opened(block, current)
         scopes.append(current)
-    scopes += twin_label_scopes(doc, scopes)
-    scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
+    scopes += twin_label_scopes(doc, scopes)  # (then the rebase states where no label above opened a revision)
+    scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes) + rebase_state_scopes(doc, carried, scopes)
     return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(doc, told, carried)

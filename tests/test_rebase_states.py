@@ -1,0 +1,55 @@
+"""Rebase states: "Pre-rebase:" / "Rebased onto main:" name two revisions of the PR, the older first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.compare.revisions import split_revisions
+from ledger.parsers import extract
+from ledger.parsers.grammar.rebase_states import rebase_label
+
+FIXTURES = Path(__file__).parent / "fixtures" / "revisions"
+
+
+def _by_line(name: str) -> dict[int, list[tuple[str | None, str | None]]]:
+    path = FIXTURES / name
+    out: dict[int, list[tuple[str | None, str | None]]] = {}
+    for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims:
+        if c.kind != "commit":
+            rev = c.revision
+            out.setdefault(c.source.line, []).append((rev.label if rev else None, rev.head if rev else None))
+    return out
+
+
+def test_each_bullet_lead_names_its_own_lines_state_and_a_lead_in_its_list() -> None:
+    got = _by_line("rebase_bullets.md")
+    assert got[5] == [("Prior to the rebase", None)] * 2
+    assert got[6] == [("Rebased onto main", None)] * 2  # ("main" is where it sits: no baseline item of its list)
+    assert got[9] == [("Pre-rebase numbers", None)]
+    assert got[12] == [("After rebasing", None)]
+
+
+def test_compare_pairs_the_state_before_the_rebase_with_the_state_after() -> None:
+    path = FIXTURES / "rebase_bullets.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    snaps = split_revisions(claims)
+    assert [s.ref.label for s in snaps] == ["Prior to the rebase", "Rebased onto main"]
+    assert sorted(c.value for c in snaps[0].claims) == [0.812, 64.0, 71.2]
+
+
+def test_a_head_a_rebasing_turn_states_goes_on_to_the_state_after_the_rebase() -> None:
+    got = _by_line("rebase_turns.md")
+    assert {h for _, h in got[8] + got[9]} == {"4c1d8e2f9a"}
+    assert {h for _, h in got[17]} == {"6f7e8d9c0b"}  # ("- Updated #77 head: `6f7e8d9c0b`")
+    assert {h for _, h in got[24] + got[25]} == {"6f7e8d9c0b"}  # ("Fresh sweep after the rebase:", a turn later)
+
+
+def test_rebase_label_reads_the_head_and_the_base_it_sits_on() -> None:
+    got = rebase_label("- Rebased onto main `9c8d7e6f5a` (head `6f7e8d9c0b`): GSM8K 0.81")
+    assert got is not None and (got[0].head, got[0].base, got[1]) == ("6f7e8d9c0b", "9c8d7e6f5a", True)
+    assert rebase_label("We rebased onto main yesterday.") is None
+    assert rebase_label("- Rebase conflicts: none") is None
+
+
+def test_rebase_label_is_linear_on_a_long_line() -> None:
+    assert rebase_label("- " + "pre " * 5000 + "rebase" + "x" * 20000) is None
