@@ -53,3 +53,17 @@ def test_rebase_label_reads_the_head_and_the_base_it_sits_on() -> None:
 
 def test_rebase_label_is_linear_on_a_long_line() -> None:
     assert rebase_label("- " + "pre " * 5000 + "rebase" + "x" * 20000) is None
+
+
+def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_word() -> None:
+    got = _by_line("stale_base_results.md")
+    assert got[9] == got[10] == [("before the rebase (not re-run)", None)]
+    path = FIXTURES / "stale_base_results.md"
+    perf = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "perf"]
+    assert {(c.revision.base if c.revision else None) for c in perf} == {"5d0e3f9a11"}  # (not the rebased-onto one)
+
+
+def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base() -> None:
+    text = "# T\n\nThe numbers below are from a run on `5d0e3f9a11`.\n\n- TTFT: 41 ms\n"
+    claims = extract(text, path="x.md").claims
+    assert all(c.revision is None or c.revision.label != "before the rebase (not re-run)" for c in claims)

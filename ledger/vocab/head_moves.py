@@ -53,3 +53,10 @@ NOT_A_HEAD_RE = re.compile(
 # head sits on, never the side the label names.
 PRE_REBASE = r"pre-?rebase|(?:before|prior\s{1,3}to)\s{1,3}(?:the\s{1,3})?rebas(?:e|ing)"
 POST_REBASE = r"post-?rebase|after\s{1,3}(?:the\s{1,3})?rebas(?:e|ing)|rebased"
+
+# "they have not been rerun on this rebased head", "nothing was re-run after the rebase", "not re-measured since": a
+# sentence saying the results it names predate the head the PR now has (grammar.rebase_states.stale_base_scopes)
+NOT_RERUN = (
+    r"\bnot\s{1,3}(?:been\s{1,3}|yet\s{1,3})?re-?(?:run|ran|measured|tested|benchmarked)\b|"
+    r"\bnothing\s{1,3}(?:was|has\s{1,3}been)\s{1,3}re-?(?:run|measured|tested)\b|\bpredate"
+)

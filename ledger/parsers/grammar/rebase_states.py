@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.label_text import clean_label
-from ledger.parsers.grammar.revision_labels import shas_in
+from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.setup_scopes import turn_bounds
 from ledger.parsers.grammar.turn_heads import names_other_commit, turn_of
 from ledger.parsers.reader.document import Document
-from ledger.vocab.head_moves import POST_REBASE, PRE_REBASE, REBASING_VERBS
+from ledger.vocab.head_moves import NOT_RERUN, POST_REBASE, PRE_REBASE, REBASING_VERBS
 from ledger.vocab.sides import rebase_state
 
 # a line's lead label up to its colon, the rebase words among its first few: "- **Rebased combined repeat**:",
@@ -76,9 +76,9 @@ def _under(doc: Document, idx: int) -> int:
 def rebase_state_scopes(
     doc: Document, carried: Sequence[tuple[int, Revision]] = (), opened: Sequence[RevisionScope] = ()
 ) -> list[RevisionScope]:
-    """Each rebase-state label's scope: its own line where it holds values, else what it stands over; `carried` are
-    the heads the thread's turns stated (grammar.turn_heads.carried_heads), for the states after a rebase; a line a
-    scope of `opened` starts on holds a label the other readers read already ("Before the rebase (5e6f7a8b9c, ...)")."""
+    """Each rebase-state label's scope, its own line where it holds values, else what it stands over; then the
+    stale_base_scopes. `carried` are the heads the thread's turns stated (turn_heads.carried_heads), for the states
+    after a rebase; a line a scope of `opened` starts on holds a label read already ("Before the rebase (5e6f...)")."""
     starts = {s.start for s in opened}
     out: list[RevisionScope] = []
     for idx, block in enumerate(doc.blocks):
@@ -90,7 +90,7 @@ def rebase_state_scopes(
         rev, own = got
         out.append(RevisionScope(start=block.start, end=block.end if own else _under(doc, idx), revision=rev))
     _rebased_heads(doc, out, carried)
-    return out
+    return out + stale_base_scopes(doc)  # (last: over any label its line or turn opens)
 
 
 def _rebased_heads(doc: Document, states: list[RevisionScope], carried: Sequence[tuple[int, Revision]]) -> None:
@@ -112,3 +112,38 @@ def _rebased_heads(doc: Document, states: list[RevisionScope], carried: Sequence
         if any(names_other_commit(doc, k, rev.head) for k in range(stated + 1, at + 1)):
             continue
         scope.revision = scope.revision.model_copy(update={"head": rev.head, "base": scope.revision.base or rev.base})
+
+
+# "The GPU results below are earlier measurements on base `8c34a372`", "Every number below comes from the run on
+# `5d0e3f9a11`": the results a sentence names, then the commit they ran on; bounded gaps, one line read once
+_STALE_RE = re.compile(
+    r"\b(?:results?|numbers?|figures|measurements|timings|scores|benchmarks?)\b[^.;\n]{0,60}?\b(?:below|here|above)\b"
+    r"[^;\n]{0,80}?\b(?:on|at|from)\s{1,3}(?P<base>(?:the\s{1,3})?base\s{1,3})?(?:(?:commit|head|main)\s{1,3})?"
+    r"[`*]{0,2}(?P<sha>[0-9a-f]{7,40})\b",
+    re.IGNORECASE,
+)
+_NOT_RERUN_RE = re.compile(NOT_RERUN, re.IGNORECASE)
+STALE_LABEL = "before the rebase (not re-run)"
+"""The label of results a sentence says predate the PR's head: a state before the rebase (vocab.sides.rebase_state)."""
+
+
+def stale_base_scopes(doc: Document) -> list[RevisionScope]:
+    """A sentence saying the results below were measured on a commit and not re-run since ("... measurements on base
+    `8c34a372`; they have not been rerun on this rebased head"): that commit is their revision, from the sentence to
+    the end of its turn, whatever column word ("after") or rebased-onto commit the turn names besides. On "base" the
+    commit is the base the PR was applied on, else the head it was measured at."""
+    out: list[RevisionScope] = []
+    bounds = turn_bounds(doc)
+    for block in doc.blocks:
+        if block.kind not in ("item", "text") or block.in_code or not ("not" in block.text or "predate" in block.text):
+            continue
+        m = _STALE_RE.search(block.text)
+        if m is None or not is_sha(m.group("sha")) or _NOT_RERUN_RE.search(block.text) is None:
+            continue
+        sha = m.group("sha").lower()
+        head, base = (None, sha) if m.group("base") else (sha, None)
+        last = next((t for f, t in bounds if f <= block.start <= t), len(doc.lines))
+        out.append(
+            RevisionScope(start=block.start, end=last, revision=Revision(label=STALE_LABEL, head=head, base=base))
+        )
+    return out
