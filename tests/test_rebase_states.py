@@ -67,3 +67,13 @@ def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base
     text = "# T\n\nThe numbers below are from a run on `5d0e3f9a11`.\n\n- TTFT: 41 ms\n"
     claims = extract(text, path="x.md").claims
     assert all(c.revision is None or c.revision.label != "before the rebase (not re-run)" for c in claims)
+
+
+def test_a_side_word_right_before_its_code_span_and_a_submitted_head_give_both_roles() -> None:
+    from ledger.parsers.grammar.commit_sides import commit_sides
+
+    rev = commit_sides("Speed comparison: upstream `4d5c6b7a8e` versus submitted head `9f0e1d2c3b`.")
+    assert rev is not None and (rev.label, rev.head, rev.base) == ("submitted", "9f0e1d2c3b", "4d5c6b7a8e")
+    assert commit_sides("We pinned torch `1a2b3c4d5e` and vllm `5e4d3c2b1a`.") is None  # (no sides: pins)
+    got = _by_line("side_words_before_code_shas.md")
+    assert got[5] == [("submitted", "9f0e1d2c3b")]
