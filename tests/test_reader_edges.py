@@ -68,6 +68,8 @@ def test_indented_code_is_code() -> None:
         ),
         ("- its stable patch ID `79aed56a23240a65ec02e9f95888712bdd8b5af1`", []),
         ("- rebased on main abc1234def", ["abc1234def"]),
+        # (the weights both arms loaded: a hub snapshot's hash, no revision of the code)
+        ("Both arms load the same model snapshot (`9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d`).", []),
     ],
 )
 def test_tree_and_patch_ids_are_not_commits(line: str, shas: list[str]) -> None:

@@ -23,7 +23,7 @@ from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE
-from ledger.vocab.sides import own_base, side_alone, side_of, sides_of
+from ledger.vocab.sides import own_base, rebase_state, side_alone, side_of, sides_of
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,10 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     numbers = [_label_number(s.ref.label or "") for s in ordered]
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
         return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or ())]
+    states = [rebase_state(s.ref.label) for s in ordered]
+    if order == "auto" and None not in states and len(set(states)) == 2:
+        # "Rebased combined repeat:" above "Pre-rebase backup:": the PR before its rebase first, whatever the order
+        return [s for _, s in sorted(zip(states, ordered, strict=True), key=lambda t: t[0] != "pre")]
     sides = sides_of([s.ref.label for s in ordered])
     if order == "auto" and None not in sides and len(set(sides)) == 2:
         # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order;
@@ -144,6 +148,8 @@ def _side_key(label: str) -> str:
     """A label-only revision's key: one side however a sentence words it ("this PR" and "with this PR"); a
     candidate's side word alone ("PR", "With PR", "After", "New": the side of a table's column) is the PR's side."""
     low = " ".join(label.strip().lower().split())
+    if (state := rebase_state(low)) is not None:
+        return f"{state}-rebase"  # ("Prior to the rebase:" and "Pre-rebase numbers:" in one text: one state)
     m = _SIDE_WORDS_RE.match(low)
     if m:
         return f"this {m.group(1)}"

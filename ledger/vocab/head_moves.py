@@ -14,7 +14,9 @@ HEAD_MOVED_RE = re.compile(
     r"(?:current|updated)\s(?:PR\s|branch\s)?head|"
     r"(?:older|earlier|previous|old)\s(?:build|commit|head|revision|version|wheel)s?|"
     r"merg(?:ed?|ing)\s(?:the\s)?(?:latest\s)?(?:main|master|upstream|trunk)|"
-    r"updated?\s(?:the\s)?(?:pr|branch|patch|diff|code|kernel|implementation|results?|numbers|benchmarks?)|"
+    # ("updated the PR description with the sweep": the text edited, no push)
+    r"updated?\s(?:the\s)?(?:pr(?!\s(?:description|body|text|title|summary))|branch|patch|diff|code|kernel|"
+    r"implementation|results?|numbers|benchmarks?)|"
     r"address(?:ed|ing)?\s(?:the\s|all\s|your\s|most\s)?(?:review|comments?|feedback|suggestions?|nits?))\b",
     re.IGNORECASE,
 )
@@ -43,4 +45,18 @@ NOT_A_HEAD_RE = re.compile(
     r"\b(?:(?:stack\s?)?trace(?:back)?|backtrace|crash\w*|segfault\w*|fault|frame|address|pointer|core\sdump|"
     r"hash(?:es|ed)?|checksum|digest|sha256|md5|fingerprint)(?![\w-])",
     re.IGNORECASE,
+)
+
+# The words by which a label names the pull request's state against a rebase: before it ("Pre-rebase numbers",
+# "Prior to the rebase", "Before rebasing") or after it ("Rebased onto main", "Post-rebase", "After the rebase"): two
+# revisions of the PR itself, the older first (grammar.rebase_states); "main" after "onto" is the base the rebased
+# head sits on, never the side the label names.
+PRE_REBASE = r"pre-?rebase|(?:before|prior\s{1,3}to)\s{1,3}(?:the\s{1,3})?rebas(?:e|ing)"
+POST_REBASE = r"post-?rebase|after\s{1,3}(?:the\s{1,3})?rebas(?:e|ing)|rebased"
+
+# "they have not been rerun on this rebased head", "nothing was re-run after the rebase", "not re-measured since": a
+# sentence saying the results it names predate the head the PR now has (grammar.rebase_states.stale_base_scopes)
+NOT_RERUN = (
+    r"\bnot\s{1,3}(?:been\s{1,3}|yet\s{1,3})?re-?(?:run|ran|measured|tested|benchmarked)\b|"
+    r"\bnothing\s{1,3}(?:was|has\s{1,3}been)\s{1,3}re-?(?:run|measured|tested)\b|\bpredate"
 )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
+from ledger.vocab.head_moves import POST_REBASE, PRE_REBASE
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.word_gate import WordGate
 
@@ -118,8 +119,29 @@ def sides_of(labels: Sequence[str | None]) -> list[str | None]:
     return sides
 
 
+# a label opening with a rebase state, after two words at most ("Rebased combined repeat", "Numbers before rebasing")
+_REBASE_STATE_RE = re.compile(
+    r"[ \t*_`]{0,4}(?:[\w-]{1,20}[ \t]{1,3}){0,2}(?:" + PRE_REBASE + "|" + POST_REBASE + r")\b", re.IGNORECASE
+)
+
+
+def rebase_state(label: str | None) -> str | None:
+    """ "pre" for a label naming the PR before a rebase ("Pre-rebase numbers", "Prior to the rebase"), "post" after it
+    ("Rebased onto main", "After rebasing"), else None: the older and newer of two revisions of the PR itself."""
+    m = _REBASE_STATE_RE.match(label or "")
+    return None if m is None else "pre" if _PRE_REBASE_RE.search(m.group()) else "post"
+
+
+_PRE_REBASE_RE = re.compile(PRE_REBASE, re.IGNORECASE)
+_REBASED_ONTO_RE = re.compile(
+    r"\brebas(?:e|ed|es|ing)\s{1,3}(?:it\s{1,3}|this\s{1,3}|the\s{1,3}branch\s{1,3})?on(?:to)?\b", re.IGNORECASE
+)
+
+
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
+    if _REBASED_ONTO_RE.search(label):
+        return None  # "Rebased onto main": the PR after its rebase; "main" is where it sits, not the side named
     if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
         return "base"
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)

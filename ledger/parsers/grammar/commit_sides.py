@@ -23,10 +23,14 @@ _SIDE_AT_RE = re.compile(
     r"(?<![\w-])(?P<name>[A-Za-z][\w-]{0,20}(?:\s[A-Za-z][\w-]{0,20}){0,2})\s{1,3}"
     r"(?:(?:at|on|@)\s{1,3}(?:(?:commit|sha|head|revision)\s{1,3})?|(?:commit|sha|head|revision)\s{1,3})"
     r"\[?`?(?P<sha>" + _SHA + r")`?\]?(?![\w])"  # (also as a link's text: [`701d1fb`](.../commit/701d1fb))
-    r"|(?<![\w-])(?P<pname>[A-Za-z][\w-]{0,20}(?:\s[A-Za-z][\w-]{0,20}){0,2})\s{0,3}\(`?(?P<psha>" + _SHA + r")`?\)",
+    r"|(?<![\w-])(?P<pname>[A-Za-z][\w-]{0,20}(?:\s[A-Za-z][\w-]{0,20}){0,2})\s{0,3}\(`?(?P<psha>" + _SHA + r")`?\)"
+    # ("upstream `191172fa74` versus submitted head `1b7c4297e1`": a side's word right before its code span)
+    r"|(?<![\w-])(?P<cname>[A-Za-z][\w-]{0,20})\s{1,3}`(?P<csha>" + _SHA + r")`",
     re.IGNORECASE,
 )
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
+_NAMED = (("name", "sha"), ("pname", "psha"), ("cname", "csha"))
+_HEAD_NOUN_RE = re.compile(r"\shead\s", re.IGNORECASE)
 
 
 def commit_sides(text: str) -> Revision | None:
@@ -36,9 +40,11 @@ def commit_sides(text: str) -> Revision | None:
     for sentence in _sentences(text[:1000]):
         found = []
         for m in _SIDE_AT_RE.finditer(sentence):
-            name, sha = (m.group("name"), m.group("sha")) if m.group("sha") else (m.group("pname"), m.group("psha"))
+            name, sha = next((m.group(n), m.group(h)) for n, h in _NAMED if m.group(h))
+            # ("submitted head `1b7c4297e1`": a commit called a head is the candidate's, whatever word names it)
+            side = side_of(name) or ("head" if _HEAD_NOUN_RE.search(m.group(0)) else None)
             if is_sha(sha):
-                found.append((side_of(name), name, sha.lower()))
+                found.append((side, name, sha.lower()))
         if len(found) != 2 or {found[0][0], found[1][0]} != {"base", "head"}:
             continue
         head, base = found if found[0][0] == "head" else found[::-1]
@@ -54,7 +60,7 @@ def _sentences(text: str) -> list[str]:
     return [*out, text[start:]]
 
 
-_LEAD_WORDS_RE = re.compile(r"^(?:and|the|then|with|ran|we|i|compared|against)\s+", re.IGNORECASE)
+_LEAD_WORDS_RE = re.compile(r"^(?:and|the|then|with|ran|we|i|compared|against|versus|vs\.?)\s+", re.IGNORECASE)
 
 
 def _label(name: str) -> str:

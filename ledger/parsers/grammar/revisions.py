@@ -35,8 +35,10 @@ from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_sid
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
+from ledger.parsers.grammar.heading_leads import lead_revision
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
+from ledger.parsers.grammar.rebase_states import rebase_state_scopes
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
 from ledger.parsers.grammar.reverted_sides import reverted_side
@@ -102,7 +104,7 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
             continue
         # ("### Mistral-7B-Q6_K, master": the side after the subject, the subject setup)
         rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or reverted_side(b.text)
-        rev = rev or heading_revision(b.text)
+        rev = rev or heading_revision(b.text) or lead_revision(b.text, heading_revision)  # ("# Baseline: <link> ...")
         if rev is None:
             continue
         end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
@@ -510,6 +512,6 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         current = RevisionScope(start=block.start, end=last, revision=rev)
         turn.opened(block, current)
         scopes.append(current)
-    scopes += twin_label_scopes(doc, scopes)
-    scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
+    scopes += twin_label_scopes(doc, scopes)  # (then the rebase states where no label above opened a revision)
+    scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes) + rebase_state_scopes(doc, carried, scopes)
     return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(doc, told, carried)

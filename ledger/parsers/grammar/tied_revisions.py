@@ -38,10 +38,12 @@ _TIED_RE = re.compile(
 ENGINE_COMMIT_RE = re.compile(
     r"\b(?:commit|sha|git|rev)\s{0,2}[:=#@]?\s{0,2}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE
 )
-# "- PR head: `5f6e7d8c9b0a`", "- #4512 head: 5f6e7d8c", "* head commit = ...": a setup list's item stating the head
+# "- PR head: `5f6e7d8c9b0a`", "- #4512 head: 5f6e7d8c", "* head commit = ...", "- Updated #4512 head: ...", "- New head
+# of this PR: ...": a setup list's item stating the head
 # the results after it were measured on (not "stack base:", not "on #4511 head X" inside a sentence: the parent's)
 _HEAD_ITEM_RE = re.compile(
-    r"^\s{0,8}(?:[-*+]\s{1,4})?[*_]{0,2}(?:(?:PR|branch)\s|#(?P<number>\d{1,7})\s)?head(?:\s(?:commit|sha))?[*_]{0,2}"
+    r"^\s{0,8}(?:[-*+]\s{1,4})?[*_]{0,2}(?:(?:updated|new|current|latest|rebased)\s)?"
+    r"(?:(?:PR|branch)\s|#(?P<number>\d{1,7})\s)?head(?:\s(?:commit|sha))?(?:\sof\s(?:this|the)\s(?:PR|branch))?[*_]{0,2}"
     r"\s?[:=]\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )

@@ -68,6 +68,11 @@ def _turn_moves(doc: Document) -> list[tuple[bool, frozenset[str]]]:
     return out
 
 
+def names_other_commit(doc: Document, turn: int, head: str | None) -> bool:
+    """Whether turn `turn` names a commit other than `head` (its words aside)."""
+    return any(not (head and _same(sh, head.lower())) for sh in _turn_moves(doc)[turn][1])
+
+
 def _same(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)
 

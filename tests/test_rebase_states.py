@@ -1,0 +1,79 @@
+"""Rebase states: "Pre-rebase:" / "Rebased onto main:" name two revisions of the PR, the older first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.compare.revisions import split_revisions
+from ledger.parsers import extract
+from ledger.parsers.grammar.rebase_states import rebase_label
+
+FIXTURES = Path(__file__).parent / "fixtures" / "revisions"
+
+
+def _by_line(name: str) -> dict[int, list[tuple[str | None, str | None]]]:
+    path = FIXTURES / name
+    out: dict[int, list[tuple[str | None, str | None]]] = {}
+    for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims:
+        if c.kind != "commit":
+            rev = c.revision
+            out.setdefault(c.source.line, []).append((rev.label if rev else None, rev.head if rev else None))
+    return out
+
+
+def test_each_bullet_lead_names_its_own_lines_state_and_a_lead_in_its_list() -> None:
+    got = _by_line("rebase_bullets.md")
+    assert got[5] == [("Prior to the rebase", None)] * 2
+    assert got[6] == [("Rebased onto main", None)] * 2  # ("main" is where it sits: no baseline item of its list)
+    assert got[9] == [("Pre-rebase numbers", None)]
+    assert got[12] == [("After rebasing", None)]
+
+
+def test_compare_pairs_the_state_before_the_rebase_with_the_state_after() -> None:
+    path = FIXTURES / "rebase_bullets.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    snaps = split_revisions(claims)
+    assert [s.ref.label for s in snaps] == ["Prior to the rebase", "Rebased onto main"]
+    assert sorted(c.value for c in snaps[0].claims) == [0.812, 64.0, 71.2]
+
+
+def test_a_head_a_rebasing_turn_states_goes_on_to_the_state_after_the_rebase() -> None:
+    got = _by_line("rebase_turns.md")
+    assert {h for _, h in got[8] + got[9]} == {"4c1d8e2f9a"}
+    assert {h for _, h in got[17]} == {"6f7e8d9c0b"}  # ("- Updated #77 head: `6f7e8d9c0b`")
+    assert {h for _, h in got[24] + got[25]} == {"6f7e8d9c0b"}  # ("Fresh sweep after the rebase:", a turn later)
+
+
+def test_rebase_label_reads_the_head_and_the_base_it_sits_on() -> None:
+    got = rebase_label("- Rebased onto main `9c8d7e6f5a` (head `6f7e8d9c0b`): GSM8K 0.81")
+    assert got is not None and (got[0].head, got[0].base, got[1]) == ("6f7e8d9c0b", "9c8d7e6f5a", True)
+    assert rebase_label("We rebased onto main yesterday.") is None
+    assert rebase_label("- Rebase conflicts: none") is None
+
+
+def test_rebase_label_is_linear_on_a_long_line() -> None:
+    assert rebase_label("- " + "pre " * 5000 + "rebase" + "x" * 20000) is None
+
+
+def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_word() -> None:
+    got = _by_line("stale_base_results.md")
+    assert got[9] == got[10] == [("before the rebase (not re-run)", None)]
+    path = FIXTURES / "stale_base_results.md"
+    perf = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "perf"]
+    assert {(c.revision.base if c.revision else None) for c in perf} == {"5d0e3f9a11"}  # (not the rebased-onto one)
+
+
+def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base() -> None:
+    text = "# T\n\nThe numbers below are from a run on `5d0e3f9a11`.\n\n- TTFT: 41 ms\n"
+    claims = extract(text, path="x.md").claims
+    assert all(c.revision is None or c.revision.label != "before the rebase (not re-run)" for c in claims)
+
+
+def test_a_side_word_right_before_its_code_span_and_a_submitted_head_give_both_roles() -> None:
+    from ledger.parsers.grammar.commit_sides import commit_sides
+
+    rev = commit_sides("Speed comparison: upstream `4d5c6b7a8e` versus submitted head `9f0e1d2c3b`.")
+    assert rev is not None and (rev.label, rev.head, rev.base) == ("submitted", "9f0e1d2c3b", "4d5c6b7a8e")
+    assert commit_sides("We pinned torch `1a2b3c4d5e` and vllm `5e4d3c2b1a`.") is None  # (no sides: pins)
+    got = _by_line("side_words_before_code_shas.md")
+    assert got[5] == [("submitted", "9f0e1d2c3b")]
