@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.compare.revisions import is_ci_run
 from ledger.parsers import extract
 
 
@@ -139,3 +140,21 @@ def test_a_ticked_box_of_a_to_do_list_is_a_task_done_not_a_gate() -> None:
     gates = [c for c in extract(text, path="x.md").claims if c.kind == "gate"]
     # (a box of the list that says how its check came out still reports it; one outside the list is a gate)
     assert [c.source.line for c in gates] == [8, 12]
+
+
+def test_a_verdict_with_its_tally_of_runs_is_a_gate_in_prose_and_in_a_heading() -> None:
+    text = (
+        "## Nightly check: GREEN (12/12 two-node jobs)\n\nNotes on the drafter.\n\n"
+        "- The regression sweep finished green (8/8 jobs).\n- Smoke matrix passed 5/5.\n"
+        "- Canary run: RED (3/4 jobs), one timeout.\n- Soak run finished green (6/7 jobs).\n\n## Failed attempts\n\n"
+        "Both drafts passed 9/10 long prompts.\n"
+    )
+    claims = extract(text, path="x.md").claims
+    gates = [(c.metric, c.outcome, c.note, is_ci_run(c)) for c in claims if c.kind == "gate"]
+    assert gates == [
+        ("Nightly check", "pass", "12/12 jobs", True),  # jobs tallied: a CI run's verdict, which the report's CI reads
+        ("regression sweep", "pass", "8/8 jobs", True),
+        ("Smoke matrix", "pass", "5/5 passed", False),  # nothing says what ran: a check, no CI run
+        ("Canary run", "fail", "3/4 jobs", True),
+        ("Soak run", "fail", "6/7 jobs", True),  # fewer passed than ran: whatever the colour, a failure
+    ]

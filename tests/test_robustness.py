@@ -449,6 +449,8 @@ HOSTILE: dict[str, HostileText] = {
     # counted jobs, measures against their floors, and a load's units completing (gates.ci_prose _COUNTED_JOBS_RE,
     # _FLOOR_RE, _NEGATED_RE; gates.prose _SENTENCE_OPEN_RE, _LOAD_ONLY_RE)
     "counted jobs": "all three a `b` c jobs both x y builds 4 ci pipelines have " * 1_000,
+    # a verdict and its tally, its subject read back over verbs (gates.ci_prose _TALLIED_RE, _TALLY_VERB_RE)
+    "tallied runs": "a b was is has now finished went green (3/4 a b c d e red 1/1 " * 700,
     "floors missed": "GB200 4-GPU: p1 and p8 both miss the a b c fall below the x floor does not never " * 800,
     "floors unclosed": "p4 misses the a b c d e f g h " * 1_600,
     "floors unstopped": "p4 misses the floor and p8 clears the bar " * 1_000,

@@ -22,7 +22,7 @@ from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
-from ledger.vocab.outcomes import CI_SOURCE
+from ledger.vocab.outcomes import CI_SOURCE, CI_TALLY_SOURCE
 from ledger.vocab.sides import own_base, rebase_state, side_alone, side_of, sides_of
 
 
@@ -323,6 +323,7 @@ def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Sna
 
 def is_ci_run(c: Claim) -> bool:
     """A CI bot's finished run: on its commit (revision "CI"), or on one the bot did not name."""
-    return (c.revision is not None and (c.revision.label or "").lower() == CI_LABEL) or c.config.get(
-        "source"
-    ) == CI_SOURCE
+    return (c.revision is not None and (c.revision.label or "").lower() == CI_LABEL) or c.config.get("source") in (
+        CI_SOURCE,
+        CI_TALLY_SOURCE,
+    )

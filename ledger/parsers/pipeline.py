@@ -37,7 +37,7 @@ from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.declared_states import declared_states
-from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks
+from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.other_changes import other_changes
@@ -185,6 +185,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
     claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
     claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
+    claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:

@@ -158,7 +158,9 @@ _INPUT_PART_RE = re.compile(
 )
 _MEASURED_PART_RE = re.compile(
     r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
-    r"accuracy|acc\b|score|err|diff|mem|memory|bytes",
+    r"accuracy|acc\b|score|err|diff|mem|memory|bytes|"
+    # ("avg_tokens" beside a score: how long the answers ran, a mean of what was generated; no input's mean)
+    r"^(?:avg|mean|median)_(?:(?:output|gen|generated|completion|answer|response)_)?(?:tokens|len|length)$",
     re.IGNORECASE,
 )
 

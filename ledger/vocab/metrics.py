@@ -72,6 +72,9 @@ _PERF_HINT_RE = re.compile(
 )
 
 
+_LENGTH_UNITS = ("tokens", "token", "tok")
+
+
 @short_text_cache(1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
@@ -79,8 +82,8 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
         # ("AR MiB" in MiB: an all-reduce's bytes, an acceptance is a share or a length; "at simulated acceptance 5.5:
         # 1,012 tokens/s" a speed)
         return "acceptance"
-    if is_performance_unit(unit):
-        return "perf"
+    if is_performance_unit(unit) or (unit or "").lower() in _LENGTH_UNITS:
+        return "perf"  # (a length in tokens beside a pass@1 score: how long the answers ran, a cost, no quality)
     if _ACCURACY_RE.holds(metric) and not _PERF_HINT_RE.search(metric):
         return "accuracy"
     return "perf"

@@ -3,6 +3,8 @@
     All four `build-wheel` jobs passed                 a pass gate named by the job, how many passed its note
     H100 2-GPU: p2 and p16 TPS/user miss the floors    a fail gate: the measures, against their floors
     L40S: p1 TPS/user clears the perf bar              a pass gate
+    Full sweep: GREEN (37/37 single-node jobs)         a pass gate named by its subject, its tally the note
+    Canary finished red (3/4 jobs)                     a fail gate: fewer passed than ran
 
 Jobs, workflows and pipelines are not tests: a count of them passing names one check run that many times, not a
 suite's tally (test_counts reads "26 gates passed"). A floor is a perf reference the job fails under: "miss",
@@ -17,6 +19,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import gate
+from ledger.vocab.outcomes import CI_TALLY_SOURCE
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import NUMBER_WORDS
 
@@ -48,6 +51,47 @@ _GATE_NOUN_RE = re.compile(r"\b(?:gates?|checks?|jobs?)$", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"^(?:it|they|this|these|those|that|both|all)$", re.IGNORECASE)
 FLOOR_WORDS = ("floor", "bar", "threshold", "target", "minimum")
 """The words _FLOOR_RE needs (one of them in the lowered line, see gates.prose)."""
+
+
+# "validation: GREEN (37/37 jobs)", "finished green (12/12 jobs)", "sweep passed 37/37": a verdict and the tally of
+# the runs it is over; the tally decides (m of n passing with m < n is a failure, whatever the colour)
+_TALLIED_RE = re.compile(
+    r"(?<![\w-])(?P<word>green|red|passed|failed|succeeded)\*{0,2}:?\s{0,2}\(?(?P<m>\d{1,4})\s?/\s?(?P<n>\d{1,4})"
+    r"(?!\d|/\d|\.\d|%)(?:\s(?:[\w`.+-]{1,40}\s){0,3}?(?P<noun>(?:ci\s)?(?:jobs|checks|workflows|pipelines|builds|runs)))?",
+    re.IGNORECASE,
+)
+TALLY_WORDS = ("green", "red", "passed", "failed", "succeeded")
+"""The words _TALLIED_RE needs (one of them in the lowered line)."""
+# the verbs between a tally's subject and its verdict ("the sweep has now finished green"): not the subject's words
+_TALLY_VERB_RE = re.compile(
+    r"(?:\s(?:has|have|was|were|is|are|all|now|finished|completed|ended|went|turned|came\s+back))+$", re.IGNORECASE
+)
+_TALLY_STOPS = (". ", "; ", "! ", " - ", "# ", "(", "- ")
+_FAIL_WORDS = ("red", "failed")
+_TALLY_OF_WORDS_RE = re.compile(r"\)?\s?[\w`]")
+
+
+def tallied_runs(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
+    """The gate of each verdict stated with its tally of runs (_TALLIED_RE), named by the clause's subject before it
+    ("Full-sweep validation"), else by the runs counted; the tally is its note, no setting of the gate."""
+    for m in _TALLIED_RE.finditer(text):
+        passed, ran = int(m.group("m")), int(m.group("n"))
+        if passed > ran or ran == 0:
+            continue  # ("green 3/2": no tally of runs)
+        if not m.group("noun") and _TALLY_OF_WORDS_RE.match(text, m.end()):
+            continue  # "passed 48/50 smoke prompts": a count of the things checked, no verdict over runs
+        lo = max(0, m.start() - _SUBJECT_REACH)
+        start = max([lo, *(at + len(s) for s in _TALLY_STOPS if (at := text.rfind(s, lo, m.start())) >= 0)])
+        subj = _TALLY_VERB_RE.sub("", " " + text[start : m.start()].strip(" :*`")).strip(" :*`")
+        subj = re.sub(r"^(?:the|a|an|our|this)\s+", "", subj, flags=re.IGNORECASE)
+        name = subj or m.group("noun") or "runs"
+        failed = passed < ran or m.group("word").lower() in _FAIL_WORDS
+        note = f"{passed}/{ran} {m.group('noun') or 'passed'}"
+        # (jobs, workflows, pipelines counted: a CI run's verdict; "the matrix passed 5/5" may be any check's)
+        cfg = {"source": CI_TALLY_SOURCE} if m.group("noun") and m.group("noun").lower() != "runs" else None
+        outcome = "fail" if failed else "pass"
+        claim = gate(ctx, line, text[start : m.end()], name, outcome, m.group("word"), config=cfg, note=note)
+        yield claim, (start, m.end())
 
 
 def counted_jobs(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.gates.ci_prose import tallied_runs
 from ledger.parsers.gates.claims import NAMED_FAIL_HINTS, gate, named_failures
 from ledger.parsers.gates.colon_items import colon_gates
 from ledger.parsers.gates.lists import NOT_VERIFIED_LABEL_RE, OTHER_GATES_RE, lead_in, listed_gates
@@ -41,7 +42,7 @@ from ledger.vocab.trie import trie_pattern
 
 NAME = "gates"
 VERSION = "1"
-BLOCKS = frozenset({"table", "text", "item", "code"})
+BLOCKS = frozenset({"table", "text", "item", "code", "heading"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
@@ -149,6 +150,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     line = block.start
     text = ctx.doc.line(line)
+    if block.kind == "heading":
+        # "## Full-sweep validation: GREEN (37/37 jobs)": a comment's headline verdict over the runs it tallies; a
+        # heading's other outcome words name a section ("## Failed attempts"), no verdict
+        yield from (claim for claim, _ in tallied_runs(ctx, line, text)) if "/" in text else ()
+        return
     if block.kind == "item" and block.checked:
         # a box is a gate when it reports a check that ran ("Ran pre-commit", "CI via /bot run", "Related tests
         # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not

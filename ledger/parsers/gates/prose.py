@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.gates.ci_prose import FLOOR_WORDS, counted_jobs, floor_gates
+from ledger.parsers.gates.ci_prose import FLOOR_WORDS, TALLY_WORDS, counted_jobs, floor_gates, tallied_runs
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.setup import qualifiers
@@ -253,8 +253,13 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
     if has_word(text, low, _FAIL_HINTS, _FAIL_HINT_RE):
         for name, word, start, end in _failing_tests(text):
             yield gate(ctx, line, text[start:end], name, "fail", word)
+    taken: list[tuple[int, int]] = []  # ("the sweep passed 37/37 jobs": its tally's gate, not a second one)
+    if "/" in text and _may(low, TALLY_WORDS):
+        for claim, span in tallied_runs(ctx, line, text):
+            taken.append(span)
+            yield claim
     if has_word(text, low, _PASS_HINTS, _PASS_HINT_RE):
-        yield from _prose_passes(ctx, line, text)
+        yield from _prose_passes(ctx, line, text, taken)
     if has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
         yield from _prose_verdicts(ctx, line, text)
     if _may(low, FLOOR_WORDS):
@@ -386,8 +391,8 @@ def _oom_gate(ctx: Context, line: int, text: str, m: re.Match[str]) -> Claim:
     return gate(ctx, line, text[m.start() : m.end()], f"OOM at {setting}", "skipped", m.group("word"), config=config)
 
 
-def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
-    spans: list[tuple[int, int]] = []  # one gate per phrase, whichever pattern reads it first
+def _prose_passes(ctx: Context, line: int, text: str, taken: list[tuple[int, int]]) -> Iterator[Claim]:
+    spans = list(taken)  # one gate per phrase, whichever pattern reads it first
     for claim, span in _pass_phrases(ctx, line, text):
         if any(a < span[1] and span[0] < b for a, b in spans):
             continue

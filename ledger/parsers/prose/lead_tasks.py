@@ -11,6 +11,8 @@ the list is no score of it.
 
 from __future__ import annotations
 
+import re
+
 from ledger.model import Claim
 from ledger.parsers.prose.metrics import METRIC_BREAK_RE, clause_start
 from ledger.parsers.reader.document import Document
@@ -69,6 +71,39 @@ def heading_tasks(claims: list[Claim]) -> list[Claim]:
         if (task := named[section[-1]]) and _names_no_task(c.metric or ""):
             c.config["task" if c.kind == "accuracy" else "dataset"] = task
     return claims
+
+
+_RUN_REACH = 12
+# a value a tool printed on its own line ("Latency: 519.545 s"); a table's row or a sentence is no run's printout
+_PRINTED_RE = re.compile(r"[A-Za-z][\w ()/@%.-]{0,48}:\s{0,40}-?\d")
+"""How many lines a run's printed block is read up and down from a speed for its scores' task (a block stays small)."""
+
+
+def run_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, each speed of an eval run's printed block ("Accuracy: 0.952 / Latency: 519.5 s / Output
+    throughput: 247.7 token/s") given the task its scores were given: one run printed them, so the latency is the
+    gsm8k run's as the accuracy is. The block is the printed "Label: value" lines around it, unbroken; a block whose
+    scores name two tasks gives none."""
+    tasks = {c.source.line: c.config["task"] for c in claims if c.kind == "accuracy" and "task" in c.config}
+    if not tasks:
+        return claims
+    for c in claims:
+        own = c.kind != "perf" or {"task", "dataset"} & c.config.keys()
+        if not own and (task := _block_task(doc, c.source.line, tasks)) is not None:
+            c.config["task"] = task
+    return claims
+
+
+def _block_task(doc: Document, line: int, tasks: dict[int, str]) -> str | None:
+    """The one task the scores of `line`'s block name, else None."""
+    found: set[str] = set()
+    for step in (-1, 1):
+        no = line
+        while abs(no - line) <= _RUN_REACH and _PRINTED_RE.match(doc.line(no).strip()):
+            if no in tasks:
+                found.add(tasks[no])
+            no += step
+    return found.pop() if len(found) == 1 else None
 
 
 def clause_tasks(out: list[dict], text: str) -> None:

@@ -92,7 +92,7 @@ def cell_metric(
         and metric == f"{label} {metric_head}"
         # ("| Requests/s | 2.00 | 2.20 |": a rate's unit alone names the rate, as "Output Tokens/s" does)
         and (keyed or looks_metric(label) or named_benchmark(label) or rate_alone(label))
-        and not names_a_metric(metric_head)  # ("| mt-bench | AL | AR |": the columns name the measures)
+        and not (names_a_metric(metric_head) or _measure_field(info, ci, metric_head))  # ("| AL | AR |", "no_answer")
         and not STAT_WORD_RE.fullmatch(metric_head.strip(" *_"))  # ("| TTFT (ms) | min | max |": its statistics)
     ):
         # "| Mean TPOT (ms) | 21.5 | 18.2 |" under "fp8 | int4 (this PR)": the row's measure in every column, each
@@ -143,6 +143,17 @@ def _unit_dropped(name: str, unit: str | None) -> str:
     brackets, which the header's unit already carries."""
     words = name.split()
     return " ".join(words[:-1]) if unit and len(words) > 1 and words[-1].lower() == unit.lower() else name
+
+
+# a snake_case field name of a tool's printout ("symbolic_correct", "no_answer", "gen_seconds"): it names what its
+# column measures, never a side or a setup the row's measure was taken under
+_FIELD_NAME_RE = re.compile(r"[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){1,4}$")
+
+
+def _measure_field(info: TableInfo, ci: int, head: str) -> bool:
+    """Column `ci`'s header is a tool's field name (_FIELD_NAME_RE) and so its own measure, unless it is held against
+    a base column: then it is an arm ("old_runner | new_runner")."""
+    return ci not in info.base_of and _FIELD_NAME_RE.match(head) is not None
 
 
 @short_text_cache(1024)  # asked of each column's name for each of its cells

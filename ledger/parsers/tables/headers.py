@@ -173,8 +173,13 @@ def side_with_sha(head: str) -> Revision | None:
 GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)
 
 
-_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s|pct)$", re.IGNORECASE)
+_SUFFIX_UNIT_RE = re.compile(
+    r"(?:^|[_ ])(ms|us|µs|ns|s|sec|secs|seconds|gbps|tflops|gflops|tok_s|tokens_s|pct)$", re.IGNORECASE
+)
+_MEAN_LENGTH_RE = re.compile(r"(?:avg|mean|median)_(?:(?:output|gen|generated|completion|answer)_)?tokens$", re.I)
 _SUFFIX_UNITS = {
+    "secs": "s",
+    "seconds": "s",  # (nemo-skills' "gen_seconds": how long generation took, a time whatever the table scores)
     "pct": "%",
     "gbps": "GB/s",
     "tflops": "TFLOPS",
@@ -192,6 +197,8 @@ def unit_of_header(head: str) -> str | None:
         m = _SUFFIX_UNIT_RE.search(head.strip())
         if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
             return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
+        if _MEAN_LENGTH_RE.match(head.strip()):
+            return "tokens"  # "avg_tokens" beside a score: the answers' mean length, counted in tokens
     words = head.split()
     if len(words) > 1 and STAT_WORD_RE.fullmatch(words[-1]):
         words = words[:-1]  # "Output Tokens/s Mean": the statistic of a measure named by its unit
