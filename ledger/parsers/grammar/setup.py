@@ -198,9 +198,7 @@ def find_setups(
     own = [SetupScope(a, b, values) for a, b, values in turns]
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
-    idx.default = default
-    idx.printed = frozenset(printed)
-    idx.reach = reach
+    idx.default, idx.printed, idx.reach = default, frozenset(printed), reach
     idx.beside, idx.title = beside_models(doc, default, told), title
     # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
