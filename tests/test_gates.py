@@ -139,3 +139,27 @@ def test_a_ticked_box_of_a_to_do_list_is_a_task_done_not_a_gate() -> None:
     gates = [c for c in extract(text, path="x.md").claims if c.kind == "gate"]
     # (a box of the list that says how its check came out still reports it; one outside the list is a gate)
     assert [c.source.line for c in gates] == [8, 12]
+
+
+def test_a_results_tables_success_counts_and_failed_runs_are_gates_of_their_rows() -> None:
+    text = (
+        "| C | Completed | Output tok/s |\n|---|---|---|\n| 2 | 700/700 | 88.4 |\n| 4 | 698/700 | 150.2 |\n"
+        "| 16 | Invalid | — |\n| 32 | OOM | — |\n"
+    )
+    claims = extract(text, path="x.md").claims
+    gates = [(c.metric, c.outcome, c.outcome_text, c.config) for c in claims if c.kind == "gate"]
+    assert gates == [
+        ("Completed", "pass", "700/700", {"c": "2"}),
+        ("Completed", "fail", "698/700", {"c": "4"}),
+        ("Completed", "fail", "Invalid", {"c": "16"}),
+        # (as "OOM at 32" in prose: the point of the sweep that gave no result)
+        ("Completed", "skipped", "OOM", {"c": "32"}),
+    ]
+    # (how many requests came back is no setting of the rows' throughput)
+    assert [sorted(c.config) for c in claims if c.kind == "perf"] == [["c", "column"], ["c", "column"]]
+
+
+def test_a_sentence_listing_checks_that_pass_gives_one_gate_per_check() -> None:
+    text = "Lint, the type check and the mergeability check pass.\nBuilds, docs and `make smoke` all passed.\n"
+    names = [c.metric for c in extract(text, path="x.md").claims if c.kind == "gate" and c.outcome == "pass"]
+    assert names == ["Lint", "type check", "mergeability check", "Builds", "docs", "make smoke"]
