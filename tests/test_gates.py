@@ -158,3 +158,27 @@ def test_a_verdict_with_its_tally_of_runs_is_a_gate_in_prose_and_in_a_heading() 
         ("Canary run", "fail", "3/4 jobs", True),
         ("Soak run", "fail", "6/7 jobs", True),  # fewer passed than ran: whatever the colour, a failure
     ]
+
+
+def test_a_results_tables_success_counts_and_failed_runs_are_gates_of_their_rows() -> None:
+    text = (
+        "| C | Completed | Output tok/s |\n|---|---|---|\n| 2 | 700/700 | 88.4 |\n| 4 | 698/700 | 150.2 |\n"
+        "| 16 | Invalid | — |\n| 32 | OOM | — |\n"
+    )
+    claims = extract(text, path="x.md").claims
+    gates = [(c.metric, c.outcome, c.outcome_text, c.config) for c in claims if c.kind == "gate"]
+    assert gates == [
+        ("Completed", "pass", "700/700", {"c": "2"}),
+        ("Completed", "fail", "698/700", {"c": "4"}),
+        ("Completed", "fail", "Invalid", {"c": "16"}),
+        # (as "OOM at 32" in prose: the point of the sweep that gave no result)
+        ("Completed", "skipped", "OOM", {"c": "32"}),
+    ]
+    # (how many requests came back is no setting of the rows' throughput)
+    assert [sorted(c.config) for c in claims if c.kind == "perf"] == [["c", "column"], ["c", "column"]]
+
+
+def test_a_sentence_listing_checks_that_pass_gives_one_gate_per_check() -> None:
+    text = "Lint, the type check and the mergeability check pass.\nBuilds, docs and `make smoke` all passed.\n"
+    names = [c.metric for c in extract(text, path="x.md").claims if c.kind == "gate" and c.outcome == "pass"]
+    assert names == ["Lint", "type check", "mergeability check", "Builds", "docs", "make smoke"]

@@ -12,13 +12,14 @@ import sys
 import textwrap
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, get_args
 
 from ledger.compare.references import FAILING_WORDS, OTHER_ENGINE
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
 from ledger.compare.support_cells import support_section
 from ledger.messages import REPORT_MARKER
+from ledger.model import BROKEN_NOTE, Outcome
 from ledger.neutral import markdown, terminal
 from ledger.report.findings import Finding, Section
 from ledger.report.net import BROKEN_BASE, net_win
@@ -45,6 +46,9 @@ class Appendix(Protocol):
     def lines(self, md: bool) -> list[str]: ...
 
 
+FIX_UNMEASURED = "the regression it fixes is documented; the fix is not measured"
+"""The headline's word when every judged result is the broken state a fix starts from (model.BROKEN_NOTE)."""
+_GATE = frozenset(get_args(Outcome))
 PIPED_WIDTH = 100
 """Prose is wrapped to this width when the output is not a terminal and COLUMNS is unset."""
 JUDGED = ("regression", "fewer tests", "waived", "improvement")
@@ -84,6 +88,14 @@ def headline(report: Report) -> str:
     tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "", f"{nv} not verified" if nv else ""]
     if any(f.verdict == "other head" for f in report.section("ci").findings):
         tail.append("evidence not measured on the newest head")
+    # (a gate's pass or fail beside them measures nothing against a reference)
+    judged = [
+        f for f in (*report.section("results").findings, *report.section("results").more) if f.verdict not in _GATE
+    ]
+    if judged and all(BROKEN_NOTE in f.caveats for f in judged):
+        # every result stands on the broken state ("Regression after rebase" in a restoring PR): the bug is shown,
+        # the change that fixes it is not measured
+        tail.append(FIX_UNMEASURED)
     return ", ".join([verdict, *[t for t in tail if t]])
 
 

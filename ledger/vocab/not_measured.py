@@ -62,6 +62,21 @@ ADDRESSED_REGRESSION_RE = WordGate(
         re.IGNORECASE,
     )
 )
+# "[fix] ...", "restore Kimi K3 MLA decode performance", "Recover the prefill speed lost in #123": a title saying the
+# change undoes a bug or a loss
+FIX_TITLE_RE = re.compile(
+    r"\b(?:fix(?:es|ed|ing)?|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|revert(?:s|ed|ing)?|regain(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
+# "Regression after rebase: #17232", "Slowdown seen after rebasing onto main", "Bad perf on main", "Decode
+# regression since #120": a heading naming the regression its section shows; under a FIX_TITLE_RE title that is the
+# state the change starts from ("No regression on main", "Regressions of this PR" say otherwise)
+MOTIVATING_HEADING_RE = re.compile(
+    r"^\W{0,4}(?!(?:no|not|without|zero|any)\b)(?:[\w.-]{1,20}\s){0,2}?(?:regressions?|slow-?downs?|degradations?|"
+    r"bad\s(?:perf(?:ormance)?|throughput|latency|speed)|perf(?:ormance)?\s(?:drop|loss|regression))"
+    r"(?:\s(?:seen|observed|found|measured|introduced|caused))?\s(?:after|on|in|since|from|at|with)\b",
+    re.IGNORECASE,
+)
 # "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise": the
 # author's or a reviewer's word that a measure's differences are noise ("beyond run-to-run noise", "not within noise"
 # say the opposite); gated by its words: the look-behinds it opens with are tried at every character of every prose

@@ -117,3 +117,41 @@ CI_SOURCE = "CI bot comment"
 CI_TALLY_SOURCE = "CI tally"
 """The config `source` of a finished CI run an author sums up with its tally of jobs ("validation: GREEN (37/37
 jobs)", parsers.gates.ci_prose): a run as a bot's is, told apart from the bot's own word."""
+
+
+# "Completed | 700/700", "Measured success | 548/548", "Successful requests | 698/700": how many of a run's requests
+# came back, of how many sent; all of them is the run passing, fewer a failing run ("Passed | 120/120" is a test
+# count, the tests reader's)
+_SUCCESS_HEAD_RE = re.compile(
+    r"^(?:[a-z]{1,20}\s)?(?:completed|succeeded|successful|success(?:es)?|finished)(?:\s(?:requests|prompts|runs|"
+    r"queries|samples))?$",
+    re.IGNORECASE,
+)
+_SUCCESS_CELL_RE = re.compile(r"^(?P<n>\d[\d,]{0,11})\s?/\s?(?P<m>\d[\d,]{0,11})$")
+
+
+def success_count(head: str, cell: str) -> str | None:
+    """The outcome of an "n/m" cell under a header that counts the requests that succeeded: "pass" when all of
+    them did, "fail" when some did not; None for any other cell or header."""
+    m = _SUCCESS_CELL_RE.match(cell.strip(" *_`")) if "/" in cell else None
+    if m is None or not _SUCCESS_HEAD_RE.match(head.strip(" *_`")):
+        return None
+    n, of = int(m.group("n").replace(",", "")), int(m.group("m").replace(",", ""))
+    return None if n > of or of == 0 else "pass" if n == of else "fail"
+
+
+def success_count_column(head: str, cells: list[str]) -> bool:
+    """Whether a column counts the requests of its row's run that succeeded (its other cells say the run failed,
+    "Invalid"): an outcome of each row, no setting of its values."""
+    counts = [c for c in cells if success_count(head, c)]
+    return bool(counts) and all(c in counts or find_outcome(c) or c.lower() in ("invalid", "oom") for c in cells)
+
+
+# "Lint", "the type check", "docs", "`compileall`": a name a listed check goes by, beside the one a verdict follows
+# ("Lint, the type check and the mergeability check pass"); a word of a clause of its own ("After the rebase") is none
+CHECK_ITEM_RE = re.compile(
+    r"^(?:`[^`\n]{2,80}`|(?:[\w./+-]{1,30}\s){0,3}?(?:[\w./+-]{0,30}(?:checks?|tests?|lint(?:ers?|ing)?|builds?|docs|"
+    r"gates?|suites?|jobs?|ci|typecheck(?:ing)?|formatt?(?:ing|er)?|pre-commit|mypy|ruff|flake8|pylint|black|isort|"
+    r"clang-format|clang-tidy|pyright|codespell|shellcheck|compileall))\b)$",
+    re.IGNORECASE,
+)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.gates.check_lists import listed_before
 from ledger.parsers.gates.ci_prose import FLOOR_WORDS, TALLY_WORDS, counted_jobs, floor_gates, tallied_runs
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
@@ -397,6 +398,11 @@ def _prose_passes(ctx: Context, line: int, text: str, taken: list[tuple[int, int
         if any(a < span[1] and span[0] < b for a, b in spans):
             continue
         spans.append(span)
+        named = text.rfind(claim.metric or "\n", span[0], span[1])
+        for name, at in listed_before(text, named) if named > 0 and claim.outcome == "pass" else ():
+            if not any(a <= at < b for a, b in spans):  # "Lint, the type check and the mergeability check pass"
+                spans.append((at, at + len(name)))
+                yield gate(ctx, line, claim.source.text, name, "pass", claim.outcome_text)
         yield claim
 
 

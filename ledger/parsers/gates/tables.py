@@ -23,6 +23,7 @@ from ledger.parsers.gates.claims import (
 )
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.roles import column_roles, numbered_rows
+from ledger.vocab.outcomes import success_count
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
 
@@ -63,6 +64,11 @@ _CELL_OUTCOMES: tuple[tuple[str, str], ...] = (
     ("did not boot", "fail"),
     ("❌", "fail"),
     ("✗", "fail"),
+    # "| 16 | Invalid | — |" in a row of results: that row's run failed; "OOM" there is, as "OOM at 16" in prose,
+    # the point of a sweep that gave no result
+    ("invalid", "fail"),
+    ("out of memory", "skipped"),
+    ("oom", "skipped"),
 )
 _CELL_OUTCOME_MAP = dict(_CELL_OUTCOMES)
 _ALT = "|".join(re.escape(p) for p, _ in _CELL_OUTCOMES)
@@ -137,6 +143,12 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
             if not cell.strip():
                 continue
             # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
+            col = cols[ci] if ci < len(cols) else ""
+            counted = success_count(col, cell)
+            if counted:  # "| 2 | 700/700 |" under "Completed": every request of the row's run came back
+                gate_name = f"{name} {col}".strip()
+                yield gate(ctx, row.line, row.text.strip(), gate_name, counted, cell.strip(), config=label_cfg or None)
+                continue
             low = lower_for_words(cell)
             if (
                 ";" not in cell
@@ -144,7 +156,6 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                 and not has_word(cell, low, NAMED_FAIL_HINTS, NAMED_FAIL_HINT_RE)
             ):
                 continue
-            col = cols[ci] if ci < len(cols) else ""
             yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
 
 

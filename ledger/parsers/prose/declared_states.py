@@ -1,8 +1,10 @@
 """What a thread says its numbers are, beside the numbers: a result whose line labels it the broken state a fix
-starts from ("fused (broken): strict-match 83.50%") is that bug, shown with its reference and never the change's
-regression (model.BROKEN_NOTE); a result whose measure its author calls run-to-run noise ("The BS32 acceptance length
-moves from launch to launch (run-to-run noise)"), on the line that says so or in that turn under the measure the
-clause names, differs from its reference by noise, not by a verdict (model.NOISE_NOTE)."""
+starts from ("fused (broken): strict-match 83.50%"), or that stands under a heading naming the regression a fixing
+PR's title says it undoes ("Slowdown seen after rebasing onto main" in "Restore decode speed ..."), is that bug,
+shown with its reference and never the change's regression (model.BROKEN_NOTE); a result whose measure its author
+calls run-to-run noise ("The BS32 acceptance length moves from launch to launch (run-to-run noise)"), on the line
+that says so or in that turn under the measure the clause names, differs from its reference by noise, not by a
+verdict (model.NOISE_NOTE)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,13 @@ from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.metrics import kind_for_metric, normalise_metric
-from ledger.vocab.not_measured import ADDRESSED_REGRESSION_RE, BROKEN_STATE_RE, NOISE_SAID_RE
+from ledger.vocab.not_measured import (
+    ADDRESSED_REGRESSION_RE,
+    BROKEN_STATE_RE,
+    FIX_TITLE_RE,
+    MOTIVATING_HEADING_RE,
+    NOISE_SAID_RE,
+)
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 _CLAUSE_END_RE = re.compile(r"[;.!?](?:\s|$)")
@@ -30,8 +38,11 @@ def declared_states(doc: Document, claims: list[Claim]) -> list[Claim]:
     if not results:
         return claims
     notes: dict[int, str] = {}  # id(claim) -> note
+    title = _title(doc)
+    fixing = bool(FIX_TITLE_RE.search(title[:300]))
     for c in results:
-        if BROKEN_STATE_RE.search(_label_of(doc.line(c.source.line))) or _addressed(doc.line(c.source.line), c):
+        line = doc.line(c.source.line)
+        if BROKEN_STATE_RE.search(_label_of(line)) or _addressed(line, c) or (fixing and _motivating(c, title)):
             notes[id(c)] = BROKEN_NOTE
     for no, clause in _noise_clauses(doc):
         for c in _noisy(doc, no, clause, results):
@@ -52,6 +63,19 @@ def _addressed(text: str, c: Claim) -> bool:
         return False
     at = text.find(c.source.text)
     return any(m.start() <= at < m.end() for m in ADDRESSED_REGRESSION_RE.finditer(text[:2000]))
+
+
+def _title(doc: Document) -> str:
+    """The PR's title: the first heading of a markdown body, the first line of a rendered copy."""
+    if doc.format == "rendered":
+        return next((ln.strip() for ln in doc.lines[:5] if ln.strip()), "")
+    return next((b.text for b in doc.blocks if b.kind == "heading" and b.level <= 1), "")
+
+
+def _motivating(c: Claim, title: str) -> bool:
+    """Whether a heading over the claim, other than the title, names the regression its section shows ("Slowdown
+    seen after rebasing onto main"): in a PR that restores or fixes, the state it starts from, never its result."""
+    return any(h != title and MOTIVATING_HEADING_RE.match(h[:200]) for h in c.source.section)
 
 
 def _label_of(text: str) -> str:

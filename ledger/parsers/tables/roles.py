@@ -38,6 +38,7 @@ from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
+from ledger.vocab.outcomes import success_count_column
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -137,6 +138,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             # "Valid Predictions | 198": what an eval counted, beside the score it gave; "Processed Prompts | 1000",
             # "Successful requests | 500": the workload a run got through, its size and no result of it
             roles.append("config")
+            continue
+        if ci >= first and success_count_column(head, cells):
+            roles.append("text")  # "Completed | 700/700": how many requests came back, the row's outcome (a gate)
             continue
         if ci < first:
             roles.append("text")  # "| # |" over 1, 2, 3: the rows' numbers, no setting and no result
