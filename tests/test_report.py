@@ -1137,7 +1137,8 @@ def test_a_profilers_waits_misses_and_spills_go_down(tmp_path: Path) -> None:
                 "gsm8k": "within noise",
                 "mmlu": "within noise",
                 "invalid": "within noise",
-                "output throughput": "improvement",
+                # (a throughput the gsm8k run prints beside its score is judged as an eval's timing: +8.6% is noise)
+                "output throughput": "within noise",
             },
         ),
         (
