@@ -945,6 +945,7 @@ HOSTILE: dict[str, HostileText] = {
             "The new path keeps the fused kernel for BF16 KV cache and falls back to the generic one for FP8 KV "
             "cache.\n"
             "Lint, the type check, docs, the build and the mergeability check pass; validation GREEN (37/37 jobs).\n"
+            "Mean acceptance length ~2.1-2.5 / 5 (1 bonus + 4 drafted); per position 0.70 / 0.48 / 0.30.\n"
             "| test settings | C | Completed | RPS | v.s. kv fp16 | Original: This PR `4e1d9a7` |\n"
             "|---|---|---|---|---|---|\n"
             "| tp1 / ratio 0.8 / bs 256 / prompts 10000 | 2 | 700/700 | 14.9 | 1.00 | 3.1 |\n"

@@ -445,6 +445,26 @@ def _set_acceptance(text: str, n: Number) -> bool:
     return in_spec_tuple(text, n.start, n.end) or ("accept" in low and bool(_SET_ACCEPTANCE_BEFORE_RE.search(low)))
 
 
+# "about 2.1-2.5 / 5 (1 bonus + 4 drafted)": the most tokens a step can accept, and what that most is made of
+_OVER_CEILING_RE = re.compile(r"\d\s?/\s?$")
+_CEILING_PARTS_RE = re.compile(
+    r"\(\s?\d{1,2}\s(?:bonus|base|target|verified)\s?\+\s?\d{1,2}\s(?:drafted|draft|spec(?:ulative|ulated)?)"
+    r"(?:\s(?:tokens?|positions?))?\s?\)",
+    re.IGNORECASE,
+)
+
+
+def _acceptance_ceiling(text: str, n: Number) -> bool:
+    """A whole number after an acceptance length and a slash ("2.3 / 5": the most a step can accept), or a part of
+    what that most is made of ("(1 bonus + 4 drafted)"): the run's draft depth, no length of its own."""
+    if n.unit is not None or "." in n.text or "accept" not in text[max(0, n.start - 100) : n.start].lower():
+        return False
+    if _OVER_CEILING_RE.search(text, max(0, n.start - 4), n.start):
+        return True
+    part = _CEILING_PARTS_RE.search(text, max(0, n.start - 24), min(len(text), n.end + 40))
+    return part is not None and part.start() < n.start and n.end < part.end()
+
+
 def _model_file_size(text: str, n: Number) -> bool:
     """A size that is a checkpoint's, printed on its card ("Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)") or
     beside its bits per weight as llama.cpp prints a quantised model ("GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)")."""
@@ -483,6 +503,8 @@ def is_config_number(text: str, n: Number) -> bool:
         if operand is not None:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
+        return True
+    if _acceptance_ceiling(text, n):
         return True
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
