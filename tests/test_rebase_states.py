@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ledger.compare.revisions import split_revisions
 from ledger.parsers import extract
-from ledger.parsers.grammar.rebase_states import rebase_label
+from ledger.parsers.grammar.rebase_states import STALE_LABEL, rebase_label
+from ledger.vocab.sides import rebase_state, side_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "revisions"
 
@@ -57,7 +58,9 @@ def test_rebase_label_is_linear_on_a_long_line() -> None:
 
 def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_word() -> None:
     got = _by_line("stale_base_results.md")
-    assert got[9] == got[10] == [("before the rebase (not re-run)", None)]
+    assert got[9] == got[10] == [("pre-rebase (not re-run)", None)]
+    # (the PR's own older state, measured with the change: no base side, so no "measured on the base" caveat)
+    assert side_of(STALE_LABEL) is None and rebase_state(STALE_LABEL) == "pre"
     path = FIXTURES / "stale_base_results.md"
     perf = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "perf"]
     assert {(c.revision.base if c.revision else None) for c in perf} == {"5d0e3f9a11"}  # (not the rebased-onto one)
@@ -66,7 +69,7 @@ def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_w
 def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base() -> None:
     text = "# T\n\nThe numbers below are from a run on `5d0e3f9a11`.\n\n- TTFT: 41 ms\n"
     claims = extract(text, path="x.md").claims
-    assert all(c.revision is None or c.revision.label != "before the rebase (not re-run)" for c in claims)
+    assert all(c.revision is None or c.revision.label != STALE_LABEL for c in claims)
 
 
 def test_a_side_word_right_before_its_code_span_and_a_submitted_head_give_both_roles() -> None:

@@ -123,7 +123,7 @@ _STALE_RE = re.compile(
     re.IGNORECASE,
 )
 _NOT_RERUN_RE = re.compile(NOT_RERUN, re.IGNORECASE)
-STALE_LABEL = "before the rebase (not re-run)"
+STALE_LABEL = "pre-rebase (not re-run)"
 """The label of results a sentence says predate the PR's head: a state before the rebase (vocab.sides.rebase_state)."""
 
 
