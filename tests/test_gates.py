@@ -175,7 +175,10 @@ def test_a_results_tables_success_counts_and_failed_runs_are_gates_of_their_rows
         ("Completed", "skipped", "OOM", {"c": "32"}),
     ]
     # (how many requests came back is no setting of the rows' throughput)
-    assert [sorted(c.config) for c in claims if c.kind == "perf"] == [["column", "concurrency"], ["column", "concurrency"]]
+    assert [sorted(c.config) for c in claims if c.kind == "perf"] == [
+        ["column", "concurrency"],
+        ["column", "concurrency"],
+    ]
 
 
 def test_a_sentence_listing_checks_that_pass_gives_one_gate_per_check() -> None:
