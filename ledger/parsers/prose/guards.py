@@ -13,6 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
@@ -440,29 +441,13 @@ def _measured_at(before: str, n: Number) -> bool:
 
 
 def _set_acceptance(text: str, n: Number) -> bool:
-    """ "pin the simulated acceptance length to 2.3", "EAGLE (3,1,4)": what a speculative run was set to."""
+    """ "pin the simulated acceptance length to 2.3", "EAGLE (3,1,4)", "2.3 / 5": what a speculative run was set to."""
     low = text[max(0, n.start - 60) : n.start].lower()
-    return in_spec_tuple(text, n.start, n.end) or ("accept" in low and bool(_SET_ACCEPTANCE_BEFORE_RE.search(low)))
-
-
-# "about 2.1-2.5 / 5 (1 bonus + 4 drafted)": the most tokens a step can accept, and what that most is made of
-_OVER_CEILING_RE = re.compile(r"\d\s?/\s?$")
-_CEILING_PARTS_RE = re.compile(
-    r"\(\s?\d{1,2}\s(?:bonus|base|target|verified)\s?\+\s?\d{1,2}\s(?:drafted|draft|spec(?:ulative|ulated)?)"
-    r"(?:\s(?:tokens?|positions?))?\s?\)",
-    re.IGNORECASE,
-)
-
-
-def _acceptance_ceiling(text: str, n: Number) -> bool:
-    """A whole number after an acceptance length and a slash ("2.3 / 5": the most a step can accept), or a part of
-    what that most is made of ("(1 bonus + 4 drafted)"): the run's draft depth, no length of its own."""
-    if n.unit is not None or "." in n.text or "accept" not in text[max(0, n.start - 100) : n.start].lower():
-        return False
-    if _OVER_CEILING_RE.search(text, max(0, n.start - 4), n.start):
-        return True
-    part = _CEILING_PARTS_RE.search(text, max(0, n.start - 24), min(len(text), n.end + 40))
-    return part is not None and part.start() < n.start and n.end < part.end()
+    return (
+        in_spec_tuple(text, n.start, n.end)
+        or ("accept" in low and bool(_SET_ACCEPTANCE_BEFORE_RE.search(low)))
+        or acceptance_ceiling(text, n)  # ("2.1-2.5 / 5 (1 bonus + 4 drafted)": the draft depth it was run at)
+    )
 
 
 def _model_file_size(text: str, n: Number) -> bool:
@@ -503,8 +488,6 @@ def is_config_number(text: str, n: Number) -> bool:
         if operand is not None:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
-        return True
-    if _acceptance_ceiling(text, n):
         return True
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
