@@ -186,7 +186,9 @@ def in_code_name(s: str, start: int, end: int) -> bool:
     while hi < len(s) and hi - end < 60 and s[hi] in _CODE_CHARS:
         hi += 1
     name = s[lo:hi].rsplit(".", 1)[-1]
-    qualified = _QUALIFIER_RE.search(s, max(0, lo - 43), lo)
+    if "_" not in name or name.startswith("test"):
+        return False  # (most precisions stand alone: asked before the look around the name)
+    qualified = _QUALIFIER_RE.search(s, max(0, lo - 43), lo) if lo > 2 and s[lo - 1] == ":" else None
     opened = qualified.start() if qualified else lo
     parts = name.lower().split("_")
     as_code = (
@@ -195,7 +197,7 @@ def in_code_name(s: str, start: int, end: int) -> bool:
         or _CODE_NOUN_RE.match(s, hi) is not None
         or not _COMPUTE_PARTS.isdisjoint(parts)
     )
-    if "_" not in name or not as_code or name.startswith("test") or (lo > 1 and s[lo - 2] in "=:" and not qualified):
+    if not as_code or (lo > 1 and s[lo - 2] in "=:" and not qualified):
         return False
     return any(_PRECISION_PART_RE.fullmatch(p) for p in parts) and any(
         p.isalpha()
