@@ -13,6 +13,7 @@ is the change of the block's speed measure (its rate), never a measure named aft
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from ledger.model import Claim
 from ledger.parsers.reader.document import Document
@@ -31,7 +32,14 @@ def labelled_gains(doc: Document, claims: list[Claim]) -> list[Claim]:
     if len(blocks) < 2 or not any(c.unit == "%" for c in claims):
         return claims
     labels = {b.start: _label_line(doc, b.start) for b in blocks}
-    inside = {id(c): b.start for c in claims for b in blocks if b.start <= c.source.line <= b.end}
+    # blocks do not overlap: a claim's block is the last one opening at or above its line (a search per claim, not
+    # a pass over every block: a long thread holds hundreds of each)
+    starts = [b.start for b in blocks]
+    inside = {
+        id(c): blocks[k].start
+        for c in claims
+        if (k := bisect_right(starts, c.source.line) - 1) >= 0 and c.source.line <= blocks[k].end
+    }
     held: dict[int, list[Claim]] = {}
     for c in claims:
         if id(c) in inside:
