@@ -328,7 +328,8 @@ def test_a_long_document_is_served_a_page_around_its_anchor(tmp_path: Path) -> N
     """A text of 30,000 lines: the page holds PAGE_LINES lines around the linked line, not the whole text."""
     from ledger.web.document_page import PAGE_LINES
 
-    text = "".join(f"filler line {i}\n" if i != 25_000 else "gsm8k 91.5 (ref 90.0)\n" for i in range(1, 30_001))
+    # (filler without digits: the page is what is tested, and a numbered line costs the extraction six times as much)
+    text = "".join("a filler line\n" if i != 25_000 else "gsm8k 91.5 (ref 90.0)\n" for i in range(1, 30_001))
     doc = tmp_path / "long.md"
     doc.write_text(text, encoding="utf-8")
     db = tmp_path / "ledger.db"
