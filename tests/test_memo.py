@@ -63,6 +63,24 @@ def test_the_room_stays_bounded_and_an_answer_dropped_is_asked_again() -> None:
     assert _words.asked == 11  # type: ignore[attr-defined]
 
 
+def test_short_texts_make_room_among_themselves_and_the_long_texts_kept_stay() -> None:
+    """The oldest SHORT text makes room for a new one (found in the order the short texts came, not as the dict's
+    first key: dropping that again and again walked the emptied slots each time); a long text kept among the last
+    LONG_KEPT is not dropped for them."""
+    words = _remembered(4)
+    long = "7 " + "x " * SHORT
+    words(long)
+    for n in range(12):
+        words(f"tp {n}")
+    assert _words.asked == 13  # type: ignore[attr-defined]
+    words(long)  # kept: still one of the last long texts
+    words("tp 11")  # among the last short ones
+    assert _words.asked == 13  # type: ignore[attr-defined]
+    words("tp 0")  # the oldest short text, dropped
+    assert _words.asked == 14  # type: ignore[attr-defined]
+    assert len(words.__self__) <= 4 + 1
+
+
 def test_a_remembered_answer_runs_no_python_code() -> None:
     words = _remembered(16)
     words("FP8 KV, MTP3")
