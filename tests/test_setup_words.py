@@ -873,3 +873,18 @@ def test_a_context_length_is_a_setting_and_an_evaluations_window() -> None:
     assert describes_windowed_evaluation("Evaluation data: the PG-19 test split, for 8192 context lengths.")
     assert not describes_windowed_evaluation("Random dataset, 4096 input tokens, 128 output; we evaluate GSM8K too.")
     assert not describes_windowed_evaluation("Served with 4096 context, we measured throughput.")
+
+
+def test_an_output_cap_is_the_output_length_but_an_engine_budget_is_none() -> None:
+    # the cap every request is sent with is its run's OSL, however the text spells it
+    for text, osl in (
+        ("Mean of five runs, max tokens 1500, on one H100", "1500"),
+        ("sampling with max_tokens=512", "512"),
+        ("max new tokens: 2k", "2k"),
+        ("each request stops after generating up to 256 tokens", "256"),
+    ):
+        assert qualifiers(text).get("osl") == osl, text
+    # an engine's budget of tokens per step or batch is no request's length
+    for text in ("max tokens per batch 8192", "max_num_tokens=8192", "max_tokens_per_step=4096", "up to 256 tokens"):
+        assert "osl" not in qualifiers(text), text
+

@@ -35,6 +35,7 @@ from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
+from ledger.vocab.output_caps import OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
@@ -210,6 +211,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("output", "gen"),
     ),
     _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
+    *OUTPUT_CAP_WORDS,  # "max tokens 2000", "generating up to 256 tokens": the requests' cap (vocab.output_caps)
     # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "exactly 512 output
     # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
     _word(
