@@ -888,3 +888,19 @@ def test_an_output_cap_is_the_output_length_but_an_engine_budget_is_none() -> No
     for text in ("max tokens per batch 8192", "max_num_tokens=8192", "max_tokens_per_step=4096", "up to 256 tokens"):
         assert "osl" not in qualifiers(text), text
 
+
+def test_a_load_listed_after_a_setting_read_before_it_is_the_concurrency() -> None:
+    # the draft length's word is read first and blanked; the load listed after it is still a setting's neighbour
+    assert qualifiers("(TP2 on 2x B200, FP8 KV, MTP=0, C1, 3 warmups per point):")["concurrency"] == "1"
+    assert "concurrency" not in qualifiers("the three configurations C1, C2, C3 differ")
+
+
+def test_a_list_items_bare_token_count_is_its_input_length() -> None:
+    from ledger.vocab.context_words import lead_length
+
+    assert lead_length("* 64K: TTFT -2.10%, throughput +2.05%.") == "64k"
+    assert lead_length("- **256k**: TTFT -9.8%") == "256k"
+    assert lead_length("* 1M (1,000,000 input tokens): TTFT -21.4%") == "1000000"
+    assert lead_length("* 2M: TTFT -40%") == str(2 * 1024 * 1024)
+    for text in ("* 8: 12.1 ms", "* 5m: warm-up", "64K: not an item", "* 64K context: 1.9 s"):
+        assert lead_length(text) is None, text
