@@ -224,6 +224,21 @@ def test_domestic_accelerators_are_devices() -> None:
     assert "gpu" not in qualifiers("a C5000 budget")
 
 
+@pytest.mark.parametrize(
+    ("text", "board"),
+    [
+        ("Hardware: 1x RTX4000 Ada", ("rtx4000ada", "1")),
+        ("on an RTX-5000-Ada", ("rtx5000ada", None)),
+        ("on the RTX 4000 SFF Ada", ("rtx4000sffada", None)),
+        ("2x RTX PRO 6000 Blackwell Max-Q", ("rtxpro6000blackwellmaxq", "2")),
+        ("an RTX 6000 (Turing)", ("rtx6000", None)),
+    ],
+)
+def test_an_rtx_boards_family_and_edition_are_its_name_however_spaced(text: str, board: tuple[str, str | None]) -> None:
+    # "RTX 6000" alone is Turing's board, "RTX 6000 Ada" another: the family word is part of the name
+    assert canonical_gpu(qualifiers(text)["gpu"]) == board
+
+
 def test_the_compute_dtype_is_settled_on_every_claim() -> None:
     text = (
         "# Faster load\n\n## Run\n\n```\npython3 -m sglang.launch_server --model-path acme/Mid-14B --dtype float16\n"
