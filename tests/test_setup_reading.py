@@ -14,7 +14,7 @@ from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.flags import one_value
 from ledger.vocab.models import model_names, of_family, title_family
-from ledger.vocab.setup import named_twice, qualifiers
+from ledger.vocab.setup import config_hints, named_twice, qualifiers
 
 
 def _fixture(rel: str) -> str:
@@ -562,3 +562,17 @@ def test_a_command_a_reply_quotes_sets_up_none_of_the_threads_runs() -> None:
         "[alice]\nOn my side it is 412.0 tok/s.\n"
     )
     assert _config(text, 412.0).get("concurrency") != "64"
+
+
+def test_a_settings_lines_batch_is_its_batch_and_an_indexers_precision_is_no_runs() -> None:
+    from ledger.parsers.grammar.heading_setup import settings_line
+
+    # "batch=128" over a kernel's table: the batch, as "Batch: 128" is (the alias table reads a bare "batch" as load)
+    assert settings_line("dtype=float32  batch=128  top_k=2048:") == {
+        "dtype": "float32",
+        "batch_size": "128",
+        "top_k": "2048",
+    }
+    assert "quant" not in qualifiers("FP4 indexer")  # the indexer's keys, not the model's weights
+    assert "quant" not in config_hints("Accuracy (FP4 indexer)")[0]  # (nor as compare reads a row's name)
+    assert qualifiers("DeepSeek V4 FP4")["quant"] == "fp4"

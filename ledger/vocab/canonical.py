@@ -30,7 +30,8 @@ SETUP_RULES_VERSION = 16  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
 # 14: a model's size ends its part: "mpt-7b-8k-chat" is mpt7b-8k-chat, not mpt7b8k-chat
 # 15: a row's words its own settings spell are no variant ("Wren 7B GEMV" is model and kernel, nothing more)
-# 16: an RTX board's family and edition however spaced: "RTX4000 Ada" is rtx4000ada, not rtx4000
+# 16: an RTX board's family and edition however spaced: "RTX4000 Ada" is rtx4000ada, not rtx4000; a name's "FP4 indexer"
+# is no quant
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
