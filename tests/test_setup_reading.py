@@ -14,7 +14,7 @@ from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.flags import one_value
 from ledger.vocab.models import model_names, of_family, title_family
-from ledger.vocab.setup import named_twice, qualifiers
+from ledger.vocab.setup import config_hints, named_twice, qualifiers
 
 
 def _fixture(rel: str) -> str:
@@ -222,6 +222,21 @@ def test_domestic_accelerators_are_devices() -> None:
     assert canonical_gpu(qualifiers("one MLU590")["gpu"])[0] == "mlu590"
     assert canonical_gpu(qualifiers("an MTT S4000")["gpu"])[0] == "mtts4000"
     assert "gpu" not in qualifiers("a C5000 budget")
+
+
+@pytest.mark.parametrize(
+    ("text", "board"),
+    [
+        ("Hardware: 1x RTX4000 Ada", ("rtx4000ada", "1")),
+        ("on an RTX-5000-Ada", ("rtx5000ada", None)),
+        ("on the RTX 4000 SFF Ada", ("rtx4000sffada", None)),
+        ("2x RTX PRO 6000 Blackwell Max-Q", ("rtxpro6000blackwellmaxq", "2")),
+        ("an RTX 6000 (Turing)", ("rtx6000", None)),
+    ],
+)
+def test_an_rtx_boards_family_and_edition_are_its_name_however_spaced(text: str, board: tuple[str, str | None]) -> None:
+    # "RTX 6000" alone is Turing's board, "RTX 6000 Ada" another: the family word is part of the name
+    assert canonical_gpu(qualifiers(text)["gpu"]) == board
 
 
 def test_the_compute_dtype_is_settled_on_every_claim() -> None:
@@ -547,3 +562,17 @@ def test_a_command_a_reply_quotes_sets_up_none_of_the_threads_runs() -> None:
         "[alice]\nOn my side it is 412.0 tok/s.\n"
     )
     assert _config(text, 412.0).get("concurrency") != "64"
+
+
+def test_a_settings_lines_batch_is_its_batch_and_an_indexers_precision_is_no_runs() -> None:
+    from ledger.parsers.grammar.heading_setup import settings_line
+
+    # "batch=128" over a kernel's table: the batch, as "Batch: 128" is (the alias table reads a bare "batch" as load)
+    assert settings_line("dtype=float32  batch=128  top_k=2048:") == {
+        "dtype": "float32",
+        "batch_size": "128",
+        "top_k": "2048",
+    }
+    assert "quant" not in qualifiers("FP4 indexer")  # the indexer's keys, not the model's weights
+    assert "quant" not in config_hints("Accuracy (FP4 indexer)")[0]  # (nor as compare reads a row's name)
+    assert qualifiers("DeepSeek V4 FP4")["quant"] == "fp4"

@@ -873,3 +873,34 @@ def test_a_context_length_is_a_setting_and_an_evaluations_window() -> None:
     assert describes_windowed_evaluation("Evaluation data: the PG-19 test split, for 8192 context lengths.")
     assert not describes_windowed_evaluation("Random dataset, 4096 input tokens, 128 output; we evaluate GSM8K too.")
     assert not describes_windowed_evaluation("Served with 4096 context, we measured throughput.")
+
+
+def test_an_output_cap_is_the_output_length_but_an_engine_budget_is_none() -> None:
+    # the cap every request is sent with is its run's OSL, however the text spells it
+    for text, osl in (
+        ("Mean of five runs, max tokens 1500, on one H100", "1500"),
+        ("sampling with max_tokens=512", "512"),
+        ("max new tokens: 2k", "2k"),
+        ("each request stops after generating up to 256 tokens", "256"),
+    ):
+        assert qualifiers(text).get("osl") == osl, text
+    # an engine's budget of tokens per step or batch is no request's length
+    for text in ("max tokens per batch 8192", "max_num_tokens=8192", "max_tokens_per_step=4096", "up to 256 tokens"):
+        assert "osl" not in qualifiers(text), text
+
+
+def test_a_load_listed_after_a_setting_read_before_it_is_the_concurrency() -> None:
+    # the draft length's word is read first and blanked; the load listed after it is still a setting's neighbour
+    assert qualifiers("(TP2 on 2x B200, FP8 KV, MTP=0, C1, 3 warmups per point):")["concurrency"] == "1"
+    assert "concurrency" not in qualifiers("the three configurations C1, C2, C3 differ")
+
+
+def test_a_list_items_bare_token_count_is_its_input_length() -> None:
+    from ledger.vocab.context_words import lead_length
+
+    assert lead_length("* 64K: TTFT -2.10%, throughput +2.05%.") == "64k"
+    assert lead_length("- **256k**: TTFT -9.8%") == "256k"
+    assert lead_length("* 1M (1,000,000 input tokens): TTFT -21.4%") == "1000000"
+    assert lead_length("* 2M: TTFT -40%") == str(2 * 1024 * 1024)
+    for text in ("* 8: 12.1 ms", "* 5m: warm-up", "64K: not an item", "* 64K context: 1.9 s"):
+        assert lead_length(text) is None, text

@@ -25,6 +25,7 @@ from ledger.parsers.grammar.column_models import column_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
+from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
 from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
@@ -218,6 +219,8 @@ class Context:
                     **config,
                 }
         own_point(self.doc, line, config)  # "across 3.5k–160k context", then "3.5k saturated ... +17.5%": 3.5k
+        if "osl" in config and (swept := self.doc.derived.get(SWEPT)) is not None:
+            drop_swept_pair(swept, line, config)  # "0.4% at 2K/8K" where "2K/8K/32K" is swept: two points, no lengths
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
             if " " in config.get("model", ""):

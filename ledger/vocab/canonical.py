@@ -24,12 +24,14 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 15  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 16  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
 # 14: a model's size ends its part: "mpt-7b-8k-chat" is mpt7b-8k-chat, not mpt7b8k-chat
 # 15: a row's words its own settings spell are no variant ("Wren 7B GEMV" is model and kernel, nothing more)
+# 16: an RTX board's family and edition however spaced: "RTX4000 Ada" is rtx4000ada, not rtx4000; a name's "FP4 indexer"
+# is no quant
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -52,7 +54,10 @@ GPU_NAMES = (
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
     # NVIDIA's: "on SM90" (Hopper), "SM100" (Blackwell), "sm_120a", as kernel PRs name the boards they run on
     r"sm_?(?:7[05]|8[069]|90|10[03]|12[01])a?(?![0-9a-z])|"
-    r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx[ -]?\d{4}(?:[ -]super|[ -]?ti)?|"
+    # the RTX boards by their whole product name, however spaced ("RTX4000 Ada", "RTX-5000-Ada", "RTX PRO 6000
+    # Blackwell Max-Q"): the family and the edition name another board than the number alone ("RTX 6000" is Turing's)
+    r"rtx(?:[ -]pro)?[ -]?\d{4}(?:[ -]sff)?(?:[ -](?:blackwell|ada)(?:[ -]max-q|[ -](?:server|workstation)[ -]edition)?"
+    r"|[ -]super|[ -]?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
     r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"

@@ -34,3 +34,25 @@ def describes_windowed_evaluation(line: str) -> bool:
     if _CONTEXT_WORD_RE.search(head) is None:
         return False
     return WINDOWED_RE.search(head) is not None or _EVALUATES_RE.search(head) is not None
+
+
+# "* 128K: TTFT -3.1%", "- **1M** (1,000,000 input tokens): ...": a list item led by a bare token count is the result
+# at that input length, as a sweep over contexts lists its points (a "K" or "M" says tokens; a bare "8:" says nothing)
+_LENGTH_LEAD_RE = re.compile(
+    r"^\s{0,8}[-*+]\s{1,4}(?:\*\*|__)?(?P<n>\d{1,4}(?:\.\d{1,2})?)(?P<unit>[kK]|M)(?:\*\*|__)?"
+    r"(?:\s{0,2}\((?P<exact>\d{1,3}(?:,\d{3}){1,3}|\d{4,10})\s(?:input\s|prompt\s|context\s)?tokens?\))?"
+    r"(?:\*\*|__)?\s{0,2}:\s"
+)
+
+
+def lead_length(text: str) -> str | None:
+    """The input length a list item's lead states by a bare token count ("* 256K: ..." -> "256k"; "- 1M (1,000,000
+    input tokens): ..." -> "1000000", the count it spells out), else None."""
+    m = _LENGTH_LEAD_RE.match(text)
+    if m is None:
+        return None
+    if m.group("exact"):
+        return m.group("exact").replace(",", "")
+    if m.group("unit") == "M":  # (a million of them as the k's thousand is read: 1024 squared)
+        return str(int(float(m.group("n")) * 1024 * 1024))
+    return m.group("n") + "k"

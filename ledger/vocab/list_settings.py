@@ -32,11 +32,13 @@ LIST_ITEM_WORDS: tuple[SetupWord, ...] = (
         DIGIT_OPENS,
     ),
     # "4x H200, TP4, C1, 256 output tokens": the load as an item of a list of settings, after a setting's number and
-    # between commas (never one of a list of configurations, "C1, C2, C3", nor a lone "C1", which names one as often)
+    # between commas (never one of a list of configurations, "C1, C2, C3", nor a lone "C1", which names one as often);
+    # or after a setting read before it, whose words stand blanked ("BF16 KV, MTP=0, C1": the draft length's word is
+    # read first, and its blanks are still the setting the load is listed after)
     _word(
         "concurrency",
         "concurrency",
-        r"(?<=\d, )(?<!c\d, )(?<!c\d\d, )c(\d{1,4})(?=[,:])(?!, ?c\d)",
+        r"(?:(?<=\d, )|(?<=  , ))(?<!c\d, )(?<!c\d\d, )c(\d{1,4})(?=[,:])(?!, ?c\d)",
         tuple(f", c{d}" for d in "123456789"),
         ("c",),
     ),

@@ -35,6 +35,7 @@ from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
+from ledger.vocab.output_caps import OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
@@ -46,6 +47,7 @@ from ledger.vocab.setup_negation import (
     THAN_BEFORE_RE,
     VALUE_ARM_BEFORE_RE,
     not_the_runs_precision,
+    of_a_component,
     turned_off,
 )
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
@@ -210,6 +212,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("output", "gen"),
     ),
     _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
+    *OUTPUT_CAP_WORDS,  # "max tokens 2000", "generating up to 256 tokens": the requests' cap (vocab.output_caps)
     # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "exactly 512 output
     # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
     _word(
@@ -667,13 +670,14 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 
 
-def _limit(w: SetupWord, text: str, start: int) -> bool:
-    """The match names no setting of the run: a maximum ("max batch size 256"), or llama.cpp's prompt test "pp4"
-    (a 4-token prompt, not a pipeline of 4 stages)."""
+def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
+    """The match names no setting of the run: a maximum ("max batch size 256"), llama.cpp's prompt test "pp4"
+    (a 4-token prompt, not a pipeline of 4 stages), or a component's precision in a name ("FP4 indexer")."""
     if w.key == "pp":
         return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
     return (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None) or (
-        w.key == "quant" and FROM_SIDE_RE.match(text, start) is not None  # ("FP16→AQLM": the reference's precision)
+        w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
+        and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
     )
 
 
@@ -760,7 +764,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         # "for batch size 8 and above", "at 64+ concurrency": a bound, no one setting; nor a board in an image tag
         while m and (OPEN_BOUND_RE.match(first, m.end()) or (w.written == "gpu" and in_image_tag(first, m.start()))):
             m = search_word(w, s, m.end())
-        if not m or _limit(w, first, m.start()):
+        if not m or _limit(w, first, m.start(), m.end()):
             continue
         val = next(filter(None, m.groups()), "")
         if w in SPEC_TUPLE_WORDS:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
@@ -878,7 +882,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         if w.key in hints:
             continue
         m = w.pattern.search(rest)
-        if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
+        if m and m.group(1) and not _limit(w, rest, m.start(), m.end()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
             for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in SPEC_TUPLE_WORDS else ():
                 hints.setdefault(key, value)  # "MTP (1 3 4)": its steps, top-k and draft tokens
             for key in _FUSED.get(w) or (() if w in SPEC_TUPLE_WORDS else (w.key,)):  # "TEP4": tp and ep

@@ -226,16 +226,19 @@ def later_operand(s: str, start: int, end: int) -> bool:
     return any(_OPERAND_PART_RE.fullmatch(p) for p in before[:-1]) and not before[-1]
 
 
-# a precision before the data it is the dtype of inside the program: an activation, a buffer, a kernel's output or a
-# collective's payload ("its FP8 buffer", "the fused FP8 rope kernel", "fused FP8 Q-quant", "the bf16 placeholder q",
-# "the fp8-out path", "bf16 all-reduce"), at most one word between (never a word that joins or places, "FP8 with
-# rope"). Not a GEMM's, a matmul's, a MoE's or a kernel's own: "int4 kernels", "the Q2_0 matmul", "cutlass fp4 moe"
-# compute in the weights' precision, the run's
+# a precision before the data it is the dtype of inside the program: an activation, a buffer, a kernel's output, a
+# collective's payload, an indexer ("its FP8 buffer", "the fused FP8 rope kernel", "fused FP8 Q-quant",
+# "the bf16 placeholder q", "the fp8-out path", "bf16 all-reduce", "the FP4 indexer"), at most one word between (never
+# a word that joins or places, "FP8 with rope"). Not a GEMM's, a matmul's, a MoE's or a kernel's own: "int4 kernels",
+# "the Q2_0 matmul", "cutlass fp4 moe" compute in the weights' precision, the run's
 _COMPONENT_AFTER_RE = re.compile(
     r"(?:[_-]out\b|[ _-]{1,2}(?:(?!(?:with|and|or|on|in|for|at|to|of|vs|the|a|an|by|via)\b)[A-Za-z][\w]{0,14}[ -])?"
     r"(?:buffers?|tensors?|q|workspace|outputs?|activations?|rope|all[ -]?reduces?|all[ -]?gathers?|comms?|"
     r"communication|(?:q|query|k|key)[ -]?quant|quant(?:ization)?[ -](?:kernels?|ops?|launch(?:es)?)|"
     r"(?:indexer|scale|logits?|prefix)[ _-]cache|"
+    # ("the FP4 indexer": a sparse attention's indexer, its keys and scores; the model it serves runs in a precision
+    # of its own)
+    r"indexers?|"
     # ("the native BF16 V path", "an fp32 accumulator", "the bf16 cast": one tensor, sum or step of the kernel; not
     # a path, "the fp8 MLA path" is the run's)
     r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?)\b"

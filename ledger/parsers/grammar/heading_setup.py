@@ -18,7 +18,7 @@ from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.models import heading_model
-from ledger.vocab.setup import config_key, model_names, qualifiers
+from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
 from ledger.vocab.workload import bracketed_workload
 
@@ -139,11 +139,20 @@ def settings_line(text: str) -> dict[str, str] | None:
     if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
         return None
     out = {
-        config_key(m.group("key")): m.group("value")
+        _setting_key(m.group("key")): m.group("value")
         for m in SETTING_RE.finditer(text)
         if not _reported(m.group("key")) and not _ADDRESS_KEY_RE.fullmatch(m.group("key"))
     }
     return out or None
+
+
+def _setting_key(name: str) -> str:
+    """The config key of a setting's name: as written, unless the setup labels read that name as another key than
+    the comparison's aliases do ("batch=128" over a kernel's table is its batch, as "Batch: 128" is; the alias table
+    takes a bare "batch" column of a serving sweep for its load)."""
+    key = config_key(name)
+    label = setup_label_key(name)
+    return label if label is not None and label != canonical_key_name(key) else key
 
 
 # "PORT=23333", "HOST=127.0.0.1" over a launch: where the server listens, not what it serves (its --port flag is

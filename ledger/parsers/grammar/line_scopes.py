@@ -11,6 +11,7 @@ from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_settings
 from ledger.parsers.reader.document import Document
+from ledger.vocab.context_words import lead_length
 from ledger.vocab.flags import dtype_not_quant
 from ledger.vocab.text import has_digit
 
@@ -29,6 +30,8 @@ def line_scopes(doc: Document) -> list[SetupScope]:
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = own_words(text)
         values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
+        if "isl" not in values and (length := lead_length(text)) is not None:
+            values["isl"] = length  # "* 256K: TTFT -7.3%": the input length of the item's results, theirs alone
         if no in later:
             values = {k: v for k, v in values.items() if k not in later[no]}
         if values:

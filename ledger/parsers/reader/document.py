@@ -31,6 +31,7 @@ from ledger.parsers.reader.prose_examples import design_examples, example_blanke
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
+from ledger.parsers.reader.sweep_pairs import SWEPT, sweep_pairs
 from ledger.parsers.reader.swept_lists import swept_blanked
 from ledger.parsers.reader.test_mentions import passing_tests_blanked
 from ledger.parsers.reader.wrapped_lengths import wrapped_lengths
@@ -120,6 +121,9 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts[no] = blanked
     for no, joined in wrapped_lengths(len(lines), doc.setup_line, prose).items():
         doc.setup_texts[no] = joined  # ("64 random" ending a line, "input tokens" opening the next: one length)
+    if swept := sweep_pairs(len(lines), doc.setup_line, prose):  # ("at 4K/8K" where "1K/2K/4K/8K/16K" is swept)
+        doc.setup_texts.update({no: blanked for no, (blanked, _) in swept.items()})
+        doc.derived[SWEPT] = {no: pairs for no, (_, pairs) in swept.items()}  # (two points, no isl/osl: base.claim)
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for no, blanked in swept_blanked([doc.setup_line(n) for n in range(1, len(lines) + 1)], in_table).items():
         doc.setup_texts[no] = blanked  # ("for dtype in [torch.float16, torch.bfloat16]:": a test's points, no setup)
