@@ -202,8 +202,9 @@ def test_a_section_heading_never_renames_the_benchmarks_its_rows_name() -> None:
         "|---|---|---|---|---|\n| | bf16 | awq | bf16 | awq |\n"
         "| ifeval | 85.58 | 84.10 | 86.32 | 85.90 |\n| gpqa | 59.97 | 58.20 | 61.74 | 60.30 |\n"
     )
-    got = [(c.metric, c.config.get("model"), c.config.get("quant")) for c in _claims(text)]
-    assert got[0] == ("ifeval", "Qwen3-8B", "bf16") and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq")
+    got = [(c.metric, c.config.get("model"), c.config.get("quant"), c.reference) for c in _claims(text)]
+    # (each model's bf16 column is its awq column's reference)
+    assert got[0] == ("ifeval", "Qwen3-8B", "awq", 85.58) and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq", 61.74)
 
 
 def test_a_method_by_workload_grid_of_sentence_cells_keeps_both_as_setup_and_the_cell_names_the_measure() -> None:
