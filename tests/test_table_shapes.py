@@ -259,7 +259,7 @@ def test_two_side_pairs_each_closed_by_a_times_column_pair_column_by_column() ->
 def test_a_vs_column_names_the_base_row_of_each_group_and_is_their_speedup() -> None:
     """ "| model | kv cache | req/s | vs. bf16 cache |" over a bf16 row per model, then its quantized rows (reader252
     cause 5): each quantized row's req/s is measured against its own model's bf16 row, and the "vs" column is its
-    speed-up over that row (1.24 x), no bare number named "vs. bf16 cache"."""
+    speed-up over that row (1.24 x, against "bf16 cache": what it is over), no bare number named "vs. bf16 cache"."""
     from pathlib import Path
 
     path = Path(__file__).parent / "fixtures" / "tables" / "vs_named_base_rows.md"
@@ -267,6 +267,7 @@ def test_a_vs_column_names_the_base_row_of_each_group_and_is_their_speedup() -> 
         (c.metric, c.value, c.unit, c.reference, c.config.get("model"), c.config.get("kv_cache"))
         for c in _claims(path.read_text(encoding="utf-8"))
     ]
+    assert [c.config.get("against") for c in _claims(path.read_text(encoding="utf-8"))] == [None, "bf16 cache"] * 3
     assert got == [
         ("req/s", 11.3, "req/s", 9.1, "qwen2-7b-instruct", "fp8"),
         ("speedup", 1.24, "x", None, "qwen2-7b-instruct", "fp8"),
