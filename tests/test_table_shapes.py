@@ -202,8 +202,9 @@ def test_a_section_heading_never_renames_the_benchmarks_its_rows_name() -> None:
         "|---|---|---|---|---|\n| | bf16 | awq | bf16 | awq |\n"
         "| ifeval | 85.58 | 84.10 | 86.32 | 85.90 |\n| gpqa | 59.97 | 58.20 | 61.74 | 60.30 |\n"
     )
-    got = [(c.metric, c.config.get("model"), c.config.get("quant")) for c in _claims(text)]
-    assert got[0] == ("ifeval", "Qwen3-8B", "bf16") and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq")
+    got = [(c.metric, c.config.get("model"), c.config.get("quant"), c.reference) for c in _claims(text)]
+    # (each model's bf16 column is its awq column's reference)
+    assert got[0] == ("ifeval", "Qwen3-8B", "awq", 85.58) and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq", 61.74)
 
 
 def test_a_method_by_workload_grid_of_sentence_cells_keeps_both_as_setup_and_the_cell_names_the_measure() -> None:
@@ -258,7 +259,7 @@ def test_two_side_pairs_each_closed_by_a_times_column_pair_column_by_column() ->
 def test_a_vs_column_names_the_base_row_of_each_group_and_is_their_speedup() -> None:
     """ "| model | kv cache | req/s | vs. bf16 cache |" over a bf16 row per model, then its quantized rows (reader252
     cause 5): each quantized row's req/s is measured against its own model's bf16 row, and the "vs" column is its
-    speed-up over that row (1.24 x), no bare number named "vs. bf16 cache"."""
+    speed-up over that row (1.24 x, against "bf16 cache": what it is over), no bare number named "vs. bf16 cache"."""
     from pathlib import Path
 
     path = Path(__file__).parent / "fixtures" / "tables" / "vs_named_base_rows.md"
@@ -266,6 +267,7 @@ def test_a_vs_column_names_the_base_row_of_each_group_and_is_their_speedup() -> 
         (c.metric, c.value, c.unit, c.reference, c.config.get("model"), c.config.get("kv_cache"))
         for c in _claims(path.read_text(encoding="utf-8"))
     ]
+    assert [c.config.get("against") for c in _claims(path.read_text(encoding="utf-8"))] == [None, "bf16 cache"] * 3
     assert got == [
         ("req/s", 11.3, "req/s", 9.1, "qwen2-7b-instruct", "fp8"),
         ("speedup", 1.24, "x", None, "qwen2-7b-instruct", "fp8"),

@@ -68,6 +68,12 @@ METRICS: tuple[Metric, ...] = (
     _bench("winogrande", r"winogrande", 1267),
     _bench("arc-challenge", r"arc[ _-]?(?:challenge|c)\b", 1172),
     _bench("truthfulqa", r"truthful[ _-]?qa", 817),
+    # OpenCompass's usual suite beside MMLU and GSM8K (RACE by its two school levels: "race" alone is a word)
+    _bench("ceval", r"\bc-?eval\b", 1346),  # validation split
+    _bench("triviaqa", r"trivia[ _-]?qa"),
+    _bench("race-middle", r"\brace[ _-]middle\b", 1436),
+    _bench("race-high", r"\brace[ _-]high\b", 3498),
+    _bench("piqa", r"\bpiqa\b", 1838),
     _bench("chartqa", r"chartqa", 2500),
     _bench("mathvista", r"mathvista", 1000),  # testmini
     _bench("livecodebench-v5", r"livecodebench[ _-]?v5(?!\d)"),

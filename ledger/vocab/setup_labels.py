@@ -162,6 +162,9 @@ _SETUP_LABELS: dict[str, str] = {
     "kv cache dtype": "kv_cache",
     "kv dtype": "kv_cache",
     "kv type": "kv_cache",
+    # ("cache dtype | bf16 | fp8": the KV cache's, as vLLM's --kv-cache-dtype and llama.cpp's --cache-type-k set it)
+    "cache dtype": "kv_cache",
+    "cache type": "kv_cache",
     "kv cache precision": "kv_cache",
     "quantization": "quant",
     "quant": "quant",

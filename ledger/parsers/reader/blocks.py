@@ -59,6 +59,10 @@ class Table:
     column_groups: list[str] | None = None
     """Each column's group in a two-row header whose sub-columns state a group's setting ("With CP" over "TP"), ""
     for a column of no group (see ledger/parsers/tables/sub_headers.py); None in any other table."""
+    header_parts: list[tuple[str, str]] | None = None
+    """Each column's group and its own name where a two-row header was folded into `header` ("llama2-7b" spanning
+    "kv fp16 | kv int8": ("llama2-7b", "kv fp16"), ...; ("", "dataset") for a column of no group); None where the
+    header is one row. Which column of a group is its siblings' baseline is read from these (precision_columns)."""
 
 
 @dataclass(slots=True)

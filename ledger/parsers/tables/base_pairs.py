@@ -8,10 +8,12 @@ Apart from roles.py because roles say which columns are values and which baselin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import HEAD_UNIT_RE, side_core, unit_of_header
+from ledger.parsers.tables.precision_columns import column_group
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, first_word, ratio_columns, ratio_words
 from ledger.parsers.tables.stem_columns import stem_pairs
 
@@ -19,20 +21,30 @@ from ledger.parsers.tables.stem_columns import stem_pairs
 def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
     """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
     "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order. Where the
-    header rows give the columns their setups ("tp=1 | tp=2" under each arm), a value pairs within its setup."""
+    header rows give the columns their setups ("tp=1 | tp=2" under each arm), a value pairs within its setup, and
+    where a group row spans them ("llama2-7b" over "kv fp16 | kv int8", "qwen-7b" over the same), within its group:
+    another model's fp16 is never a column's baseline."""
+    groups = {column_group(table, b) for b in bases}
+    valued = {column_group(table, v) for v in values}
+    # (baselines among their group's own values; "Old" over "tok/s | TTFT" beside "New" over the same is a group
+    # of baselines, each measured against by the other group's column of its measure)
+    if groups and "" not in groups and groups <= valued:
+        return _within(table, values, bases, lambda i: column_group(table, i))
     setups = table.column_setup or []
 
     def setup_of(i: int) -> tuple[tuple[str, str], ...]:
         return tuple(sorted(setups[i].items())) if i < len(setups) else ()
 
-    runs = {setup_of(b) for b in bases}
-    if len(runs) < 2:
+    if len({setup_of(b) for b in bases}) < 2:
         return _pair_columns(table, values, bases)
+    return _within(table, values, bases, setup_of)
+
+
+def _within(table: Table, values: list[int], bases: list[int], part: Callable[[int], Hashable]) -> dict[int, int]:
+    """The pairs found inside each part of the columns (a setup, a group), none across two."""
     out: dict[int, int] = {}
-    for run in runs:
-        out.update(
-            _pair_columns(table, [v for v in values if setup_of(v) == run], [b for b in bases if setup_of(b) == run])
-        )
+    for key in {part(b) for b in bases}:
+        out.update(_pair_columns(table, [v for v in values if part(v) == key], [b for b in bases if part(b) == key]))
     return out
 
 

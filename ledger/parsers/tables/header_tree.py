@@ -300,6 +300,8 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
                 # column keeps its arm's name
                 for ci, w in enumerate(sub[1:], start=1):
                     setup[ci].update(_cell_settings(w))
+                groups = _groups(table.header)
+                table.header_parts = [(groups[ci] if w else "", w or groups[ci]) for ci, w in enumerate(sub)]
                 sub = [""] * len(sub)
         elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
             label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)

@@ -83,7 +83,7 @@ from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_blocks import in_block
-from ledger.parsers.tables.vs_rows import vs_named_rows
+from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -165,7 +165,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
         builds = None
-    vs_bases = {} if bases or builds is not None else _vs_bases(table, headers, roles)  # ("v.s. kv fp16")
+    vs_bases, vs_name = ({}, "") if bases or builds is not None else _vs_bases(table, headers, roles)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
@@ -205,7 +205,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(on_release_columns(claims, releases), sweep, info.measure[0] if info.measure else None)
         claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
-        yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
+        yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
 
 
 def _with_row_steps(table: Table, labels: list[str], roles: list[str]) -> list[str]:
@@ -263,15 +263,15 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     return roles, sided
 
 
-def _vs_bases(table: Table, headers: list[str], roles: list[str]) -> dict[int, Row]:
+def _vs_bases(table: Table, headers: list[str], roles: list[str]) -> tuple[dict[int, Row], str]:
     """ "| fp16 | 14.98 | 1.0 |" then "| int8 | 19.01 | 1.27 |" under "v.s. kv fp16": the base row of each row measured
-    against one (by the row's id), and the "vs" column their speed-up, a ratio with no reference of its own
-    (tables.vs_rows)."""
+    against one (by the row's id), and the "vs" column their speed-up, a ratio with no reference of its own but the
+    run it is over, X (tables.vs_rows)."""
     found = vs_named_rows(table)
     if found is None:
-        return {}
-    headers[found[0]], roles[found[0]] = "speedup (x)", "delta"
-    return found[1]
+        return {}, ""
+    headers[found[0]], roles[found[0]] = VS_COLUMN, "delta"
+    return found[1], found[2]
 
 
 def _base_row(

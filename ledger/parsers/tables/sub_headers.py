@@ -54,12 +54,14 @@ def with_sub_header(table: Table) -> Table:
     groups = _segment_groups(head, sub)
     names: list[str] = []
     of_group: list[str] = []
+    parts: list[tuple[str, str]] = []
     settings = False
     group = ""
     for i, h in enumerate(head):
         group = groups[i] if groups is not None else h or group
         own = sub[i] if i < len(sub) else ""
         of_group.append(group if own else "")
+        parts.append((group if own else "", own or h))
         if own and group and _setting_column(table, i, own):
             names.append(own)  # "With CP" over "TP": the tensor parallel size the group's run had
             settings = True
@@ -70,7 +72,9 @@ def with_sub_header(table: Table) -> Table:
         else:
             names.append(" ".join(x for x in (group if own else h, own) if x) if own else h)
     # (the groups matter where a setting is one group's: elsewhere the table reads as it always did)
-    return replace(table, header=names, rows=table.rows[1:], column_groups=of_group if settings else None)
+    return replace(
+        table, header=names, rows=table.rows[1:], column_groups=of_group if settings else None, header_parts=parts
+    )
 
 
 def _corner_of_groups(corner: str, groups: list[str]) -> bool:

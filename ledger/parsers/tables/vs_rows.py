@@ -10,7 +10,9 @@ ratio itself and a table may hold one base row per model."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import cell_value, clean, is_numeric_cell
 from ledger.vocab.canonical import canonical_dtype
@@ -22,9 +24,13 @@ _VS_HEAD_RE = re.compile(
 )
 
 
-def vs_named_rows(table: Table) -> tuple[int, dict[int, Row]] | None:
-    """The "vs X" column and, for each row measured against a base row, that row (by the row's id); None where the
-    table has no such column, the first measured row names no X, or a base row's own ratio is not 1."""
+VS_COLUMN = "speedup (x)"
+"""The name a "vs X" column's cells take: speed-ups, each over its row's base row."""
+
+
+def vs_named_rows(table: Table) -> tuple[int, dict[int, Row], str] | None:
+    """The "vs X" column, for each row measured against a base row that row (by the row's id), and X as printed;
+    None where the table has no such column, the first measured row names no X, or a base row's own ratio is not 1."""
     found = [(i, m) for i, h in enumerate(table.header) if (m := _VS_HEAD_RE.match(clean(h)))]
     if len(found) != 1:
         return None
@@ -51,7 +57,16 @@ def vs_named_rows(table: Table) -> tuple[int, dict[int, Row]] | None:
             base = row
         else:
             out[id(row)] = base
-    return ci, out
+    return ci, out, m.group("name")
+
+
+def against_base(claims: Iterator[Claim], name: str) -> Iterator[Claim]:
+    """The speed-ups of a "vs X" column stated against X ("1.27" under "v.s. kv fp16": over the kv fp16 run), as
+    a sentence's "1.3x faster than FP16" is: the base row's own 1 is no claim, so the cell says what it is over."""
+    for c in claims:
+        if name and c.config.get("column") == VS_COLUMN and "against" not in c.config:
+            c = c.model_copy(update={"config": {**c.config, "against": name}})
+        yield c
 
 
 def _names(cell: str, name: str) -> bool:
