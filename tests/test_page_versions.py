@@ -5,10 +5,12 @@ reads one series per setup however the header is spelt, and says what changed, w
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.align import Row
+from ledger.compare.render import summary
 from ledger.parsers import extract
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.vocab.setup_keys import canonical_key_name
@@ -20,8 +22,9 @@ def _rows() -> list[Row]:
     snaps = []
     for n in (1, 2, 3):
         path = CASES / f"retyped_page_v{n}.md"
-        snaps.append(Snapshot(RevisionRef(name=f"v{n}", version=n), extract(path.read_text(), path=path.name).claims))
-    return compare_series(snaps)
+        claims = extract(path.read_text(), path=path.name).claims
+        snaps.append(Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), claims))
+    return compare_series(snaps, versions=True)
 
 
 def _find(rows: list[Row], metric: str, unit: str, **setup: str) -> Row:
@@ -55,3 +58,27 @@ def test_a_series_whose_headers_are_respelt_between_versions_is_one_series() -> 
     assert dict(rps.key.config)["num_prompts"] == "800"
     per_minute = _find(rows, "request throughput", "req/min", model="qwen2-7b", batch_size="32")
     assert [c.value if c else None for c in per_minute.cells] == [384.0, None, None]
+
+
+def test_a_pages_dropped_rows_are_removed_its_added_rows_new_and_a_heading_without_its_model_is_the_same_table() -> (
+    None
+):
+    """v2 drops yi-34b (a serving row and its offline table) and the RPM column, and heads qwen2-7b's offline table
+    "### BF16" alone; v3 names the model again and adds a batch-64 row. The offline numbers stood still over all
+    three versions, the dropped series are removed in v2, the added row is new in v3: nothing missing, nothing not
+    comparable."""
+    rows = _rows()
+    verdicts = Counter(r.overall.verdict for r in rows if r.overall is not None)
+    assert verdicts == Counter({"within noise": 4, "improvement": 2, "removed": 7, "new": 2})
+    offline = _find(rows, "tok s", "tok/s", model="qwen2-7b", batch_size="16", isl="128")
+    assert [c.value if c else None for c in offline.cells] == [1010.2, 1010.2, 1010.2]
+    gone = _find(rows, "tok s", "tok/s", model="yi34b", batch_size="1")
+    assert gone.overall is not None and gone.overall.reason == "removed in v2 (stated v1)"
+    added = _find(rows, "request throughput", "req/s", batch_size="64")
+    assert added.overall is not None and (added.overall.verdict, added.overall.reason) == ("new", "new in v3")
+
+
+def test_a_pages_versions_are_counted_as_a_release_reader_asks() -> None:
+    assert summary(["improvement", "removed", "removed", "new", "within noise"], versions=True) == (
+        "1 changed (1 improvement), 2 removed, 1 new, 1 no significant change"
+    )
