@@ -14,15 +14,41 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from ledger.compare.judge import NEW, REMOVED, Pair, judge
+from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel
+from ledger.compare.revisions import RevisionRef
+from ledger.model import Claim
 
-if TYPE_CHECKING:
-    from ledger.compare.align import Row
+
+class Row(Protocol):
+    """What is read of a series (compare.align.Row, which imports this module)."""
+
+    key: Key
+    variant: str
+    cells: list[Claim | None]
+    steps: list[Pair]
+
+
+R = TypeVar("R", bound=Row)
 
 _Slot = tuple[str, str, str, str, str, tuple[tuple[str, str], ...]]
+
+
+def is_page_versions(refs: Sequence[RevisionRef]) -> bool:
+    """The revisions are one document's versions, each once, oldest first, none named by a release or a commit: a
+    page compared by its versions. Never a PR's sections, several documents, or the releases a page states (a table
+    it keeps "from release 1.1" is that release's, not re-run by the next)."""
+    versions = [r.version for r in refs]
+    return (
+        len(refs) > 1
+        and refs[0].document is not None
+        and len({r.document for r in refs}) == 1
+        and not any(r.label or r.head for r in refs)
+        and all(a is not None and b is not None and a < b for a, b in itertools.pairwise(versions))
+    )
 
 
 def _stated(row: Row) -> list[int]:
@@ -38,11 +64,11 @@ def _slot(row: Row, config: tuple[tuple[str, str], ...]) -> _Slot:
     return (row.key.kind, row.key.metric, row.key.unit, row.variant, _column(row), config)
 
 
-def fill_gaps(rows: list[Row], names: Sequence[str], noise: NoiseModel) -> list[Row]:
+def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
     """The rows, each series stated with one key fewer only in versions where exactly one series of its measure,
     variant, column and remaining setup is not stated, merged into that series (a series stated on both sides of
     the gap first); steps re-judged."""
-    fuller: dict[_Slot, list[Row]] = {}
+    fuller: dict[_Slot, list[R]] = {}
     for r in rows:
         config = r.key.config
         if len(config) < 2 or len(config) > 24:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
+from ledger.compare.page_versions import is_page_versions
 from ledger.compare.references import BAR_CLEARED, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
@@ -286,7 +287,7 @@ def render_rows(
     position = {r.name: f"R{i}" for i, r in enumerate(revisions, 1)}
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
-    versions = n > 1 and all(r.version is not None for r in revisions) and len({r.document for r in revisions}) == 1
+    versions = is_page_versions(revisions)
     first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions)}"
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")

@@ -9,7 +9,6 @@ Nothing here reads a file or the database, and nothing prints: what a user shoul
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from ledger.compare.keys import Key, claim_key, compared_setup, with_default_con
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
+from ledger.compare.page_versions import is_page_versions
 from ledger.compare.references import (
     ReferenceCheck,
     RegisteredReference,
@@ -255,7 +255,7 @@ def compare_loaded(
         mark_other_engines(refs, [*every, *(c for s in snaps for c in s.claims)], loaded[0].name, loaded[0].lines)
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
-    rows = compare_series(snaps, noise, versions=_page_versions(snaps, by)) if len(snaps) > 1 else []
+    rows = compare_series(snaps, noise, versions=is_page_versions([s.ref for s in snaps])) if len(snaps) > 1 else []
     refs = judged_between(refs, rows)
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
@@ -275,21 +275,6 @@ def compare_loaded(
         ci,
         _stated_heads(loaded),
         [] if kinds and not set(kinds) & set(SUPPORT_KINDS) else support_changes(snaps),
-    )
-
-
-def _page_versions(snaps: list[Snapshot], by: str) -> bool:
-    """The snapshots are one document's versions, each once, oldest first: a page compared by its versions, whose
-    dropped rows are removed (compare.page_versions), never a PR's sections, several documents, or the releases a
-    page states (a table it keeps "from release 1.1" is that release's, still stated)."""
-    refs = [s.ref for s in snaps]
-    versions = [r.version for r in refs]
-    return (
-        (by == "versions" or not any(r.label or r.head for r in refs))
-        and all(v is not None for v in versions)
-        and len({r.document for r in refs}) == 1
-        and refs[0].document is not None
-        and all(a is not None and b is not None and a < b for a, b in itertools.pairwise(versions))
     )
 
 
