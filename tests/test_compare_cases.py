@@ -479,11 +479,11 @@ def _compare_rows(db: str, page: str, by: str) -> list[dict[str, Any]]:
     return rows
 
 
-def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_others_keep_their_setup(
+def test_a_row_one_version_drops_is_removed_and_one_it_adds_is_new_when_the_others_keep_their_setup(
     tmp_path: Path,
 ) -> None:
     """Where the other series of a metric keep their setup from version to version, the page names its series by
-    their setups: a row dropped (Granite 3 8B at 2048/128) is missing and a table added (Granite 3 34B) is new, never
+    their setups: a row dropped (Granite 3 8B at 2048/128) is removed and a table added (Granite 3 34B) is new, never
     one "not comparable" against the other."""
     db = _page_versions(tmp_path, "replaced_rows", "vendor/engine:docs/perf.md")
     for by in ("versions", "auto"):
@@ -494,8 +494,8 @@ def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_othe
         assert {k: v["verdict"] for k, v in got.items()} == {
             ("granite3-8b", "h100", "128"): "within noise",
             ("granite3-8b", "b200", "128"): "within noise",
-            ("granite3-8b", "h100", "2048"): "missing",
-            ("granite3-8b", "b200", "2048"): "missing",
+            ("granite3-8b", "h100", "2048"): "removed",
+            ("granite3-8b", "b200", "2048"): "removed",
             ("granite3-34b", "h100", "2048"): "new",
             ("granite3-34b", "b200", "2048"): "new",
         }
@@ -512,8 +512,8 @@ def test_a_table_replaced_by_another_models_on_other_cards_is_missing_and_new_ne
         for x in _compare_rows(db, "vendor/engine:docs/speed.md", "versions")
     )
     assert got == [
-        ("gemma2b", "1024", "missing"),
-        ("gemma2b", "128", "missing"),
+        ("gemma2b", "1024", "removed"),
+        ("gemma2b", "128", "removed"),
         ("phi3-medium", "1024", "new"),
         ("phi3-medium", "128", "new"),
     ]
@@ -525,7 +525,7 @@ def test_a_model_rerun_on_a_new_board_pairs_with_its_own_rows_never_a_bigger_mod
     """v1 heads each model's table and names it by its checkpoint path, on an RTX 3090; v2 reruns two of the three
     lengths on an RTX 4090 in one table with "Model Name" and "Size" columns and a host CPU in its lead-in, and adds
     a 47B model on two cards at all three lengths. Each rerun row is its own v1 row "not comparable" for the board;
-    a length v2 dropped is missing, never joined to the 47B model's row of that length."""
+    a length v2 dropped is removed, never joined to the 47B model's row of that length."""
     db = _page_versions(tmp_path, "board_swap", "vendor/quokka:README.md")
     joined, verdicts = [], {}
     for x in _compare_rows(db, "vendor/quokka:README.md", "versions"):
@@ -541,7 +541,7 @@ def test_a_model_rerun_on_a_new_board_pairs_with_its_own_rows_never_a_bigger_mod
         for new in ("wren7b", "heron13b")
         for isl in ("64", "2048")
     )
-    assert sorted((m[:4], isl) for m, isl in verdicts["missing"]) == [("hero", "512"), ("wren", "512")]
+    assert sorted((m[:4], isl) for m, isl in verdicts["removed"]) == [("hero", "512"), ("wren", "512")]
     assert {m for m, _ in verdicts["new"]} == {"wren7b", "heron13b", "kestrel47b"}
 
 
@@ -622,12 +622,12 @@ def test_a_codebook_scheme_column_keys_each_row_and_its_size_column_is_a_result(
 
 def test_a_row_repacked_with_another_scheme_under_a_bare_scheme_header_is_two_series(tmp_path: Path) -> None:
     """ "Scheme" alone names no method, so "1x15" and "1x16" stay in the rows' names: still two checkpoints of one
-    model, the 1x15 one missing and the 1x16 one new in v2, never one series that improved by 6%."""
+    model, the 1x15 one removed and the 1x16 one new in v2, never one series that improved by 6%."""
     db = _page_versions(tmp_path, "bare_scheme", "vendor/packs:MODELS.md")
     got = sorted(
         (x["variant"], x["verdict"]["verdict"]) for x in _compare_rows(db, "vendor/packs:MODELS.md", "versions")
     )
-    assert [v for _n, v in got] == ["missing", "new", "within noise"], got
+    assert [v for _n, v in got] == ["removed", "new", "within noise"], got
     assert "1x15" in got[0][0] and "1x16" in got[1][0]
 
 
@@ -835,7 +835,7 @@ def test_a_cell_that_falls_in_one_version_and_comes_back_shows_the_version_it_fe
         )
         assert r.exit_code == 0, r.output
         lines = r.output.splitlines()
-        assert lines[0] == "3 revisions, oldest first: 4 within noise"
+        assert lines[0] == "3 revisions, oldest first: 0 changed, 0 removed, 0 new, 4 no significant change"
         (at,) = [i for i, line in enumerate(lines) if line.startswith("~ ")]
         assert "output throughput [gpu=h100, isl=1024, model=kestrel13b, osl=1024" in lines[at]
         row_text = lines[at] if width == 230 else lines[at + 1]
@@ -1342,7 +1342,7 @@ def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
 def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: Path) -> None:
     """A results page in two versions: v1 scores RTN on Wikitext2 and PTB, v2 on Wikitext2 only, with GPTQ rows
     added. The RTN PTB series ends and the GPTQ Wikitext2 series starts, but a PTB perplexity is not a Wikitext2 one
-    on another quantiser: no "not comparable (quant rtn vs gptq)" pair, the first missing in v2, the second new."""
+    on another quantiser: no "not comparable (quant rtn vs gptq)" pair, the first removed in v2, the second new."""
     head = "# Quill quantiser\n\n## Results\n\nQuill-30B, measured on one RTX 4090.\n\n"
     texts = [
         head + "| Quill-30B | Bits | Wikitext2 | PTB |\n|---|---|---|---|\n| RTN | 4 | 4.60 | 8.41 |\n"
@@ -1366,8 +1366,8 @@ def test_leftovers_of_two_eval_corpora_are_never_paired_across_setups(tmp_path: 
         ("", "gptq", "4", "new"),
         ("", "rtn", "3", "within noise"),
         ("", "rtn", "4", "within noise"),
-        ("ptb", "rtn", "3", "missing"),
-        ("ptb", "rtn", "4", "missing"),
+        ("ptb", "rtn", "3", "removed"),
+        ("ptb", "rtn", "4", "removed"),
     ]
 
 

@@ -75,3 +75,16 @@ def test_the_report_of_a_support_page_lists_its_changed_cells() -> None:
     text = render_report(report, md=True, width=120, show_all=False)
     assert "#### Support cells, R1 -&gt; R2: 1 changed, 2 new, 5 no change" in text
     assert "| changed | Orca2 · INT4 (FastPath) | untested | yes |" in text
+
+
+def test_a_cell_a_middle_version_adds_or_drops_is_judged_version_by_version() -> None:
+    """Wren's row stands in v2 only, Finch's row is missing from v2 alone: compared at its ends only, each would be
+    "no change"; version by version, Wren's cells came and went (gone) and Finch's went and came back (changed)."""
+    without_finch = _V1.replace("| Finch | Yes | No |\n", "")
+    c = _compare(_V1, _V2, _V1)
+    changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values) for s in c.support}
+    assert changes[("Wren", "INT4", "FastPath")] == ("gone", [None, "yes", None])
+    c = _compare(_V1, without_finch, _V1)
+    changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values) for s in c.support}
+    assert changes[("Finch", "BF16", "FastPath")] == ("changed", ["yes", None, "yes"])
+    assert changes[("Orca2", "BF16", "eager")] == ("no change", ["yes", "yes", "yes"])

@@ -111,6 +111,11 @@ def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
         # the version of the scripts that ran the benchmark is not the engine the data was measured on
         ("*Note: the numbers come from the bench scripts of [v0.5.2](https://example.com/tree/v0.5.2/bench)*", None),
         ("Benchmarks were run with benchmark scripts from v0.6.5", None),
+        # a pre- or post-release is the build the data was measured on, suffix and all
+        ("The tested quickserve version is `v1.4.0rc2`.", "v1.4.0rc2"),
+        ("Tested version: 0.3.0a1", "v0.3.0a1"),
+        ("All numbers were measured on release 2.2.1.post3 of the engine.", "v2.2.1.post3"),
+        ("The tested quickserve version is `v1.4.0-beta`.", None),  # no suffix the releases' grammar knows
     ],
 )
 def test_a_sentence_naming_the_release_its_data_was_measured_on(sentence: str, want: str | None) -> None:

@@ -24,6 +24,7 @@ from ledger.compare.judge import (
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
+from ledger.compare.page_versions import ends_or_starts, fill_gaps
 from ledger.compare.revisions import Snapshot
 from ledger.compare.setup_distance import beyond_model, may_restate, setup_distance
 from ledger.compare.trials import mean_of_runs, run_groups
@@ -295,8 +296,10 @@ class Row:
         return [p for p in self.steps if p.verdict == REGRESSION] if overall == IMPROVEMENT else []
 
 
-def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None) -> list[Row]:
-    """Line up every comparable series across snapshots (oldest first) and judge each step."""
+def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None, versions: bool = False) -> list[Row]:
+    """Line up every comparable series across snapshots (oldest first) and judge each step. `versions`: the
+    snapshots are a page's versions (compare.page_versions): a series it stops stating is removed, one it starts
+    stating new, and one a version states with a key fewer fills the gap of the series it is."""
     noise = noise or NoiseModel()
     rows: list[Row] = []
     last: list[_Item] = []  # the latest item of each row, parallel to rows
@@ -324,8 +327,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                 rows.append(Row(key, b.variant, cells))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
-    rows = _join_setups(rows, names)
+    rows = _join_setups(fill_gaps(rows, names, noise) if versions else rows, names, versions)
     for row in rows:
+        if row.overall is None and versions:
+            row.overall = ends_or_starts(row, names)
         if row.overall is not None:
             continue
         stated = [i for i, c in enumerate(row.cells) if c is not None]
@@ -462,11 +467,13 @@ def nearest_setups(
     )
 
 
-def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
+def _join_setups(rows: list[Row], names: Sequence[str], versions: bool = False) -> list[Row]:
     """Series of one metric that no revision states twice, with different setups: a series that stops is judged
     "not comparable" against the one nearest in setup that starts after it, naming the setup keys that differ (a
     key stated on one side only is a difference: "gpu=b200 stated only in v2"), instead of "missing". The two stay
-    two rows, each with its own values: a row never holds the values of two setups."""
+    two rows, each with its own values: a row never holds the values of two setups. A page's versions (`versions`)
+    whose other series of the metric kept their setups name their rows by setup: one that stops is removed, never
+    another's restatement."""
 
     def span(r: Row) -> tuple[int, int]:
         stated = [i for i, c in enumerate(r.cells) if c is not None]
@@ -496,7 +503,7 @@ def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
             b is not a
             and a.key != b.key
             and span(b)[0] > span(a)[1]
-            and (not kept(a.key.base(), span(a)[1], span(b)[0]) or restated(a.key, b.key))
+            and (not kept(a.key.base(), span(a)[1], span(b)[0]) or (not versions and restated(a.key, b.key)))
         ),
     )
     for a, b in joined:

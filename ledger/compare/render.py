@@ -12,6 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
+from ledger.compare.page_versions import is_page_versions
 from ledger.compare.references import BAR_CLEARED, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
@@ -27,6 +28,7 @@ SYMBOL = {
     "improvement": "improvement",
     "within noise": "~ within noise",
     "new": "new",
+    "removed": "removed",
     "missing": "missing",
     "not comparable": "not comparable",
     "insufficient data": "insufficient data",
@@ -118,9 +120,25 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
     return out
 
 
-def summary(verdicts: Sequence[str]) -> str:
+def summary(verdicts: Sequence[str], versions: bool = False) -> str:
+    """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
+    (and how), were removed, are new, and stood still, then what could not be judged."""
     counts = Counter(verdicts)
-    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
+    if not versions:
+        return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
+    changed = [v for v in CHANGED if v != "not comparable" and counts[v]]
+    n_changed = sum(counts[v] for v in changed)
+    how = f" ({', '.join(f'{counts[v]} {v}' for v in changed)})" if changed else ""
+    rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
+    return ", ".join(
+        [
+            f"{n_changed} changed{how}",
+            f"{counts['removed']} removed",
+            f"{counts['new']} new",
+            f"{counts['within noise']} no significant change",
+            *rest,
+        ]
+    )
 
 
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
@@ -136,6 +154,7 @@ WORD = {
     "not comparable": "not comparable",
     "within noise": "~",
     "new": "new",
+    "removed": "removed",
     "missing": "measured once",
     "insufficient data": "no verdict",
 }
@@ -268,7 +287,8 @@ def render_rows(
     position = {r.name: f"R{i}" for i, r in enumerate(revisions, 1)}
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
-    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts)}"
+    versions = is_page_versions(revisions)
+    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions)}"
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):
@@ -334,7 +354,8 @@ def render_rows(
                 "within noise (~)",
             ),
             (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
-            (counts["new"], f"new (first stated in {newest})"),
+            (counts["new"], f"new (first stated in {newest})" if not versions else "new (first stated after R1)"),
+            (counts["removed"], "removed (no longer stated by a later version)"),
             (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
         ]
     )

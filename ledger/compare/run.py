@@ -19,6 +19,7 @@ from ledger.compare.keys import Key, claim_key, compared_setup, with_default_con
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
+from ledger.compare.page_versions import is_page_versions
 from ledger.compare.references import (
     ReferenceCheck,
     RegisteredReference,
@@ -254,7 +255,7 @@ def compare_loaded(
         mark_other_engines(refs, [*every, *(c for s in snaps for c in s.claims)], loaded[0].name, loaded[0].lines)
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
-    rows = compare_series(snaps, noise) if len(snaps) > 1 else []
+    rows = compare_series(snaps, noise, versions=is_page_versions([s.ref for s in snaps])) if len(snaps) > 1 else []
     refs = judged_between(refs, rows)
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):

@@ -3,7 +3,8 @@
 A support page (a table of models x features of Yes / No / untested) holds no number to judge, yet its versions
 differ in what a reviewer wants to see: a cell that changed ("untested" -> "yes"), a row or column added (new)
 or dropped (gone). A cell is one (engine, backend, subject, feature), names compared letters and digits only;
-its verdict is the oldest revision's value against the newest's, the values of every revision kept. Printed
+its verdict reads every version against the one before it (a cell a middle version added and the next dropped is
+gone, never "no change" between two ends that lack it), the values of every revision kept. Printed
 in the one screen of `ledger compare` after the result series: the changed, new and gone cells row by row, the
 rest counted ("no change"), every cell with --all.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from ledger.compare.revisions import RevisionRef, Snapshot
@@ -97,13 +99,15 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
 
 
 def _verdict(values: Sequence[str | None]) -> str:
+    """New where the oldest revision has no such cell and the newest has; gone where the newest has none (also a cell
+    a middle version added); changed where any version's value differs from the one before it (also a cell a middle
+    version dropped and the next restored); else no change."""
     first, last = values[0], values[-1]
     if first is None and last is not None:
         return NEW
-    if first is not None and last is None:
+    if last is None:
         return GONE
-    stated = [v for v in values if v is not None]
-    return SAME if len(set(stated)) <= 1 else CHANGED
+    return SAME if all(a == b for a, b in pairwise(values)) else CHANGED
 
 
 def support_section(

@@ -99,7 +99,10 @@ METRICS: tuple[Metric, ...] = (
     Metric("tpot", r"tpot|time per output token", "perf", False),
     Metric("itl", r"\bitl\b|inter[ -]token latency", "perf", False),
     Metric("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency", "perf", False),
-    Metric("request throughput", r"request throughput|req/s", "perf", True),
+    # (a rate by its initials, "RPS", "PRM": the unit, req/s or req/min, keeps the two apart)
+    Metric(
+        "request throughput", r"request throughput|req/(?:s|min)|(?<![a-z])(?:rps|prs|rpm|prm)(?![a-z])", "perf", True
+    ),
     # ("401.50 output tokens/s": the rate's own words name it)
     Metric("output throughput", r"output (?:token )?throughput|output tok(?:en)?s?/s(?:ec)?\b", "perf", True),
     Metric("total throughput", r"total (?:token )?throughput|total tok(?:en)?s?/s(?:ec)?\b", "perf", True),

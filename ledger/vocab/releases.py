@@ -9,14 +9,18 @@ from ledger.vocab.engines import engine_named
 from ledger.vocab.text import class_signature
 from ledger.vocab.word_gate import WordGate
 
+# a release's pre- or post-release suffix ("v0.1.0a1", "0.6.0rc1", "v0.4.2.post1", "1.0.0.dev2"): the release the data
+# was measured on is that build, never the release it leads to or follows (letters after digits: no backtracking)
+PRE_POST = r"(?:(?:rc|a|b|\.?post|\.?dev)\d{1,3})"
+
 # the data (a noun), what was done to it, then within the sentence the release: each part's gap is bounded and
 # stops at a sentence's end, so every start is tried in constant time (linear on any line)
 MEASURED_ON_RELEASE_RE = WordGate(
     re.compile(
         r"\b(?:data|numbers?|figures?|results?|measurements?|benchmarks?)\b[^.!?\n]{0,60}?"
         r"\b(?:generated|measured|collected|obtained|produced|updated|run|taken|(?:is|are|comes?)\s{1,3}from)\b"
-        r"[^!?\n]{0,40}?(?:\b(?:version|release)\s{1,3}v?|(?<![\w.-])v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3})"
-        r"(?![\w-]|\.\d)",
+        r"[^!?\n]{0,40}?(?:\b(?:version|release)\s{1,3}v?|(?<![\w.-])v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3}"
+        rf"{PRE_POST}?)(?![\w-]|\.\d)",
         re.IGNORECASE,
     )
 )
@@ -33,7 +37,8 @@ TESTED_VERSION_RE = WordGate(
     )
 )
 _VERSION_AFTER_RE = re.compile(
-    r"[\s:=`*(\[]{0,6}(?:is|was|:|=)?[\s:=`*(\[]{0,6}v?(?P<version>\d{1,3}(?:\.\d{1,4}){1,3})(?![\w-]|\.\d)"
+    r"[\s:=`*(\[]{0,6}(?:is|was|:|=)?[\s:=`*(\[]{0,6}v?(?P<version>\d{1,3}(?:\.\d{1,4}){1,3}"
+    rf"{PRE_POST}?)(?![\w-]|\.\d)"
 )
 # "from the bench scripts of [v0.5.2](...)", "with benchmark scripts from v0.6.5": the scripts', not the engine's
 _SCRIPTS_RE = re.compile(r"\b(?:scripts?|tools?|harness)\b[^!?\n]{0,20}$", re.IGNORECASE)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
+from ledger.vocab.key_spellings import respelled_key, spelling_index
 
 # Configuration keys that change a result; aliases map to the canonical key.
 HARD_KEYS: tuple[str, ...] = (
@@ -305,10 +306,22 @@ def is_known_key(key: str) -> bool:
     return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
 
 
+# a hard key's other spellings (vocab.key_spellings), of the keys of two words or more and the long ones: a header's
+# "Models" or "Metrics" stays what the table readers make of it
+_FORMS, _SLIPS = spelling_index(
+    (s, k)
+    for s, k in (*((k, k) for k in HARD_KEYS), *_KEY_ALIASES.items())
+    if k in HARD_KEYS and ("_" in s or len(s) >= 8)
+)
+
+
 @short_text_cache(4096)  # asked for every key of every claim's config
 def canonical_key_name(key: str) -> str:
     k = key.strip().lower().replace("-", "_")
-    return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
+    known = _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower()))
+    if known is not None or k in HARD_KEYS or ("_" not in k and len(k) < 8):
+        return known or k
+    return respelled_key(k, _FORMS, _SLIPS) or k
 
 
 _BELONGS_TO: dict[str, tuple[str, bool]] = {

@@ -119,7 +119,6 @@ _RATES = (
         row
         for u in (
             "req/sec",
-            "req/s",
             "reqs/s",
             "requests/s",
             "requests/sec",
@@ -127,7 +126,6 @@ _RATES = (
             "it/s",
             "samples/s",
             "seq/s",
-            "req/min",
             "queries/s",
             # "842 ms TTFT @ 1.37 QPS": a request rate, written as its initials
             "qps",
@@ -139,6 +137,13 @@ _RATES = (
         )
         for row in _unit(u, "rate", None)
     ),
+    # a request rate by its initials, a serving table's header ("RPS", "RPM"; a page writes "PRS", "PRM" too, for
+    # "per request second"): per second and per minute stay two units. Never read after a number: "3 PRs" are
+    # pull requests, "3000 RPM" may be a fan's
+    *_unit("req/s", "rate", None),
+    *(Unit(s, "req/s", "rate", read=False) for s in ("rps", "prs")),
+    *_unit("req/min", "rate", None, "requests/min"),
+    *(Unit(s, "req/min", "rate", read=False) for s in ("rpm", "prm")),
     *(row for u in ("gb/s", "tb/s", "tbps", "gbps") for row in _unit(u, "bandwidth", None)),
     *_unit("tflop/s", "flop rate", None, "tflops", "tflops/s", "tf"),
     # "Model TFLOP / sec / GPU", "TFLOPS / GPU": the flop rate each GPU reached (a header's, as above)

@@ -64,6 +64,10 @@ def header_unit(header: str) -> str | None:
     if not m and (before := _UNIT_BEFORE_SIDE_RE.search(header[-60:])) is not None and side_of(before.group("side")):
         m = before
     if not m:
+        # a rate a header names by its initials alone ("RPS", "PRM"): the unit table's, never read after a number
+        lone = unit_row(header.strip().lower()) if len(header) <= 8 else None
+        if lone is not None and not lone.read and lone.family == "rate":
+            return lone.canonical
         sm = slash_time_unit(header.strip())
         return sm.group(2) if sm else None
     unit = _UNIT_QUALIFIER_RE.sub("", (m.group(1) or m.group(2) or "").strip())  # "(out tok/s/GPU)": the rate

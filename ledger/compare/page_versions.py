@@ -1,0 +1,131 @@
+"""A page compared by its versions (`compare --by versions`): what a release page's reader asks of it is which
+numbers changed, which rows and tables it dropped, which it added, and which stood still.
+
+A series the page stops stating is removed (in the version after its last), one it starts stating is new (in its
+first): neither is a value "measured once" by a revision that did not re-run it, as a PR's sections would be.
+
+A version that writes a table's heading without the model ("### FP16" between "### llama2-7b" and "### FP16
+llama2-7b") states that table's rows with a key fewer: such a series, stated only where exactly one series of the
+same measure and the rest of its setup is not, is that series in that version (its values fill the gap), never a
+series of its own that goes "missing", nor one another model's rows are "not comparable" against.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from ledger.compare.judge import NEW, REMOVED, Pair, judge
+from ledger.compare.keys import Key
+from ledger.compare.noise import NoiseModel
+from ledger.compare.revisions import RevisionRef
+from ledger.model import Claim
+
+
+class Row(Protocol):
+    """What is read of a series (compare.align.Row, which imports this module)."""
+
+    key: Key
+    variant: str
+    cells: list[Claim | None]
+    steps: list[Pair]
+
+
+R = TypeVar("R", bound=Row)
+
+_Slot = tuple[str, str, str, str, str, tuple[tuple[str, str], ...]]
+
+
+def is_page_versions(refs: Sequence[RevisionRef]) -> bool:
+    """The revisions are one document's versions, each once, oldest first, none named by a release or a commit: a
+    page compared by its versions. Never a PR's sections, several documents, or the releases a page states (a table
+    it keeps "from release 1.1" is that release's, not re-run by the next)."""
+    versions = [r.version for r in refs]
+    return (
+        len(refs) > 1
+        and refs[0].document is not None
+        and len({r.document for r in refs}) == 1
+        and not any(r.label or r.head for r in refs)
+        and all(a is not None and b is not None and a < b for a, b in itertools.pairwise(versions))
+    )
+
+
+def _stated(row: Row) -> list[int]:
+    return [i for i, c in enumerate(row.cells) if c is not None]
+
+
+def _column(row: Row) -> str:
+    c = next((c for c in row.cells if c is not None), None)
+    return str(c.config.get("column") or "") if c is not None else ""
+
+
+def _slot(row: Row, config: tuple[tuple[str, str], ...]) -> _Slot:
+    return (row.key.kind, row.key.metric, row.key.unit, row.variant, _column(row), config)
+
+
+def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
+    """The rows, each series stated with one key fewer only in versions where exactly one series of its measure,
+    variant, column and remaining setup is not stated, merged into that series (a series stated on both sides of
+    the gap first); steps re-judged."""
+    fuller: dict[_Slot, list[R]] = {}
+    for r in rows:
+        config = r.key.config
+        if len(config) < 2 or len(config) > 24:
+            continue
+        for k in range(len(config)):
+            fuller.setdefault(_slot(r, config[:k] + config[k + 1 :]), []).append(r)
+    merged: set[int] = set()
+    for r in rows:
+        found = fuller.get(_slot(r, r.key.config))
+        if not found:
+            continue
+        span = _stated(r)
+        fits = [s for s in found if id(s) not in merged and all(s.cells[i] is None for i in span)]
+        around = [s for s in fits if min(_stated(s)) < span[0] and max(_stated(s)) > span[-1]]
+        pick = around or fits
+        if len(pick) != 1:
+            continue
+        into = pick[0]
+        for i in span:
+            into.cells[i] = r.cells[i]
+        into.steps = _steps(into, names, noise)
+        merged.add(id(r))
+    return [r for r in rows if id(r) not in merged]
+
+
+def _steps(row: Row, names: Sequence[str], noise: NoiseModel) -> list[Pair]:
+    stated = _stated(row)
+    out: list[Pair] = []
+    for a, b in itertools.pairwise(stated):
+        oc, nc = row.cells[a], row.cells[b]
+        assert oc is not None and nc is not None
+        p = judge(row.key, oc, nc, noise)
+        p.variant, p.old_rev, p.new_rev = row.variant, names[a], names[b]
+        out.append(p)
+    return out
+
+
+def ends_or_starts(row: Row, names: Sequence[str]) -> Pair | None:
+    """A series the page stopped stating before its newest version: removed in the version after its last; one it
+    started stating after its oldest: new in its first. None for a series stated in the oldest and newest."""
+    stated = _stated(row)
+    first, last = stated[0], stated[-1]
+    n = len(names)
+    if last < n - 1:
+        old = row.cells[last]
+        where = f"stated {names[first]}" + (f" to {names[last]}" if last > first else "")
+        return Pair(
+            row.key,
+            row.variant,
+            old,
+            None,
+            REMOVED,
+            reason=f"removed in {names[last + 1]} ({where})",
+            old_rev=names[last],
+        )
+    if first > 0:
+        return Pair(
+            row.key, row.variant, None, row.cells[first], NEW, reason=f"new in {names[first]}", new_rev=names[first]
+        )
+    return None

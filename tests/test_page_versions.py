@@ -1,0 +1,84 @@
+"""A results page in several versions (tests/fixtures/compare_cases/retyped_page_v1..v3): between releases a page
+re-types a setup header ("num_requests", "num_requets", "requests_n"), renames a rate column ("RPS" then "req/s"),
+drops a column, a row and a table, and writes a heading without its model for one version. Compare by versions
+reads one series per setup however the header is spelt, and says what changed, what was removed and what is new."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ledger.compare import RevisionRef, Snapshot, compare_series
+from ledger.compare.align import Row
+from ledger.compare.render import summary
+from ledger.parsers import extract
+from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.vocab.setup_keys import canonical_key_name
+
+CASES = Path(__file__).parent / "fixtures" / "compare_cases"
+
+
+def _rows() -> list[Row]:
+    snaps = []
+    for n in (1, 2, 3):
+        path = CASES / f"retyped_page_v{n}.md"
+        claims = extract(path.read_text(), path=path.name).claims
+        snaps.append(Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), claims))
+    return compare_series(snaps, versions=True)
+
+
+def _find(rows: list[Row], metric: str, unit: str, **setup: str) -> Row:
+    got = [
+        r for r in rows if r.key.metric == metric and r.key.unit == unit and setup.items() <= dict(r.key.config).items()
+    ]
+    assert len(got) == 1, [(r.key, r.overall.verdict if r.overall else None) for r in got]
+    return got[0]
+
+
+def test_a_setup_header_respelt_names_its_known_key() -> None:
+    for spelt in ("num_requests", "num_requets", "requests_n", "n_prompts", "number of prompts", "num_promts"):
+        assert canonical_key_name(spelt) == "num_prompts", spelt
+    # a short key is one letter from another, and a substituted letter is another setting
+    assert canonical_key_name("patch_size") == "patch_size"
+    assert canonical_key_name("ep_size") == "ep"
+
+
+def test_a_request_rate_by_its_initials_is_a_rate_per_second_or_per_minute() -> None:
+    assert header_unit("RPS") == "req/s"
+    assert header_unit("PRS") == "req/s"
+    assert header_unit("RPM") == "req/min"
+    assert header_unit("Runs") is None
+
+
+def test_a_series_whose_headers_are_respelt_between_versions_is_one_series() -> None:
+    rows = _rows()
+    rps = _find(rows, "request throughput", "req/s", model="qwen2-7b", batch_size="32")
+    assert [c.value if c else None for c in rps.cells] == [6.40, 7.02, 7.02]
+    assert rps.overall is not None and rps.overall.verdict == "improvement"
+    assert dict(rps.key.config)["num_prompts"] == "800"
+    per_minute = _find(rows, "request throughput", "req/min", model="qwen2-7b", batch_size="32")
+    assert [c.value if c else None for c in per_minute.cells] == [384.0, None, None]
+
+
+def test_a_pages_dropped_rows_are_removed_its_added_rows_new_and_a_heading_without_its_model_is_the_same_table() -> (
+    None
+):
+    """v2 drops yi-34b (a serving row and its offline table) and the RPM column, and heads qwen2-7b's offline table
+    "### BF16" alone; v3 names the model again and adds a batch-64 row. The offline numbers stood still over all
+    three versions, the dropped series are removed in v2, the added row is new in v3: nothing missing, nothing not
+    comparable."""
+    rows = _rows()
+    verdicts = Counter(r.overall.verdict for r in rows if r.overall is not None)
+    assert verdicts == Counter({"within noise": 4, "improvement": 2, "removed": 7, "new": 2})
+    offline = _find(rows, "tok s", "tok/s", model="qwen2-7b", batch_size="16", isl="128")
+    assert [c.value if c else None for c in offline.cells] == [1010.2, 1010.2, 1010.2]
+    gone = _find(rows, "tok s", "tok/s", model="yi34b", batch_size="1")
+    assert gone.overall is not None and gone.overall.reason == "removed in v2 (stated v1)"
+    added = _find(rows, "request throughput", "req/s", batch_size="64")
+    assert added.overall is not None and (added.overall.verdict, added.overall.reason) == ("new", "new in v3")
+
+
+def test_a_pages_versions_are_counted_as_a_release_reader_asks() -> None:
+    assert summary(["improvement", "removed", "removed", "new", "within noise"], versions=True) == (
+        "1 changed (1 improvement), 2 removed, 1 new, 1 no significant change"
+    )
