@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ledger.compare.revisions import split_revisions
+from ledger.model import REBASED_ONTO_NOTE
 from ledger.parsers import extract
 from ledger.parsers.grammar.rebase_states import STALE_LABEL, rebase_label
 from ledger.vocab.sides import rebase_state, side_of
@@ -64,6 +65,22 @@ def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_w
     path = FIXTURES / "stale_base_results.md"
     perf = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "perf"]
     assert {(c.revision.base if c.revision else None) for c in perf} == {"5d0e3f9a11"}  # (not the rebased-onto one)
+
+
+def test_the_commit_a_stale_sentence_says_the_pr_was_rebased_onto_is_the_newer_states_base() -> None:
+    """ "Draft now rebased onto upstream main `77aa01b2c3`. The speed figures below are earlier measurements on base
+    `5d0e3f9a11`; ...": the rebased-onto commit is the base of the state after the rebase, which nothing measured,
+    never the base of the results below it."""
+    path = FIXTURES / "stale_base_results.md"
+    commits = {c.sha: c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "commit"}
+    onto, old = commits["77aa01b2c3"], commits["5d0e3f9a11"]
+    assert onto.revision is not None and (onto.revision.label, onto.revision.head, onto.revision.base) == (
+        "rebased onto upstream main",
+        None,
+        "77aa01b2c3",
+    )
+    assert onto.note == REBASED_ONTO_NOTE and rebase_state(onto.revision.label) == "post"
+    assert old.revision is not None and (old.revision.label, old.revision.base) == (STALE_LABEL, "5d0e3f9a11")
 
 
 def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base() -> None:

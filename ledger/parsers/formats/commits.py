@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import PINNED_FILE_NOTE, STATED_HEAD_NOTE, Claim
+from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
@@ -66,6 +66,14 @@ _STATED_HEAD_RE = re.compile(
     r"(?:[:=]|is(?:\snow)?\s)\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
+# "Draft rebased onto upstream main `a72c046`", "rebased it on top of main@9c8d7e6f5a": the commit the PR now sits
+# on, after the words that name it (at most three: the branch's name; no pronoun: in "this branch rebased on it
+# (`7d7d7d7`)" the parenthesis is the branch's own head); a link's text too ("[`a72c046`](...)")
+_REBASED_ONTO_RE = re.compile(
+    r"\b(?P<words>rebased\s{1,3}(?:it\s{1,3}|this\s{1,3}|the\s{1,3}branch\s{1,3})?on(?:to|\s{1,3}top\s{1,3}of)?"
+    r"(?:\s{1,3}(?!(?:it|that|this|them|which)\b)[\w./-]{1,30}){0,3}?)\s{0,3}[@*_`(\[]{0,4}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
 _PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
 
@@ -90,10 +98,32 @@ def _stated_heads(text: str) -> set[str]:
     return {m.group("sha").lower() for m in _STATED_HEAD_RE.finditer(text) if is_sha(m.group("sha"))}
 
 
+def _rebased_onto(text: str) -> dict[str, str]:
+    """The shas a line says the branch was rebased onto -> the words naming that base ("rebased onto upstream main")."""
+    if "rebased" not in text.lower():
+        return {}
+    return {m.group("sha").lower(): " ".join(m.group("words").split()).lower() for m in _REBASED_ONTO_RE.finditer(text)}
+
+
+def _onto_state(claim: Claim, words: str) -> Claim:
+    """A rebased-onto commit on a line whose revision names other commits ("... rebased onto `a72c046`. The results
+    below are measurements on base `8c34a372`"): the base of the state after the rebase, not of the results' state."""
+    rev = claim.revision
+    sha = claim.sha or ""
+    if (
+        rev is None
+        or not (rev.head or rev.base)
+        or any(s and (s.startswith(sha) or sha.startswith(s)) for s in (rev.head, rev.base))
+    ):
+        return claim.model_copy(update={"note": REBASED_ONTO_NOTE})
+    return claim.model_copy(update={"note": REBASED_ONTO_NOTE, "revision": Revision(label=words, head=None, base=sha)})
+
+
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
     seen: set[str] = set()
     roles = _slash_roles(text)
     heads = _stated_heads(text)
+    onto = _rebased_onto(text)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
@@ -117,7 +147,8 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         if rm and (model_names(rm.group("name")) or rm.group("name").lower() in _WEIGHTS_WORDS):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
-        yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
+        claim = ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
+        yield _onto_state(claim, onto[sha]) if sha in onto and claim.note is None else claim
 
 
 def admits(block: Block, text: str, doc: Document) -> bool:
