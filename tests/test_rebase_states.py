@@ -97,3 +97,18 @@ def test_a_side_word_right_before_its_code_span_and_a_submitted_head_give_both_r
     assert commit_sides("We pinned torch `1a2b3c4d5e` and vllm `5e4d3c2b1a`.") is None  # (no sides: pins)
     got = _by_line("side_words_before_code_shas.md")
     assert got[5] == [("submitted", "9f0e1d2c3b")]
+
+
+def test_shas_behind_link_markup_keep_the_roles_their_words_give() -> None:
+    """A commit's link around its sha ("upstream [`4d5c6b7a8e`](...) versus submitted head [...]", "[5e6f7a8b9c](...)
+    (base) with [...] (this PR)", "on top of [`6a7b8c9d0e`](...)") hid the side word from the readers: the base's
+    commit became the head of every value under it."""
+    path = FIXTURES / "linked_commit_roles.md"
+    got = {
+        c.source.line: c.revision
+        for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims
+        if c.kind == "perf" and c.revision is not None
+    }
+    assert (got[7].head, got[7].base) == ("9f0e1d2c3b", "4d5c6b7a8e")
+    assert (got[13].label, got[13].head, got[13].base) == ("this PR", "0c1d2e3f4a", "5e6f7a8b9c")
+    assert got[19].head is None and (got[19].base or "").startswith("6a7b8c9d0e")
