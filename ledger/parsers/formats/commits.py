@@ -9,7 +9,7 @@ from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
-from ledger.parsers.reader.document import Block, Document, Table
+from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names
 from ledger.vocab.text import has_hex_run
@@ -75,7 +75,16 @@ _REBASED_ONTO_RE = re.compile(
     re.IGNORECASE,
 )
 # "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
-_PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
+# ("main @ 3f2a9c1": a branch at its commit, spaced)
+_PINNED_RE = re.compile(r"(?::|@\s{0,2})([0-9a-f]{7,40})(?![\w-])")
+# a column that holds each row's commit ("| build | commit | tok/s |"), a row that holds each column's ("| Engine
+# source | `ab12cd34ef` | Tested at `9f8e7d6c5b` |"): a sha there is the build measured, whatever words stand around
+# it; a model's, an image's or a dataset's revision is none of the code's
+_COMMIT_COLUMN_RE = re.compile(r"(?:git\s)?(?:commit|sha|revision|rev)(?:\s(?:sha|hash|id))?s?", re.IGNORECASE)
+_SOURCE_ROW_RE = re.compile(r"\b(?:source|commit|sha|git|revision)s?\b", re.IGNORECASE)
+_NOT_CODE_ROW_RE = re.compile(
+    r"\b(?:model|weights?|checkpoint|snapshot|dataset|image|docker|digest)s?\b", re.IGNORECASE
+)
 
 
 def _slash_roles(text: str) -> dict[int, str]:
@@ -208,13 +217,16 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note="the build the column was measured on",
                 )
+    columns = {i for i, h in enumerate(table.header) if i and _COMMIT_COLUMN_RE.fullmatch(h.strip("`*_ "))}
     for row in table.rows:
         if not has_hex_run(row.text):
             continue  # no sha in the row's text, so none in its cells
         if row.cells:
+            built = list(_build_cells(row, columns, ctx))
+            yield from built
             for pm in _PINNED_RE.finditer(row.cells[0]):
                 sha = pm.group(1).lower()
-                if is_sha(sha):
+                if is_sha(sha) and all(c.sha != sha for c in built):
                     yield ctx.claim(
                         "commit",
                         row.line,
@@ -223,7 +235,9 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                         note="the build the row was measured on",
                     )
         engine_row = bool(row.cells) and engine_named(row.cells[0].strip("`*_ ")) is not None
-        for cell in row.cells[1:]:
+        for i, cell in enumerate(row.cells[1:], 1):
+            if i in columns or _source_row(row.cells[0]):
+                continue  # (_build_cells)
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20) : start]) or _CI_COMMIT_RE.search(cell):
                     continue
@@ -240,6 +254,25 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note=cell[end : end + 80].strip() or None,
                 )
+
+
+def _source_row(label: str) -> bool:
+    """The row's label names the code each column ran ("SGLang source", "Commit"), not a model's or image's hash."""
+    return _SOURCE_ROW_RE.search(label) is not None and _NOT_CODE_ROW_RE.search(label) is None
+
+
+def _build_cells(row: Row, columns: set[int], ctx: Context) -> Iterator[Claim]:
+    """The commits of a commit column's cells and of a source row's cells, each once a row."""
+    source = _source_row(row.cells[0])
+    seen: set[str] = set()
+    for i, cell in enumerate(row.cells[1:], 1):
+        if i not in columns and not source:
+            continue
+        for sha, _start, _end in shas_in(cell):
+            if sha not in seen:
+                seen.add(sha)
+                note = "the build the column was measured on" if source else "the build the row was measured on"
+                yield ctx.claim("commit", row.line, cell.strip()[:120], sha=sha, note=note)
 
 
 def _as_printed(line: str, cell: str, sha: str) -> str:
