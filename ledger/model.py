@@ -70,6 +70,9 @@ class Revision(BaseModel):
 STATED_HEAD_NOTE = "the head the text says the pull request is at"
 """A commit claim's note when the text names that commit as the PR's current head ("Current PR head: `eee09fba`"):
 a report without GitHub's head asks whether the evidence was measured on it."""
+REBASED_ONTO_NOTE = "the base the text says the pull request was rebased onto"
+"""A commit claim's note when the text says the PR now sits on that commit ("Draft rebased onto upstream main
+`a72c046`"): where every result predates that rebase, the report says the rebased head is unmeasured."""
 PINNED_FILE_NOTE = "the version a link to a file pins, not a revision of the pull request"
 """A commit claim's note when the hash is a link's pinned file version ("/blob/<sha>/tests/l0_h100.yml#L21", "/tree/
 <sha>/benchmarks"): a commit the text names, but a file a reader points at, never a state the PR was measured on."""

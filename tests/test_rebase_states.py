@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ledger.compare.revisions import split_revisions
+from ledger.model import REBASED_ONTO_NOTE
 from ledger.parsers import extract
 from ledger.parsers.grammar.rebase_states import STALE_LABEL, rebase_label
 from ledger.vocab.sides import rebase_state, side_of
@@ -66,6 +67,22 @@ def test_results_stated_as_measured_on_an_older_base_take_it_over_their_column_w
     assert {(c.revision.base if c.revision else None) for c in perf} == {"5d0e3f9a11"}  # (not the rebased-onto one)
 
 
+def test_the_commit_a_stale_sentence_says_the_pr_was_rebased_onto_is_the_newer_states_base() -> None:
+    """ "Draft now rebased onto upstream main `77aa01b2c3`. The speed figures below are earlier measurements on base
+    `5d0e3f9a11`; ...": the rebased-onto commit is the base of the state after the rebase, which nothing measured,
+    never the base of the results below it."""
+    path = FIXTURES / "stale_base_results.md"
+    commits = {c.sha: c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.kind == "commit"}
+    onto, old = commits["77aa01b2c3"], commits["5d0e3f9a11"]
+    assert onto.revision is not None and (onto.revision.label, onto.revision.head, onto.revision.base) == (
+        "rebased onto upstream main",
+        None,
+        "77aa01b2c3",
+    )
+    assert onto.note == REBASED_ONTO_NOTE and rebase_state(onto.revision.label) == "post"
+    assert old.revision is not None and (old.revision.label, old.revision.base) == (STALE_LABEL, "5d0e3f9a11")
+
+
 def test_a_sentence_naming_a_commit_without_saying_not_rerun_opens_no_stale_base() -> None:
     text = "# T\n\nThe numbers below are from a run on `5d0e3f9a11`.\n\n- TTFT: 41 ms\n"
     claims = extract(text, path="x.md").claims
@@ -80,3 +97,18 @@ def test_a_side_word_right_before_its_code_span_and_a_submitted_head_give_both_r
     assert commit_sides("We pinned torch `1a2b3c4d5e` and vllm `5e4d3c2b1a`.") is None  # (no sides: pins)
     got = _by_line("side_words_before_code_shas.md")
     assert got[5] == [("submitted", "9f0e1d2c3b")]
+
+
+def test_shas_behind_link_markup_keep_the_roles_their_words_give() -> None:
+    """A commit's link around its sha ("upstream [`4d5c6b7a8e`](...) versus submitted head [...]", "[5e6f7a8b9c](...)
+    (base) with [...] (this PR)", "on top of [`6a7b8c9d0e`](...)") hid the side word from the readers: the base's
+    commit became the head of every value under it."""
+    path = FIXTURES / "linked_commit_roles.md"
+    got = {
+        c.source.line: c.revision
+        for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims
+        if c.kind == "perf" and c.revision is not None
+    }
+    assert (got[7].head, got[7].base) == ("9f0e1d2c3b", "4d5c6b7a8e")
+    assert (got[13].label, got[13].head, got[13].base) == ("this PR", "0c1d2e3f4a", "5e6f7a8b9c")
+    assert got[19].head is None and (got[19].base or "").startswith("6a7b8c9d0e")

@@ -82,6 +82,26 @@ def test_a_gates_outcome_belongs_to_the_revision_its_words_give(tmp_path: Path) 
     assert not [g for g in data["gates"] if g["revision"] == "Before the rebase"]
 
 
+def test_the_pr_side_of_a_state_before_the_rebase_is_no_base_side(tmp_path: Path) -> None:
+    """ "Before the rebase (sha, on main sha):" over a main / this PR table: the PR's older revision, so its PR column
+    is the change measured (no "measured on the base side" caveat) and its values are no references of the state
+    after the rebase (compare pairs the two states as revisions)."""
+    data = report("rebase_states_in_tables.md", tmp_path, "--all")
+    got = findings(data, "results", more=True)
+    assert len(got) == 4 and not [c for f in got for c in f["caveats"] if "base side" in c]
+    assert data["revisions"] == ["Before the rebase 3e4f5a6b7c", "After the rebase 8a9b0c1d2e"]
+
+
+def test_results_a_sentence_says_predate_the_rebase_leave_the_rebased_head_unmeasured(tmp_path: Path) -> None:
+    """Every result measured on the old base and "not rerun on this rebased head": the report says the newest head
+    has no measurement of its own, and which commit the PR now sits on."""
+    data = report("../revisions/stale_base_results.md", tmp_path)
+    (note,) = [f for f in findings(data, "ci") if "predate" in f["text"]]
+    assert note["verdict"] == "other head" and note["text"] == (
+        "every result predates the rebase onto 77aa01b2c3 (measured on base 5d0e3f9a11): not re-run on the rebased head"
+    )
+
+
 def test_a_stated_stderr_is_used_in_the_metrics_own_scale(tmp_path: Path) -> None:
     code, out, _ = run(
         "report",

@@ -551,3 +551,13 @@ def test_a_side_label_keeps_no_link_debris(heading: str, label: str) -> None:
     text = f"# Faster sampler\n\n{heading}\n\nMean TPOT across 5 repeats: 5.87 ms.\n"
     (claim,) = [c for c in extract(text, path="x.md").claims if c.kind == "perf"]
     assert claim.revision is not None and claim.revision.label == label and claim.revision.head
+
+
+def test_shas_in_a_source_row_a_commit_column_or_after_a_spaced_at_are_commits() -> None:
+    """ "| Engine source | `ab12cd34ef` | Tested at `9f8e7d6c5b`; same tree as the PR head `0a1b2c3d4e` |", a
+    "commit" column, "main @ 3f2a9c1": the builds each column or row ran, commits however bare the cell; a hex id in
+    any other column ("trace id") is none."""
+    path = LABELS.parent / "table_cell_commits.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.source.line, c.sha) for c in claims if c.kind == "commit"]
+    assert got == [(5, "ab12cd34ef"), (5, "9f8e7d6c5b"), (5, "0a1b2c3d4e"), (11, "3f2a9c1"), (12, "7e8d9c0")]

@@ -196,6 +196,9 @@ def test_contrast_sides(first: str, second: str, head: int | None) -> None:
         ("with this fix", "head"),
         ("Final head", None),
         ("EAGLE-3", None),
+        # (a state of the PR against its rebase, the change in both: a revision, no side)
+        ("Before the rebase (not re-run)", None),
+        ("After rebasing", None),
     ],
 )
 def test_side_words(label: str, side: str | None) -> None:

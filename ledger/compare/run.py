@@ -41,7 +41,7 @@ from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
 from ledger.compare.support_cells import SupportChange, support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
-from ledger.model import NOT_MEASURED_NOTES, STATED_HEAD_NOTE, Claim
+from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.named_models import as_named_model
@@ -172,6 +172,8 @@ class Comparison:
     """The commits the newest text names as the PR's current head ("Current PR head: `eee09fba`"), in order."""
     support: list[SupportChange] = field(default_factory=list)
     """Every support cell of the revisions (a docs page's matrices), its value in each and its verdict."""
+    rebased_onto: list[str] = field(default_factory=list)
+    """The commits the newest text says the PR was rebased onto ("Draft rebased onto upstream main `a72c046`")."""
 
     @property
     def compared(self) -> bool:
@@ -275,6 +277,7 @@ def compare_loaded(
         ci,
         _stated_heads(loaded),
         [] if kinds and not set(kinds) & set(SUPPORT_KINDS) else support_changes(snaps),
+        _stated_heads(loaded, REBASED_ONTO_NOTE),
     )
 
 
@@ -308,10 +311,11 @@ def _leave_unmeasured(loaded: list[Loaded]) -> list[str]:
     return [f"{n} value(s) {note}: not judged" for note, n in gone.items()]
 
 
-def _stated_heads(loaded: list[Loaded]) -> list[str]:
-    """The heads each target's newest text states the PR is at (a commit claim's STATED_HEAD_NOTE)."""
+def _stated_heads(loaded: list[Loaded], note: str = STATED_HEAD_NOTE) -> list[str]:
+    """The heads each target's newest text states the PR is at (a commit claim's STATED_HEAD_NOTE), or the commits
+    whose claims carry another `note` (REBASED_ONTO_NOTE: the bases it says the PR was rebased onto)."""
     newest = [c for doc in loaded if doc.versions for c in doc.versions[-1][1]]
-    return list(dict.fromkeys(c.sha for c in newest if c.kind == "commit" and c.sha and c.note == STATED_HEAD_NOTE))
+    return list(dict.fromkeys(c.sha for c in newest if c.kind == "commit" and c.sha and c.note == note))
 
 
 def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot | None:

@@ -31,7 +31,7 @@ from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
 from ledger.report.net import BROKEN_BASE, broken_before
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import rebase_state, side_of
 
 SECTIONS = (
     ("ci", "CI on the newest head"),
@@ -162,9 +162,20 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
                     + ("" if same else f", not on {newest[:10]}"),
                 )
             )
+    if comp.revisions and rebase_state(comp.revisions[-1].label) == "pre":
+        sec.findings.append(Finding("other head", _predates_rebase(comp)))
     for sha in _other_ci_heads(runs, newest):
         sec.more.append(Finding("ci", f"CI also ran on {sha[:10]}: " + _ci_counts(runs, sha)))
     return sec
+
+
+def _predates_rebase(comp: Comparison) -> str:
+    """The newest results are the PR's state before a rebase ("Pre-rebase numbers:", "... measurements on base X;
+    not rerun on this rebased head"): the head after it has no measurement of its own."""
+    onto = f" onto {comp.rebased_onto[-1][:10]}" if comp.rebased_onto else ""
+    base = comp.revisions[-1].base
+    on = f" (measured on base {base[:10]})" if base else ""
+    return f"every result predates the rebase{onto}{on}: not re-run on the rebased head"
 
 
 def _other_ci_heads(runs: Sequence[Claim], newest: str | None) -> list[str]:

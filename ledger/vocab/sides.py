@@ -140,8 +140,10 @@ _REBASED_ONTO_RE = re.compile(
 
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
-    if _REBASED_ONTO_RE.search(label):
-        return None  # "Rebased onto main": the PR after its rebase; "main" is where it sits, not the side named
+    if _REBASED_ONTO_RE.search(label) or rebase_state(label) is not None:
+        # "Rebased onto main", "Before the rebase": a state of the PR against its rebase, the change in both (a
+        # revision, never a side: "before" there says when the PR ran, "main" where it sits)
+        return None
     if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
         return "base"
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import PINNED_FILE_NOTE, STATED_HEAD_NOTE, Claim
+from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
-from ledger.parsers.reader.document import Block, Document, Table
+from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names
 from ledger.vocab.text import has_hex_run
@@ -66,8 +66,25 @@ _STATED_HEAD_RE = re.compile(
     r"(?:[:=]|is(?:\snow)?\s)\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
+# "Draft rebased onto upstream main `a72c046`", "rebased it on top of main@9c8d7e6f5a": the commit the PR now sits
+# on, after the words that name it (at most three: the branch's name; no pronoun: in "this branch rebased on it
+# (`7d7d7d7`)" the parenthesis is the branch's own head); a link's text too ("[`a72c046`](...)")
+_REBASED_ONTO_RE = re.compile(
+    r"\b(?P<words>rebased\s{1,3}(?:it\s{1,3}|this\s{1,3}|the\s{1,3}branch\s{1,3})?on(?:to|\s{1,3}top\s{1,3}of)?"
+    r"(?:\s{1,3}(?!(?:it|that|this|them|which)\b)[\w./-]{1,30}){0,3}?)\s{0,3}[@*_`(\[]{0,4}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
-_PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
+# ("main @ 3f2a9c1": a branch at its commit, spaced)
+_PINNED_RE = re.compile(r"(?::|@\s{0,2})([0-9a-f]{7,40})(?![\w-])")
+# a column that holds each row's commit ("| build | commit | tok/s |"), a row that holds each column's ("| Engine
+# source | `ab12cd34ef` | Tested at `9f8e7d6c5b` |"): a sha there is the build measured, whatever words stand around
+# it; a model's, an image's or a dataset's revision is none of the code's
+_COMMIT_COLUMN_RE = re.compile(r"(?:git\s)?(?:commit|sha|revision|rev)(?:\s(?:sha|hash|id))?s?", re.IGNORECASE)
+_SOURCE_ROW_RE = re.compile(r"\b(?:source|commit|sha|git|revision)s?\b", re.IGNORECASE)
+_NOT_CODE_ROW_RE = re.compile(
+    r"\b(?:model|weights?|checkpoint|snapshot|dataset|image|docker|digest)s?\b", re.IGNORECASE
+)
 
 
 def _slash_roles(text: str) -> dict[int, str]:
@@ -90,10 +107,32 @@ def _stated_heads(text: str) -> set[str]:
     return {m.group("sha").lower() for m in _STATED_HEAD_RE.finditer(text) if is_sha(m.group("sha"))}
 
 
+def _rebased_onto(text: str) -> dict[str, str]:
+    """The shas a line says the branch was rebased onto -> the words naming that base ("rebased onto upstream main")."""
+    if "rebased" not in text.lower():
+        return {}
+    return {m.group("sha").lower(): " ".join(m.group("words").split()).lower() for m in _REBASED_ONTO_RE.finditer(text)}
+
+
+def _onto_state(claim: Claim, words: str) -> Claim:
+    """A rebased-onto commit on a line whose revision names other commits ("... rebased onto `a72c046`. The results
+    below are measurements on base `8c34a372`"): the base of the state after the rebase, not of the results' state."""
+    rev = claim.revision
+    sha = claim.sha or ""
+    if (
+        rev is None
+        or not (rev.head or rev.base)
+        or any(s and (s.startswith(sha) or sha.startswith(s)) for s in (rev.head, rev.base))
+    ):
+        return claim.model_copy(update={"note": REBASED_ONTO_NOTE})
+    return claim.model_copy(update={"note": REBASED_ONTO_NOTE, "revision": Revision(label=words, head=None, base=sha)})
+
+
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
     seen: set[str] = set()
     roles = _slash_roles(text)
     heads = _stated_heads(text)
+    onto = _rebased_onto(text)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
@@ -117,7 +156,8 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         if rm and (model_names(rm.group("name")) or rm.group("name").lower() in _WEIGHTS_WORDS):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
-        yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
+        claim = ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
+        yield _onto_state(claim, onto[sha]) if sha in onto and claim.note is None else claim
 
 
 def admits(block: Block, text: str, doc: Document) -> bool:
@@ -177,13 +217,16 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note="the build the column was measured on",
                 )
+    columns = {i for i, h in enumerate(table.header) if i and _COMMIT_COLUMN_RE.fullmatch(h.strip("`*_ "))}
     for row in table.rows:
         if not has_hex_run(row.text):
             continue  # no sha in the row's text, so none in its cells
         if row.cells:
+            built = list(_build_cells(row, columns, ctx))
+            yield from built
             for pm in _PINNED_RE.finditer(row.cells[0]):
                 sha = pm.group(1).lower()
-                if is_sha(sha):
+                if is_sha(sha) and all(c.sha != sha for c in built):
                     yield ctx.claim(
                         "commit",
                         row.line,
@@ -192,7 +235,9 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                         note="the build the row was measured on",
                     )
         engine_row = bool(row.cells) and engine_named(row.cells[0].strip("`*_ ")) is not None
-        for cell in row.cells[1:]:
+        for i, cell in enumerate(row.cells[1:], 1):
+            if i in columns or _source_row(row.cells[0]):
+                continue  # (_build_cells)
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20) : start]) or _CI_COMMIT_RE.search(cell):
                     continue
@@ -209,6 +254,25 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note=cell[end : end + 80].strip() or None,
                 )
+
+
+def _source_row(label: str) -> bool:
+    """The row's label names the code each column ran ("SGLang source", "Commit"), not a model's or image's hash."""
+    return _SOURCE_ROW_RE.search(label) is not None and _NOT_CODE_ROW_RE.search(label) is None
+
+
+def _build_cells(row: Row, columns: set[int], ctx: Context) -> Iterator[Claim]:
+    """The commits of a commit column's cells and of a source row's cells, each once a row."""
+    source = _source_row(row.cells[0])
+    seen: set[str] = set()
+    for i, cell in enumerate(row.cells[1:], 1):
+        if i not in columns and not source:
+            continue
+        for sha, _start, _end in shas_in(cell):
+            if sha not in seen:
+                seen.add(sha)
+                note = "the build the column was measured on" if source else "the build the row was measured on"
+                yield ctx.claim("commit", row.line, cell.strip()[:120], sha=sha, note=note)
 
 
 def _as_printed(line: str, cell: str, sha: str) -> str:

@@ -25,11 +25,15 @@ _SIDE_AT_RE = re.compile(
     r"\[?`?(?P<sha>" + _SHA + r")`?\]?(?![\w])"  # (also as a link's text: [`701d1fb`](.../commit/701d1fb))
     r"|(?<![\w-])(?P<pname>[A-Za-z][\w-]{0,20}(?:\s[A-Za-z][\w-]{0,20}){0,2})\s{0,3}\(`?(?P<psha>" + _SHA + r")`?\)"
     # ("upstream `191172fa74` versus submitted head `1b7c4297e1`": a side's word right before its code span)
-    r"|(?<![\w-])(?P<cname>[A-Za-z][\w-]{0,20})\s{1,3}`(?P<csha>" + _SHA + r")`",
+    r"|(?<![\w-])(?P<cname>[A-Za-z][\w-]{0,20})\s{1,3}`(?P<csha>" + _SHA + r")`"
+    # ("compared 5e6f7a8b9c (base) with 0c1d2e3f4a (this PR)": a commit, then its side in parentheses)
+    r"|(?<![\w-])`?(?P<ssha>" + _SHA + r")`?\s{0,3}\((?P<sname>[A-Za-z][\w -]{0,24})\)",
     re.IGNORECASE,
 )
+# "[`191172fa74`](https://github.com/o/r/commit/191172fa74...)": a link, read as its text (the sha as printed)
+_LINK_RE = re.compile(r"\[(?P<text>[^\[\]\n]{1,80})\]\([^()\s]{1,300}\)")
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
-_NAMED = (("name", "sha"), ("pname", "psha"), ("cname", "csha"))
+_NAMED = (("name", "sha"), ("pname", "psha"), ("cname", "csha"), ("sname", "ssha"))
 _HEAD_NOUN_RE = re.compile(r"\shead\s", re.IGNORECASE)
 
 
@@ -37,6 +41,8 @@ def commit_sides(text: str) -> Revision | None:
     """The candidate's revision (head and base) a sentence naming both sides with their commits states, or None."""
     if not may_hold_sha(text[:1000]):
         return None  # (asked of every paragraph that names no revision: most hold no sha at all)
+    if "](" in text:
+        text = _LINK_RE.sub(lambda m: m.group("text"), text[:2000])  # (the markup hid the side word before a sha)
     for sentence in _sentences(text[:1000]):
         found = []
         for m in _SIDE_AT_RE.finditer(sentence):

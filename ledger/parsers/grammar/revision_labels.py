@@ -339,6 +339,9 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
         # "MLC [commit](.../commit/502f68...) + TVM [commit](...):": the first commit names the revision
         first = links[0]
         label = clean_label(re.sub(r"\[([^\[\]]*)\]\([^()]*\)", r"\1", text[: first.end()]))
+        if is_sha(first.group("sha")) and _ONTO_LINK_RE.search(text, 0, first.start()):
+            # "Peak memory of this branch on top of [`6a7b8c9d`](.../commit/6a7b8c9d...):": the base it sits on
+            return Revision(label=clean_label(text[: first.start()]), head=None, base=first.group("sha").lower())
         if is_sha(first.group("sha")):
             return Revision(label=label or first.group("sha").lower(), head=first.group("sha").lower(), base=None)
     if "/commit/" in text and (bare := _bare_commit_urls(text)) != text:
@@ -472,6 +475,11 @@ def measured_on(text: str) -> Revision | None:
     return None
 
 
+# the words before a commit's link that name it the base a branch sits on ("on top of [`6a7b8c9d`](...)")
+_ONTO_LINK_RE = re.compile(
+    r"\b(?:onto|on top of|rebased on|based on|synced with)(?:\s{1,3}(?:main|master|upstream|trunk))?\s{0,3}$",
+    re.IGNORECASE,
+)
 _COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?")
 
 

@@ -409,11 +409,18 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
         rev = phrased_label(block.text, line_label(block.text, False)) or _side_lead(block.text, opens_results)
         if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
             return None, RevisionScope(start=block.start, end=block.end, revision=two[0])
-    if (both := commit_sides(block.text)) is not None and (rev is None or rev.head == both.base):
+    if (both := commit_sides(block.text)) is not None and (rev is None or _same(rev.head, both.base)):
         # "the base branch at `3c4d5e6` and this branch at `7a8b9c0d`": the candidate's, on the base (the first sha
         # alone made the base's commit the head of every candidate value)
         return both, None
     return rev, None
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    """Two shas of one commit, however long each is printed (a link's text short, its target whole)."""
+    if not a or not b:
+        return False
+    return a.startswith(b) or b.startswith(a)
 
 
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
