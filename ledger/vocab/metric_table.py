@@ -70,7 +70,7 @@ METRICS: tuple[Metric, ...] = (
     _bench("truthfulqa", r"truthful[ _-]?qa", 817),
     # OpenCompass's usual suite beside MMLU and GSM8K (RACE by its two school levels: "race" alone is a word)
     _bench("ceval", r"\bc-?eval\b", 1346),  # validation split
-    _bench("triviaqa", r"trivia[ _-]?qa"),
+    _bench("triviaqa", r"trivia[ _-]?qa(?![ _-]?(?:mini|lite|sample)\b)"),  # (a subset is another set)
     _bench("race-middle", r"\brace[ _-]middle\b", 1436),
     _bench("race-high", r"\brace[ _-]high\b", 3498),
     _bench("piqa", r"\bpiqa\b", 1838),
