@@ -1269,6 +1269,37 @@ def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
     assert len(rows) == 3
 
 
+def test_values_of_one_series_the_text_does_not_tell_apart_are_listed_never_averaged(tmp_path: Path) -> None:
+    """A re-run sweep whose bullets name no length ("* TTFT -2.8%, output throughput +2.9%" three times) is three
+    setups the reader cannot tell apart, not three runs: each value listed "ambiguous", no mean of them anywhere. Under
+    a lead-in that calls them repeats ("64K prompt, three repeats:"), the same lines are one value, their mean."""
+    result = run_compare([str(CASES / "unnamed_rerun_bullets.md")], book=Ledger(tmp_path / "none.db"))
+    later = [r for r in result.rows if r.cells[0] is None]
+    values = sorted(float(r.cells[1].value) for r in later if r.cells[1] is not None)  # type: ignore[arg-type]
+    assert values == [-14.0, -6.9, -2.8, 2.9, 7.2, 15.1]
+    assert {r.overall.verdict for r in later if r.overall is not None} == {"ambiguous"}
+    assert "3 values of this series" in later[0].overall.reason  # type: ignore[union-attr]
+    result = run_compare([str(CASES / "repeated_rerun_lines.md")], book=Ledger(tmp_path / "none.db"))
+    (row,) = result.rows
+    assert [round(float(c.value), 3) for c in row.cells if c is not None] == [5.03, 4.707]  # type: ignore[arg-type]
+    assert row.overall is not None and row.overall.verdict == "improvement"
+    assert all((c.printed or "").startswith("mean of 3 repeats") for c in row.cells if c is not None)
+
+
+def test_a_value_stated_again_pairs_its_first_statement_and_the_rest_are_ambiguous() -> None:
+    """One value before, the same series twice after with nothing telling the two apart: the first pairs (a text
+    states its result, then again), the second is listed ambiguous; as many on each side pair by their order."""
+    old = [c("perf", "decode speed", 100.0, line=3, unit="tok/s")]
+    new = [c("perf", "decode speed", v, line=n, unit="tok/s") for v, n in ((90.0, 10), (91.0, 20))]
+    rows = compare_series([Snapshot(RevisionRef(name="R1"), old), Snapshot(RevisionRef(name="R2"), new)])
+    got = sorted((r.overall.verdict, r.overall.reason) for r in rows if r.overall is not None)
+    assert [v for v, _ in got] == ["ambiguous", "regression"], got
+    assert "paired by order among 2 values" in got[1][1]
+    two = [c("perf", "decode speed", v, line=n, unit="tok/s") for v, n in ((100.0, 3), (120.0, 9))]
+    rows = compare_series([Snapshot(RevisionRef(name="R1"), two), Snapshot(RevisionRef(name="R2"), new)])
+    assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["regression", "regression"]
+
+
 @pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
 def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
     """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or

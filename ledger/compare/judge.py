@@ -23,11 +23,13 @@ VERDICTS: tuple[str, ...] = (
     "new",
     "missing",
     "not comparable",
+    "ambiguous",
     "insufficient data",
 )
-REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
+REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, AMBIGUOUS, INSUFFICIENT = VERDICTS
 """`fewer tests`: a suite ran fewer cases and failed no more (coverage, neither noise nor a regression); `waived`:
-a run's failures are all named by a waived gate or failing on main too (listed, never a regression)."""
+a run's failures are all named by a waived gate or failing on main too (listed, never a regression); `ambiguous`: a
+value its revision states beside others of its series that nothing tells apart (compare.trials), never judged."""
 
 
 @dataclass

@@ -13,6 +13,7 @@ from ledger.identity import names_a_readme
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
+from ledger.parsers.grammar.declared_repeats import declared_repeats
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.gain_labels import labelled_gains
@@ -203,6 +204,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
+    claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup

@@ -18,7 +18,16 @@ from ledger.output.rows import config_text
 
 Linker = Callable[[str | None, Any], str | None]
 """(revision name, line) -> the link to that line of the version the revision's values were read from."""
-ORDER = ("regression", "improvement", "not comparable", "within noise", "insufficient data", "new", "missing")
+ORDER = (
+    "regression",
+    "improvement",
+    "not comparable",
+    "within noise",
+    "insufficient data",
+    "ambiguous",
+    "new",
+    "missing",
+)
 
 
 def revisions_of(comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -108,6 +117,7 @@ def fold(rows: Sequence[dict[str, Any]], n_revisions: int) -> tuple[list[dict[st
         "within noise": "within noise (~)",
         "missing": f"measured once (not re-run by the newest revision, {newest})",
         "new": f"new (first stated in {newest})",
+        "ambiguous": "ambiguous (values of one series not told apart: listed, not averaged)",
         "insufficient data": "without a verdict (a value or an outcome missing)",
     }
     # in the CLI's order: regressions, fewer tests, waived, improvements, then what cannot be compared
