@@ -1300,6 +1300,21 @@ def test_a_value_stated_again_pairs_its_first_statement_and_the_rest_are_ambiguo
     assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["regression", "regression"]
 
 
+def test_one_score_stated_for_both_filters_pairs_each_filter_of_the_next_run(tmp_path: Path) -> None:
+    """ "GSM8K strict/flexible 0.8817" is each lm-eval filter's score: two claims, so the next run's "GSM8K strict
+    0.8840; GSM8K flexible 0.8802" pair one each (never "new" twice beside a "not comparable" without a filter)."""
+    result = run_compare([str(CASES / "shared_filter_score.md")], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, dict(r.key.config).get("filter")): (r.overall.verdict if r.overall else None, r.cells[0].value)  # type: ignore[union-attr]
+        for r in result.rows
+    }
+    assert got == {
+        ("gsm8k", "strict-match"): ("within noise", 0.8817),
+        ("gsm8k", "flexible-extract"): ("within noise", 0.8817),
+        ("mmlu", None): ("within noise", 0.7412),
+    }, got
+
+
 @pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
 def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
     """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or
