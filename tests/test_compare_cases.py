@@ -1315,6 +1315,21 @@ def test_one_score_stated_for_both_filters_pairs_each_filter_of_the_next_run(tmp
     }, got
 
 
+def test_a_series_renamed_between_revisions_pairs_by_its_metric_unit_and_setup_and_says_so(tmp_path: Path) -> None:
+    """ "Server TTFT (s)" then "TTFT (s)", "TTFT reduction" 6.10% then "TTFT change" -8.40% and "Output tok/s, new /
+    baseline" then "Output tok/s", at one setup: three series, each pair saying it was renamed; the reduction's sign
+    turned so that -6.1 against -8.4 is judged (a larger fall of TTFT: an improvement), never 6.1 against -8.4."""
+    result = run_compare([str(CASES / "renamed_series.md")], book=Ledger(tmp_path / "none.db"))
+    got = {(r.key.metric, r.key.unit): r.overall for r in result.rows if r.overall is not None}
+    assert set(got) == {("ttft", "time"), ("ttft", "%"), ("output throughput", "tok/s")}, got
+    change = got["ttft", "%"]
+    assert change.verdict == "improvement" and change.delta == pytest.approx(-2.3)
+    assert "renamed: 'TTFT reduction' -> 'TTFT change'" in change.reason and "sign turned" in change.reason
+    level = got["ttft", "time"]
+    assert level.verdict == "within noise" and "renamed: 'Server TTFT' -> 'TTFT'" in level.reason
+    assert got["output throughput", "tok/s"].verdict == "within noise"
+
+
 @pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
 def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
     """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or

@@ -25,6 +25,7 @@ from ledger.compare.judge import (
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
+from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
 from ledger.compare.setup_distance import beyond_model, may_restate, restated, setup_difference, setup_distance
 from ledger.compare.trials import AMBIGUOUS_REASON, TWINS_PAIRED, count_twins, mean_of_runs, pair_twins, run_groups
@@ -223,7 +224,7 @@ def compare(
     for key in list(dict.fromkeys([*go, *gn])):
         matched, lo, ln = _match_group(go.get(key, []), gn.get(key, []))
         for a, b in matched:
-            p = judge(key, a.claim, b.claim, noise)
+            p = judge_renamed(key, a.claim, b.claim, noise)
             p.variant = _residual(b.variant) or _residual(a.variant)
             p.old_rev, p.new_rev = a.rev, b.rev
             if (n := max(a.twins, b.twins)) > 1:
@@ -334,7 +335,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
             for a, b in matched:
                 ri = next(i for i in rows_by_key[key] if last[i] is a)
                 row = rows[ri]
-                p = judge(key, a.claim, b.claim, noise)
+                p = judge_renamed(key, a.claim, b.claim, noise)
                 p.variant, p.old_rev, p.new_rev = row.variant, a.rev, b.rev
                 row.steps.append(p)
                 row.cells[idx] = b.claim
@@ -395,7 +396,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                     row.key, row.variant, fc, None, INSUFFICIENT, reason="one revision only", old_rev=names[first]
                 )
             continue
-        p = judge(row.key, fc, lc, noise)
+        p = judge_renamed(row.key, fc, lc, noise)
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
         if row.twins > 1:  # (the same sweep stated again in each revision, its settings unread: paired by its order)
             p.reason = "; ".join(x for x in (p.reason, TWINS_PAIRED.format(n=row.twins)) if x)

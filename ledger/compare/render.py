@@ -166,7 +166,7 @@ def _delta_cell(p: Pair) -> str:
 def _why_cell(p: Pair) -> str:
     if p.verdict in ("not comparable", "fewer tests", "waived", "ambiguous"):
         return p.reason
-    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s]
+    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s or s.startswith("renamed: ")]
     basis = ""
     if p.verdict in ("regression", "improvement") and p.threshold is not None:
         t = p.threshold
