@@ -1269,6 +1269,67 @@ def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
     assert len(rows) == 3
 
 
+def test_values_of_one_series_the_text_does_not_tell_apart_are_listed_never_averaged(tmp_path: Path) -> None:
+    """A re-run sweep whose bullets name no length ("* TTFT -2.8%, output throughput +2.9%" three times) is three
+    setups the reader cannot tell apart, not three runs: each value listed "ambiguous", no mean of them anywhere. Under
+    a lead-in that calls them repeats ("64K prompt, three repeats:"), the same lines are one value, their mean."""
+    result = run_compare([str(CASES / "unnamed_rerun_bullets.md")], book=Ledger(tmp_path / "none.db"))
+    later = [r for r in result.rows if r.cells[0] is None]
+    values = sorted(float(r.cells[1].value) for r in later if r.cells[1] is not None)  # type: ignore[arg-type]
+    assert values == [-14.0, -6.9, -2.8, 2.9, 7.2, 15.1]
+    assert {r.overall.verdict for r in later if r.overall is not None} == {"ambiguous"}
+    assert "3 values of this series" in later[0].overall.reason  # type: ignore[union-attr]
+    result = run_compare([str(CASES / "repeated_rerun_lines.md")], book=Ledger(tmp_path / "none.db"))
+    (row,) = result.rows
+    assert [round(float(c.value), 3) for c in row.cells if c is not None] == [5.03, 4.707]  # type: ignore[arg-type]
+    assert row.overall is not None and row.overall.verdict == "improvement"
+    assert all((c.printed or "").startswith("mean of 3 repeats") for c in row.cells if c is not None)
+
+
+def test_a_value_stated_again_pairs_its_first_statement_and_the_rest_are_ambiguous() -> None:
+    """One value before, the same series twice after with nothing telling the two apart: the first pairs (a text
+    states its result, then again), the second is listed ambiguous; as many on each side pair by their order."""
+    old = [c("perf", "decode speed", 100.0, line=3, unit="tok/s")]
+    new = [c("perf", "decode speed", v, line=n, unit="tok/s") for v, n in ((90.0, 10), (91.0, 20))]
+    rows = compare_series([Snapshot(RevisionRef(name="R1"), old), Snapshot(RevisionRef(name="R2"), new)])
+    got = sorted((r.overall.verdict, r.overall.reason) for r in rows if r.overall is not None)
+    assert [v for v, _ in got] == ["ambiguous", "regression"], got
+    assert "paired by order among 2 values" in got[1][1]
+    two = [c("perf", "decode speed", v, line=n, unit="tok/s") for v, n in ((100.0, 3), (120.0, 9))]
+    rows = compare_series([Snapshot(RevisionRef(name="R1"), two), Snapshot(RevisionRef(name="R2"), new)])
+    assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["regression", "regression"]
+
+
+def test_one_score_stated_for_both_filters_pairs_each_filter_of_the_next_run(tmp_path: Path) -> None:
+    """ "GSM8K strict/flexible 0.8817" is each lm-eval filter's score: two claims, so the next run's "GSM8K strict
+    0.8840; GSM8K flexible 0.8802" pair one each (never "new" twice beside a "not comparable" without a filter)."""
+    result = run_compare([str(CASES / "shared_filter_score.md")], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, dict(r.key.config).get("filter")): (r.overall.verdict if r.overall else None, r.cells[0].value)  # type: ignore[union-attr]
+        for r in result.rows
+    }
+    assert got == {
+        ("gsm8k", "strict-match"): ("within noise", 0.8817),
+        ("gsm8k", "flexible-extract"): ("within noise", 0.8817),
+        ("mmlu", None): ("within noise", 0.7412),
+    }, got
+
+
+def test_a_series_renamed_between_revisions_pairs_by_its_metric_unit_and_setup_and_says_so(tmp_path: Path) -> None:
+    """ "Server TTFT (s)" then "TTFT (s)", "TTFT reduction" 6.10% then "TTFT change" -8.40% and "Output tok/s, new /
+    baseline" then "Output tok/s", at one setup: three series, each pair saying it was renamed; the reduction's sign
+    turned so that -6.1 against -8.4 is judged (a larger fall of TTFT: an improvement), never 6.1 against -8.4."""
+    result = run_compare([str(CASES / "renamed_series.md")], book=Ledger(tmp_path / "none.db"))
+    got = {(r.key.metric, r.key.unit): r.overall for r in result.rows if r.overall is not None}
+    assert set(got) == {("ttft", "time"), ("ttft", "%"), ("output throughput", "tok/s")}, got
+    change = got["ttft", "%"]
+    assert change.verdict == "improvement" and change.delta == pytest.approx(-2.3)
+    assert "renamed: 'TTFT reduction' -> 'TTFT change'" in change.reason and "sign turned" in change.reason
+    level = got["ttft", "time"]
+    assert level.verdict == "within noise" and "renamed: 'Server TTFT' -> 'TTFT'" in level.reason
+    assert got["output throughput", "tok/s"].verdict == "within noise"
+
+
 @pytest.mark.parametrize("name", ["version_sub_header.md", "version_repeated_header.md"])
 def test_versions_in_a_second_header_row_are_the_two_sides_and_no_model(name: str, tmp_path: Path) -> None:
     """ "| Model | Llama-3.1-8B | |" over "| | v0.10.2 | v0.11.0 |" (the corner names the group row's setting), or

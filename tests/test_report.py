@@ -1607,3 +1607,15 @@ def test_a_regression_heading_marks_the_state_a_fix_starts_from_only_in_a_fixing
     text = f"# {title}\n\n## {heading}\n\n| C | Output tok/s, new / old |\n|---|---|\n| 1 | 40.1 / 46.3 |\n"
     claims = [c for c in extract(text, "x.md").claims if c.kind == "perf"]
     assert claims and not any((c.note or "").startswith(BROKEN_NOTE) for c in claims)
+
+
+def test_a_slowdown_paired_with_the_baseline_it_fell_from_is_the_state_a_fix_starts_from(tmp_path: Path) -> None:
+    """ "## Baseline: ..." then "## Slowdown seen after rebasing onto main" with "Output tok/s, new / old" cells, in a
+    PR that restores the speed: the two revisions' values pair (one series, its unit read before the sides' comma),
+    and the fall is the regression the change fixes, shown with its caveat, never the change's regression."""
+    data = report("motivating_slowdown_after_baseline.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"]
+    fell = findings(data, "failures")
+    assert [f["verdict"] for f in fell] == ["the regression it fixes"] * 2
+    assert all("the broken state the change fixes" in " ".join(f["caveats"]) for f in fell)
+    assert "the regression it fixes is documented; the fix is not measured" in data["headline"]

@@ -7,6 +7,7 @@ Targets (files, claims files, ledger documents) are loaded by ledger.targets, wh
 
 from ledger.compare.align import Row, compare, compare_series
 from ledger.compare.judge import (
+    AMBIGUOUS,
     IMPROVEMENT,
     INSUFFICIENT,
     MISSING,
@@ -29,6 +30,7 @@ from ledger.compare.run import Comparison, Loaded, Series, Trend, compare_loaded
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 
 __all__ = [
+    "AMBIGUOUS",
     "IMPROVEMENT",
     "INSUFFICIENT",
     "MISSING",

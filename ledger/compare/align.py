@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ledger.compare.judge import (
+    AMBIGUOUS,
     IMPROVEMENT,
     INSUFFICIENT,
     MISSING,
@@ -25,9 +26,10 @@ from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
 from ledger.compare.page_versions import ends_or_starts, fill_gaps
+from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
-from ledger.compare.setup_distance import beyond_model, may_restate, setup_distance
-from ledger.compare.trials import mean_of_runs, run_groups
+from ledger.compare.setup_distance import beyond_model, may_restate, restated, setup_difference, setup_distance
+from ledger.compare.trials import AMBIGUOUS_REASON, TWINS_PAIRED, count_twins, mean_of_runs, pair_twins, run_groups
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
 from ledger.vocab.setup import config_hints
@@ -42,6 +44,8 @@ class _Item:
     variant: str
     claim: Claim
     rev: str
+    twins: int = 1
+    """How many values of its revision share its key, variant and column, nothing telling them apart."""
 
 
 def items_of(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]:
@@ -69,6 +73,10 @@ def runs_as_one(items: list[_Item]) -> list[_Item]:
             if len(group) == 1
             else _Item(first.key, first.variant, mean_of_runs([it.claim for it in group])[0], first.rev)
         )
+    for it, n in zip(
+        out, count_twins(out, lambda it: (it.key, it.variant, it.claim.config.get("column"))), strict=True
+    ):
+        it.twins = n  # (values of one series that are no runs: ambiguous, never averaged; compare.trials)
     return out
 
 
@@ -114,8 +122,10 @@ def _cell_address(it: _Item) -> str:
 def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item, _Item]], list[_Item], list[_Item]]:
     """Pair the claims of one key: same variant under the same column, then same variant, then same residual, then
     shared words, then a lone pair."""
-    pairs: list[tuple[_Item, _Item]] = []
-    lo, ln = _pair_equal(list(olds), list(news), _cell_address, pairs)
+    # (a twin pairs by its variant alone: a column its twins lack names no other measure, "MMMU 56.3; 59.1 with X"
+    # then a table's "MMMU | result | 59.7")
+    pairs, (lo, ln), twins = pair_twins(list(olds), list(news), lambda it: it.twins, lambda it: it.variant)
+    lo, ln = _pair_equal(lo, ln, _cell_address, pairs)
     lo, ln = _pair_equal(lo, ln, lambda it: it.variant, pairs)
     lo, ln = _pair_equal(lo, ln, lambda it: _residual(it.variant), pairs)
     if lo and ln and len(lo) * len(ln) <= MAX_FUZZY_PAIRS:
@@ -141,7 +151,7 @@ def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item
     if len(lo) == 1 and len(ln) == 1 and not _other_scheme(set(lo[0].variant.split()), set(ln[0].variant.split())):
         pairs.append((lo[0], ln[0]))
         lo, ln = [], []
-    return pairs, lo, ln
+    return pairs, lo + twins[0], ln + twins[1]
 
 
 _SCHEME_RE = re.compile(r"\d{1,2}x\d{1,2}(?:g\d{1,3})?")
@@ -215,12 +225,22 @@ def compare(
     for key in list(dict.fromkeys([*go, *gn])):
         matched, lo, ln = _match_group(go.get(key, []), gn.get(key, []))
         for a, b in matched:
-            p = judge(key, a.claim, b.claim, noise)
+            p = judge_renamed(key, a.claim, b.claim, noise)
             p.variant = _residual(b.variant) or _residual(a.variant)
             p.old_rev, p.new_rev = a.rev, b.rev
+            if (n := max(a.twins, b.twins)) > 1:
+                p.reason = "; ".join(x for x in (p.reason, TWINS_PAIRED.format(n=n)) if x)
             pairs.append(p)
         left_old.extend(lo)
         left_new.extend(ln)
+    for it, is_old in [*((a, True) for a in left_old if a.twins > 1), *((b, False) for b in left_new if b.twins > 1)]:
+        old_c, new_c = (it.claim, None) if is_old else (None, it.claim)
+        why = AMBIGUOUS_REASON.format(n=it.twins, rev=it.rev)
+        old_rev, new_rev = (it.rev, None) if is_old else (None, it.rev)
+        pairs.append(
+            Pair(it.key, _residual(it.variant), old_c, new_c, AMBIGUOUS, reason=why, old_rev=old_rev, new_rev=new_rev)
+        )
+    left_old, left_new = [a for a in left_old if a.twins == 1], [b for b in left_new if b.twins == 1]
     # The same check named two ways ("test_mtp3_long_context_passkey", "long-context passkey, MTP3 with
     # IndexShare"): gates of one configuration whose name words contain the other's (not test runs: "-m cpu_only").
     left_old, left_new = _pair_renamed(left_old, left_new, pairs, noise)
@@ -276,6 +296,8 @@ class Row:
     """Verdicts between consecutive revisions that state the value."""
     overall: Pair | None = None
     """Earliest versus latest stated value (or new / missing)."""
+    twins: int = 1
+    """How many values of its first revision share its series, nothing telling them apart (ambiguous where alone)."""
 
     def moved(self) -> Pair | None:
         """The step where the value moved as the overall verdict says (the largest of the steps judged so): where a
@@ -316,15 +338,16 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
             for a, b in matched:
                 ri = next(i for i in rows_by_key[key] if last[i] is a)
                 row = rows[ri]
-                p = judge(key, a.claim, b.claim, noise)
+                p = judge_renamed(key, a.claim, b.claim, noise)
                 p.variant, p.old_rev, p.new_rev = row.variant, a.rev, b.rev
                 row.steps.append(p)
                 row.cells[idx] = b.claim
+                row.twins = max(row.twins, b.twins)
                 last[ri] = b
             for b in unmatched:
                 cells: list[Claim | None] = [None] * n
                 cells[idx] = b.claim
-                rows.append(Row(key, b.variant, cells))
+                rows.append(Row(key, b.variant, cells, twins=b.twins))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
     rows = _join_setups(fill_gaps(rows, names, noise) if versions else rows, names, versions)
@@ -337,6 +360,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         first, latest = _stated_base(row.cells, stated), stated[-1]
         fc, lc = row.cells[first], row.cells[latest]
         assert fc is not None and lc is not None
+        if first == latest and row.twins > 1:
+            why = AMBIGUOUS_REASON.format(n=row.twins, rev=names[first])
+            row.overall = Pair(row.key, row.variant, None, lc, AMBIGUOUS, reason=why, new_rev=names[first])
+            continue
         if first == latest:
             if latest == n - 1 and n > 1 and waived_failures(lc):
                 row.overall = Pair(
@@ -374,8 +401,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                     row.key, row.variant, fc, None, INSUFFICIENT, reason="one revision only", old_rev=names[first]
                 )
             continue
-        p = judge(row.key, fc, lc, noise)
+        p = judge_renamed(row.key, fc, lc, noise)
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
+        if row.twins > 1:  # (the same sweep stated again in each revision, its settings unread: paired by its order)
+            p.reason = "; ".join(x for x in (p.reason, TWINS_PAIRED.format(n=row.twins)) if x)
         row.overall = p
     return rows
 
@@ -395,37 +424,6 @@ def _stated_base(cells: Sequence[Claim | None], stated: list[int]) -> int:
 def _failing(c: Claim) -> bool:
     """A gate that fails or a test run with failures: new in the newest revision, it is a regression."""
     return (c.kind == "gate" and c.outcome == "fail") or (c.kind == "tests" and bool(c.failed))
-
-
-def setup_difference(a: Key, b: Key, old_rev: str | None, new_rev: str | None) -> str:
-    """Why two keys of one metric are not comparable: the units, the keys stated differently ("model x vs y"),
-    and the keys stated on one side only ("gpu=b200 stated only in R2"), each a different setup."""
-    out = [f"unit {a.unit or 'none'} vs {b.unit or 'none'}"] if a.unit != b.unit else []
-    ca, cb = dict(a.config), dict(b.config)
-    for k in sorted(set(ca) | set(cb)):
-        if k in ca and k in cb:
-            if ca[k] != cb[k]:
-                out.append(f"{k} {ca[k]} vs {cb[k]}")
-        elif k in ca:
-            out.append(f"{k}={ca[k]} stated only in {old_rev or 'the old side'}")
-        else:
-            out.append(f"{k}={cb[k]} stated only in {new_rev or 'the new side'}")
-    return "; ".join(out) or "different key"
-
-
-def n_setup_differences(a: Key, b: Key) -> int:
-    """How many setup keys two keys of one metric state differently or on one side only (and the unit)."""
-    ca, cb = dict(a.config), dict(b.config)
-    return (a.unit != b.unit) + sum(1 for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
-
-
-def restated(a: Key, b: Key) -> bool:
-    """Whether b may be a's series stated again with one setting changed ("FP8 KV con64" rerun as "NVFP4 KV con64"),
-    where the text's other series of the metric kept their setups: one key differs, and not the model. A series of
-    another model (a release page's table replaced by another model's), or one differing in two keys, is another
-    series: the old one is missing, the new one new."""
-    ma, mb = dict(a.config).get("model"), dict(b.config).get("model")
-    return ma == mb and n_setup_differences(a, b) == 1
 
 
 def nearest_setups(
@@ -480,8 +478,8 @@ def _join_setups(rows: list[Row], names: Sequence[str], versions: bool = False) 
         return stated[0], stated[-1]
 
     n = len(names)
-    ending = [r for r in rows if span(r)[1] < n - 1]
-    starting = [r for r in rows if span(r)[0] > 0]
+    ending = [r for r in rows if span(r)[1] < n - 1 and r.twins == 1]
+    starting = [r for r in rows if span(r)[0] > 0 and r.twins == 1]
     by_base: dict[tuple[str, str], list[Row]] = {}
     for r in rows:
         by_base.setdefault(r.key.base(), []).append(r)

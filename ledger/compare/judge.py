@@ -24,13 +24,17 @@ VERDICTS: tuple[str, ...] = (
     "removed",
     "missing",
     "not comparable",
+    "ambiguous",
     "insufficient data",
 )
-REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, REMOVED, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
+REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, REMOVED, MISSING, NOT_COMPARABLE, AMBIGUOUS, INSUFFICIENT = (
+    VERDICTS
+)
 """`fewer tests`: a suite ran fewer cases and failed no more (coverage, neither noise nor a regression); `waived`:
 a run's failures are all named by a waived gate or failing on main too (listed, never a regression); `removed`: a
 series a page's later version no longer states (compare.page_versions), where a PR's revision that did not re-run
-it leaves it `missing`."""
+it leaves it `missing`; `ambiguous`: a value its revision states beside others of its series that nothing tells
+apart (compare.trials), never judged."""
 
 
 @dataclass

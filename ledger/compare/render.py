@@ -18,6 +18,7 @@ from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
+from ledger.compare.trials import repeats_note
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 
@@ -31,6 +32,7 @@ SYMBOL = {
     "removed": "removed",
     "missing": "missing",
     "not comparable": "not comparable",
+    "ambiguous": "ambiguous",
     "insufficient data": "insufficient data",
 }
 
@@ -156,6 +158,7 @@ WORD = {
     "new": "new",
     "removed": "removed",
     "missing": "measured once",
+    "ambiguous": "ambiguous",
     "insufficient data": "no verdict",
 }
 
@@ -180,14 +183,18 @@ def _delta_cell(p: Pair) -> str:
 
 
 def _why_cell(p: Pair) -> str:
-    if p.verdict in ("not comparable", "fewer tests", "waived"):
+    if p.verdict in ("not comparable", "fewer tests", "waived", "ambiguous"):
         return p.reason
-    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s]
+    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s or s.startswith("renamed: ")]
     basis = ""
     if p.verdict in ("regression", "improvement") and p.threshold is not None:
         t = p.threshold
         basis = t.basis if t.basis in ("outcome", "failed count") else f"{t.display} {t.basis}"
-    return "; ".join([x for x in (basis, *stated_only) if x])
+    notes = [n for c in (p.old, p.new) if c is not None and (n := repeats_note(c))]
+    if notes:  # (the spread is the repeats' own, no stderr the text states)
+        basis = basis.replace("stated stderr", "stderr of the repeats")
+    means = " -> ".join(dict.fromkeys(notes))
+    return "; ".join([x for x in (basis, means, *stated_only) if x])
 
 
 def _turns_cell(row: Row, position: dict[str, str]) -> str:
@@ -356,6 +363,7 @@ def render_rows(
             (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
             (counts["new"], f"new (first stated in {newest})" if not versions else "new (first stated after R1)"),
             (counts["removed"], "removed (no longer stated by a later version)"),
+            (counts["ambiguous"], "ambiguous (values of one series not told apart: listed, not averaged)"),
             (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
         ]
     )

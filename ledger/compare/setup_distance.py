@@ -74,3 +74,34 @@ def beyond_model(variant: str, key: Key) -> str:
 def _part_ends(name: str, i: int) -> bool:
     """A part of the name ends before position i: at its end, a separator, or where letters turn to digits."""
     return i == len(name) or not name[i].isalnum() or name[i].isdigit() != name[i - 1].isdigit()
+
+
+def setup_difference(a: Key, b: Key, old_rev: str | None, new_rev: str | None) -> str:
+    """Why two keys of one metric are not comparable: the units, the keys stated differently ("model x vs y"),
+    and the keys stated on one side only ("gpu=b200 stated only in R2"), each a different setup."""
+    out = [f"unit {a.unit or 'none'} vs {b.unit or 'none'}"] if a.unit != b.unit else []
+    ca, cb = dict(a.config), dict(b.config)
+    for k in sorted(set(ca) | set(cb)):
+        if k in ca and k in cb:
+            if ca[k] != cb[k]:
+                out.append(f"{k} {ca[k]} vs {cb[k]}")
+        elif k in ca:
+            out.append(f"{k}={ca[k]} stated only in {old_rev or 'the old side'}")
+        else:
+            out.append(f"{k}={cb[k]} stated only in {new_rev or 'the new side'}")
+    return "; ".join(out) or "different key"
+
+
+def n_setup_differences(a: Key, b: Key) -> int:
+    """How many setup keys two keys of one metric state differently or on one side only (and the unit)."""
+    ca, cb = dict(a.config), dict(b.config)
+    return (a.unit != b.unit) + sum(1 for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
+
+
+def restated(a: Key, b: Key) -> bool:
+    """Whether b may be a's series stated again with one setting changed ("FP8 KV con64" rerun as "NVFP4 KV con64"),
+    where the text's other series of the metric kept their setups: one key differs, and not the model. A series of
+    another model (a release page's table replaced by another model's), or one differing in two keys, is another
+    series: the old one is missing, the new one new."""
+    ma, mb = dict(a.config).get("model"), dict(b.config).get("model")
+    return ma == mb and n_setup_differences(a, b) == 1

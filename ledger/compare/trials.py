@@ -3,10 +3,13 @@
 The runs stand on nearby lines with one key and variant: a paste's "Request throughput (req/s): 12.31" three times
 under "Main branch (3 trials):", a table's rows "run 1".."run 3" or its "Trial" column (vocab.setup_keys.RUN_ID_KEYS,
 no setup), or a list on one line, "Main (3 trials): mmlu 0.5521, 0.5608, 0.5577". On one line several values of one
-key may as well be settings no reader named ("100, 180, 320 tok/s" for TP 1, 2, 4), which pair by position: they are
-runs only where the line, its side or its cells say so. Runs are their mean, its standard error setting the noise
-threshold; a run paired with its own base run (a table's main and PR columns over trial rows) is a check of the
-mean against the base runs' mean, each with its spread.
+key may as well be settings no reader named ("100, 180, 320 tok/s" for TP 1, 2, 4), and so may values on nearby
+lines ("128K: TTFT -3.1%" .. "1M: TTFT -30.7%" with the lengths unread): they are runs only where the line, its side,
+its cells or its lead-in say so (parsers.grammar.declared_repeats numbers those as `trial`). Runs are their mean
+("mean of 3 repeats"), its standard error setting the noise threshold; a run paired with its own base run (a table's
+main and PR columns over trial rows) is a check of the mean against the base runs' mean, each with its spread.
+Values of one series that are not runs are ambiguous: listed each, never averaged, paired by position only with as
+many of the other revision's (the same sweep stated again), else judged against nothing (count_twins).
 """
 
 from __future__ import annotations
@@ -36,12 +39,14 @@ def _says_repeats(c: Claim) -> bool:
 
 
 def _are_runs(claims: Sequence[Claim]) -> bool:
+    """Nearby values of one series that the text calls runs. Values alike on nearby lines are not runs by being
+    alike: "128K: TTFT -3.1%" .. "1M: TTFT -30.7%" with the lengths unread are four setups, and their mean no value."""
     if not (2 <= len(claims) <= MAX_RUNS) or any(c.kind == "gate" or not isinstance(c.value, float) for c in claims):
         return False
     lines = [c.source.line for c in claims]
     if any(b - a > MAX_RUN_GAP or b < a for a, b in itertools.pairwise(lines)):
         return False
-    return len(set(lines)) == len(lines) or all(_says_repeats(c) for c in claims)
+    return all(_says_repeats(c) for c in claims)
 
 
 def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]) -> list[list[T]]:
@@ -79,7 +84,54 @@ def mean_of_runs(runs: Sequence[Claim], with_reference: bool = False) -> tuple[C
             "high": None,
             "stderr": se,
             "reference": ref,
-            "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})",
+            "printed": f"mean of {len(nums)} repeats ({', '.join(f'{v:g}' for v in nums)})",
         }
     )
     return claim, ref_se
+
+
+AMBIGUOUS_REASON = "{n} values of this series in {rev} that the text does not tell apart: listed, not averaged"
+"""Why a value is judged against nothing: its revision states the series more than once and no setting, word or
+lead-in tells which value is which (a sweep whose setting the reader missed), and none says they are runs."""
+
+
+TWINS_PAIRED = "paired by order among {n} values not told apart"
+
+
+def count_twins(items: Sequence[T], series: Callable[[T], Hashable]) -> list[int]:
+    """For each item, how many items of the sequence share its series (1: it stands alone)."""
+    counts: dict[Hashable, int] = {}
+    for it in items:
+        counts[series(it)] = counts.get(series(it), 0) + 1
+    return [counts[series(it)] for it in items]
+
+
+def repeats_note(c: Claim) -> str:
+    """ "mean of 3 repeats" for a value that is the mean of a side's runs (mean_of_runs), else ""."""
+    printed = c.printed or ""
+    return printed.split(" (", 1)[0] if printed.startswith("mean of ") and " repeats" in printed[:40] else ""
+
+
+def pair_twins(
+    olds: list[T], news: list[T], twins: Callable[[T], int], address: Callable[[T], Hashable]
+) -> tuple[list[tuple[T, T]], tuple[list[T], list[T]], tuple[list[T], list[T]]]:
+    """The values of one key that share their address with others of their revision (`twins` > 1) paired by position
+    with as many of the other revision's at that address (the sweep stated again in the same order), or the first of
+    them with the other's one value there (as a text states a result, then states it again); each other such value is
+    left unpaired, for no pass to pair by its words. Returns the pairs, the olds and news no twin's address holds (for
+    the other passes) and the ambiguous olds and news left."""
+    twinned = {address(it) for it in (*olds, *news) if twins(it) > 1}
+    by_addr: dict[Hashable, tuple[list[T], list[T]]] = {}
+    for side, items in ((0, olds), (1, news)):
+        for it in items:
+            if address(it) in twinned:
+                by_addr.setdefault(address(it), ([], []))[side].append(it)
+    pairs: list[tuple[T, T]] = []
+    left: tuple[list[T], list[T]] = ([], [])
+    for o, n in by_addr.values():
+        k = len(o) if len(o) == len(n) else 1 if 1 in (len(o), len(n)) else 0
+        pairs.extend(zip(o[:k], n[:k], strict=True))
+        left[0].extend(o[k:])
+        left[1].extend(n[k:])
+    alone = ([a for a in olds if address(a) not in twinned], [b for b in news if address(b) not in twinned])
+    return pairs, alone, left

@@ -13,6 +13,7 @@ from ledger.identity import names_a_readme
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
+from ledger.parsers.grammar.declared_repeats import declared_repeats
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.gain_labels import labelled_gains
@@ -44,6 +45,7 @@ from ledger.parsers.prose.other_changes import other_changes
 from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
+from ledger.parsers.prose.shared_settings import shared_settings
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.stated_baselines import stated_baselines
 from ledger.parsers.prose.with_without import with_without_pairs
@@ -180,6 +182,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
+    claims = shared_settings(doc, claims)  # "GSM8K strict/flexible 0.9553": each filter's score
     claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
     # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
@@ -203,6 +206,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
+    claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup

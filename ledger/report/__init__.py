@@ -37,7 +37,7 @@ from ledger.report.findings import (
     rev_name,
     short_name,
 )
-from ledger.report.net import broken_base_rows
+from ledger.report.net import broken_base_rows, fell_into_broken_state
 from ledger.report.stated import stated_changes
 
 if TYPE_CHECKING:
@@ -96,9 +96,12 @@ class Report:
 
     @property
     def regressions(self) -> list[Row]:
-        """The regressions between revisions, less a speed lost against a side whose output was broken (report.net)."""
+        """The regressions between revisions, less a speed lost against a side whose output was broken and a fall into
+        the broken state a restoring change starts from (report.net)."""
         excused = broken_base_rows(self.comparison)
-        return [r for r in self.comparison.regressions if not any(r is e for e in excused)]
+        return [
+            r for r in self.comparison.regressions if not any(r is e for e in excused) and not fell_into_broken_state(r)
+        ]
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:

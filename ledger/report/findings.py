@@ -29,7 +29,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
-from ledger.report.net import BROKEN_BASE, broken_before
+from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import rebase_state, side_of
 
@@ -320,6 +320,9 @@ def failures_section(
             f.caveats.append(broken[(p.old_rev, p.new_rev)])
             if p.verdict == REGRESSION:
                 f.verdict = BROKEN_BASE  # (shown with its caveat, never counted as the change's regression)
+        elif fell_into_broken_state(row):
+            # ("Regression after rebase" paired with the baseline run: the bug the change fixes, never its regression)
+            f.verdict, f.caveats = BROKEN_STATE, [*f.caveats, BROKEN_NOTE]
         sec.findings.append(f)
     bars = _row_bars(comp)
     for r in comp.references:

@@ -12,11 +12,23 @@ from ledger.compare.judge import IMPROVEMENT, REGRESSION
 from ledger.compare.references import SPEEDUP, ReferenceCheck
 from ledger.compare.render import fmt_claim
 from ledger.compare.run import Comparison
+from ledger.model import BROKEN_NOTE
 from ledger.vocab.stated_changes import summarises_set
 
 BROKEN_BASE = "against a broken base"
 """The verdict of a speed lost against a side whose accuracy was broken: shown with its caveat, never counted as a
 regression (a run producing garbage measured other work: generated lengths, early stops)."""
+BROKEN_STATE = "the regression it fixes"
+"""A series that fell into the broken state a restoring change starts from (model.BROKEN_NOTE): shown with its
+caveat, never counted as the change's regression."""
+
+
+def fell_into_broken_state(row: Row) -> bool:
+    """The series' newest value is the broken state a restoring change starts from ("Regression after rebase"
+    paired with the baseline it fell from): the bug the change fixes, never its regression (model.BROKEN_NOTE)."""
+    p = row.overall
+    c = p.new if p is not None else None
+    return p is not None and p.verdict == REGRESSION and c is not None and (c.note or "").startswith(BROKEN_NOTE)
 
 
 def broken_before(rows: Sequence[Row]) -> dict[tuple[str | None, str | None], str]:

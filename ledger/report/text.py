@@ -22,7 +22,7 @@ from ledger.messages import REPORT_MARKER
 from ledger.model import BROKEN_NOTE, Outcome
 from ledger.neutral import markdown, terminal
 from ledger.report.findings import Finding, Section
-from ledger.report.net import BROKEN_BASE, net_win
+from ledger.report.net import BROKEN_BASE, BROKEN_STATE, net_win
 
 
 class Report(Protocol):
@@ -91,7 +91,7 @@ def headline(report: Report) -> str:
     # (a gate's pass or fail beside them measures nothing against a reference)
     judged = [
         f for f in (*report.section("results").findings, *report.section("results").more) if f.verdict not in _GATE
-    ]
+    ] + [f for f in fails if f.verdict == BROKEN_STATE]  # (the same fall, judged against the baseline's revision)
     if judged and all(BROKEN_NOTE in f.caveats for f in judged):
         # every result stands on the broken state ("Regression after rebase" in a restoring PR): the bug is shown,
         # the change that fixes it is not measured

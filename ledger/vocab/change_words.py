@@ -11,6 +11,10 @@ GAIN_WORDS = ("improvement", "improved by", "speedup", "speed-up", "gain", "upli
 """Words that name a change for the better (a noun also in the plural)."""
 LOSS_WORDS = ("regression", "slowdown", "slow-down", "degradation")
 """Words that name a change for the worse (a noun also in the plural)."""
+FALL_WORDS = ("reduction", "decrease", "saving", "drop")
+"""Words that name a measure's fall, stated as its size ("TTFT reduction 3.69%": TTFT fell 3.69%): the value is
+the opposite of the measure's signed change ("TTFT -3.69%"), and it is better the larger where the measure is better
+the lower."""
 GAIN_JUDGEMENTS = ("faster", "better")
 LOSS_JUDGEMENTS = ("slower", "worse")
 
@@ -22,6 +26,8 @@ def _words_re(nouns: tuple[str, ...], judgements: tuple[str, ...] = ()) -> re.Pa
 
 GAIN_NOUN_RE = _words_re(GAIN_WORDS)
 """A gain word in a measure's name ("TTFT improvement", "PP speedup")."""
+FALL_NOUN_RE = _words_re(FALL_WORDS)
+"""A fall word in a measure's name ("TTFT reduction", "memory savings")."""
 GAIN_RE = _words_re(GAIN_WORDS, GAIN_JUDGEMENTS)
 """A gain word or a judgement for the better ("6% improvement", "~9% faster")."""
 LOSS_RE = _words_re(LOSS_WORDS, LOSS_JUDGEMENTS)

@@ -5,6 +5,8 @@ Alone, "C1" names a configuration and "256 output tokens" counts what a run prod
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord
 from ledger.vocab.setup_word import make_word as _word
 
@@ -44,7 +46,24 @@ LIST_ITEM_WORDS: tuple[SetupWord, ...] = (
     ),
     # "GSM8K strict 0.9522; GSM8K flexible 0.9515": lm-eval's two gsm8k filters by their first word, after the task
     # that has them (alone, "strict" and "flexible" are any sentence's words; "strict/flexible 0.9553" is both
-    # filters' value, neither's alone); canon_value gives the full names
+    # filters' value, one claim each: SHARED_SETTINGS); canon_value gives the full names
     _word("filter", "filter", r"gsm8k[ :_-]{1,2}(strict|flexible)(?![\w/-])", ("strict", "flexible"), ("gsm8k",)),
 )
 """Read among vocab.setup's words."""
+
+
+SHARED_SETTINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "GSM8K strict/flexible 0.9553": both lm-eval filters of gsm8k scored the one value printed after them
+    (
+        "filter",
+        re.compile(
+            r"gsm8k[ :_-]{1,2}(strict|flexible)(?:[-_ ](?:match|extract))?\s?/\s?(strict|flexible)"
+            r"(?:[-_ ](?:match|extract))?[\s:=`*]{0,4}$",
+            re.IGNORECASE,
+        ),
+    ),
+)
+"""Two values of one setting key joined by a slash right before a value that both share (key, the pattern that
+ends where the value opens, its two groups the two settings): the value is stated for each, one claim a setting
+(parsers/prose/shared_settings.py). Alone, "a/b 0.95" is as often a ratio or a pair of sides: only the settings
+listed here are read so."""

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.change_words import GAIN_NOUN_RE
+from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
@@ -195,6 +195,9 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     # (a gain word, or a speed-up glued into a name: "decode_speedup")
     if "speedup" in metric.lower() or "speed-up" in metric.lower() or GAIN_NOUN_RE.search(metric):
         return True  # ("TTFT improvement": however its measure reads, an improvement is better the higher it is)
+    if (fall := FALL_NOUN_RE.search(metric)) is not None:
+        # ("TTFT reduction": the size of a fall, better the larger where the measure is better the lower)
+        return not higher_is_better(metric[: fall.start()] + metric[fall.end() :], unit, kind)
     by_unit = unit_higher_is_better(unit)
     if by_unit is not None:
         return by_unit

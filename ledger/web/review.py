@@ -24,6 +24,7 @@ ORDER = (
     "not comparable",
     "within noise",
     "insufficient data",
+    "ambiguous",
     "new",
     "removed",
     "missing",
@@ -118,6 +119,7 @@ def fold(rows: Sequence[dict[str, Any]], n_revisions: int) -> tuple[list[dict[st
         "missing": f"measured once (not re-run by the newest revision, {newest})",
         "new": f"new (first stated in {newest})",
         "removed": "removed (no longer stated by a later version)",
+        "ambiguous": "ambiguous (values of one series not told apart: listed, not averaged)",
         "insufficient data": "without a verdict (a value or an outcome missing)",
     }
     # in the CLI's order: regressions, fewer tests, waived, improvements, then what cannot be compared

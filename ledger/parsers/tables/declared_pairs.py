@@ -97,6 +97,8 @@ def slash_pair(
         return None
     side = SLASH_SIDES_RE.search(head) if sides else None
     word = side.group("ab"[order[0]]) if side else (declared.new_word if declared else None)
-    bare = (SLASH_SIDES_RE.sub("", head).strip() if sides else head) or head  # "Req/s branch / main" -> "Req/s"
+    # "Req/s branch / main" -> "Req/s"; "Output tok/s, new / baseline" -> "Output tok/s" (its unit read, as before
+    # the comma that set the sides apart)
+    bare = (SLASH_SIDES_RE.sub("", head).strip(" ,;:") if sides else head) or head
     unit = sm.group(2 + 2 * order[0]) or sm.group(2 + 2 * order[1])
     return SlashPair(to_float(sm.group(1 + 2 * order[0])), to_float(sm.group(1 + 2 * order[1])), unit, bare, word)

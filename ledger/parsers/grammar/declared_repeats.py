@@ -1,0 +1,79 @@
+"""Values a lead-in says are repeated runs of one measurement, each numbered as one run (config `trial`).
+
+    Main branch (3 trials):                 <- the lead-in (a side's label, or a sentence ending with a colon)
+    ```
+    Request throughput (req/s): 12.31       <- trial 1
+    Request throughput (req/s): 12.40       <- trial 2
+    Request throughput (req/s): 12.28       <- trial 3
+    ```
+
+The lead-in is the paragraph right above a list or a code block that ends with a colon and names runs ("3 trials",
+"three repeats", "5 runs": vocab.metrics.RUN_NAME_RE). Under it, the values of one measure, unit and setup stated on
+more than one line are that measurement repeated; compare reads them as one series, their mean with their spread
+(compare.trials). Without such a lead-in, values of one measure the reader cannot tell apart stay apart: a sweep whose
+setting the text left unread is no set of runs, and its mean is no value the text states.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from ledger.model import Claim
+from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.metrics import RUN_NAME_RE
+
+_MAX_GAP = 2
+"""A lead-in stands at most this many lines above its block (a blank line between them)."""
+
+
+def _says_runs(lead: Block) -> bool:
+    text = lead.text[-300:].rstrip(" *_`")
+    return lead.kind == "text" and not lead.in_code and text.endswith(":") and RUN_NAME_RE.search(text) is not None
+
+
+def _lead_spans(doc: Document) -> list[tuple[int, int]]:
+    """The line spans (first, last) of the lists and code blocks whose lead-in names runs. One pass over the blocks."""
+    out: list[tuple[int, int]] = []
+    blocks = doc.blocks
+    k = 1
+    while k < len(blocks):
+        b = blocks[k]
+        if b.in_code or b.kind not in ("item", "code"):
+            k += 1
+            continue
+        j = k + 1
+        if b.kind == "item":
+            while j < len(blocks) and blocks[j].kind == "item" and not blocks[j].in_code:
+                j += 1  # (the list's items, up to the first block that is not one)
+        end = blocks[j - 1].end
+        while j < len(blocks) and blocks[j].in_code and blocks[j].start <= end:
+            j += 1  # (the lines read inside the code block belong to it)
+        lead = blocks[k - 1]
+        if b.start - lead.end <= _MAX_GAP and _says_runs(lead):
+            out.append((b.start, end))
+        k = j
+    return out
+
+
+def declared_repeats(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, those of one measure, unit and setup on several lines under a lead-in naming runs each given its
+    place among them as `trial` (a value already numbered keeps its number)."""
+    spans = _lead_spans(doc)
+    if not spans:
+        return claims
+    starts = [s[0] for s in spans]  # (in document order, none overlapping)
+    groups: dict[tuple[object, ...], list[Claim]] = {}
+    for c in claims:
+        if c.kind not in ("accuracy", "acceptance", "perf") or "trial" in c.config:
+            continue
+        i = bisect.bisect_right(starts, c.source.line) - 1
+        span = spans[i] if i >= 0 and c.source.line <= spans[i][1] else None
+        if span is not None:
+            label = c.revision.label if c.revision is not None else None
+            key = (span, (c.metric or "").lower(), c.unit, label, tuple(sorted(c.config.items())))
+            groups.setdefault(key, []).append(c)
+    for runs in groups.values():
+        if len(runs) > 1 and len({c.source.line for c in runs}) == len(runs):
+            for i, c in enumerate(runs, 1):
+                c.config["trial"] = str(i)
+    return claims
