@@ -350,8 +350,7 @@ def render_rows(
                 )
             )
         out.append("")
-    counts = Counter(verdicts)
-    newest = f"R{n}"
+    counts, newest = Counter(verdicts), f"R{n}"
     more = (
         []
         if show_all
