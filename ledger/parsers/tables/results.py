@@ -76,6 +76,7 @@ from ledger.parsers.tables.side_rows import (
     side_pairs,
     step_columns,
 )
+from ledger.parsers.tables.side_runs import side_runs
 from ledger.parsers.tables.side_tags import without_side_tags
 from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
@@ -160,7 +161,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
-    builds = build_rows(table, roles)  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
+    # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds; "| main | 1 |" .. "| this PR | 2 |": runs of sides
+    builds = build_rows(table, roles) or (None if bases else side_runs(table, roles))
     if builds is not None and builds.by_branch:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
