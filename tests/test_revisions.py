@@ -546,3 +546,15 @@ def test_a_side_label_keeps_no_link_debris(heading: str, label: str) -> None:
     text = f"# Faster sampler\n\n{heading}\n\nMean TPOT across 5 repeats: 5.87 ms.\n"
     (claim,) = [c for c in extract(text, path="x.md").claims if c.kind == "perf"]
     assert claim.revision is not None and claim.revision.label == label and claim.revision.head
+
+
+QUOTED_SIDES = Path(__file__).parent / "fixtures" / "revisions" / "quoted_side_pastes.md"
+
+
+@pytest.mark.parametrize("marks", ["> ", "", ">"])
+def test_a_side_lead_holds_over_the_quoted_paste_under_it_as_over_the_plain_one(marks: str) -> None:
+    """ "Candidate branch:" over "> Score: 0.871" lines: the quote marks are how the author set the console's output
+    apart, never the end of the lead's scope; each value sits on its side with or without them."""
+    text = QUOTED_SIDES.read_text(encoding="utf-8").replace("> ", marks)
+    got = [(c.source.line, c.revision.label if c.revision else None) for c in extract(text, QUOTED_SIDES.name).claims]
+    assert got == [(7, "Candidate branch"), (8, "Candidate branch"), (12, "Upstream branch"), (13, "Upstream branch")]
