@@ -10,7 +10,8 @@ One column names each row's side (two names, one the base's: "main" / "candidate
 head"); every other column that is no result (the case, the run's index, a setting) is what a candidate row shares
 with its base row. A candidate row takes the base row whose cells agree with its own in all of them: run k of the
 candidate against run k of the base, which compare folds into the candidate's mean against the base's mean, each
-with its spread (compare.trials). Every row keeps its claims, measured on its side's revision.
+with its spread (compare.trials); where a case's two sides ran a different number of times, no run is another's
+pair and compare judges the means. Every row keeps its claims, measured on its side's revision.
 
 Read only where the side readings of results.py found no base row (side rows next to each other, a side column
 beside setting columns): a side's repeated rows share their label, so those readings see two bases of one key.
@@ -22,7 +23,12 @@ from __future__ import annotations
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.build_rows import Builds
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.vocab.setup import config_key
+from ledger.vocab.setup_keys import RUN_ID_KEYS
 from ledger.vocab.sides import column_sides, side_alone, side_of
+
+_RUN_KEYS = frozenset((*RUN_ID_KEYS, "run", "run_#", "iteration", "iter"))
+"""The keys of a column numbering a side's repeated runs ("Run", "Trial", "Seed")."""
 
 _KEY_ROLES = frozenset(("label", "text", "config"))
 """The roles of the columns that say what a row ran (its case, its run, a setting), never what it measured."""
@@ -52,9 +58,27 @@ def side_runs(table: Table, roles: list[str]) -> Builds | None:
             if builds.match_of[id(r)] in builds.base_rows:
                 return None  # (two base rows alike in every setting: an A/B/A run, no pairs to read)
             builds.base_rows[builds.match_of[id(r)]] = r
+        _unpaired_runs(table, keys, rows, builds)
         if any(builds.baseline_of(r) is not None for r in rows):
             return builds
     return None
+
+
+def _unpaired_runs(table: Table, keys: list[int], rows: list[Row], builds: Builds) -> None:
+    """Unties the rows of a case whose two sides ran a different number of times ("| C33 | stock | 1..3 |" beside
+    one candidate run): which base run is the lone one's is not said, so compare judges the candidate against the
+    base runs' mean and spread, as two series."""
+    runs = [i for i in keys if config_key(clean(table.header[i]) if i < len(table.header) else "") in _RUN_KEYS]
+    if not runs:
+        return
+    count: dict[tuple[str, bool], int] = {}
+    case = {id(r): "\x1f".join(_cell(r, i) for i in keys if i not in runs) for r in rows}
+    for r in rows:
+        side = (case[id(r)], _cell(r, builds.col) == builds.base)
+        count[side] = count.get(side, 0) + 1
+    for r in rows:
+        if count.get((case[id(r)], True)) != count.get((case[id(r)], False)):
+            builds.match_of[id(r)] = "\x1e"  # (no base row holds this key)
 
 
 def _base_name(cells: list[str]) -> str | None:
