@@ -1245,6 +1245,44 @@ def test_a_sides_runs_paired_with_its_base_runs_are_one_check_of_their_means(
     assert check.threshold.basis.startswith("stated stderr"), check.threshold.basis
 
 
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        # "| main | 1 |", "| main | 2 |", then the candidate's two trials: each side's mean, trial k against trial k
+        (
+            "side_runs_trials.md",
+            {("mean itl", 7.42, 7.035): "improvement", ("decode tok s", 1207.0, 1272.5): "improvement"},
+        ),
+        # a case column beside "Stock v1.4.2" / "Final PR head" and a run index: one pair of means per case
+        (
+            "side_runs_cases.md",
+            {
+                ("mean itl", 7.4167, 7.0367): "improvement",
+                ("decode tok s", 1207.0, 1272.3333): "improvement",
+                ("mean itl", 21.6667, 21.4667): "within noise",
+                ("decode tok s", 398.0, 402.0): "within noise",
+                # K20: three stock runs beside one candidate run, which no stock run is the pair of: the means
+                ("mean itl", 30.8667, 30.2): "within noise",
+                ("decode tok s", 279.6667, 286.0): "within noise",
+            },
+        ),
+    ],
+)
+def test_rows_repeating_runs_per_side_pair_the_sides_and_fold_the_runs(
+    name: str, want: dict[tuple[str, float, float], str], tmp_path: Path
+) -> None:
+    """A side column whose rows repeat per run (a "Trial" or "Run" index) or per case: the sides are the two
+    revisions, and each side's runs of one case are one value with its spread, never each run a setup of its own."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
+        for r in result.rows
+        if r.overall is not None
+    }
+    assert got == want, got
+    assert len(result.revisions) == 2 and not result.references  # (each paired run folded into its series' mean)
+
+
 def test_runs_under_each_revision_are_one_series_judged_by_their_spread(tmp_path: Path) -> None:
     """ "### Before (commit ...)" and "### After (commit ...)" each over a "| Trial | Output throughput |" table of
     three runs: one row, the means 2310.1 and 2315.77, within the runs' noise (trial 2 alone moved 1.4%)."""

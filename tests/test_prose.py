@@ -442,3 +442,18 @@ def test_a_factor_or_share_named_by_its_change_noun_after_the_measure() -> None:
         (10, "end-to-end latency overhead", 5.0, "%"),
         (11, "decode overhead", 3.0, "%"),
     ]
+
+
+def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_reference() -> None:
+    """ "eager median 41.2 tok/s (n=12) vs graph median 55.9": the second arm's value (its unit the first's, its
+    name ending as the first's does) is the first's reference, never a value of its own under the first arm's
+    words; "vs the old path at 55.9" names no arm so, and stays two values."""
+    path = Path(__file__).parent / "fixtures" / "prose" / "arm_contrasts.md"
+    got = [(c.source.line, c.metric, c.value, c.reference) for c in extract(path.read_text(), path.name).claims]
+    assert [g for g in got if g[0] != 5 or g[1] == "fused"] == [
+        (3, "eager median", 41.2, 55.9),
+        (5, "fused", 0.84, 1.9),
+        (7, "eager median", 118.0, 97.5),
+        (9, "Decode", 41.2, None),
+        (9, "Decode", 55.9, None),
+    ], got

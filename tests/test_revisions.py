@@ -561,3 +561,13 @@ def test_shas_in_a_source_row_a_commit_column_or_after_a_spaced_at_are_commits()
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     got = [(c.source.line, c.sha) for c in claims if c.kind == "commit"]
     assert got == [(5, "ab12cd34ef"), (5, "9f8e7d6c5b"), (5, "0a1b2c3d4e"), (11, "3f2a9c1"), (12, "7e8d9c0")]
+QUOTED_SIDES = Path(__file__).parent / "fixtures" / "revisions" / "quoted_side_pastes.md"
+
+
+@pytest.mark.parametrize("marks", ["> ", "", ">"])
+def test_a_side_lead_holds_over_the_quoted_paste_under_it_as_over_the_plain_one(marks: str) -> None:
+    """ "Candidate branch:" over "> Score: 0.871" lines: the quote marks are how the author set the console's output
+    apart, never the end of the lead's scope; each value sits on its side with or without them."""
+    text = QUOTED_SIDES.read_text(encoding="utf-8").replace("> ", marks)
+    got = [(c.source.line, c.revision.label if c.revision else None) for c in extract(text, QUOTED_SIDES.name).claims]
+    assert got == [(7, "Candidate branch"), (8, "Candidate branch"), (12, "Upstream branch"), (13, "Upstream branch")]

@@ -398,3 +398,17 @@ def test_a_change_after_two_measures_of_side_rows_is_the_one_whose_rows_it_repro
     for change, measure in (("+24.8%", "gen tok/s"), ("-20.0%", "itl_ms"), ("+3.0%", "itl_ms")):
         claims = extract(head + rows.format(change), path="t.md").claims
         assert [c.metric for c in claims if c.config.get("column") == "change"] == [f"{measure} change"]
+
+
+def test_token_columns_that_sum_a_run_are_its_workload_never_the_request_lengths() -> None:
+    """ "Output tokens" over 8,192 beside 20.48 s at 400 tok/s counts what the run generated (and "Input tokens" beside
+    it what it sent), as "Prompt tokens (total)" says in words: totals, no isl / osl; a sweep's 1024 / 128 beside a
+    rate and a time they are no product of stay the request's lengths."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "token_totals.md"
+    got = {c.source.line: c.config for c in extract(path.read_text(), path.name).claims}
+    assert {k: got[7][k] for k in got[7] if "tokens" in k or k in ("isl", "osl")} == {
+        "total_input_tokens": "262,144",
+        "total_output_tokens": "8,192",
+    }
+    assert "isl" not in got[14] and "osl" not in got[14] and got[14]["total_generated_tokens"] == "8,192"
+    assert (got[21]["isl"], got[21]["osl"]) == ("1024", "128")

@@ -193,3 +193,7 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)
+
+
+TOTAL_PAREN_RE = re.compile(r"\(\s{0,3}(?:total|sum|overall|all requests)\s{0,3}\)\s{0,3}$", re.IGNORECASE)
+"""A header's closing parenthesis saying its numbers are a run's sum ("Prompt tokens (total)"), never one request's."""

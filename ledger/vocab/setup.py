@@ -25,7 +25,7 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import OPEN_BOUND_RE, parted_settings, setting_range
+from ledger.vocab.input_labels import OPEN_BOUND_RE, TOTAL_PAREN_RE, parted_settings, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
@@ -899,6 +899,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
 @short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again
 def config_key(header: str) -> str:
     """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
+    total = "total_" if TOTAL_PAREN_RE.search(header) else ""  # ("Prompt tokens (total)": a run's sum, no length)
     key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")
-    key = re.sub(r"[\s\-/,;]+", "_", key.lower())  # ("Model size, Gb": no comma in a key)
+    key = total + re.sub(r"[\s\-/,;]+", "_", key.lower())  # ("Model size, Gb": no comma in a key)
     return key[:40] or header.strip().lower()[:40]

@@ -283,7 +283,15 @@ def _bare_side(name: str) -> str | None:
         return side_of(name)
     if _RELEASE_TAG_RE.fullmatch(name):
         return "base"  # "v0.11.0": the release the change is measured against
-    return "head" if names_ours(name) else None
+    if names_ours(name):
+        return "head"
+    # ("Stock v0.27.0", "Final PR head": a side's word with the release or the revision it ran, which says no more)
+    core = " ".join(w for w in name.split() if not (_RELEASE_TAG_RE.fullmatch(w) or _REVISION_WORD_RE.fullmatch(w)))
+    return side_of(core) if core and core != name and side_alone(core) else None
+
+
+# the words that say which revision of a side a build is, no setup and no variant of it
+_REVISION_WORD_RE = re.compile(r"final|latest|current|head|build|binary|tip|@", re.IGNORECASE)
 
 
 # the implementation a kernel is measured against ("PyTorch (TFLOPs)" beside "vLLM (TFLOPs)"): a baseline only

@@ -174,8 +174,8 @@ PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,
 # "Baseline `c9cc71a0da`: upstream with #54682": a name, then its sha in backticks, opening a bullet
 NAME_SHA_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s`?[0-9a-f]{7,40}`?\s?:")
 # "Accuracy: 0.733", "0.741": a line of tool output under its label (a rendered copy has no code block to open)
-RESULT_LINE_RE = re.compile(
-    r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$"
+RESULT_LINE_RE = re.compile(  # ("> Accuracy: 0.990": a quoted paste's line is a result line all the same)
+    r"^\s*(?:>[ \t]?){0,8}\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$"
 )
 # "# fp8 weight only", "// int8 dynamic": a comment naming the run under it (no value, no colon; a digit inside a word)
 # ("#acme/Tiny-8B", "# (current) build": a model's name, a bracketed word: another run's comment too)

@@ -53,6 +53,8 @@ class Builds:
     """Builds that are comparisons, measured against no build (another engine's beside the project's branch)."""
     by_branch: bool = False
     """The base build is the one named for the project's branch, not the first (see the module)."""
+    match_of: dict[int, str] = field(default_factory=dict)
+    """What ties a row to its base row where more than its rest label does (a run's index: tables.side_runs)."""
 
     def build_of(self, row: Row) -> str:
         return _cell(row, self.col)
@@ -61,7 +63,7 @@ class Builds:
         """The base build's row this row is measured against: the one of the same rest label."""
         if self.build_of(row) in (self.base, *self.compared):
             return None
-        return self.base_rows.get(self.rest_of.get(id(row), ""))
+        return self.base_rows.get(self.match_of.get(id(row)) or self.rest_of.get(id(row), ""))
 
 
 def build_rows(table: Table, roles: list[str]) -> Builds | None:

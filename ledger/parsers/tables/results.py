@@ -76,6 +76,7 @@ from ledger.parsers.tables.side_rows import (
     side_pairs,
     step_columns,
 )
+from ledger.parsers.tables.side_runs import side_runs
 from ledger.parsers.tables.side_tags import without_side_tags
 from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
@@ -83,6 +84,7 @@ from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_blocks import in_block
+from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
@@ -120,7 +122,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     roles = column_roles(table, _title(ctx))
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
     reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
-    headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
+    headers = with_totals(table, roles)  # ("Output tokens" over 1,000 beside "45.71 tok/s" for "21.88 s": a sum)
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
@@ -160,7 +162,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
-    builds = build_rows(table, roles)  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
+    builds = build_rows(table, roles) or (None if bases else side_runs(table, roles))  # runs of builds, of sides
     if builds is not None and builds.by_branch:
         bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
     elif bases:
