@@ -108,6 +108,11 @@ def test_a_method_switched_off_is_none(text: str, method: str) -> None:
         ("each request had exactly 256 output tokens", {"osl": "256"}),
         ("prompts of 300 fixed input tokens", {"isl": "300"}),
         ("fixed at 1024 input tokens", {"isl": "1024"}),
+        # a prefill sweep's single token of output, in a word or a digit
+        ("prompts padded to 2,048 tokens, a single output token, 16 requests per slot", {"osl": "1"}),
+        ("fixed 4,096-token prompts, one output token per request", {"isl": "4096", "osl": "1"}),
+        ("each request asks for 1 output token only", {"osl": "1"}),
+        ("ITL is the gap between one output token and the next", {}),
         # a count of what a run made, a rate: no length
         ("the run produced 18000 output tokens", {}),
         ("about 512 random output tokens/s", {}),

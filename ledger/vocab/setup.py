@@ -223,6 +223,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
+    # "one output token", "a single output token", "1 output token": a prefill sweep's whole output (never "between
+    # one output token and the next", a gap a latency measures)
+    _word(
+        "osl",
+        "osl",
+        r"(?:a )?(single|one|1) (?:output|generated|new) token(?!s)(?! (?:and|to|after)\b)",
+        ("token",),  # (a trigger hides the shorter ones it opens with: "output" would hide the other lengths')
+        ("a single", "single", "one", "1"),
+    ),
     # "3,000 input tokens per request", "64 random input tokens": the length every request had or was drawn at
     _word(
         "isl",
@@ -244,7 +253,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "| WAN-14B 4096 tok |": a label naming a model by its size, then a token count and nothing more, names the
     # length its input had (a count a sentence narrates goes on past it: "Llama-8B 256 tokens in 4.1 s" is none)
-    _word("isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok",), (), _DIGIT_OPENS),
+    _word(
+        "isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok", "token"), (), _DIGIT_OPENS
+    ),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
     # of one KV-cache block, a page's or a prefill chunk's the same)
@@ -683,7 +694,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|"
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|"
     + ENGINE_PATH_TRIGGERS
     + "|"
     + SWITCH_TRIGGERS,  # ("without any concurrency cap")
@@ -795,6 +806,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = "fp8_ptpc"  # ("PTPC", "FP8 PTPC": FP8 scaled per token and per channel, one scheme)
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
+        elif w.key in ("isl", "osl") and val.lower() in ("one", "single"):
+            out[w.written] = "1"  # ("a single output token": the length in digits, as every other run states it)
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)
