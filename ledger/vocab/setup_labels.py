@@ -265,6 +265,20 @@ _BENCH_TEST_RE = re.compile(
 )
 
 
+_STRATEGY_LABEL_RE = re.compile(
+    r"(?:^|/ )(?:low(?:est)?|high(?:est|er)?|max(?:imum)?|min(?:imum)?|best|peak)[ -](?:latency|throughput)"
+    r"(?: (?:mode|strategy|profile|config|recipe))?$|"
+    r"(?:^|/ )(?:latency|throughput)[ -](?:optimi[sz]ed|oriented|first|mode|strategy|profile)$",
+    re.IGNORECASE,
+)
+
+
+def is_strategy_label(label: str) -> bool:
+    """A row label naming the serving strategy a recipe tunes for ("Low Latency", "Max Throughput", "throughput-
+    optimized"), no measure: its perf word says what the setup favours, not what the row's cells measure."""
+    return _STRATEGY_LABEL_RE.search(label.strip(" *_`")[:80]) is not None
+
+
 def bench_test_setup(test: str) -> dict[str, str]:
     """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
     m = _BENCH_TEST_RE.match(test.strip())

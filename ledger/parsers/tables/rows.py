@@ -52,7 +52,7 @@ from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
-from ledger.vocab.setup_labels import bench_test_setup
+from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
 """A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
@@ -493,6 +493,9 @@ class _RowReader:
             and (metric_head.lower() in ("rate", "ratio", "accepted") or (unit == "%" and draft_position(metric_head)))
         ):
             kind = "acceptance"  # "rate", "Position 0" beside "a.len", "Overall acceptance": a draft's acceptance rate
+        if kind == "perf" and role == "value" and is_strategy_label(self.label) and metric_head != metric:
+            # ("GSM8K" in a "High Throughput" row: a recipe's strategy, the column's score all the same)
+            kind = column_kind(metric_head, self.section, unit)
         if role == "value":
             self.row_kind = kind
         return kind, unit
