@@ -30,3 +30,20 @@ def test_a_strategy_named_in_a_row_leaves_a_benchmark_score_an_accuracy() -> Non
 def test_a_row_naming_a_measure_still_makes_its_cells_that_measure() -> None:
     text = "| Metric | GSM8K run |\n|---|---|\n| Latency (ms) | 812.0 |\n| Accuracy | 91.2% |\n"
     assert [(c.kind, c.value) for c in _claims(text)] == [("perf", 812.0), ("accuracy", 91.2)]
+
+
+def test_a_multiplier_written_sign_first_is_a_value_and_no_part_of_the_row_label() -> None:
+    text = "| Prompt | Speed gain | Acceptance gain |\n|---|---:|---:|\n| Story | x1.49 | +26 pp |\n"
+    text += "| Poem | ×2.05 | +30 pp |\n"
+    got = [(c.kind, c.metric, c.value, c.unit, c.config.get("workload")) for c in _claims(text)]
+    assert got == [
+        ("perf", "Speed gain", 1.49, "x", "Story"),
+        ("acceptance", "Acceptance gain", 26.0, "pp", "Story"),
+        ("perf", "Speed gain", 2.05, "x", "Poem"),
+        ("acceptance", "Acceptance gain", 30.0, "pp", "Poem"),
+    ]
+
+
+def test_an_architecture_named_x86_is_no_multiplier() -> None:
+    text = "| Host | Speed gain |\n|---|---:|\n| x86 | 1.20x |\n| x64 | 1.10x |\n"
+    assert [(c.value, c.config.get("row")) for c in _claims(text)] == [(1.2, "x86"), (1.1, "x64")]
