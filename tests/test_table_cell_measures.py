@@ -47,3 +47,29 @@ def test_a_multiplier_written_sign_first_is_a_value_and_no_part_of_the_row_label
 def test_an_architecture_named_x86_is_no_multiplier() -> None:
     text = "| Host | Speed gain |\n|---|---:|\n| x86 | 1.20x |\n| x64 | 1.10x |\n"
     assert [(c.value, c.config.get("row")) for c in _claims(text)] == [(1.2, "x86"), (1.1, "x64")]
+
+
+COMPOUND = (
+    "Model: acme/Foo-14B with MTP drafting, one RTX 4090, greedy.\n\n"
+    "| Prompt | Plain | base k=1 | new k=1 | base k=3 | new k=3 |\n|---|---:|---:|---:|---:|---:|\n"
+    "| Story | 30.1 t/s | 41.0 t/s @ 88% | 41.2 t/s @ 88% | 35.0 t/s @ 55% | 52.3 t/s @ 81% |\n"
+)
+
+
+def test_a_speed_at_an_acceptance_in_one_cell_is_two_claims_each_with_its_own_reference() -> None:
+    got = [(c.kind, c.value, c.unit, c.reference) for c in _claims(COMPOUND)]
+    assert got == [
+        ("perf", 30.1, "t/s", None),
+        ("perf", 41.2, "t/s", 41.0),
+        ("acceptance", 88.0, "%", 88.0),
+        ("perf", 52.3, "t/s", 35.0),
+        ("acceptance", 81.0, "%", 55.0),
+    ]
+    rates = [c for c in _claims(COMPOUND) if c.kind == "acceptance"]
+    assert all(c.metric and "acceptance" in c.metric.lower() for c in rates)
+
+
+def test_a_share_after_a_measure_outside_drafting_is_that_measures_share() -> None:
+    text = "| Batch | base | new |\n|---|---:|---:|\n| 8 | 120.0 GB/s @ 61% | 150.0 GB/s @ 76% |\n"
+    got = [(c.kind, c.value, c.unit, c.reference) for c in _claims(text)]
+    assert got == [("perf", 150.0, "GB/s", 120.0), ("perf", 76.0, "%", 61.0)]

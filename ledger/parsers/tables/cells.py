@@ -43,8 +43,8 @@ _NUMERIC_CELL_RE = re.compile(
     r"^[~≈∼]? ?[-+−–]? ?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
     r"(?: ?(?:[-–~]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
     r" ?(?:± ?\d[\d,]*(?:\.\d+)?)? ?"
-    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\))? ?[*†‡]{0,3} ?\.?$"  # ("61.42 ms.": a pasted full stop)
-)
+    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\)|@ ?\d{1,3}(?:\.\d{1,4})? ?%)? ?[*†‡]{0,3} ?\.?$"
+)  # ("61.42 ms.": a pasted full stop; "3.93 t/s @ 93%": a second measure, the share the first was reached at)
 
 
 _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)

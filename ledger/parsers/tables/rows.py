@@ -21,7 +21,7 @@ from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric, label_setup
-from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
+from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
 from ledger.parsers.tables.cells import (
     SPACED_LIST_RE,
@@ -49,7 +49,7 @@ from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
-from ledger.vocab.metrics import column_kind, draft_position
+from ledger.vocab.metrics import column_kind, draft_position, is_acceptance_name
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
 from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
@@ -473,7 +473,7 @@ class _RowReader:
             base_value = cell_value(src) if src is not None else None
             if src is not None and base_value is not None and (is_numeric_cell(src) or base_value[4] is not None):
                 ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72")
-                bpm = PAREN_RE.search(src)
+                bpm = second_measure(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell, else the number a change column's header states
             ref = next((r for r in (cell_ref(c.cleaned), self.info.stated_ref.get(c.ci)) if r is not None), None)
@@ -510,6 +510,9 @@ class _RowReader:
         self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
     ) -> Iterator[Claim]:
         ctx, line, inner = self.ctx, c.line, pm.group(1)
+        if pm.group(0).startswith("@"):  # "4.45 t/s @ 85%": the share the value was reached at, a measure of its own
+            yield self._at_share(c, pm, base_paren, metric, config)
+            return
         if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
             # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
             iv, bv2 = cell_value(inner), cell_value(base_paren)
@@ -538,6 +541,31 @@ class _RowReader:
             claim.config = under_cell_setup(config, claim.config)
             yield claim
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
+
+    def _at_share(self, c: _Cell, pm: re.Match[str], base_share: str | None, metric: str, cfg: dict[str, str]) -> Claim:
+        """The share after a cell's "@", paired with the baseline cell's own; under drafting (the setup or the column
+        names it) a speed's share is the draft's acceptance rate, else the share the column's measure was taken at."""
+        value, ref = cell_value(pm.group(1)), cell_value(base_share) if base_share else None
+        self.ctx.take(c.line, c.off + pm.start(), c.off + len(c.cell))
+        claim = self.ctx.claim(
+            column_kind(metric, self.section, "%"),
+            c.line,
+            pm.group(0).strip(),
+            metric=f"{metric} (share)",
+            value=value[0] if value else None,
+            unit="%",
+            reference=ref[0] if ref else None,
+            config=cfg,
+            **c.at,
+        )
+        # (the setup around the table, which the claim now carries, says whether a draft was running)
+        drafting = any(claim.config.get(k) not in (None, "none", "0") for k in _DRAFTING_KEYS)
+        if self.info.spec or is_acceptance_name(c.head) or drafting:
+            return claim.model_copy(update={"kind": "acceptance", "metric": "acceptance rate"})
+        return claim
+
+
+_DRAFTING_KEYS = frozenset(("spec_algo", "draft_len", "mtp"))
 
 
 def row_claims(
