@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ledger.parsers.grammar.commands import command_setup, run_echo
+from ledger.parsers.grammar.commands import command_setup, prose_flags, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value
@@ -62,6 +62,16 @@ def test_benchmark_script_flags() -> None:
         "dataset": "sharegpt",
         "task": "gsm8k",
     }
+
+
+def test_a_placeholder_in_a_command_is_no_setting_and_a_home_path_names_the_model() -> None:
+    # "--draft-max N", "--tp $TP": a slot the text fills per column or row, no value every result shares
+    got = command_setup("./llama-server -m ~/models/Orca-13B-Q4_K_M.gguf -c 8192 --draft-max N -tp $TP")
+    assert "draft_len" not in got and "tp" not in got
+    assert got["quant"] == "q4_k_m" and "Orca-13B" in got["model"]
+    assert command_setup("./llama-server -m ~/w/Orca-13B-Q4_K_M.gguf --draft-max 3")["draft_len"] == "3"
+    assert "draft_len" not in prose_flags("the gain shows for `--draft-max > 1` only", {})
+    assert "draft_len" not in prose_flags("run it with --draft-max N for each column", {})
 
 
 def test_harness_run_line() -> None:

@@ -73,3 +73,15 @@ def test_a_share_after_a_measure_outside_drafting_is_that_measures_share() -> No
     text = "| Batch | base | new |\n|---|---:|---:|\n| 8 | 120.0 GB/s @ 61% | 150.0 GB/s @ 76% |\n"
     got = [(c.kind, c.value, c.unit, c.reference) for c in _claims(text)]
     assert got == [("perf", 150.0, "GB/s", 120.0), ("perf", 76.0, "%", 61.0)]
+
+
+def test_a_draft_length_a_column_head_names_is_each_columns_own() -> None:
+    text = (
+        "Command: `./llama-server -m ~/models/Orca-13B-Q4_K_M.gguf -c 8192 -mtp --draft-max N`\n\n"
+        "With `--draft-max 1` the speed barely moves.\n\n"
+        "| Task | No MTP | old d=1 | new d=1 | old d=3 | new d=3 |\n|---|---:|---:|---:|---:|---:|\n"
+        "| Poem | 20.0 t/s | 26.0 t/s | 26.2 t/s | 27.0 t/s | 31.5 t/s |\n"
+    )
+    got = [(c.value, c.reference, c.config.get("draft_len")) for c in _claims(text)]
+    assert got == [(20.0, None, "0"), (26.2, 26.0, "1"), (31.5, 27.0, "3")]
+    assert all("Orca-13B" in c.config["model"] and c.config["quant"] == "q4_k_m" for c in _claims(text))

@@ -279,6 +279,19 @@ def is_strategy_label(label: str) -> bool:
     return _STRATEGY_LABEL_RE.search(label.strip(" *_`")[:80]) is not None
 
 
+# "this PR d=2", "k=3", "draft-max=4": a column's draft length, where the table drafts (llama-bench's "d4096" is a
+# context's depth: never read where no draft runs)
+_DRAFT_ARM_RE = re.compile(
+    r"(?:^|[\s(])(?:d|k|n_draft|draft(?:[ _-]?(?:max|len|length|tokens))?)\s?=\s?(\d{1,2})\)?$", re.IGNORECASE
+)
+
+
+def draft_arm(head: str) -> str | None:
+    """The draft length a drafting table's column head names by its letter ("main d=2" -> "2"), else None."""
+    m = _DRAFT_ARM_RE.search(head[-40:])
+    return m.group(1) if m else None
+
+
 def bench_test_setup(test: str) -> dict[str, str]:
     """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
     m = _BENCH_TEST_RE.match(test.strip())

@@ -52,7 +52,7 @@ from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position, is_acceptance_name
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
-from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
+from ledger.vocab.setup_labels import bench_test_setup, draft_arm, is_strategy_label
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
 """A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
@@ -403,6 +403,8 @@ class _RowReader:
             "row": label,
             "column": head,
         }
+        if (drafted := draft_arm(head)) is not None and self._drafting(c.line):
+            config["draft_len"] = drafted  # ("this PR d=2" under "--draft-max N": the column's own length)
         if workload and info.row_kind:
             config[info.row_kind] = config.pop("row")
         if model and label:
@@ -499,6 +501,13 @@ class _RowReader:
         if role == "value":
             self.row_kind = kind
         return kind, unit
+
+    def _drafting(self, line: int) -> bool:
+        """A draft runs for this table: its columns name an acceptance, or the setup around it a method."""
+        setup = self.ctx.setup
+        if self.info.spec or setup is None:
+            return self.info.spec
+        return any(s.get("spec_algo") not in (None, "none") for s in (setup.at(line), setup.default_at(line)))
 
     def _stddev(self, ci: int, columns: dict[int, int] | None = None) -> float | None:
         """The spread the column of `ci`'s spread (or `columns`': its standard error) holds in this row ("±0.0112")."""
