@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.setup import qualifiers
 
 
 def _claims(text: str) -> list[Claim]:
@@ -85,3 +86,15 @@ def test_a_draft_length_a_column_head_names_is_each_columns_own() -> None:
     got = [(c.value, c.reference, c.config.get("draft_len")) for c in _claims(text)]
     assert got == [(20.0, None, "0"), (26.2, 26.0, "1"), (31.5, 27.0, "3")]
     assert all("Orca-13B" in c.config["model"] and c.config["quant"] == "q4_k_m" for c in _claims(text))
+
+
+def test_a_precision_a_column_gives_one_part_of_the_model_is_no_quant_of_the_run() -> None:
+    text = (
+        "| Item | Value |\n|---|---|\n| Model | `acme/Orca-70B`, MXFP4 |\n| Cards | 4 x MI300X |\n\n"
+        "## Router sweep\n\n"
+        "| Concurrency | BF16 router ms | FP8 router ms | Gain |\n|---:|---:|---:|---:|\n| 8 | 3.10 | 2.85 | -8.1% |\n"
+    )
+    got = [(c.value, c.reference, c.config.get("quant")) for c in _claims(text)]
+    assert got == [(2.85, 3.1, "mxfp4"), (-8.1, None, "mxfp4")]
+    assert qualifiers("FP8 `wo_a` total tok/s") == {} and qualifiers("BF16 o_proj tok/s") == {}
+    assert qualifiers("FP8 throughput") == {"quant": "fp8"}  # (the run's own precision)

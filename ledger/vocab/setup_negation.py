@@ -238,7 +238,12 @@ _COMPONENT_AFTER_RE = re.compile(
     r"(?:indexer|scale|logits?|prefix)[ _-]cache|"
     # ("the native BF16 V path", "an fp32 accumulator", "the bf16 cast": one tensor, sum or step of the kernel; not
     # a path, "the fp8 MLA path" is the run's)
-    r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?)\b"
+    r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?|"
+    # ("BF16 wo_a" vs "FP8 wo_a", "FP8 router ms": one layer's or projection's arithmetic, the arm an A/B varies; the
+    # model's precision is stated of the model)
+    r"`?[a-z][a-z0-9]{0,9}_(?:proj|[a-z]|head|gate|up|down)(?:_[a-z0-9]{1,8})?|"
+    r"`?(?:gate|router|lm[ _]head)(?![ _-]?up\b)|"
+    r"(?:[a-z]{1,3}[ _-])?proj(?:ections?)?)\b"
     r"(?![ -](?:models?|checkpoints?|weights?|quanti[sz]ation)\b))",
     re.IGNORECASE,
 )
