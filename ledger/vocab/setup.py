@@ -223,8 +223,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
-    # "one output token", "a single output token", "1 output token": a prefill sweep's whole output (never "between
-    # one output token and the next", a gap a latency measures)
+    # "one output token", "a single output token": a prefill sweep's (never "one output token and the next": a gap)
     _word(
         "osl",
         "osl",
@@ -781,8 +780,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
-        if w.key == "concurrency":
-            val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
+        if w.key in ("concurrency", "osl"):  # "eight requests at a time", "a single output token"
+            val = NUMBER_WORDS.get(val.lower(), "1" if val.lower() == "single" else val)
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower() and "mtp_k" not in m.group(0).lower():
@@ -806,8 +805,6 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = "fp8_ptpc"  # ("PTPC", "FP8 PTPC": FP8 scaled per token and per channel, one scheme)
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
-        elif w.key in ("isl", "osl") and val.lower() in ("one", "single"):
-            out[w.written] = "1"  # ("a single output token": the length in digits, as every other run states it)
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)

@@ -23,6 +23,7 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric, label_setup
 from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
+from ledger.parsers.tables.cell_shares import at_share, column_draft
 from ledger.parsers.tables.cells import (
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
@@ -49,10 +50,10 @@ from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
-from ledger.vocab.metrics import column_kind, draft_position, is_acceptance_name
+from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
-from ledger.vocab.setup_labels import bench_test_setup, draft_arm, is_strategy_label
+from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
 """A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
@@ -179,8 +180,7 @@ class _RowReader:
         if verdict is not None and off >= 0:
             off += verdict.start("change")
         head = self.headers[ci] if ci < len(self.headers) else ""
-        if info.title_setup:
-            # the table's title line: the setup its rows, columns and names do not restate
+        if info.title_setup:  # the table's title line: the setup its rows, columns and names do not restate
             own = {**csetup, **self._label_setup(), **info.head(head)[2]}
             csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         rev = info.col_revision.get(ci) or (info.new_revision if role == "delta" else None)
@@ -402,9 +402,8 @@ class _RowReader:
             **c.setup,
             "row": label,
             "column": head,
+            **column_draft(self.ctx, info.spec, head, c.line),  # ("this PR d=2" under "--draft-max N": its own)
         }
-        if (drafted := draft_arm(head)) is not None and self._drafting(c.line):
-            config["draft_len"] = drafted  # ("this PR d=2" under "--draft-max N": the column's own length)
         if workload and info.row_kind:
             config[info.row_kind] = config.pop("row")
         if model and label:
@@ -433,8 +432,20 @@ class _RowReader:
             config=config,
             **c.at,
         )
-        if pm and c.off >= 0:
-            yield from self._paren_claims(c, pm, base_paren, metric, config)
+        if pm and c.off >= 0:  # ("4.45 t/s @ 85%": the share the value was reached at, a measure of its own)
+            yield from (
+                at_share(
+                    self.ctx,
+                    (c.line, c.off, c.cell, head),
+                    pm,
+                    base_paren,
+                    (metric, self.section, info.spec),
+                    config,
+                    c.at,
+                )
+                if pm.group(0)[0] == "@"
+                else self._paren_claims(c, pm, base_paren, metric, config)
+            )
 
     def _unit(self, unit: str | None, head_unit: str | None, role: str) -> str | None:
         """The cell's unit, else its header's, else the label's (asked once per row), else, for a value, the
@@ -484,7 +495,9 @@ class _RowReader:
     def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:
         """The claim's kind (and a delta's implied "%"), where the row's other cells change what the column
         alone would say."""
-        kind = column_kind(metric, self.section, unit)
+        kind = column_kind(  # ("GSM8K" in a "High Throughput" row: the recipe's strategy, no measure's name)
+            metric_head if is_strategy_label(self.label) else metric, self.section, unit
+        )
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
         if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and self.row_kind == "accuracy":
@@ -495,19 +508,9 @@ class _RowReader:
             and (metric_head.lower() in ("rate", "ratio", "accepted") or (unit == "%" and draft_position(metric_head)))
         ):
             kind = "acceptance"  # "rate", "Position 0" beside "a.len", "Overall acceptance": a draft's acceptance rate
-        if kind == "perf" and role == "value" and is_strategy_label(self.label) and metric_head != metric:
-            # ("GSM8K" in a "High Throughput" row: a recipe's strategy, the column's score all the same)
-            kind = column_kind(metric_head, self.section, unit)
         if role == "value":
             self.row_kind = kind
         return kind, unit
-
-    def _drafting(self, line: int) -> bool:
-        """A draft runs for this table: its columns name an acceptance, or the setup around it a method."""
-        setup = self.ctx.setup
-        if self.info.spec or setup is None:
-            return self.info.spec
-        return any(s.get("spec_algo") not in (None, "none") for s in (setup.at(line), setup.default_at(line)))
 
     def _stddev(self, ci: int, columns: dict[int, int] | None = None) -> float | None:
         """The spread the column of `ci`'s spread (or `columns`': its standard error) holds in this row ("±0.0112")."""
@@ -519,9 +522,6 @@ class _RowReader:
         self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
     ) -> Iterator[Claim]:
         ctx, line, inner = self.ctx, c.line, pm.group(1)
-        if pm.group(0).startswith("@"):  # "4.45 t/s @ 85%": the share the value was reached at, a measure of its own
-            yield self._at_share(c, pm, base_paren, metric, config)
-            return
         if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
             # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
             iv, bv2 = cell_value(inner), cell_value(base_paren)
@@ -550,31 +550,6 @@ class _RowReader:
             claim.config = under_cell_setup(config, claim.config)
             yield claim
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
-
-    def _at_share(self, c: _Cell, pm: re.Match[str], base_share: str | None, metric: str, cfg: dict[str, str]) -> Claim:
-        """The share after a cell's "@", paired with the baseline cell's own; under drafting (the setup or the column
-        names it) a speed's share is the draft's acceptance rate, else the share the column's measure was taken at."""
-        value, ref = cell_value(pm.group(1)), cell_value(base_share) if base_share else None
-        self.ctx.take(c.line, c.off + pm.start(), c.off + len(c.cell))
-        claim = self.ctx.claim(
-            column_kind(metric, self.section, "%"),
-            c.line,
-            pm.group(0).strip(),
-            metric=f"{metric} (share)",
-            value=value[0] if value else None,
-            unit="%",
-            reference=ref[0] if ref else None,
-            config=cfg,
-            **c.at,
-        )
-        # (the setup around the table, which the claim now carries, says whether a draft was running)
-        drafting = any(claim.config.get(k) not in (None, "none", "0") for k in _DRAFTING_KEYS)
-        if self.info.spec or is_acceptance_name(c.head) or drafting:
-            return claim.model_copy(update={"kind": "acceptance", "metric": "acceptance rate"})
-        return claim
-
-
-_DRAFTING_KEYS = frozenset(("spec_algo", "draft_len", "mtp"))
 
 
 def row_claims(
