@@ -292,6 +292,14 @@ def draft_arm(head: str) -> str | None:
     return m.group(1) if m else None
 
 
+def letter_draft(config: dict[str, str]) -> None:
+    """A drafting run's "K=3" (an item's label: its setting "k") is its draft length, over the one a command states
+    for the page ("--num_spec_tokens 7"); without a draft method "K" stays what it is (a GEMM's dimension)."""
+    k = config.get("k", "")
+    if k.isdigit() and len(k) <= 2 and config.get("spec_algo") not in (None, "", "none"):
+        config["draft_len"] = config.pop("k")
+
+
 def bench_test_setup(test: str) -> dict[str, str]:
     """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
     m = _BENCH_TEST_RE.match(test.strip())
