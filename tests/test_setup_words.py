@@ -888,3 +888,10 @@ def test_a_context_length_is_a_setting_and_an_evaluations_window() -> None:
     assert describes_windowed_evaluation("Evaluation data: the PG-19 test split, for 8192 context lengths.")
     assert not describes_windowed_evaluation("Random dataset, 4096 input tokens, 128 output; we evaluate GSM8K too.")
     assert not describes_windowed_evaluation("Served with 4096 context, we measured throughput.")
+
+
+def test_the_method_a_speedup_is_measured_against_is_no_method_of_the_line() -> None:
+    assert "spec_algo" not in qualifiers("K=3: 151.2, speedup: 1.68x, gain over EAGLE 1: 1.08x")
+    assert "spec_algo" not in qualifiers("speedup wrt EAGLE 1: 1.09x")
+    assert "spec_algo" not in qualifiers("1.2x relative to Medusa")
+    assert qualifiers("EAGLE 3 with K=3: 151.2")["spec_algo"] == "eagle3"  # (the line's own)

@@ -38,7 +38,12 @@ def turned_off(s: str, m: re.Match[str]) -> bool:
     return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
 
 
-THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
+# ("speedup wrt EAGLE 1", "gain over Medusa": the method a ratio is measured against, the baseline's)
+THAN_BEFORE_RE = re.compile(
+    r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$|"
+    r"\b(?:wrt|w\.r\.t\.?|over|against|relative\sto|compared\s(?:to|with))\s(?:the\s|plain\s)?$",
+    re.IGNORECASE,
+)
 # "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
 # that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
 VALUE_ARM_BEFORE_RE = re.compile(
