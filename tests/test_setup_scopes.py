@@ -232,3 +232,16 @@ def test_a_precision_a_dispatch_rule_names_as_its_branch_is_no_setup_of_the_runs
     assert all("kv_cache" not in c.config and c.config.get("gpu") == "4x H100" for c in claims)
     ran = extract("Served with FP8 KV cache on 4x H100.\n\nOutput throughput: 402.9 tok/s\n", path="ran.md").claims
     assert [c.config.get("kv_cache") for c in ran] == ["fp8"]  # (a run set up so, no rule: still its setup)
+
+
+def test_a_drafting_items_k_is_its_draft_length_over_the_commands() -> None:
+    text = (
+        "Output tokens/s on one L40S, batch 1\n\n"
+        "cmd: `python tools/medusa.py --num_spec_tokens 6 --max_num_seqs 1`\n\n"
+        "MEDUSA 1 (`org/medusa-head-7B`):\n* K=3: 140.5, speedup: 1.56x\n* K=6: 120.0, speedup: 1.33x\n"
+    )
+    got = [(c.value, c.config.get("draft_len"), c.config.get("k")) for c in extract(text, path="t.md").claims]
+    assert got == [(140.5, "3", None), (1.56, "3", None), (120.0, "6", None), (1.33, "6", None)]
+    # (no draft runs: a GEMM's K stays its dimension)
+    gemm = extract("Shapes of the fused GEMM\n\n* K=64: 12.5 us\n", path="t.md").claims
+    assert [c.config.get("draft_len") for c in gemm] == [None]

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ledger.parsers.grammar.commands import command_setup, run_echo
+from ledger.parsers.grammar.commands import command_setup, prose_flags, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value
@@ -64,6 +64,16 @@ def test_benchmark_script_flags() -> None:
     }
 
 
+def test_a_placeholder_in_a_command_is_no_setting_and_a_home_path_names_the_model() -> None:
+    # "--draft-max N", "--tp $TP": a slot the text fills per column or row, no value every result shares
+    got = command_setup("./llama-server -m ~/models/Orca-13B-Q4_K_M.gguf -c 8192 --draft-max N -tp $TP")
+    assert "draft_len" not in got and "tp" not in got
+    assert got["quant"] == "q4_k_m" and "Orca-13B" in got["model"]
+    assert command_setup("./llama-server -m ~/w/Orca-13B-Q4_K_M.gguf --draft-max 3")["draft_len"] == "3"
+    assert "draft_len" not in prose_flags("the gain shows for `--draft-max > 1` only", {})
+    assert "draft_len" not in prose_flags("run it with --draft-max N for each column", {})
+
+
 def test_harness_run_line() -> None:
     assert run_echo("Running GSM8K evaluation: 1319 questions, 5-shot") == {
         "samples": "1319",
@@ -108,6 +118,11 @@ def test_a_method_switched_off_is_none(text: str, method: str) -> None:
         ("each request had exactly 256 output tokens", {"osl": "256"}),
         ("prompts of 300 fixed input tokens", {"isl": "300"}),
         ("fixed at 1024 input tokens", {"isl": "1024"}),
+        # a prefill sweep's single token of output, in a word or a digit
+        ("prompts padded to 2,048 tokens, a single output token, 16 requests per slot", {"osl": "1"}),
+        ("fixed 4,096-token prompts, one output token per request", {"isl": "4096", "osl": "1"}),
+        ("each request asks for 1 output token only", {"osl": "1"}),
+        ("ITL is the gap between one output token and the next", {}),
         # a count of what a run made, a rate: no length
         ("the run produced 18000 output tokens", {}),
         ("about 512 random output tokens/s", {}),
@@ -904,3 +919,8 @@ def test_a_list_items_bare_token_count_is_its_input_length() -> None:
     assert lead_length("* 2M: TTFT -40%") == str(2 * 1024 * 1024)
     for text in ("* 8: 12.1 ms", "* 5m: warm-up", "64K: not an item", "* 64K context: 1.9 s"):
         assert lead_length(text) is None, text
+def test_the_method_a_speedup_is_measured_against_is_no_method_of_the_line() -> None:
+    assert "spec_algo" not in qualifiers("K=3: 151.2, speedup: 1.68x, gain over EAGLE 1: 1.08x")
+    assert "spec_algo" not in qualifiers("speedup wrt EAGLE 1: 1.09x")
+    assert "spec_algo" not in qualifiers("1.2x relative to Medusa")
+    assert qualifiers("EAGLE 3 with K=3: 151.2")["spec_algo"] == "eagle3"  # (the line's own)

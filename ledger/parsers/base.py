@@ -32,6 +32,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
+from ledger.vocab.setup_labels import letter_draft
 from ledger.vocab.test_ids import test_id_setup
 
 M = TypeVar("M", Claim, Source)
@@ -223,6 +224,7 @@ class Context:
             drop_swept_pair(swept, line, config)  # "0.4% at 2K/8K" where "2K/8K/32K" is swept: two points, no lengths
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
+            letter_draft(config)
             if " " in config.get("model", ""):
                 column_model(config)  # "model: <link> <link>": each column's checkpoint, never the two joined
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):

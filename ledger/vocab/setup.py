@@ -226,6 +226,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
+    # "one output token", "a single output token": a prefill sweep's (never "one output token and the next": a gap)
+    _word(
+        "osl",
+        "osl",
+        r"(?:a )?(single|one|1) (?:output|generated|new) token(?!s)(?! (?:and|to|after)\b)",
+        ("token",),  # (a trigger hides the shorter ones it opens with: "output" would hide the other lengths')
+        ("a single", "single", "one", "1"),
+    ),
     # "3,000 input tokens per request", "64 random input tokens": the length every request had or was drawn at
     _word(
         "isl",
@@ -247,7 +255,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "| WAN-14B 4096 tok |": a label naming a model by its size, then a token count and nothing more, names the
     # length its input had (a count a sentence narrates goes on past it: "Llama-8B 256 tokens in 4.1 s" is none)
-    _word("isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok",), (), _DIGIT_OPENS),
+    _word(
+        "isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok", "token"), (), _DIGIT_OPENS
+    ),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
     # of one KV-cache block, a page's or a prefill chunk's the same)
@@ -687,7 +697,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|"
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|"
     + ENGINE_PATH_TRIGGERS
     + "|"
     + SWITCH_TRIGGERS,  # ("without any concurrency cap")
@@ -774,8 +784,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
-        if w.key == "concurrency":
-            val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
+        if w.key in ("concurrency", "osl"):  # "eight requests at a time", "a single output token"
+            val = NUMBER_WORDS.get(val.lower(), "1" if val.lower() == "single" else val)
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower() and "mtp_k" not in m.group(0).lower():

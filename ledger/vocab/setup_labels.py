@@ -268,6 +268,41 @@ _BENCH_TEST_RE = re.compile(
 )
 
 
+_STRATEGY_LABEL_RE = re.compile(
+    r"(?:^|/ )(?:low(?:est)?|high(?:est|er)?|max(?:imum)?|min(?:imum)?|best|peak)[ -](?:latency|throughput)"
+    r"(?: (?:mode|strategy|profile|config|recipe))?$|"
+    r"(?:^|/ )(?:latency|throughput)[ -](?:optimi[sz]ed|oriented|first|mode|strategy|profile)$",
+    re.IGNORECASE,
+)
+
+
+def is_strategy_label(label: str) -> bool:
+    """A row label naming the serving strategy a recipe tunes for ("Low Latency", "Max Throughput", "throughput-
+    optimized"), no measure: its perf word says what the setup favours, not what the row's cells measure."""
+    return _STRATEGY_LABEL_RE.search(label.strip(" *_`")[:80]) is not None
+
+
+# "this PR d=2", "k=3", "draft-max=4": a column's draft length, where the table drafts (llama-bench's "d4096" is a
+# context's depth: never read where no draft runs)
+_DRAFT_ARM_RE = re.compile(
+    r"(?:^|[\s(])(?:d|k|n_draft|draft(?:[ _-]?(?:max|len|length|tokens))?)\s?=\s?(\d{1,2})\)?$", re.IGNORECASE
+)
+
+
+def draft_arm(head: str) -> str | None:
+    """The draft length a drafting table's column head names by its letter ("main d=2" -> "2"), else None."""
+    m = _DRAFT_ARM_RE.search(head[-40:])
+    return m.group(1) if m else None
+
+
+def letter_draft(config: dict[str, str]) -> None:
+    """A drafting run's "K=3" (an item's label: its setting "k") is its draft length, over the one a command states
+    for the page ("--num_spec_tokens 7"); without a draft method "K" stays what it is (a GEMM's dimension)."""
+    k = config.get("k", "")
+    if k.isdigit() and len(k) <= 2 and config.get("spec_algo") not in (None, "", "none"):
+        config["draft_len"] = config.pop("k")
+
+
 def bench_test_setup(test: str) -> dict[str, str]:
     """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
     m = _BENCH_TEST_RE.match(test.strip())

@@ -38,7 +38,12 @@ def turned_off(s: str, m: re.Match[str]) -> bool:
     return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
 
 
-THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
+# ("speedup wrt EAGLE 1", "gain over Medusa": the method a ratio is measured against, the baseline's)
+THAN_BEFORE_RE = re.compile(
+    r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$|"
+    r"\b(?:wrt|w\.r\.t\.?|over|against|relative\sto|compared\s(?:to|with))\s(?:the\s|plain\s)?$",
+    re.IGNORECASE,
+)
 # "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
 # that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
 VALUE_ARM_BEFORE_RE = re.compile(
@@ -241,7 +246,12 @@ _COMPONENT_AFTER_RE = re.compile(
     r"indexers?|"
     # ("the native BF16 V path", "an fp32 accumulator", "the bf16 cast": one tensor, sum or step of the kernel; not
     # a path, "the fp8 MLA path" is the run's)
-    r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?)\b"
+    r"[kv](?![.\w/-])|accumulat(?:ors?|ion)|casts?|upcasts?|downcasts?|"
+    # ("BF16 wo_a" vs "FP8 wo_a", "FP8 router ms": one layer's or projection's arithmetic, the arm an A/B varies; the
+    # model's precision is stated of the model)
+    r"`?[a-z][a-z0-9]{0,9}_(?:proj|[a-z]|head|gate|up|down)(?:_[a-z0-9]{1,8})?|"
+    r"`?(?:gate|router|lm[ _]head)(?![ _-]?up\b)|"
+    r"(?:[a-z]{1,3}[ _-])?proj(?:ections?)?)\b"
     r"(?![ -](?:models?|checkpoints?|weights?|quanti[sz]ation)\b))",
     re.IGNORECASE,
 )

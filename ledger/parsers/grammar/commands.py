@@ -44,7 +44,9 @@ _FLAG_RE = re.compile(
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
-_MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
+# (a path under the home folder, "~/models/Foo-8B-Q8_0.gguf", as well)
+_MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>~?[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
+_PLACEHOLDER_RE = re.compile(r"[A-Z](?![\w.])|\$\{?[A-Za-z_]\w{0,30}\}?(?![\w.])")
 _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 # a second bare value after a flag's first: argparse's nargs="+" ("--batch-size 1 8 32", "--config-list 1,0,0,0
 # 1,3,1,4"), a sweep whose results each say which point they are
@@ -215,8 +217,10 @@ def _command_flags(text: str) -> dict[str, str]:
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
         if key is None and not SERVER_COMMAND_RE.search(text):
             key = CLIENT_FLAG_KEYS.get(flag)  # (a bench client's "--parallel 512": its concurrency)
-        if m.group("value")[:1] == "<" and key is not None:
-            continue  # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>": a template's slot
+        if key is not None and (m.group("value")[:1] == "<" or _PLACEHOLDER_RE.match(m.group("value"))):
+            # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>", "--draft-max N", "--tp $TP":
+            # a template's slot, which each row or column fills
+            continue
         if key == "osl" and capped_eval(flag, text):
             key = EVAL_CAP_KEY  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
@@ -325,7 +329,9 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
         key = flag_key(m.group("flag") or m.group("short"), value)
         if key == "osl" and capped_eval(m.group("flag") or "", text):
             key = EVAL_CAP_KEY  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
-        if key and value and not value.startswith("$"):
+        if key and value and value[0] in "<>≤≥":
+            continue  # "for `--draft-max > 1`": a bound on the runs a sentence speaks of, no one setting
+        if key and value and not value.startswith("$") and not _PLACEHOLDER_RE.fullmatch(value):
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):
             out.setdefault(key, env[value.strip("${}")])

@@ -23,10 +23,22 @@ _TALLY_RE = re.compile(r"\s?\d[\d,]{0,11}\s?/\s?\d[\d,]{0,11}(?:\s?[,;]\s?|\s?$)
 _KEYED_MEASURE_RE = re.compile(r"\s?(?P<name>[A-Za-z][\w.-]{0,30})\s?=\s?(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?$")
 
 
+# "3.90 t/s @ 93%": a speed and the share it was reached at (a draft's acceptance), two measures in one cell
+AT_SHARE_RE = re.compile(r"@ ?(\d{1,3}(?:\.\d{1,4})? ?%)\s{0,3}$")
+
+
+def second_measure(cell: str) -> re.Match[str] | None:
+    """The parenthesis after a cell's value, else the share after its "@" (group 1: what it holds)."""
+    return PAREN_RE.search(cell) or (AT_SHARE_RE.search(cell) if "@" in cell else None)
+
+
 def trailing_paren(cell: str, cleaned: str, unit: str | None) -> re.Match[str] | None:
     """The parenthesis after a value (`unit` its unit) that is read as prose under the cell's metric ("-41.097s
-    (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)"); None where it belongs to the value."""
-    pm = PAREN_RE.search(cell)
+    (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)"), or the share after its "@"; None where it belongs to
+    the value."""
+    pm = second_measure(cell)
+    if pm is not None and pm.group(0).startswith("@"):
+        return pm
     share = pm is not None and is_size_unit(unit) and _SHARE_RE.match(pm.group(1))
     if pm and (_PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(cleaned) or is_range(pm.group(1)) or share):
         # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520

@@ -43,8 +43,8 @@ _NUMERIC_CELL_RE = re.compile(
     r"^[~≈∼]? ?[-+−–]? ?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
     r"(?: ?(?:[-–~]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
     r" ?(?:± ?\d[\d,]*(?:\.\d+)?)? ?"
-    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\))? ?[*†‡]{0,3} ?\.?$"  # ("61.42 ms.": a pasted full stop)
-)
+    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\)|@ ?\d{1,3}(?:\.\d{1,4})? ?%)? ?[*†‡]{0,3} ?\.?$"
+)  # ("61.42 ms.": a pasted full stop; "3.93 t/s @ 93%": a second measure, the share the first was reached at)
 
 
 _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
@@ -81,7 +81,14 @@ _LINK_RE = re.compile(r"\[([^\[\]]{1,200})\]\([^()\s]{0,400}\)")
 _ASCII_SPREAD_RE = re.compile(r"(?<=[\d\s])\+/?-(?=\s{0,3}\d)")
 
 
+# "x1.67", "×2.16", "x2": a multiplier written with its sign first, as llama.cpp's tables do; read as "1.67x" (a
+# whole number of two digits on is an architecture's name, "x86", "x64", no factor)
+_SIGN_FIRST_TIMES_RE = re.compile(r"^\s{0,3}[x×]\s?(\d{1,4}\.\d{1,9}|\d)\s{0,3}$")
+
+
 def _spread_sign(text: str) -> str:
+    if (m := _SIGN_FIRST_TIMES_RE.match(text)) is not None:
+        return f"{m.group(1)}x"
     return _ASCII_SPREAD_RE.sub("±", text) if "+" in text else text
 
 

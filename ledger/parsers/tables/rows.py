@@ -21,8 +21,9 @@ from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric, label_setup
-from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
+from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
+from ledger.parsers.tables.cell_shares import at_share, column_draft
 from ledger.parsers.tables.cells import (
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
@@ -52,7 +53,7 @@ from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
-from ledger.vocab.setup_labels import bench_test_setup
+from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
 """A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
@@ -179,8 +180,7 @@ class _RowReader:
         if verdict is not None and off >= 0:
             off += verdict.start("change")
         head = self.headers[ci] if ci < len(self.headers) else ""
-        if info.title_setup:
-            # the table's title line: the setup its rows, columns and names do not restate
+        if info.title_setup:  # the table's title line: the setup its rows, columns and names do not restate
             own = {**csetup, **self._label_setup(), **info.head(head)[2]}
             csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         rev = info.col_revision.get(ci) or (info.new_revision if role == "delta" else None)
@@ -402,6 +402,7 @@ class _RowReader:
             **c.setup,
             "row": label,
             "column": head,
+            **column_draft(self.ctx, info.spec, head, c.line),  # ("this PR d=2" under "--draft-max N": its own)
         }
         if workload and info.row_kind:
             config[info.row_kind] = config.pop("row")
@@ -431,8 +432,20 @@ class _RowReader:
             config=config,
             **c.at,
         )
-        if pm and c.off >= 0:
-            yield from self._paren_claims(c, pm, base_paren, metric, config)
+        if pm and c.off >= 0:  # ("4.45 t/s @ 85%": the share the value was reached at, a measure of its own)
+            yield from (
+                at_share(
+                    self.ctx,
+                    (c.line, c.off, c.cell, head),
+                    pm,
+                    base_paren,
+                    (metric, self.section, info.spec),
+                    config,
+                    c.at,
+                )
+                if pm.group(0)[0] == "@"
+                else self._paren_claims(c, pm, base_paren, metric, config)
+            )
 
     def _unit(self, unit: str | None, head_unit: str | None, role: str) -> str | None:
         """The cell's unit, else its header's, else the label's (asked once per row), else, for a value, the
@@ -473,7 +486,7 @@ class _RowReader:
             base_value = cell_value(src) if src is not None else None
             if src is not None and base_value is not None and (is_numeric_cell(src) or base_value[4] is not None):
                 ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72")
-                bpm = PAREN_RE.search(src)
+                bpm = second_measure(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell, else the number a change column's header states
             ref = next((r for r in (cell_ref(c.cleaned), self.info.stated_ref.get(c.ci)) if r is not None), None)
@@ -482,7 +495,9 @@ class _RowReader:
     def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:
         """The claim's kind (and a delta's implied "%"), where the row's other cells change what the column
         alone would say."""
-        kind = column_kind(metric, self.section, unit)
+        kind = column_kind(  # ("GSM8K" in a "High Throughput" row: the recipe's strategy, no measure's name)
+            metric_head if is_strategy_label(self.label) else metric, self.section, unit
+        )
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
         if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and self.row_kind == "accuracy":

@@ -1,0 +1,100 @@
+"""Table cells and labels that carry more than one thing: a serving strategy named in a row ("Max Throughput")
+beside a benchmark's score, two measures in one cell ("41.2 t/s @ 88%"), a multiplier written "x1.49", and an
+arm's precision in a column beside the model's own."""
+
+from __future__ import annotations
+
+from ledger.model import Claim
+from ledger.parsers import extract
+from ledger.vocab.setup import qualifiers
+
+
+def _claims(text: str) -> list[Claim]:
+    return extract(text, path="t.md").claims
+
+
+def test_a_strategy_named_in_a_row_leaves_a_benchmark_score_an_accuracy() -> None:
+    text = (
+        "## Results\n\nMMLU on the full test split, model foo/Bar-9B, TP4.\n\n"
+        "| Card | Mode | MMLU |\n|---|---|---|\n"
+        "| 4x A100 | Fast Decode | 71.40% |\n| 4x A100 | Max Throughput | 71.10% |\n"
+        "| 4x A100 | Low Latency | 70.80% |\n"
+    )
+    got = [(c.kind, c.value, c.config.get("row")) for c in _claims(text)]
+    assert got == [
+        ("accuracy", 71.4, "Fast Decode"),
+        ("accuracy", 71.1, "Max Throughput"),
+        ("accuracy", 70.8, "Low Latency"),
+    ]
+
+
+def test_a_row_naming_a_measure_still_makes_its_cells_that_measure() -> None:
+    text = "| Metric | GSM8K run |\n|---|---|\n| Latency (ms) | 812.0 |\n| Accuracy | 91.2% |\n"
+    assert [(c.kind, c.value) for c in _claims(text)] == [("perf", 812.0), ("accuracy", 91.2)]
+
+
+def test_a_multiplier_written_sign_first_is_a_value_and_no_part_of_the_row_label() -> None:
+    text = "| Prompt | Speed gain | Acceptance gain |\n|---|---:|---:|\n| Story | x1.49 | +26 pp |\n"
+    text += "| Poem | ×2.05 | +30 pp |\n"
+    got = [(c.kind, c.metric, c.value, c.unit, c.config.get("workload")) for c in _claims(text)]
+    assert got == [
+        ("perf", "Speed gain", 1.49, "x", "Story"),
+        ("acceptance", "Acceptance gain", 26.0, "pp", "Story"),
+        ("perf", "Speed gain", 2.05, "x", "Poem"),
+        ("acceptance", "Acceptance gain", 30.0, "pp", "Poem"),
+    ]
+
+
+def test_an_architecture_named_x86_is_no_multiplier() -> None:
+    text = "| Host | Speed gain |\n|---|---:|\n| x86 | 1.20x |\n| x64 | 1.10x |\n"
+    assert [(c.value, c.config.get("row")) for c in _claims(text)] == [(1.2, "x86"), (1.1, "x64")]
+
+
+COMPOUND = (
+    "Model: acme/Foo-14B with MTP drafting, one RTX 4090, greedy.\n\n"
+    "| Prompt | Plain | base k=1 | new k=1 | base k=3 | new k=3 |\n|---|---:|---:|---:|---:|---:|\n"
+    "| Story | 30.1 t/s | 41.0 t/s @ 88% | 41.2 t/s @ 88% | 35.0 t/s @ 55% | 52.3 t/s @ 81% |\n"
+)
+
+
+def test_a_speed_at_an_acceptance_in_one_cell_is_two_claims_each_with_its_own_reference() -> None:
+    got = [(c.kind, c.value, c.unit, c.reference) for c in _claims(COMPOUND)]
+    assert got == [
+        ("perf", 30.1, "t/s", None),
+        ("perf", 41.2, "t/s", 41.0),
+        ("acceptance", 88.0, "%", 88.0),
+        ("perf", 52.3, "t/s", 35.0),
+        ("acceptance", 81.0, "%", 55.0),
+    ]
+    rates = [c for c in _claims(COMPOUND) if c.kind == "acceptance"]
+    assert all(c.metric and "acceptance" in c.metric.lower() for c in rates)
+
+
+def test_a_share_after_a_measure_outside_drafting_is_that_measures_share() -> None:
+    text = "| Batch | base | new |\n|---|---:|---:|\n| 8 | 120.0 GB/s @ 61% | 150.0 GB/s @ 76% |\n"
+    got = [(c.kind, c.value, c.unit, c.reference) for c in _claims(text)]
+    assert got == [("perf", 150.0, "GB/s", 120.0), ("perf", 76.0, "%", 61.0)]
+
+
+def test_a_draft_length_a_column_head_names_is_each_columns_own() -> None:
+    text = (
+        "Command: `./llama-server -m ~/models/Orca-13B-Q4_K_M.gguf -c 8192 -mtp --draft-max N`\n\n"
+        "With `--draft-max 1` the speed barely moves.\n\n"
+        "| Task | No MTP | old d=1 | new d=1 | old d=3 | new d=3 |\n|---|---:|---:|---:|---:|---:|\n"
+        "| Poem | 20.0 t/s | 26.0 t/s | 26.2 t/s | 27.0 t/s | 31.5 t/s |\n"
+    )
+    got = [(c.value, c.reference, c.config.get("draft_len")) for c in _claims(text)]
+    assert got == [(20.0, None, "0"), (26.2, 26.0, "1"), (31.5, 27.0, "3")]
+    assert all("Orca-13B" in c.config["model"] and c.config["quant"] == "q4_k_m" for c in _claims(text))
+
+
+def test_a_precision_a_column_gives_one_part_of_the_model_is_no_quant_of_the_run() -> None:
+    text = (
+        "| Item | Value |\n|---|---|\n| Model | `acme/Orca-70B`, MXFP4 |\n| Cards | 4 x MI300X |\n\n"
+        "## Router sweep\n\n"
+        "| Concurrency | BF16 router ms | FP8 router ms | Gain |\n|---:|---:|---:|---:|\n| 8 | 3.10 | 2.85 | -8.1% |\n"
+    )
+    got = [(c.value, c.reference, c.config.get("quant")) for c in _claims(text)]
+    assert got == [(2.85, 3.1, "mxfp4"), (-8.1, None, "mxfp4")]
+    assert qualifiers("FP8 `wo_a` total tok/s") == {} and qualifiers("BF16 o_proj tok/s") == {}
+    assert qualifiers("FP8 throughput") == {"quant": "fp8"}  # (the run's own precision)
