@@ -561,6 +561,8 @@ def test_shas_in_a_source_row_a_commit_column_or_after_a_spaced_at_are_commits()
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     got = [(c.source.line, c.sha) for c in claims if c.kind == "commit"]
     assert got == [(5, "ab12cd34ef"), (5, "9f8e7d6c5b"), (5, "0a1b2c3d4e"), (11, "3f2a9c1"), (12, "7e8d9c0")]
+
+
 QUOTED_SIDES = Path(__file__).parent / "fixtures" / "revisions" / "quoted_side_pastes.md"
 
 

@@ -919,6 +919,8 @@ def test_a_list_items_bare_token_count_is_its_input_length() -> None:
     assert lead_length("* 2M: TTFT -40%") == str(2 * 1024 * 1024)
     for text in ("* 8: 12.1 ms", "* 5m: warm-up", "64K: not an item", "* 64K context: 1.9 s"):
         assert lead_length(text) is None, text
+
+
 def test_the_method_a_speedup_is_measured_against_is_no_method_of_the_line() -> None:
     assert "spec_algo" not in qualifiers("K=3: 151.2, speedup: 1.68x, gain over EAGLE 1: 1.08x")
     assert "spec_algo" not in qualifiers("speedup wrt EAGLE 1: 1.09x")
