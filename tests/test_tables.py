@@ -398,3 +398,20 @@ def test_a_change_after_two_measures_of_side_rows_is_the_one_whose_rows_it_repro
     for change, measure in (("+24.8%", "gen tok/s"), ("-20.0%", "itl_ms"), ("+3.0%", "itl_ms")):
         claims = extract(head + rows.format(change), path="t.md").claims
         assert [c.metric for c in claims if c.config.get("column") == "change"] == [f"{measure} change"]
+
+
+@pytest.mark.parametrize("label", ["lookup (w/prefix)", "spec (w/o draft)", "tree [a/b]"])
+def test_a_row_label_with_a_slash_in_brackets_names_every_value_of_its_worded_cells(label: str) -> None:
+    """ "| lookup (w/prefix) | 21.5 ± 0.4 tok/s, hit: 44.0% (11/25) |": the bracket's slash is part of one name, not a
+    list of two settings, one for each of the cell's two values; "1 / 8" beside "310 / 2400" still is such a list."""
+    text = (
+        "| Variant | chat | summary |\n|---|---|---|\n"
+        f"| {label} | 21.5 ± 0.4 tok/s, hit: 44.0% (11/25) | 19.0 ± 0.2 tok/s, hit: 12.5% (2/16) |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [c.value for c in claims] == [21.5, 44.0, 19.0, 12.5]
+    assert {c.config.get("row") for c in claims} == {label}
+    listed = (
+        "| Setup | Concurrency | Result |\n|---|---|---|\n| 2x H100 | 1 / 8 | 310 tok/s at 1 user, 2400 tok/s at 8 |\n"
+    )
+    assert [c.config.get("concurrency") for c in extract(listed, path="t.md").claims] == ["1", "8"]
