@@ -442,3 +442,22 @@ def test_a_factor_or_share_named_by_its_change_noun_after_the_measure() -> None:
         (10, "end-to-end latency overhead", 5.0, "%"),
         (11, "decode overhead", 3.0, "%"),
     ]
+
+
+def test_a_judged_run_of_shares_said_respectively_names_each_share_one_change_with_its_items_setup() -> None:
+    """ "QPS is improved by around 18% and 27% respectively": the auxiliary is no word of the measure, and the verb
+    judges both shares of the run, so both are one "QPS improvement", each under its own listed item; the items may
+    also follow the run ("... 11% and 16% on Orca2-13B and Finch-7B, respectively")."""
+    text = (
+        "With fp8/int4 kv cache on Qwen2-7B, QPS is improved by around 18% and 27% respectively compared to bf16.\n\n"
+        "Decode throughput rose by 11% and 16% on Orca2-13B and Finch-7B, respectively.\n"
+    )
+    got = [
+        (c.metric, c.value, c.config.get("kv_cache"), c.config.get("model")) for c in extract(text, path="t.md").claims
+    ]
+    assert got == [
+        ("QPS improvement", 18.0, "fp8", "Qwen2-7B"),
+        ("QPS improvement", 27.0, "int4", "Qwen2-7B"),
+        ("Decode throughput", 11.0, None, "Orca2-13B"),
+        ("Decode throughput", 16.0, None, "Finch-7B"),
+    ]
