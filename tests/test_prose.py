@@ -461,3 +461,23 @@ def test_a_judged_run_of_shares_said_respectively_names_each_share_one_change_wi
         ("Decode throughput", 11.0, None, "Orca2-13B"),
         ("Decode throughput", 16.0, None, "Finch-7B"),
     ]
+
+
+def test_values_listed_per_position_are_each_draft_positions_acceptance_rate() -> None:
+    """ "per-position ~0.81 / 0.62 / 0.47" after a draft's mean acceptance: three positions' rates, one series each (a
+    `position` key), never three unnamed numbers nor three runs of one measure; a time after the run is no rate."""
+    text = (
+        "- The draft is accepted ~58% of the time; per-position ~0.81 / 0.62 / 0.47.\n\n"
+        "Per position the rates came out at 0.9, 0.7 and 0.5, with decode at 11.2 ms.\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.config.get("position")) for c in extract(text, path="t.md").claims]
+    rates = [g for g in got if g[1] == "per-position acceptance rate"]
+    assert rates == [
+        ("acceptance", "per-position acceptance rate", 0.81, "1"),
+        ("acceptance", "per-position acceptance rate", 0.62, "2"),
+        ("acceptance", "per-position acceptance rate", 0.47, "3"),
+        ("acceptance", "per-position acceptance rate", 0.9, "1"),
+        ("acceptance", "per-position acceptance rate", 0.7, "2"),
+        ("acceptance", "per-position acceptance rate", 0.5, "3"),
+    ]
+    assert ("perf", 11.2) in [(k, v) for k, _, v, _ in got]
