@@ -481,3 +481,15 @@ def test_values_listed_per_position_are_each_draft_positions_acceptance_rate() -
         ("acceptance", "per-position acceptance rate", 0.5, "3"),
     ]
     assert ("perf", 11.2) in [(k, v) for k, _, v, _ in got]
+
+
+def test_a_value_a_modal_verb_puts_in_a_hypothetical_is_no_result() -> None:
+    """ "without the chat template, raw prompts would collapse acceptance to ~1", "it could fall to 90 tok/s": what
+    would happen under another setup, never what the run measured; the measured value beside it stays."""
+    text = (
+        "- Mean acceptance length ~2.6; raw prompts would collapse acceptance to ~1.\n"
+        "- Decode reached 240 tok/s; without the cache it could fall to about 90 tok/s.\n"
+        "- Decode dropped to 120 tok/s after the rebase.\n"
+    )
+    got = [(c.source.line, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [(1, 2.6), (2, 240.0), (3, 120.0)]

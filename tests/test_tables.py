@@ -415,3 +415,16 @@ def test_a_row_label_with_a_slash_in_brackets_names_every_value_of_its_worded_ce
         "| Setup | Concurrency | Result |\n|---|---|---|\n| 2x H100 | 1 / 8 | 310 tok/s at 1 user, 2400 tok/s at 8 |\n"
     )
     assert [c.config.get("concurrency") for c in extract(listed, path="t.md").claims] == ["1", "8"]
+
+
+def test_a_last_row_cut_short_of_its_headers_cells_loses_its_last_cell_and_the_sides_keep_their_roles() -> None:
+    """An excerpt that ends inside a table's only row ("| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 | 25"): "25" may be
+    "25.6" cut, so it is not read; and "STP", the baseline of the first pair of side columns, stays the baseline of
+    the second, whose change cell is gone (11.2 is a reference, never a value against the other pair's 40.1)."""
+    head = (
+        "| isl | conc | STP tok/s/user | MTP tok/s/user | int x | STP tok/s/GPU | MTP tok/s/GPU | gpu x |\n"
+        "|----:|-----:|---------------:|---------------:|------:|--------------:|--------------:|------:|\n"
+    )
+    for row in ("| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 | 25\n", "| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 |  |  |\n"):
+        got = [(c.value, c.reference) for c in extract(head + row, path="t.md").claims]
+        assert got == [(90.3, 40.1), (2.25, None)]
