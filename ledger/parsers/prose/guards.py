@@ -129,15 +129,6 @@ _CAPABILITY_BEFORE_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched before every number: only where a modal or a rating's noun stands)
-# a value a modal verb puts in a hypothetical: "raw prompts would collapse acceptance to ~1", "it could fall to about
-# 90 tok/s", "might be ~2x": what another setup would give, never what the run measured
-_HYPOTHETICAL_BEFORE_RE = WordGate(
-    re.compile(
-        r"\b(?:would|could|might)(?:\snot)?\s(?:[\w-]{1,20}\s){0,4}?(?:to|by|at|be|around|about|near)"
-        r"\s(?:about\s|around\s|roughly\s|only\s|just\s|nearly\s)?[~≈]?\s?$",
-        re.IGNORECASE,
-    )
-)
 # "passed the raw 96.0 gate", "the usual 95% tolerance", "the 50% acceptance rate threshold": a bar named after its
 # number (at most three words between, none a comparison's: "60% faster than the bar" compares)
 THRESHOLD_AFTER_RE = re.compile(
@@ -526,8 +517,6 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
-    if _HYPOTHETICAL_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
-        return True  # "raw prompts would collapse acceptance to ~1": what would happen, not what was measured
     if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start) or _peak_spec(text, n):
         return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
     if n.high is None and dispersion_before(text, n.start):
