@@ -259,10 +259,10 @@ def test_an_admonition_or_a_limitations_item_says_which_engine_a_feature_runs_on
     words in a PR's plain prose are no support cell."""
     text = (
         "# Packed cache\n\n"
-        "```{note}\nThe FastPath engine doesn't support sliding windows. Pick the eager engine for such models.\n```\n\n"
+        "```{note}\nThe FastPath engine doesn't support sliding windows. Pick the eager engine for those.\n```\n\n"
         "> **Note**\n> Packed cache is supported only by the eager engine.\n\n"
         ":::{warning}\nThe eager engine does not support LoRA adapters.\n:::\n\n"
-        "## Limitations\n\n- **Eager only**: the packed cache currently only supports the eager engine, not FastPath\n\n"
+        "## Limitations\n\n- **Eager only**: the packed cache now only supports the eager engine, not FastPath\n\n"
         "## Changes\n\nThis kernel doesn't support fp8 yet.\n"
     )
     got = [(c.source.line, c.subject, c.feature, c.value) for c in extract(text, path="x.md").claims]

@@ -85,7 +85,7 @@ def repeated_sides(table: Table, roles: list[str]) -> None:
     }
     if len(sides) != 1:
         return
-    (base, new), by_rest = next(iter(sides)), {}
+    (base, new), by_rest = next(iter(sides)), dict[tuple[str, ...], dict[str, int]]()
     for v in values:
         by_rest.setdefault(tuple(heads[v][1:]), {})[heads[v][0]] = v
     for pair in by_rest.values():
