@@ -457,3 +457,54 @@ def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_refe
         (9, "Decode", 41.2, None),
         (9, "Decode", 55.9, None),
     ], got
+
+
+def test_a_judged_run_of_shares_said_respectively_names_each_share_one_change_with_its_items_setup() -> None:
+    """ "QPS is improved by around 18% and 27% respectively": the auxiliary is no word of the measure, and the verb
+    judges both shares of the run, so both are one "QPS improvement", each under its own listed item; the items may
+    also follow the run ("... 11% and 16% on Orca2-13B and Finch-7B, respectively")."""
+    text = (
+        "With fp8/int4 kv cache on Qwen2-7B, QPS is improved by around 18% and 27% respectively compared to bf16.\n\n"
+        "Decode throughput rose by 11% and 16% on Orca2-13B and Finch-7B, respectively.\n"
+    )
+    got = [
+        (c.metric, c.value, c.config.get("kv_cache"), c.config.get("model")) for c in extract(text, path="t.md").claims
+    ]
+    assert got == [
+        ("QPS improvement", 18.0, "fp8", "Qwen2-7B"),
+        ("QPS improvement", 27.0, "int4", "Qwen2-7B"),
+        ("Decode throughput", 11.0, None, "Orca2-13B"),
+        ("Decode throughput", 16.0, None, "Finch-7B"),
+    ]
+
+
+def test_values_listed_per_position_are_each_draft_positions_acceptance_rate() -> None:
+    """ "per-position ~0.81 / 0.62 / 0.47" after a draft's mean acceptance: three positions' rates, one series each (a
+    `position` key), never three unnamed numbers nor three runs of one measure; a time after the run is no rate."""
+    text = (
+        "- The draft is accepted ~58% of the time; per-position ~0.81 / 0.62 / 0.47.\n\n"
+        "Per position the rates came out at 0.9, 0.7 and 0.5, with decode at 11.2 ms.\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.config.get("position")) for c in extract(text, path="t.md").claims]
+    rates = [g for g in got if g[1] == "per-position acceptance rate"]
+    assert rates == [
+        ("acceptance", "per-position acceptance rate", 0.81, "1"),
+        ("acceptance", "per-position acceptance rate", 0.62, "2"),
+        ("acceptance", "per-position acceptance rate", 0.47, "3"),
+        ("acceptance", "per-position acceptance rate", 0.9, "1"),
+        ("acceptance", "per-position acceptance rate", 0.7, "2"),
+        ("acceptance", "per-position acceptance rate", 0.5, "3"),
+    ]
+    assert ("perf", 11.2) in [(k, v) for k, _, v, _ in got]
+
+
+def test_a_value_a_modal_verb_puts_in_a_hypothetical_is_no_result() -> None:
+    """ "without the chat template, raw prompts would collapse acceptance to ~1", "it could fall to 90 tok/s": what
+    would happen under another setup, never what the run measured; the measured value beside it stays."""
+    text = (
+        "- Mean acceptance length ~2.6; raw prompts would collapse acceptance to ~1.\n"
+        "- Decode reached 240 tok/s; without the cache it could fall to about 90 tok/s.\n"
+        "- Decode dropped to 120 tok/s after the rebase.\n"
+    )
+    got = [(c.source.line, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [(1, 2.6), (2, 240.0), (3, 120.0)]

@@ -250,3 +250,26 @@ def test_a_limitations_section_says_what_its_feature_does_not_support() -> None:
         (8, "Packed KV cache", "Pipeline parallelism (3-bit cache)", "no"),
         (9, "packed cache", "prefix caching", "no"),
     ]
+
+
+def test_an_admonition_or_a_limitations_item_says_which_engine_a_feature_runs_on() -> None:
+    """A page's note (a MyST fence, a colon fence, a quote opened by "**Note**") states its product's support as a
+    Limitations section does: "The FastPath engine doesn't support sliding windows" (no), "X is supported only by
+    the eager engine" (yes); a Limitations item's "X currently only supports A, not B" is A yes and B no. The same
+    words in a PR's plain prose are no support cell."""
+    text = (
+        "# Packed cache\n\n"
+        "```{note}\nThe FastPath engine doesn't support sliding windows. Pick the eager engine for those.\n```\n\n"
+        "> **Note**\n> Packed cache is supported only by the eager engine.\n\n"
+        ":::{warning}\nThe eager engine does not support LoRA adapters.\n:::\n\n"
+        "## Limitations\n\n- **Eager only**: the packed cache now only supports the eager engine, not FastPath\n\n"
+        "## Changes\n\nThis kernel doesn't support fp8 yet.\n"
+    )
+    got = [(c.source.line, c.subject, c.feature, c.value) for c in extract(text, path="x.md").claims]
+    assert got == [
+        (4, "FastPath engine", "sliding windows", "no"),
+        (8, "Packed cache", "eager engine", "yes"),
+        (11, "eager engine", "LoRA adapters", "no"),
+        (16, "packed cache", "eager engine", "yes"),
+        (16, "packed cache", "FastPath", "no"),
+    ]

@@ -412,3 +412,33 @@ def test_token_columns_that_sum_a_run_are_its_workload_never_the_request_lengths
     }
     assert "isl" not in got[14] and "osl" not in got[14] and got[14]["total_generated_tokens"] == "8,192"
     assert (got[21]["isl"], got[21]["osl"]) == ("1024", "128")
+
+
+@pytest.mark.parametrize("label", ["lookup (w/prefix)", "spec (w/o draft)", "tree [a/b]"])
+def test_a_row_label_with_a_slash_in_brackets_names_every_value_of_its_worded_cells(label: str) -> None:
+    """ "| lookup (w/prefix) | 21.5 ± 0.4 tok/s, hit: 44.0% (11/25) |": the bracket's slash is part of one name, not a
+    list of two settings, one for each of the cell's two values; "1 / 8" beside "310 / 2400" still is such a list."""
+    text = (
+        "| Variant | chat | summary |\n|---|---|---|\n"
+        f"| {label} | 21.5 ± 0.4 tok/s, hit: 44.0% (11/25) | 19.0 ± 0.2 tok/s, hit: 12.5% (2/16) |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [c.value for c in claims] == [21.5, 44.0, 19.0, 12.5]
+    assert {c.config.get("row") for c in claims} == {label}
+    listed = (
+        "| Setup | Concurrency | Result |\n|---|---|---|\n| 2x H100 | 1 / 8 | 310 tok/s at 1 user, 2400 tok/s at 8 |\n"
+    )
+    assert [c.config.get("concurrency") for c in extract(listed, path="t.md").claims] == ["1", "8"]
+
+
+def test_a_last_row_cut_short_of_its_headers_cells_loses_its_last_cell_and_the_sides_keep_their_roles() -> None:
+    """An excerpt that ends inside a table's only row ("| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 | 25"): "25" may be
+    "25.6" cut, so it is not read; and "STP", the baseline of the first pair of side columns, stays the baseline of
+    the second, whose change cell is gone (11.2 is a reference, never a value against the other pair's 40.1)."""
+    head = (
+        "| isl | conc | STP tok/s/user | MTP tok/s/user | int x | STP tok/s/GPU | MTP tok/s/GPU | gpu x |\n"
+        "|----:|-----:|---------------:|---------------:|------:|--------------:|--------------:|------:|\n"
+    )
+    for row in ("| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 | 25\n", "| 1k | 4 | 40.1 | 90.3 | 2.25 | 11.2 |  |  |\n"):
+        got = [(c.value, c.reference) for c in extract(head + row, path="t.md").claims]
+        assert got == [(90.3, 40.1), (2.25, None)]

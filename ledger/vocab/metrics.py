@@ -53,6 +53,8 @@ _ACCEPTANCE_WORDS = (
     r"\bacc\.?[ _-]?len(?:gth)?\b|"
     r"(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
     r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
+    # ("per-position 0.72 / 0.50 / 0.36": each draft position's rate, what a speculative decoder reports per position)
+    r"\bper[ _-]position\b|"
     # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
     # acceptance length
     r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|" + _AL_FIELD
@@ -528,6 +530,7 @@ _PROSE_METRIC_WORDS = (
     r"\bAL\b",
     _AL_FIELD,
     "acceptance",
+    r"\bper[- ]position\b",  # ("per-position 0.72 / 0.50": the draft positions' acceptance rates)
     "throughput",
     "latency",
     "ttft",

@@ -424,7 +424,7 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
     return out
 
 
-_SLASH_VALUE_END_RE = re.compile(r"\s/\s|\s*$|[,;)]|\s+[A-Za-z]")
+_SLASH_VALUE_END_RE = re.compile(r"\s/\s|\s*$|[,;)]|\s+[A-Za-z]|\.(?:\s|$)")  # (a sentence's period closes the last)
 
 
 def _slash_value(text: str, start: int) -> tuple[float, str | None, str, int, int] | None:

@@ -200,7 +200,8 @@ def unit_measure(text: str, n: Number, unit: str | None) -> str | None:
 _JOINED_RE = re.compile(r"(?<![\w-])(?:while|whereas|but|although|though|and)\s|,\s", re.IGNORECASE)
 _SUBJECT_VERB_RE = re.compile(
     r"(?:(?:the|its|our|overall)\s)?(?P<subject>[A-Za-z][\w/-]{1,30}(?:\s[A-Za-z][\w/-]{1,30}){0,2}?)"
-    r"\s(?:" + CHANGE_VERBS + r"|gets|got|becomes|became)"
+    # ("RPS is improved by": the auxiliary is the verb's, no word of the subject)
+    r"\s(?:(?:is|are|was|were|has\sbeen|have\sbeen|had\sbeen)\s)?(?:" + CHANGE_VERBS + r"|gets|got|becomes|became)"
     r"(?:\s(?:by|about|roughly|around|approximately|nearly|almost|some|up\sto|over|only|just|another))*\s[~≈+]?",
     re.IGNORECASE,
 )

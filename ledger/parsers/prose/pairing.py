@@ -24,6 +24,7 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.formula_terms import formula_constant
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
+from ledger.parsers.prose.hypotheticals import hypothetical_before
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import measure_after_pair, metric_before, words_again
 from ledger.parsers.prose.parallel_lists import ListPair, continue_list, list_pair, list_unit, slash_run_end
@@ -314,7 +315,14 @@ class NumberPass:
             self.prev_config = True
             return True
         # ("Job completed in 1h 2m", "the build can take 10 min": how long a bot's job ran, the tool's set-up may take)
-        if is_config_number(text, n) or formula_constant(text, n) or chained or tool_time(text, n.start, n.unit):
+        # ("raw prompts would collapse acceptance to ~1": what another setup would give, no result)
+        if (
+            is_config_number(text, n)
+            or formula_constant(text, n)
+            or chained
+            or tool_time(text, n.start, n.unit)
+            or hypothetical_before(text, n.start)
+        ):
             self.prev_config = True
             return True
         self.prev_config = False

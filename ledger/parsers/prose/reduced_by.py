@@ -151,6 +151,8 @@ _JUDGED_RE = re.compile(
     r"got\sworse|became\sworse)(?:\sby)?\s(?:(?:about|around|roughly|approximately|nearly)\s)?[~≈]?\s?$",
     re.IGNORECASE,
 )
+# between two shares of one run: "30% and 40%", "12%, 18% and 25%", "12% / 18%"
+_RUN_JOINT_RE = re.compile(r"\s?(?:,|/|,?\s(?:and|&))\s?~?")
 _JUDGED_NAME_RE = re.compile(r"\bchange\b|\bdelta\b|Δ", re.IGNORECASE)
 
 
@@ -158,11 +160,18 @@ def judged_by(out: list[dict[str, Any]], text: str) -> None:
     """Each share the measure's sentence says it improved or regressed by ("Throughput improved ~ +6.4%", "TTFT
     regressed 3%"): that measure's improvement or regression, its value as written (the author's sign: "TTFT improved
     -5.4%" fell), so that the verb's word on it survives whatever the measure is named (a typo, a word no table
-    holds: which way it is better is then unknown, the verb's word is not)."""
+    holds: which way it is better is then unknown, the verb's word is not). The shares joined to a judged one ("improved
+    by 30% and 40%") are judged by its verb too."""
+    judged: tuple[str, str, int] | None = None  # the last judged share's name before and after, and where it ends
     for c in out:
         value, name = c.get("value"), (c.get("metric") or "").strip()
         if c.get("unit") != "%" or not isinstance(value, float) or c.get("reference") is not None or not name:
+            judged = None
             continue
+        if judged is not None and name == judged[0] and _RUN_JOINT_RE.fullmatch(text, judged[2], c["start"]):
+            c["metric"], judged = judged[1], (judged[0], judged[1], c["end"])
+            continue
+        judged = None
         m = _JUDGED_RE.search(text, max(0, c["start"] - 40), c["start"])
         if m is None:
             continue
@@ -171,6 +180,7 @@ def judged_by(out: list[dict[str, Any]], text: str) -> None:
         if not name or GAIN_RE.search(name) or LOSS_RE.search(name) or _JUDGED_NAME_RE.search(name):
             continue  # ("6% improvement", "TTFT change -8%": the words on it are already its name's)
         c["metric"] = f"{name} {'improvement' if m.group('good') else 'regression'}"
+        judged = (name, c["metric"], c["end"])
 
 
 # "speed has improved by 6 t/s", "TTFT dropped by 12 ms": the amount a measure moved by, in the measure's own unit

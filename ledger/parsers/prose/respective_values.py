@@ -17,6 +17,11 @@ from ledger.vocab.setup import qualifiers
 _VALUE_JOINT_RE = re.compile(r"\s?(?:,|/|,?\s(?:and|&))?\s?")
 # between the run's last value and the word: "40% respectively", "40%, respectively", "(40%) respectively"
 _TO_WORD_RE = re.compile(r"[\s,)]{1,3}")
+# the items named between the run and the word: "... 35% for A and B respectively", "on A / B, respectively"
+_AFTER_ITEMS_RE = re.compile(
+    r"\s(?:for|on|with|in|under|across)\s(?P<items>[^\s,;.%]{1,30}(?:,?\s[^\s;.%]{1,30}){0,8}?),?\s$"
+)
+_AFTER_REACH = 160
 
 
 def respective_setups(out: list[dict], text: str) -> None:
@@ -25,10 +30,13 @@ def respective_setups(out: list[dict], text: str) -> None:
     if "espectively" not in text:
         return
     for m in RESPECTIVELY_RE.finditer(text):
-        run = _run_before(out, text, m.start())
+        run, lead = _run_before(out, text, m.start()), ""
+        if len(run) < 2 and (after := _AFTER_ITEMS_RE.search(text, max(0, m.start() - _AFTER_REACH), m.start())):
+            # ("rose 25% and 35% for alpha-8b and beta-9b respectively": the items between the run and the word)
+            run, lead = _run_before(out, text, after.start() + 1), after.group("items")
         if len(run) < 2:
             continue
-        lead = sentence_lead(text, out[run[0]]["start"])
+        lead = lead or sentence_lead(text, out[run[0]]["start"])
         setups = item_setups(lead, len(run))
         if setups is None:
             continue

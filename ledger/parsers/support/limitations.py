@@ -28,8 +28,9 @@ _NOT_SUPPORTED_RE = re.compile(
 )
 # "The packed cache does not support prefix caching yet."
 _DOES_NOT_SUPPORT_RE = re.compile(
-    r"(?:^|(?<=[.;]\s))(?:[-*+]\s{1,4})?(?:the\s)?(?P<subj>[A-Za-z][\w.+/-]{0,40}(?:\s[\w.+/-]{1,40}){0,3}?)"
-    r"\s(?:does|do)\snot\s(?:yet\s)?support\s(?:the\s)?(?P<feat>[A-Za-z0-9][^.:;,]{1,80}?)(?:\syet)?\s?(?=[.:;,]|$)",
+    r"(?:^|(?<=[.;]\s)|(?<=\n)|(?<=\s)(?=>\s)|(?<=\}\s))(?:>\s?)?(?:[-*+]\s{1,4})?(?:the\s)?(?P<subj>[A-Za-z][\w.+/-]{0,40}(?:\s[\w.+/-]{1,40}){0,3}?)"
+    r"\s(?:does|do|can)(?:\snot|n['’]t)\s(?:yet\s)?support\s(?:the\s)?(?P<feat>[A-Za-z0-9][^.:;,]{1,80}?)(?:\syet)?\s?"
+    r"(?=[.:;,]|$)",
     re.IGNORECASE,
 )
 
@@ -50,3 +51,43 @@ def limitation_statements(text: str, topic: str) -> Iterator[tuple[str, str, int
         yield topic, f"{feat} ({qual})" if qual else feat, m.start("feat"), m.end()
     for m in _DOES_NOT_SUPPORT_RE.finditer(text):
         yield m.group("subj").strip(), m.group("feat").strip(), m.start("subj"), m.end()
+
+
+# the sentence's subject, at its start, after a list's bullet, a quote's mark or a bold lead's colon
+_SUBJECT = (
+    r"(?:^|(?<=[.;]\s)|(?<=:\s)|(?<=\n)|(?<=\s)(?=>\s)|(?<=\}\s))(?:>\s?)?(?:[-*+]\s{1,4})?(?:the\s)?"
+    r"(?P<subj>[A-Za-z][\w.+/-]{0,40}(?:\s[\w.+/-]{1,40}){0,3}?)"
+)
+_THING = r"(?:the\s)?(?P<{}>[A-Za-z0-9][^.:;,]{{0,60}}?)"
+# "X currently only supports the eager engine, not the FastPath engine"
+_ONLY_SUPPORTS_RE = re.compile(
+    _SUBJECT
+    + r"\s(?:(?:currently|now|still)\s)?only\ssupports?\s"
+    + _THING.format("yes")
+    + r"(?:,?\s(?:but\s|and\s)?not\s"
+    + _THING.format("no")
+    + r")?\s?(?=[.:;,]|$)",
+    re.IGNORECASE,
+)
+# "X is supported only by the eager engine", "X is only supported on Hopper"
+_SUPPORTED_ONLY_RE = re.compile(
+    _SUBJECT
+    + r"\s(?:is|are)\s(?:(?:currently|now)\s)?(?:only\ssupported|supported\sonly)\s(?:by|on|with|in|for)\s"
+    + _THING.format("yes")
+    + r"\s?(?=[.:;,]|$)",
+    re.IGNORECASE,
+)
+ONLY_HINT_RE = re.compile(r"only\ssupport|supported\sonly|n['’]t\ssupport|not\ssupport", re.IGNORECASE)
+
+
+def support_statements(text: str) -> Iterator[tuple[str, str, str, int, int]]:
+    """(subject, feature, value, start, end) of what an admonition or a Limitations section says a subject supports
+    only ("X only supports A, not B": A yes, B no) or does not support ("The A engine doesn't support B": no)."""
+    for m in _DOES_NOT_SUPPORT_RE.finditer(text):
+        yield m.group("subj").strip(), m.group("feat").strip(), "no", m.start("subj"), m.end()
+    for m in _ONLY_SUPPORTS_RE.finditer(text):
+        yield m.group("subj").strip(), m.group("yes").strip(), "yes", m.start("subj"), m.end()
+        if m.group("no"):
+            yield m.group("subj").strip(), m.group("no").strip(), "no", m.start("subj"), m.end()
+    for m in _SUPPORTED_ONLY_RE.finditer(text):
+        yield m.group("subj").strip(), m.group("yes").strip(), "yes", m.start("subj"), m.end()

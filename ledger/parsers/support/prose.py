@@ -31,10 +31,16 @@ from dataclasses import dataclass
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block, Document
+from ledger.parsers.support.admonitions import admonition_lines
 from ledger.parsers.support.column_statements import column_statements
 from ledger.parsers.support.engine import document_engine
 from ledger.parsers.support.families import Known, read_known
-from ledger.parsers.support.limitations import limitation_statements, limitation_topic
+from ledger.parsers.support.limitations import (
+    ONLY_HINT_RE,
+    limitation_statements,
+    limitation_topic,
+    support_statements,
+)
 from ledger.parsers.support.memberships import membership_statements
 from ledger.parsers.support.paragraphs import MAX_TEXT, Paragraphs, list_text, read_paragraphs
 from ledger.parsers.support.rules import constraint_statements, has_any
@@ -82,7 +88,10 @@ def admits(block: Block, text: str, doc: Document) -> bool:
     end = text.rstrip()
     if end.endswith(":") or (not end.endswith((".", "!", "?")) and _text_starts(doc).get(block.start + 1)):
         return True
-    return any(_readers(text[:MAX_TEXT]))
+    return any(_readers(text[:MAX_TEXT])) or (
+        ONLY_HINT_RE.search(text[:MAX_TEXT]) is not None
+        and (limitation_topic(block.section) is not None or block.start in admonition_lines(doc))
+    )
 
 
 def _text_starts(doc: Document) -> dict[int, bool]:
@@ -112,7 +121,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if not text.strip() or _FOOTNOTE_DEF_RE.match(text):
         return  # footnote definitions are the tables' notes
     memberships, columns, constraints = _readers(text)
-    if not (memberships or columns or constraints):
+    topic = limitation_topic(block.section)
+    # (a note's or a Limitations section's "X only supports A, not B", "The A engine doesn't support B")
+    stated = (topic is not None or first in admonition_lines(ctx.doc)) and ONLY_HINT_RE.search(text) is not None
+    if not (memberships or columns or constraints or stated):
         return
     starts = [0]
     for n in range(first, last):
@@ -182,10 +194,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             said = True
             if c:
                 yield c
-    if constraints and not said and (topic := limitation_topic(block.section)) is not None:
+    if constraints and not said and topic is not None:
         # ("### Limitations" under "## TurboQuant": "**MLA not supported**" is TurboQuant's, no rule of use)
         for subject, feature, a, b in limitation_statements(text, topic):
             c = emit("support", subject, feature, "no", None, a, b)
+            if c:
+                yield c
+    if stated and not said:
+        for subject, feature, value, a, b in support_statements(text):
+            c = emit("support", subject, feature, value, None, a, b)
             if c:
                 yield c
 

@@ -6,7 +6,6 @@ of its own wins."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
@@ -14,15 +13,26 @@ from ledger.parsers.reader.document import Row
 from ledger.parsers.tables.cells import cell_facts
 from ledger.vocab.setup_keys import canonical_key_name
 
-_SLASH_LIST_RE = re.compile(r"\s?/\s?")
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _slash_parts(value: str) -> list[str]:
+    """The members of "1 / 16", split at slashes outside brackets only: "suffix (w/cache)" is one name, its slash
+    inside the bracket no list of two settings."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        depth += (ch in _OPEN) - (ch in _CLOSE and depth > 0)
+        if ch == "/" and depth == 0:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    return [p.strip() for p in parts]
 
 
 def with_row_setup(claims: list[Claim], setup: Mapping[str, str], head_unit: str | None) -> Iterator[Claim]:
     """The cell's claims with the row's setup and the column's unit (see the module)."""
     per_position = {
-        k: parts
-        for k, v in setup.items()
-        if len(claims) > 1 and len(parts := _SLASH_LIST_RE.split(v.strip())) == len(claims)
+        k: parts for k, v in setup.items() if len(claims) > 1 and len(parts := _slash_parts(v.strip())) == len(claims)
     }
     for k, claim in enumerate(claims):
         own = {canonical_key_name(key) for key in claim.config}

@@ -176,11 +176,19 @@ def _sheet_cells(line: str, width: int) -> list[str]:
 
 def _cut_last_cell(header: str, rows: list[Row]) -> bool:
     """The document's last row lacks the closing pipe its header and every row above it print, and its last cell
-    is a number of another form than the column's above ("10" under "39.90", "52."): the excerpt ends inside it."""
+    is a number of another form than the column's above ("10" under "39.90", "52.") or, in a table's only row short
+    of its header's cells, than the cell before it: the excerpt ends inside it."""
     closed = [r.text.rstrip().endswith("|") for r in rows]
-    if not (header.rstrip().endswith("|") and not closed[-1] and all(closed[:-1]) and len(rows) > 1):
+    if not (header.rstrip().endswith("|") and not closed[-1] and all(closed[:-1])):
         return False
     n = len(rows[-1].cells)
+    if len(rows) < 2:
+        # (the only row, short of its header's cells: "| 1k | 4 | 55.2 | 13.7 | 32", a whole number after a
+        # decimal one, nothing above to compare it with)
+        cells = [c.strip() for c in rows[-1].cells]
+        return 1 < n < len(pipe_cells(header)) and bool(
+            _WHOLE_RE.fullmatch(cells[-1]) and _DECIMAL_RE.fullmatch(cells[-2])
+        )
     if n < 2:
         return False
     last = rows[-1].cells[-1].strip()

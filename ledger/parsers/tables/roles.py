@@ -34,7 +34,7 @@ from ledger.parsers.tables.release_columns import release_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, product_column, setting_keys
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
-from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines
+from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
@@ -363,6 +363,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
             paired = _pair_baseline(table, heads, pair, [delta])
             if paired is not None:
                 roles[paired] = "baseline"
+    repeated_sides(table, roles)  # ("STP x | MTP x | STP y | MTP y": STP, the first pair's baseline, is every pair's)
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)

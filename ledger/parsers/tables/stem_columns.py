@@ -68,3 +68,26 @@ def stem_baselines(table: Table, roles: list[str]) -> None:
         ]
         if len(others) == 1 and not (qualifiers(wn[0]).get("quant") and qualifiers(heads[others[0]]).get("quant")):
             roles[others[0]] = "baseline"
+
+
+def repeated_sides(table: Table, roles: list[str]) -> None:
+    """ "STP tok/s/user | MTP tok/s/user | int x | STP tok/s/GPU | MTP tok/s/GPU | gpu x": the side word a baseline
+    column opens with, beside a value column of the same measure opened by another side word, is the baseline's in
+    every other pair of those two words (where that pair's own cells cannot tell: its change cell cut, left blank)."""
+    heads = [_stem_words(table.header[i]) if i < len(table.header) else [] for i in range(len(roles))]
+    values = [i for i, r in enumerate(roles) if r == "value" and len(heads[i]) > 1]
+    sides = {
+        (heads[b][0], heads[v][0])
+        for b, r in enumerate(roles)
+        if r == "baseline" and len(heads[b]) > 1
+        for v in values
+        if heads[v][1:] == heads[b][1:] and heads[v][0] != heads[b][0]
+    }
+    if len(sides) != 1:
+        return
+    (base, new), by_rest = next(iter(sides)), dict[tuple[str, ...], dict[str, int]]()
+    for v in values:
+        by_rest.setdefault(tuple(heads[v][1:]), {})[heads[v][0]] = v
+    for pair in by_rest.values():
+        if base in pair and new in pair:
+            roles[pair[base]] = "baseline"
