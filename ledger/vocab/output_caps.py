@@ -35,3 +35,12 @@ OUTPUT_CAP_WORDS: tuple[SetupWord, ...] = (
     ),
 )
 """Read among vocab.setup's words."""
+
+# "one output token", "a single output token": a prefill sweep's (never "one output token and the next": a gap)
+ONE_OUTPUT_TOKEN = _word(
+    "osl",
+    "osl",
+    r"(?:a )?(single|one|1) (?:output|generated|new) token(?!s)(?! (?:and|to|after)\b)",
+    ("token",),  # (a trigger hides the shorter ones it opens with: "output" would hide the other lengths')
+    ("a single", "single", "one", "1"),
+)

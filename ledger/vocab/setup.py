@@ -35,7 +35,7 @@ from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
-from ledger.vocab.output_caps import OUTPUT_CAP_WORDS
+from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
@@ -226,14 +226,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
     ),
-    # "one output token", "a single output token": a prefill sweep's (never "one output token and the next": a gap)
-    _word(
-        "osl",
-        "osl",
-        r"(?:a )?(single|one|1) (?:output|generated|new) token(?!s)(?! (?:and|to|after)\b)",
-        ("token",),  # (a trigger hides the shorter ones it opens with: "output" would hide the other lengths')
-        ("a single", "single", "one", "1"),
-    ),
+    ONE_OUTPUT_TOKEN,  # "a single output token": a prefill sweep's (vocab.output_caps)
     # "3,000 input tokens per request", "64 random input tokens": the length every request had or was drawn at
     _word(
         "isl",
@@ -286,8 +279,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
-    # "at forced acceptance length 3.0", "at simulated speculative acceptance 5.5": an acceptance the run was set to,
-    # no measured one
+    # "at forced acceptance length 3.0", "at simulated speculative acceptance 5.5": an acceptance set, none measured
     _word(
         "set_al",
         "set_al",

@@ -314,8 +314,7 @@ class NumberPass:
             self.thresholds.append(n)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
             return True
-        # ("Job completed in 1h 2m", "the build can take 10 min": how long a bot's job ran, the tool's set-up may take)
-        # ("raw prompts would collapse acceptance to ~1": what another setup would give, no result)
+        # ("Job completed in 1h 2m": a job, "the build can take 10 min": set-up, "would collapse to ~1": a what-if)
         if (
             is_config_number(text, n)
             or formula_constant(text, n)
