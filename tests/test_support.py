@@ -81,6 +81,50 @@ def test_a_generic_support_column_takes_the_section_as_feature() -> None:
     ]
 
 
+def test_a_mark_of_the_pages_own_legend_is_a_cell_and_keeps_its_tables_a_matrix() -> None:
+    """A legend that defines its own marks ("🟣 = experimental", "🟤 = partially working"): their cells are support
+    cells as the legend says, the table of mostly such marks stays a matrix (no gate of its ✅/❌, no result of an
+    issue number in its Note column)."""
+    result = extract((FIXTURES / "page_legend_marks.md").read_text(encoding="utf-8"), path="page_legend_marks.md")
+    assert [c.kind for c in result.claims] == ["support"] * 12
+    cells = {(c.subject, c.feature): (c.value, c.note) for c in result.claims}
+    assert cells[("Wren-13B", "Main models")] == ("yes", "experimental, may break between releases")
+    assert cells[("Orca-7B", "Spec Decode")] == ("partial", "partially working, some kernels missing")
+    assert cells[("Rook-8B", "More models")][0] == "partial"
+    assert cells[("Swift-4B", "More models")][0] == "no"
+
+
+def test_a_legend_on_one_line_gives_each_of_its_marks() -> None:
+    text = (
+        "Key: ✅ = runs, 🟣 = experimental, ⭕ = not tried yet\n\n## Boards\n\n"
+        "| Model | Support | Note |\n|---|---|---|\n"
+        "| Orca-7B | ✅ | |\n| Kite-1B | 🟣 | [77](https://example.com/issues/77) |\n| Lark-3B | ⭕ | |\n"
+    )
+    got = [(c.kind, c.subject, c.value, c.note) for c in extract(text, path="boards.md").claims]
+    assert got == [
+        ("support", "Orca-7B", "yes", None),
+        ("support", "Kite-1B", "yes", "experimental"),
+        ("support", "Lark-3B", "untested", "not tried yet"),
+    ]
+
+
+def test_a_mark_no_legend_explains_is_kept_as_printed_with_a_warning_never_a_gate() -> None:
+    text = (
+        "## Models\n\n| Model | Support |\n|---|---|\n| Orca-7B | ✅ |\n| Kite-1B | ⏳ |\n| Lark-3B | ⏳ |\n"
+        "| Wren-2B | ⏳ |\n| Swift-4B | ❌ |\n"
+    )
+    result = extract(text, path="models.md")
+    got = [(c.kind, c.subject, c.value) for c in result.claims]
+    assert got == [
+        ("support", "Orca-7B", "yes"),
+        ("support", "Kite-1B", "⏳"),
+        ("support", "Lark-3B", "⏳"),
+        ("support", "Wren-2B", "⏳"),
+        ("support", "Swift-4B", "no"),
+    ]
+    assert [w.line for w in result.warnings if "⏳" in w.message] == [6]
+
+
 def test_gate_table_of_check_marks_is_not_a_matrix() -> None:
     text = (FIXTURES / "gate_status.md").read_text(encoding="utf-8")
     assert _support_rows(text, "gate_status.md") == []

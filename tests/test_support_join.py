@@ -308,6 +308,17 @@ def test_a_survey_column_speaks_for_its_engine(tmp_path: Path) -> None:
     }
 
 
+def test_a_repository_no_vocabulary_knows_is_its_pages_engine_by_its_name(tmp_path: Path) -> None:
+    """A plugin's page (`--repo acme/zephyr-plugin`, not an engine we know): its document and cells speak for
+    "zephyr-plugin", never for nobody (the support table's column was headed with the document's key)."""
+    path = str(tmp_path / "l.db")
+    page = ROOT / "tests" / "fixtures" / "support" / "page_legend_marks.md"
+    ok("ingest", str(page), "--repo", "acme/zephyr-plugin", "--repo-path", "docs/models.md", "--db", path)
+    assert {r["engine"] for r in rows(path, "--subject", "Orca-7B")} == {"zephyr-plugin"}
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT engine FROM documents").fetchall() == [("zephyr-plugin",)]
+
+
 def test_extract_names_the_engine_on_every_cell(tmp_path: Path) -> None:
     out = ok("extract", str(EXAMPLES / "sglang-hybrid-models.md")).stdout
     found = [json.loads(line) for line in out.splitlines()]

@@ -9,7 +9,15 @@ import pytest
 
 from ledger.parsers.reader.document import read_document
 from ledger.parsers.support.engine import detect
-from ledger.vocab.engines import Engine, engine_for_repo, engine_for_url, engine_in_path, engine_named, short_name
+from ledger.vocab.engines import (
+    Engine,
+    engine_for_repo,
+    engine_for_url,
+    engine_in_path,
+    engine_named,
+    engine_of_repo,
+    short_name,
+)
 from ledger.vocab.support import (
     Aliases,
     architectures,
@@ -60,6 +68,12 @@ def test_engine_of_a_repository_its_forks_and_urls() -> None:
     assert _name(engine_for_url("https://docs.vllm.ai/en/latest/models/supported_models.html")) == "vLLM"
     assert _name(engine_for_url("https://docs.sglang.ai/backend/attention_backend.html")) == "SGLang"
     assert engine_for_url("https://example.com/vllm") is None
+
+
+def test_a_repository_we_do_not_know_speaks_for_its_own_name() -> None:
+    assert engine_of_repo("someone/vllm") == "vLLM"
+    assert engine_of_repo("acme/npu-serve.git") == "npu-serve"  # a plugin of an engine is not that engine
+    assert engine_of_repo("no-slash") is None and engine_of_repo(None) is None
 
 
 @pytest.mark.parametrize(

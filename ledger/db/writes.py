@@ -83,16 +83,15 @@ class DocumentIdentity:
     path: str | None = None
     engine: str | None = None
     """The engine the document speaks for, by its short name (ledger.vocab.engines); a document of a repository
-    we know (a fetched PR) speaks for that repository's engine unless told otherwise."""
+    (a fetched PR) speaks for that repository's engine unless told otherwise, another repository for its name."""
     repo_path: str | None = None
     """For a file of a repository (a docs page): its path there."""
 
     def __post_init__(self) -> None:
         if self.engine is None and self.repo:
-            from ledger.vocab.engines import engine_for_repo
+            from ledger.vocab.engines import engine_of_repo
 
-            found = engine_for_repo(self.repo)
-            self.engine = found.name if found else None
+            self.engine = engine_of_repo(self.repo)
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """A document's engine, as ingest and extract settle it: what the user says (`--engine`), else its repository's
-(`--repo`, a fetched PR's), else its URL's (a GitHub or docs-site URL), else what its own cells say (the parsers
+(`--repo`, a fetched PR's), else its URL's (a GitHub or docs-site URL), else its repository's own name when we do
+not know it as an engine's ("vllm-ascend"), else what its own cells say (the parsers
 read the file name and the text, ledger/parsers/support/engine.py). Every claim of the document then
 speaks for that engine, except a cell of a column named for another engine ("| vLLM | SGLang |" in a survey
 across engines).
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ledger.errors import UsageError
-from ledger.vocab.engines import engine_for_repo, engine_for_url, engine_named, short_name
+from ledger.vocab.engines import engine_for_repo, engine_for_url, engine_named, engine_of_repo, short_name
 
 _ENGINE_KINDS = frozenset({"support", "listing", "constraint"})
 """The kinds the parsers give an engine of their own."""
@@ -20,14 +21,15 @@ _ENGINE_KINDS = frozenset({"support", "listing", "constraint"})
 
 def given_engine(engine: str | None, repo: str | None, url: str | None) -> str | None:
     """The engine the options name: --engine (a known spelling becomes its short name; another name is kept as
-    typed), else --repo's, else --url's; None when none of them names one."""
+    typed), else --repo's, else --url's, else --repo's own name (a repository we do not know as an engine's);
+    None when none of them names one."""
     if engine is not None:
         name = short_name(engine)
         if not name or len(name) > 100 or any(not ch.isprintable() for ch in name):
             raise UsageError(f"--engine {engine[:100]!r}: expected an engine's name (TensorRT-LLM, vLLM, SGLang, ...)")
         return name
     found = engine_for_repo(repo) or engine_for_url(url)
-    return found.name if found else None
+    return found.name if found else engine_of_repo(repo)
 
 
 def column_claim(c: dict[str, Any]) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ledger.vocab.engines import engine_for_repo, engine_for_url, short_name
+from ledger.vocab.engines import engine_for_repo, engine_for_url, engine_of_repo, short_name
 
 Mode = Literal["subject", "feature", "cell", "cells"]
 
@@ -146,10 +146,10 @@ class SupportAnswer:
 
 
 def engine_of(row: dict[str, Any]) -> str:
-    """The engine a stored cell speaks for: its own, its document's, its repository's or URL's; else the
-    document's key (shown in its place)."""
+    """The engine a stored cell speaks for: its own, its document's, its repository's or URL's, its repository's
+    name (a ledger written before documents took it); else the document's key (shown in its place)."""
     for name in (row.get("engine"), row.get("document_engine")):
         if name:
             return short_name(str(name)) or str(name)
     found = engine_for_repo(row.get("repo")) or engine_for_url(row.get("url"))
-    return found.name if found else str(row.get("document") or "?")
+    return found.name if found else engine_of_repo(row.get("repo")) or str(row.get("document") or "?")

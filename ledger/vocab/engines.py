@@ -25,6 +25,7 @@ __all__ = [
     "engine_in_parens",
     "engine_in_path",
     "engine_named",
+    "engine_of_repo",
     "short_name",
 ]
 
@@ -161,6 +162,18 @@ def engine_for_repo(repo: str | None) -> Engine | None:
     low = repo.strip().lower()
     name = low.split("/", 1)[1]
     return _BY_REPO.get(low) or _REPO_NAME.get(name) or engine_named(name)
+
+
+def engine_of_repo(repo: str | None) -> str | None:
+    """The engine a repository's documents speak for: the one we know it as, else the repository's own name
+    ("vllm-project/vllm-ascend" -> "vllm-ascend"). A project we do not know (a hardware plugin of an engine, a
+    neighbour) answers for itself: its pages are neither the engine's it extends nor nobody's."""
+    found = engine_for_repo(repo)
+    if found is not None:
+        return found.name
+    if not repo or "/" not in repo or len(repo) > _MAX:
+        return None
+    return repo.strip().split("/", 1)[1].strip().removesuffix(".git") or None
 
 
 _GITHUB_RE = re.compile(r"^https?://(?:www\.)?github\.com/([\w.-]{1,100})/([\w.-]{1,100})(?:[/?#]|$)", re.IGNORECASE)

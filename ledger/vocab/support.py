@@ -87,7 +87,8 @@ _MEANINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for p, v in (
         (r"\bnot applicable\b|\bn/a\b", "n/a"),
         (
-            r"\b(?:unknown|tbd|untested|unverified|not (?:yet )?(?:tested|verified|checked|validated|evaluated))\b",
+            r"\b(?:unknown|tbd|untested|unverified"
+            r"|not (?:yet )?(?:tested|verified|checked|validated|evaluated|tried))\b",
             "untested",
         ),
         (r"\bpartial(?:ly)?\b|\blimited\b|\bsome\b", "partial"),

@@ -9,6 +9,8 @@ way, so it lives apart from either.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
 from ledger.vocab.support import MARKS
@@ -93,29 +95,12 @@ Cell = tuple[str, str | None, list[str], str | None]
 @short_text_cache(2048)  # every cell is read once to find the matrix, again for its claims
 def read_cell(cell: str) -> Cell | None:
     """cell_support with the mark, cached: its list of footnote ids is shared by every caller, never to be changed."""
-    marks = FOOTNOTE_MARK_RE.findall(cell)
-    if cell.endswith("\\*"):
-        marks.append("*")
-    if "<" in cell:
-        marks += SUP_MARK_RE.findall(cell)
-        cell = SUP_MARK_RE.sub(" ", cell)
-    s = plain(FOOTNOTE_MARK_RE.sub("", cell)).strip()
-    sup = _TRAILING_SUPERSCRIPT_RE.search(s)
-    if sup:
-        marks = [*marks, sup.group(0).translate(_SUPERSCRIPTS)]
-        s = s[: sup.start()].strip()
+    s, marks = _stripped(cell)
     if not s:
         return None
     for mark, value in MARK_VALUES.items():
         if s.startswith(mark):
-            rest = s[len(mark) :].strip()
-            bare = _BARE_MARK_RE.match(rest)
-            if bare:
-                return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)], mark
-            note = _cell_note(rest) if rest else None
-            if rest and note is None:
-                note = rest[:MAX_NOTE]
-            return value, note, marks, mark
+            return _marked(s, mark, value, marks)
     m = _WORD_RE.match(s)
     if not m:
         return None
@@ -131,6 +116,55 @@ def read_cell(cell: str) -> Cell | None:
     if note is None:
         return None  # "No speed-up here": words that only start with a value word
     return value, note, marks, None
+
+
+def read_page_cell(cell: str, page: Mapping[str, str]) -> Cell | None:
+    """read_cell, then the marks of the page's own legend (`page`: mark -> value, "🔵" -> "yes")."""
+    got = read_cell(cell)
+    if got is not None or not page:
+        return got
+    s, marks = _stripped(cell)
+    mark = s[:1]
+    return _marked(s, mark, page[mark], marks) if mark in page else None
+
+
+def unknown_mark(cell: str) -> str | None:
+    """The mark a cell holds alone when neither we nor the page's legend say what it means ("⏳"), else None."""
+    s = plain(cell).strip()
+    return s if len(s) == 1 and is_mark(s) and s not in MARK_VALUES else None
+
+
+def is_mark(ch: str) -> bool:
+    """A character a page can use as a mark: one of ours, or any pictograph or symbol (🔵, 🟣, ⏳)."""
+    return ch in MARK_VALUES or (ch > "\u2000" and unicodedata.category(ch) == "So")
+
+
+def _stripped(cell: str) -> tuple[str, list[str]]:
+    """A cell's plain text and the footnote ids it carries."""
+    marks = FOOTNOTE_MARK_RE.findall(cell)
+    if cell.endswith("\\*"):
+        marks.append("*")
+    if "<" in cell:
+        marks += SUP_MARK_RE.findall(cell)
+        cell = SUP_MARK_RE.sub(" ", cell)
+    s = plain(FOOTNOTE_MARK_RE.sub("", cell)).strip()
+    sup = _TRAILING_SUPERSCRIPT_RE.search(s)
+    if sup:
+        marks = [*marks, sup.group(0).translate(_SUPERSCRIPTS)]
+        s = s[: sup.start()].strip()
+    return s, marks
+
+
+def _marked(s: str, mark: str, value: str, marks: list[str]) -> Cell:
+    """A cell opening with a mark: its value, and what follows it as a footnote id or its own note."""
+    rest = s[len(mark) :].strip()
+    bare = _BARE_MARK_RE.match(rest)
+    if bare:
+        return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)], mark
+    note = _cell_note(rest) if rest else None
+    if rest and note is None:
+        note = rest[:MAX_NOTE]
+    return value, note, marks, mark
 
 
 def _cell_note(rest: str) -> str | None:

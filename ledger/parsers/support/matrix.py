@@ -40,10 +40,12 @@ from ledger.parsers.support.cells import (
     is_diagonal,
     name_marks,
     read_cell,
+    read_page_cell,
+    unknown_mark,
 )
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
-from ledger.parsers.support.notes import Meaning, PlaceholderKey, pick_footnotes
+from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
 
@@ -54,6 +56,9 @@ NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
 _HOLDERS = "support_placeholders"
+_PAGE_MARKS = "support_page_marks"
+_UNEXPLAINED = "a mark the page does not explain"
+_NO_MARKS: Mapping[str, str] = {}
 _NONE: Mapping[str, object] = {}
 _MARK_NOTES: dict[str, str] = {mark: note for mark, (_, note) in MARKS.items() if note}
 _NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
@@ -65,28 +70,37 @@ _OUTCOME_HEADER_RE = re.compile(
 _GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$", re.IGNORECASE)
 
 
-def support_columns(table: Table, holders: Mapping[str, object] = _NONE) -> list[int] | None:
+def support_columns(
+    table: Table, holders: Mapping[str, object] = _NONE, page: Mapping[str, str] = _NO_MARKS
+) -> list[int] | None:
     """The columns of a support matrix, or None when the table is not one (`holders`: the placeholders the page's
-    legend makes cells of this table, "-")."""
+    legend makes cells of this table, "-"; `page`: the marks of the page's own legend, mark -> value). A lone mark
+    nobody explains ("⏳") weighs for the matrix beside the marks read, never alone."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     head_rows = table.rows[:50]
-    if not any(MAYBE_SUPPORT_RE.search(c) and read_cell(c) for r in head_rows for c in r.cells[1:60]):
+    if not any(
+        (MAYBE_SUPPORT_RE.search(c) and read_cell(c)) or (page and read_page_cell(c, page))
+        for r in head_rows
+        for c in r.cells[1:60]
+    ):
         return None  # no support cell in the first rows: a results table, decided cheaply
     cols: list[int] = []
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        yes = held = other = 0
+        yes = held = odd = other = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
             c = r.cells[ci].strip()
             if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
-            if read_cell(c) is not None:
+            if read_page_cell(c, page) is not None:
                 yes += 1
             elif holders and clean_name(c) in holders:
                 held += 1
+            elif unknown_mark(c):
+                odd += 1
             else:
                 other += 1
                 if _NUMERIC_RE.match(clean_name(c)):
@@ -95,9 +109,9 @@ def support_columns(table: Table, holders: Mapping[str, object] = _NONE) -> list
             return None  # a status column of check marks: gates, not a matrix
         # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
         # results column of numbers and dashes is no matrix column)
-        if (yes or (held and not other)) and yes + held >= other:
+        if (yes or (held and not other)) and yes + held + odd >= other:
             cols.append(ci)
-            support_cells += yes + held
+            support_cells += yes + held + odd
     if not cols or support_cells < 2 or numeric_cells >= support_cells:
         return None
     return cols
@@ -108,7 +122,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if table is None or not table.rows:
         return
     holders = _placeholders(ctx, block)
-    cols = support_columns(table, holders)
+    page = _page_marks(ctx)
+    cols = support_columns(table, holders, page)
     roles = name_columns(table, cols or [])
     if cols is None and roles.listing is None:
         return
@@ -133,6 +148,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     doc_engine = document_engine(ctx)
     backend = section_backend(block.section, doc_engine)
     scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
+    unexplained: set[str] = set()
     for row in table.rows:
         if not row.cells:
             continue
@@ -164,9 +180,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
-            got = read_cell(row.cells[ci])  # shared: its marks are only read here
+            got = read_page_cell(row.cells[ci], page)  # shared: its marks are only read here
             if got is None and holders:
                 got = _placeholder_cell(holders.get(clean_name(row.cells[ci])))
+            if got is None:
+                got = _unknown_cell(ctx, row.cells[ci], row.line, unexplained)
             if got is None:
                 continue
             value, own, marks, mark = got
@@ -200,6 +218,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 _RESULT_LEAD_RE = re.compile(r"^(?:up\sto|about|around|approx\.?|roughly)\s", re.IGNORECASE)
 
 
+_ISSUE_LINK_RE = re.compile(r"\[#?\d{1,9}\]\([^()\s]{0,500}\)$")
+
+
 def _result_columns(table: Table, cols: list[int]) -> bool:
     """Whether a column besides the matrix's own holds results in most of its filled cells ("| Speedup | GPU |" over
     "| Up to ~1.5x | ✅ |"): the marks are support claims, the speed-ups results, so the table is not all taken."""
@@ -207,7 +228,11 @@ def _result_columns(table: Table, cols: list[int]) -> bool:
     for ci in range(1, ncols):
         if ci in cols:
             continue
-        cells = [clean_name(r.cells[ci]) for r in table.rows if ci < len(r.cells) and r.cells[ci].strip()]
+        cells = [
+            clean_name(c)
+            for r in table.rows
+            if ci < len(r.cells) and (c := r.cells[ci].strip()) and not _ISSUE_LINK_RE.match(c)
+        ]  # (a link numbered for an issue, "[1942](.../issues/1942)", names a ticket: no result)
         results = sum(bool(_NUMERIC_RE.match(_RESULT_LEAD_RE.sub("", c).strip())) for c in cells)
         if cells and results * 2 > len(cells):
             return True
@@ -221,6 +246,27 @@ def _placeholders(ctx: Context, block: Block) -> dict[str, Meaning]:
         key = ctx.memo[_HOLDERS] = PlaceholderKey(ctx.doc)  # once per document
     got: dict[str, Meaning] = key.of(block)
     return got
+
+
+def _page_marks(ctx: Context) -> Mapping[str, str]:
+    """The marks the page's legend gives a meaning of its own ("🔵 = experimental"): mark -> value."""
+    got = ctx.memo.get(_PAGE_MARKS)
+    if got is None:
+        got = ctx.memo[_PAGE_MARKS] = {m: v for m, (v, _) in legend(ctx.doc).items() if m not in MARKS}
+    marks: Mapping[str, str] = got
+    return marks
+
+
+def _unknown_cell(ctx: Context, cell: str, line: int, seen: set[str]) -> Cell | None:
+    """A lone mark neither we nor the page explain: kept as printed (its value is the mark), with a warning once a
+    table, never read as yes or no."""
+    mark = unknown_mark(cell)
+    if mark is None:
+        return None
+    if mark not in seen:
+        seen.add(mark)
+        ctx.warn(line, f"support cell {mark!r}: a mark the page's legend does not explain, kept as printed")
+    return mark, _UNEXPLAINED, [], None
 
 
 def _placeholder_cell(meaning: Meaning | None) -> Cell | None:

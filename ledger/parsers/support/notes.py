@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from ledger.parsers.reader.document import Block, Document
-from ledger.parsers.support.cells import MARK_VALUES, plain
+from ledger.parsers.support.cells import MARK_VALUES, is_mark, plain
 from ledger.vocab.support import PLACEHOLDERS, value_of_meaning
 
 _FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
@@ -77,24 +77,58 @@ _LEGEND_RE = re.compile(
     r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*)?([" + "".join(MARK_VALUES) + r"])"
     r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$"
 )
+_LEAD_RE = re.compile(r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*)?")
+_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]{0,30}(?:\*\*)?:(?:\*\*)?[ \t]+")
+"""A legend's own label before its marks on one line ("Legend: ✅ = works, 🔵 = experimental")."""
+_PAIR_SEP_RE = re.compile(
+    r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-]|(?=(?:means|indicates|denotes|stands for)\b))[ \t]*", re.IGNORECASE
+)
+"""What parts a mark from its words: a sign, or a word that says it explains the mark."""
 
 
 def legend(doc: Document) -> dict[str, tuple[str, str | None]]:
-    """The page's own key to its marks ("- 🚧 = planned, not yet supported"), mark -> (value, note); the first
-    line that explains a mark wins. Table rows are no legend."""
+    """The page's own key to its marks ("- 🚧 = planned, not yet supported", "Legend: ✅ = works, 🔵 = experimental"),
+    mark -> (value, note); the first line that explains a mark wins. A mark of the page's own (a coloured circle)
+    counts where a sign or word parts it from its meaning. Table rows are no legend."""
     out: dict[str, tuple[str, str | None]] = {}
-    first = set(MARK_VALUES)
     for line in doc.lines:
         head = line.lstrip(" \t-*+•")[:1]
-        if head not in first:
-            continue
-        m = _LEGEND_RE.match(line[:300])
-        if not m or m.group(1) in out:
-            continue
-        meaning = value_of_meaning(plain(m.group(2)))
-        if meaning is not None:
-            out[m.group(1)] = meaning
+        if not (is_mark(head) or (head.isalpha() and ":" in line[:45])):
+            continue  # (a table row, prose: no legend)
+        for mark, words in legend_pairs(line[:300]):
+            if mark in out:
+                continue
+            meaning = value_of_meaning(plain(words))
+            if meaning is not None:
+                out[mark] = meaning
     return out
+
+
+def legend_pairs(line: str) -> list[tuple[str, str]]:
+    """The (mark, words) pairs one legend line gives: one mark opening it, or several after a label."""
+    if line.lstrip(" \t-*+•")[:1] in MARK_VALUES and (m := _LEGEND_RE.match(line)) and not _more_pairs(m.group(2)):
+        return [(m.group(1), m.group(2))]  # ("- 🚧 planned": one of ours needs no sign)
+    s = line[_LEAD_RE.match(line).end() :]  # type: ignore[union-attr]  # (it matches the empty string)
+    if s[:1].isalpha():
+        label = _LABEL_RE.match(s)
+        if label is None:
+            return []
+        s = s[label.end() :]
+    starts: list[tuple[int, int]] = []  # (the mark's place, where its words begin)
+    for i, ch in enumerate(s):
+        if is_mark(ch) and (i == 0 or s[i - 1] in " \t,;|·(*"):
+            sep = _PAIR_SEP_RE.match(s, i + 1)
+            if sep is not None and sep.end() > i + 1 and sep.end() < len(s):
+                starts.append((i, sep.end()))
+    if not starts or starts[0][0] != 0:
+        return []
+    ends = [i for i, _ in starts[1:]] + [len(s)]
+    return [(s[i], s[w:end].strip(" \t,;|·*")) for (i, w), end in zip(starts, ends, strict=True)]
+
+
+def _more_pairs(words: str) -> bool:
+    """Whether a legend line's words hold another mark with its own sign ("works, 🔵 = experimental")."""
+    return any(is_mark(ch) and _PAIR_SEP_RE.match(words, i + 1) for i, ch in enumerate(words) if ch > "\u2000")
 
 
 _HOLDER = "(" + "|".join(re.escape(p) for p in PLACEHOLDERS) + ")"
