@@ -546,3 +546,14 @@ def test_a_side_label_keeps_no_link_debris(heading: str, label: str) -> None:
     text = f"# Faster sampler\n\n{heading}\n\nMean TPOT across 5 repeats: 5.87 ms.\n"
     (claim,) = [c for c in extract(text, path="x.md").claims if c.kind == "perf"]
     assert claim.revision is not None and claim.revision.label == label and claim.revision.head
+
+
+def test_a_measuring_verb_in_the_present_or_with_words_before_at_its_commit_names_the_results_after_it() -> None:
+    """ "re-benchmarks on the node at X" (present tense, a place between), "Re-ran the sweep, same flags, at X" (an
+    object between): the commit the turn's results ran on; a library's pin ("pinned at X") is none."""
+    assert _heads("prose_tense_heads.md", "head") == [
+        (6, "7c0ffee12", "7c0ffee12"),
+        (11, "3f2a9c1d", "3f2a9c1d"),
+        (16, "9d8e7f6a5b", "9d8e7f6a5b"),
+        (21, None, None),
+    ]
