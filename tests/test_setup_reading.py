@@ -12,6 +12,7 @@ from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
+from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.flags import one_value
 from ledger.vocab.models import model_names, of_family, title_family
 from ledger.vocab.setup import named_twice, qualifiers
@@ -547,3 +548,32 @@ def test_a_command_a_reply_quotes_sets_up_none_of_the_threads_runs() -> None:
         "[alice]\nOn my side it is 412.0 tok/s.\n"
     )
     assert _config(text, 412.0).get("concurrency") != "64"
+
+
+_DRAFT_TABLE = """# Eagle heads for the 70B
+
+Checked on 4x H100, TP=4, MT-Bench, target `acme/llama-70b`:
+
+| Draft model | Draft length | Accept length | Output throughput |
+|---|---:|---:|---:|
+| `acme/llama-70b-eagle3-long-context` | 3 | 2.41 | 310.2 tok/s |
+| `acme/llama-70b-eagle3-chat` | 3 | 2.63 | 331.0 tok/s |
+"""
+
+
+def test_a_draft_model_column_names_the_drafting_checkpoint_and_its_name_no_workload() -> None:
+    """ "| Draft model |": each row's draft, the target the lead names staying the model; the draft's name
+    ("...-long-context") is what it was trained for, no long-context task of the run."""
+    claims = [c for c in extract(_DRAFT_TABLE, path="x.md").claims if c.value == 310.2]
+    assert claims[0].config["model"] == "acme/llama-70b"
+    assert claims[0].config["draft_model"] == "acme/llama-70b-eagle3-long-context"
+    assert "task" not in dict(setup_items(claims[0].kind, claims[0].metric, claims[0].config))
+    assert dict(setup_items("perf", "Output throughput", {"row": "long-context 32k"}))["task"] == "long-context"
+    # the drafts listed in prose before the table are several: none of them is the served model
+    listed = _DRAFT_TABLE.replace(", target `acme/llama-70b`", "").replace(
+        "Checked",
+        "Do the other llama-70b eagle heads hold up?\n\n- acme/llama-70b-eagle3-long-context\n"
+        "- acme/llama-70b-eagle3-chat\n\nChecked",
+    )
+    assert _config(listed, 331.0)["draft_model"] == "acme/llama-70b-eagle3-chat"
+    assert _config(listed, 331.0)["model"] == "llama-70b"

@@ -25,6 +25,10 @@ _SETUP_LABELS: dict[str, str] = {
     "draft model": "draft_model",
     "draft": "draft_model",
     "draft model path": "draft_model",
+    "draft checkpoint": "draft_model",
+    "draft head": "draft_model",
+    "drafter": "draft_model",
+    "speculator": "draft_model",
     "gpu": "gpu",
     "gpus": "gpu",
     "gpu type": "gpu",
@@ -210,6 +214,9 @@ NAMED_SETTING_KEYS = frozenset(
         "global_batch_size",
         "spec_algo",
         "draft_len",
+        # ("| Draft model |" over `org/M-eagle3-chat`: the drafting checkpoint, never the served model nor a draft
+        # length and a model read from its two words)
+        "draft_model",
         "quant",
         "group_size",
         "act_order",
