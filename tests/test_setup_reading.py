@@ -577,3 +577,16 @@ def test_a_draft_model_column_names_the_drafting_checkpoint_and_its_name_no_work
     )
     assert _config(listed, 331.0)["draft_model"] == "acme/llama-70b-eagle3-chat"
     assert _config(listed, 331.0)["model"] == "llama-70b"
+
+
+def test_a_hybrid_models_ssm_state_dtype_is_its_own_setting_never_the_models_quant() -> None:
+    """ "| SSM |" over FP32 / BF16 under an FP8 model, "--mamba-ssm-dtype bfloat16": the recurrent state's dtype,
+    its own key; the model stays FP8 on every row."""
+    text = (
+        "# State dtype sweep\n\nNemotron-H-8B FP8 on 1x H100, concurrency 16:\n\n"
+        "| Backend | SSM | Decode tok/s |\n|---|---|---:|\n| triton | FP32 | 2210.4 |\n| triton | BF16 | 2391.7 |\n"
+    )
+    fp32, bf16 = _config(text, 2210.4), _config(text, 2391.7)
+    assert (fp32["quant"], fp32["state"], bf16["quant"], bf16["state"]) == ("fp8", "FP32", "fp8", "BF16")
+    assert line_setup("Served with --mamba-ssm-dtype bfloat16 on 2x H100").get("quant") is None
+    assert command_setup("python -m sglang.launch_server --mamba-ssm-dtype float32 --tp 2")["state"] == "float32"
