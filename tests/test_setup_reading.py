@@ -590,3 +590,13 @@ def test_a_hybrid_models_ssm_state_dtype_is_its_own_setting_never_the_models_qua
     assert (fp32["quant"], fp32["state"], bf16["quant"], bf16["state"]) == ("fp8", "FP32", "fp8", "BF16")
     assert line_setup("Served with --mamba-ssm-dtype bfloat16 on 2x H100").get("quant") is None
     assert command_setup("python -m sglang.launch_server --mamba-ssm-dtype float32 --tp 2")["state"] == "float32"
+
+
+def test_tenstorrent_cards_are_devices_and_an_opening_sentence_names_the_refreshs_board() -> None:
+    """ "re-measures on P150 thalia at X": the board of every result of the refresh; "Wormhole n300" the n300, a
+    bare "n300" no board (a count as often)."""
+    assert canonical_gpu(qualifiers("on two Blackhole P150 cards")["gpu"])[0] == "p150"
+    assert canonical_gpu(qualifiers("one Wormhole n300s")["gpu"])[0] == "n300s"
+    assert "gpu" not in qualifiers("with n300 prompts")
+    text = "# Refresh\n\nThis change re-benchmarks on P150 bench-7 at 5e6f7a8b9.\n\nL1 Gemma-2B: 31.2 tok/s (n=8).\n"
+    assert _config(text, 31.2)["gpu"] == "P150"
