@@ -573,3 +573,14 @@ def test_a_side_lead_holds_over_the_quoted_paste_under_it_as_over_the_plain_one(
     text = QUOTED_SIDES.read_text(encoding="utf-8").replace("> ", marks)
     got = [(c.source.line, c.revision.label if c.revision else None) for c in extract(text, QUOTED_SIDES.name).claims]
     assert got == [(7, "Candidate branch"), (8, "Candidate branch"), (12, "Upstream branch"), (13, "Upstream branch")]
+
+
+def test_a_measuring_verb_in_the_present_or_with_words_before_at_its_commit_names_the_results_after_it() -> None:
+    """ "re-benchmarks on the node at X" (present tense, a place between), "Re-ran the sweep, same flags, at X" (an
+    object between): the commit the turn's results ran on; a library's pin ("pinned at X") is none."""
+    assert _heads("prose_tense_heads.md", "head") == [
+        (6, "7c0ffee12", "7c0ffee12"),
+        (11, "3f2a9c1d", "3f2a9c1d"),
+        (16, "9d8e7f6a5b", "9d8e7f6a5b"),
+        (21, None, None),
+    ]

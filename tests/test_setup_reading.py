@@ -12,6 +12,7 @@ from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
+from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.flags import one_value
 from ledger.vocab.models import model_names, of_family, title_family
 from ledger.vocab.setup import config_hints, named_twice, qualifiers
@@ -576,3 +577,55 @@ def test_a_settings_lines_batch_is_its_batch_and_an_indexers_precision_is_no_run
     assert "quant" not in qualifiers("FP4 indexer")  # the indexer's keys, not the model's weights
     assert "quant" not in config_hints("Accuracy (FP4 indexer)")[0]  # (nor as compare reads a row's name)
     assert qualifiers("DeepSeek V4 FP4")["quant"] == "fp4"
+
+
+_DRAFT_TABLE = """# Eagle heads for the 70B
+
+Checked on 4x H100, TP=4, MT-Bench, target `acme/llama-70b`:
+
+| Draft model | Draft length | Accept length | Output throughput |
+|---|---:|---:|---:|
+| `acme/llama-70b-eagle3-long-context` | 3 | 2.41 | 310.2 tok/s |
+| `acme/llama-70b-eagle3-chat` | 3 | 2.63 | 331.0 tok/s |
+"""
+
+
+def test_a_draft_model_column_names_the_drafting_checkpoint_and_its_name_no_workload() -> None:
+    """ "| Draft model |": each row's draft, the target the lead names staying the model; the draft's name
+    ("...-long-context") is what it was trained for, no long-context task of the run."""
+    claims = [c for c in extract(_DRAFT_TABLE, path="x.md").claims if c.value == 310.2]
+    assert claims[0].config["model"] == "acme/llama-70b"
+    assert claims[0].config["draft_model"] == "acme/llama-70b-eagle3-long-context"
+    assert "task" not in dict(setup_items(claims[0].kind, claims[0].metric, claims[0].config))
+    assert dict(setup_items("perf", "Output throughput", {"row": "long-context 32k"}))["task"] == "long-context"
+    # the drafts listed in prose before the table are several: none of them is the served model
+    listed = _DRAFT_TABLE.replace(", target `acme/llama-70b`", "").replace(
+        "Checked",
+        "Do the other llama-70b eagle heads hold up?\n\n- acme/llama-70b-eagle3-long-context\n"
+        "- acme/llama-70b-eagle3-chat\n\nChecked",
+    )
+    assert _config(listed, 331.0)["draft_model"] == "acme/llama-70b-eagle3-chat"
+    assert _config(listed, 331.0)["model"] == "llama-70b"
+
+
+def test_a_hybrid_models_ssm_state_dtype_is_its_own_setting_never_the_models_quant() -> None:
+    """ "| SSM |" over FP32 / BF16 under an FP8 model, "--mamba-ssm-dtype bfloat16": the recurrent state's dtype,
+    its own key; the model stays FP8 on every row."""
+    text = (
+        "# State dtype sweep\n\nNemotron-H-8B FP8 on 1x H100, concurrency 16:\n\n"
+        "| Backend | SSM | Decode tok/s |\n|---|---|---:|\n| triton | FP32 | 2210.4 |\n| triton | BF16 | 2391.7 |\n"
+    )
+    fp32, bf16 = _config(text, 2210.4), _config(text, 2391.7)
+    assert (fp32["quant"], fp32["state"], bf16["quant"], bf16["state"]) == ("fp8", "FP32", "fp8", "BF16")
+    assert line_setup("Served with --mamba-ssm-dtype bfloat16 on 2x H100").get("quant") is None
+    assert command_setup("python -m sglang.launch_server --mamba-ssm-dtype float32 --tp 2")["state"] == "float32"
+
+
+def test_tenstorrent_cards_are_devices_and_an_opening_sentence_names_the_refreshs_board() -> None:
+    """ "re-measures on P150 thalia at X": the board of every result of the refresh; "Wormhole n300" the n300, a
+    bare "n300" no board (a count as often)."""
+    assert canonical_gpu(qualifiers("on two Blackhole P150 cards")["gpu"])[0] == "p150"
+    assert canonical_gpu(qualifiers("one Wormhole n300s")["gpu"])[0] == "n300s"
+    assert "gpu" not in qualifiers("with n300 prompts")
+    text = "# Refresh\n\nThis change re-benchmarks on P150 bench-7 at 5e6f7a8b9.\n\nL1 Gemma-2B: 31.2 tok/s (n=8).\n"
+    assert _config(text, 31.2)["gpu"] == "P150"

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup, prose_flags, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
@@ -926,3 +927,41 @@ def test_the_method_a_speedup_is_measured_against_is_no_method_of_the_line() -> 
     assert "spec_algo" not in qualifiers("speedup wrt EAGLE 1: 1.09x")
     assert "spec_algo" not in qualifiers("1.2x relative to Medusa")
     assert qualifiers("EAGLE 3 with K=3: 151.2")["spec_algo"] == "eagle3"  # (the line's own)
+
+
+_ARM_ITEMS = """# Fuse the gated delta kernels
+
+## Accuracy
+
+On 2x H100, `python3 benchmark/gsm8k/bench_sglang.py --num-questions 200`.
+
+- without MTP:
+
+Candidate:
+Accuracy: 0.951
+Output throughput: 1804.2 token/s
+
+- with MTP:
+
+Candidate:
+Accuracy: 0.950
+Output throughput: 2210.4 token/s
+
+## Notes
+
+Decode throughput: 1999.0 token/s
+"""
+
+
+def test_a_lead_item_naming_a_speculative_switch_sets_up_the_paragraphs_to_its_next_sibling() -> None:
+    """ "- without MTP:" / "- with MTP:" over paragraphs of results: each arm's values carry its switch, the next
+    heading's do not; with-MTP and without-MTP throughput are two setups, never one series."""
+    for text in (_ARM_ITEMS.split("## Notes")[0], _ARM_ITEMS):  # (the arms closing the page, or a section after)
+        got = {c.value: c.config.get("spec_algo") for c in extract(text, path="x.md").claims}
+        assert got == {
+            0.951: "none",
+            1804.2: "none",
+            0.95: "mtp",
+            2210.4: "mtp",
+            **({1999.0: None} if "Notes" in text else {}),
+        }

@@ -24,7 +24,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 16  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 17  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -32,6 +32,7 @@ SETUP_RULES_VERSION = 16  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 15: a row's words its own settings spell are no variant ("Wren 7B GEMV" is model and kernel, nothing more)
 # 16: an RTX board's family and edition however spaced: "RTX4000 Ada" is rtx4000ada, not rtx4000; a name's "FP4 indexer"
 # is no quant
+# 17: Tenstorrent's "Blackhole P150" is p150, "Wormhole n300" n300
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -50,6 +51,9 @@ GPU_NAMES = (
     # the part alone as its threads head a section, "### use C500"), Kunlunxin's P800 and R200/R300 (vllm-kunlun),
     # Cambricon's MLU370 and MLU590 (vllm-mlu), Moore Threads' MTT S4000 (MUSA)
     r"(?:metax )?c5[05]0|metax c600|kunlun(?:xin)? ?(?:p800|r[23]00)|mlu ?[35][79]0(?:-x\d)?|mtt ?s(?:80|[34]000)|"
+    # Tenstorrent's cards, which its backends' refresh rows measure on: Blackhole P150/P300 (by the part alone, "on
+    # P150 thalia"), Wormhole n150/n300 (only after the family's name: "n300" alone is a count as often)
+    r"(?:tenstorrent )?(?:blackhole )?p(?:150[abc]?|300[ac]?)|(?:tenstorrent )?wormhole n(?:150|300)s?|"
     # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
     # NVIDIA's: "on SM90" (Hopper), "SM100" (Blackwell), "sm_120a", as kernel PRs name the boards they run on
@@ -231,7 +235,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     m = _GPU_RE.search(v) or _GEFORCE_NUMBER_RE.fullmatch(v) or _COUNTED_GEFORCE_RE.fullmatch(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
-    name = re.sub(r"^(?:metax|kunlun(?:xin)?)", "", name)  # "MetaX C500" is the C500, "Kunlunxin P800" the P800
+    name = re.sub(r"^(?:metax|kunlun(?:xin)?|tenstorrent|blackhole|wormhole)+", "", name)  # ("Wormhole n300": n300)
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
     name = re.sub(r"^radeon(?:pro)?(?=w\d{4}$)", "", name)  # "Radeon Pro W7900" is the W7900 a sweep's lead names
     name = name.replace("h203e", "h20-3e")  # "H20 3e": the 141 GB H20-3e, a board of its own beside the H20

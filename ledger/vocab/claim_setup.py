@@ -81,7 +81,10 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
         config.setdefault(hk, hv)
     if kind in ("acceptance", "perf"):
         texts = [metric or ""]
-        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
+        # (a row naming a checkpoint the setup holds, "org/M-eagle3-long-context" under "Draft model", names no
+        # workload: the draft was trained for long inputs, the run's prompts are the benchmark's)
+        named = {clean_name(v) for k, v in config_items if canonical_key_name(k) in _CHECKPOINT_KEYS}
+        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS and clean_name(v) not in named]
         if any(LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
@@ -116,6 +119,9 @@ def _stated_words(config_items: tuple[tuple[str, str], ...]) -> frozenset[str]:
         for w in _WORD_SPLIT_RE.split(clean_name(str(v))[:MAX_NAME])
         if w
     )
+
+
+_CHECKPOINT_KEYS = frozenset(("model", "draft_model"))
 
 
 def _task(kind: str, value: str, metric: str) -> str:

@@ -79,6 +79,8 @@ FLAG_KEYS: dict[str, str] = {
     "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
     "quantization": "quant",
     "kv-cache-dtype": "kv_cache",
+    "mamba-ssm-dtype": "state",  # (a hybrid model's recurrent state, never the weights' precision)
+    "mamba-ssm-cache-dtype": "state",
     "speculative-algorithm": "spec_algo",
     "speculative-algo": "spec_algo",
     "speculative-num-steps": "draft_len",

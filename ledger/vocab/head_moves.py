@@ -32,6 +32,12 @@ MEASURING_VERBS = (
     r"(?:re-?)?(?:measur|test|benchmark|evaluat|profil|check|verifi|validat|tim)(?:ed|ing)|re-?ran|ran|re-?run|"
     r"numbers|results|figures|timings|scores|nums|runs?"
 )
+# "This change re-measures on P150 at X", "The sweep benchmarks ... at X": the present tense a change's description
+# tells its own run in (the bare nouns "tests", "checks", "times", "profiles" only after "re-")
+PRESENT_MEASURING_VERBS = (
+    r"re-?(?:measur|benchmark|test|run|check|validat|profil|evaluat|verifi|tim)(?:es|s)|"
+    r"(?:measur|benchmark|evaluat|validat|verifi)(?:es|s)"
+)
 HEAD_NOUNS = r"(?:(?:PR|branch)\s)?(?:head|tip|commit|revision|sha|push|build)"
 # "The pinned [`9c8b7a6d` snapshot](.../commit/9c8b7a6d...) completed the sweep": the verbs by which a sentence whose
 # subject is a commit says that commit ran the results under it

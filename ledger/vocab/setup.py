@@ -76,6 +76,7 @@ _GPU_STARTS = (
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
     *("w5", "w6", "w7"),  # (AMD's workstation boards by their number: "W7800")
     *("metax", "c5", "kunlun", "mlu", "mtt"),  # (the domestic accelerators: "MetaX C500", "MLU590", "MTT S4000")
+    *("tenstorrent", "blackhole", "wormhole", "p15", "p30"),  # (Tenstorrent's cards: "P150", "Wormhole n300")
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
@@ -407,6 +408,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "kunlun",
             "mlu",
             "mtt",
+            "tenstorrent",
+            "blackhole",
+            "wormhole",
+            "p15",
+            "p30",
             "m1-",
             "m2-",
             "m3-",

@@ -260,6 +260,15 @@ _KEY_ALIASES: dict[str, str] = {
     "ssm_state": "state",
     "mamba_state": "state",
     "recurrent_state": "state",
+    # a hybrid model's SSM (Mamba, GDN) state dtype ("--mamba-ssm-dtype", "mamba_ssm_cache_dtype: float32"): the state
+    # the recurrent layers keep, never the weights' quantisation
+    "ssm": "state",
+    "ssm_dtype": "state",
+    "ssm_state_dtype": "state",
+    "ssm_cache_dtype": "state",
+    "state_dtype": "state",
+    "mamba_ssm_dtype": "state",
+    "mamba_ssm_cache_dtype": "state",
 }
 SOFT_KEYS: tuple[str, ...] = (
     "gate",

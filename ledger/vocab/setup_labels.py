@@ -25,6 +25,18 @@ _SETUP_LABELS: dict[str, str] = {
     "draft model": "draft_model",
     "draft": "draft_model",
     "draft model path": "draft_model",
+    "draft checkpoint": "draft_model",
+    # a hybrid model's recurrent (SSM) state dtype, "| SSM |" over FP32 / BF16: the state's, not the model's quant
+    "ssm": "state",
+    "ssm dtype": "state",
+    "ssm state": "state",
+    "ssm state dtype": "state",
+    "state dtype": "state",
+    "mamba ssm dtype": "state",
+    "recurrent state dtype": "state",
+    "draft head": "draft_model",
+    "drafter": "draft_model",
+    "speculator": "draft_model",
     "gpu": "gpu",
     "gpus": "gpu",
     "gpu type": "gpu",
@@ -213,6 +225,9 @@ NAMED_SETTING_KEYS = frozenset(
         "global_batch_size",
         "spec_algo",
         "draft_len",
+        # ("| Draft model |" over `org/M-eagle3-chat`: the drafting checkpoint, never the served model nor a draft
+        # length and a model read from its two words)
+        "draft_model",
         "quant",
         "group_size",
         "act_order",
@@ -221,6 +236,8 @@ NAMED_SETTING_KEYS = frozenset(
     )
 )
 """The settings a column header names by a word of its own ("kv type", "imatrix"), whatever its cells hold ("WT 1m")."""
+LABELLED_ONLY_KEYS = frozenset(("state",))
+"""Settings a header names only in a label's full words ("SSM", "SSM dtype"): a bare "State" column holds a side."""
 MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
 """A table column whose header says its cells name what each row measures ("| Model | Measure | F16 |")."""
 _LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")

@@ -324,6 +324,12 @@ FROM_SIDE_RE = re.compile(
 )
 
 
+# "--mamba-ssm-dtype bf16", "SSM state dtype = FP32": a hybrid model's recurrent state's dtype, not the weights'
+_STATE_BEFORE_RE = re.compile(
+    r"\b(?:ssm|state)[ _-](?:(?:cache|state)[ _-])?(?:dtype|state)[`'\"]?\s?[=:]?\s?[`'\"]?$", re.I
+)
+
+
 def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
     cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`) or an
@@ -336,6 +342,7 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or later_operand(s, start, end)
         or of_a_component(s, start, end)
         or in_a_conversion(s, start, end)
+        or _STATE_BEFORE_RE.search(s, max(0, start - 30), start) is not None
     )
 
 

@@ -140,7 +140,7 @@ def document_default(
         boarded.update((t,) if "gpu" in values else ())
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
     _counted_in_turn(seen, by_turn)
-    if drafts and "model" not in seen:
+    if len(set(drafts)) == 1 and "model" not in seen:  # (several drafts, each a row's own, name no one model)
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     owners = _owner_turns(doc, turns)
     _title_defaults(doc, turns, owners, seen, led)

@@ -29,6 +29,7 @@ from ledger.vocab.head_moves import (
     MEASURING_VERBS,
     MOVING_VERBS,
     NOT_A_HEAD_RE,
+    PRESENT_MEASURING_VERBS,
     PUSHING_VERBS,
     REBASING_VERBS,
 )
@@ -65,11 +66,19 @@ _HEAD_NOUN_RE = re.compile(
     + _SHA,
     re.IGNORECASE,
 )
-# "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d": a measuring verb, then the commit
+# "on the H100 box", "the sweep, same settings,": a place or an object between a measuring verb and "at <sha>", a
+# few words none of which names a dependency's build ("tested with flashinfer pinned at X": flashinfer's commit)
+_BETWEEN = r"(?:(?!(?:with|using|from|of|to|via|pinned|against|vs|see)\b)[\w,/()#+-]{1,24}\s){1,6}?"
+# "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d", "re-measures at X", "re-ran the sweep, same settings, at X": a
+# measuring verb (past or present), then the commit
 _MEASURED_AT_RE = re.compile(
     r"\b(?:"
     + MEASURING_VERBS
-    + r")\s(?:(?:it|this|them|again|everything|all)\s)?(?:at|on|with|from|using)\s"
+    + "|"
+    + PRESENT_MEASURING_VERBS
+    + r")\s(?:(?:it|this|them|again|everything|all)\s)?(?:(?:at|on|with|from|using)\s|"
+    + _BETWEEN
+    + r"at\s)"
     + _DETERMINERS
     + _SHA,
     re.IGNORECASE,

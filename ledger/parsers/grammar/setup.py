@@ -84,6 +84,7 @@ from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
+from ledger.parsers.grammar.switch_items import switch_item_scopes
 from ledger.parsers.grammar.table_captions import caption_lines, captioned_table
 from ledger.parsers.grammar.table_kinds import cut_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
@@ -185,7 +186,7 @@ def find_setups(
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, runs)
     scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
-    scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
+    scopes.extend(folded_command_scopes(doc, env) + switch_item_scopes(doc))  # (a fold under a table; "- with MTP:")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)

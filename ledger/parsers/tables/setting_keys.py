@@ -14,7 +14,7 @@ from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
-from ledger.vocab.setup_labels import NAMED_SETTING_KEYS
+from ledger.vocab.setup_labels import LABELLED_ONLY_KEYS, NAMED_SETTING_KEYS
 from ledger.vocab.setup_names import setup_named
 
 SETUP_KEYS = frozenset(
@@ -95,7 +95,7 @@ def setup_key(name: str) -> str | None:
     # "kv type", "imatrix": a setting the setup labels' table names by another word (its lengths and machines are
     # read above, each as its own columns say)
     label = setup_label_key(name)
-    return label if label in NAMED_SETTING_KEYS else None
+    return label if label in NAMED_SETTING_KEYS or label in LABELLED_ONLY_KEYS else None
 
 
 def names_setting(head: str) -> bool:
