@@ -203,12 +203,13 @@ def test_an_arm_named_by_a_side_word_is_that_side() -> None:
 def test_a_result_field_of_a_block_is_no_setup_of_its_other_claims() -> None:
     """`acc_length=3.12` above `speed=212.40 token/s` in one side's block (kv_lines/result_fields_no_setup.md): the
     acceptance length is a claim, never a setting of the speed beside it, so that the two sides' blocks are one
-    setup (they differed by "acc_length 3.05 vs 3.12"); `num_steps=4`, which the run took, stays a setting."""
+    setup (they differed by "acc_length 3.05 vs 3.12"); `num_steps=4`, which the run took, stays a setting (the
+    draft length, as a settings line's keys are written in the setup labels' names)."""
     from pathlib import Path
 
     path = Path(__file__).parent / "fixtures" / "kv_lines" / "result_fields_no_setup.md"
     claims = [c for c in extract(path.read_text(), path=str(path)).claims if c.kind in ("perf", "acceptance")]
-    assert len(claims) == 4 and all(c.config.get("num_steps") == "4" for c in claims)
+    assert len(claims) == 4 and all(c.config.get("draft_len") == "4" for c in claims)
     assert not any(k.startswith("acc") for c in claims for k in c.config)
 
 
