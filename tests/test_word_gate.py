@@ -350,3 +350,22 @@ def test_a_copy_the_engine_skips_through_as_written_is_kept_as_written(pattern: 
     from ledger.vocab.first_chars import dispatched
 
     assert (dispatched(pattern) is None) == kept
+
+
+def test_a_family_and_its_version_are_looked_for_only_in_text_holding_a_family_word() -> None:
+    """vocab.models.family_versions reads its pattern only where the lowered text holds a family word's first letters
+    (every match opens with a family word): on every fourth fixture line, and on spellings case-blind matching finds
+    ("LLAMA 3"; a Kelvin sign for "k"), it finds what the pattern finds."""
+    from ledger.vocab import models
+
+    made = ["GLM 4.6 and mimo 2.5", "LLAMA 3 over step 2.5", "\u212aimi 2 at 40 tok/s", "İlama 3", "filler line 12"]
+    found = 0
+    for text in [*fixture_lines()[::4], *made]:  # (every 4th: the full search is what makes reading them slow)
+        full = [
+            m.group(0)
+            for m in models._SPACED_VERSION_RE.finditer(text[:2000])
+            if m.group("family").lower() not in models._NOT_TITLE_FAMILY and models.has_digit(text[:2000])
+        ]
+        found += bool(full)
+        assert models.family_versions(text) == full, text
+    assert found >= 3

@@ -9,7 +9,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
 from ledger.vocab.hub_ids import hub_ids
 from ledger.vocab.shaped_models import shaped_models
-from ledger.vocab.text import class_signature, has_digit
+from ledger.vocab.text import class_signature, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
 
@@ -478,6 +478,10 @@ def family_versions(text: str) -> list[str]:
     """The families a text names with their version alone ("mimo 2.5", "GLM 4.6"), but the words that are also
     everyday ones ("step 2.5", "phi 0.5")."""
     if not has_digit(text[:2000]):
+        return []
+    # (a family word opens every match, and its first letters are in the lowered text where the case-blind pattern
+    # finds it: most lines hold none, and the pattern opens with a look-behind tried at every character)
+    if (low := lower_for_words(text[:2000])) is not None and _FAMILY_SUB_RE.search(low) is None:
         return []
     return [
         m.group(0)

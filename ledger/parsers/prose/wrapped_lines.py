@@ -79,10 +79,10 @@ def _first_word(text: str) -> str:
 
 
 def _before(ctx: Context, line: int) -> str:
-    if _continues(ctx, line) is None:
-        return ""
+    # (the line above asked first whether it was wrapped: most are too short, and whether this line goes on with
+    # it reads both lines' first words)
     prev = _prose_line(ctx, line - 1)
-    if prev is None or not _wrapped(prev):
+    if prev is None or not _wrapped(prev) or _continues(ctx, line) is None:
         return ""
     prev = prev.rstrip()
     start = max(0, len(prev) - _CONTEXT_MAX)

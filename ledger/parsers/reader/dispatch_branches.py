@@ -31,7 +31,9 @@ def branch_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
             tail = ""
             continue
         joined = f"{tail} {line}" if tail else line
-        if _VERB_RE.search(joined) is not None and _PRECISION_RE.search(line):
+        # (the line's precision first: the verb is looked for in up to 600 characters of the sentence so far, by
+        # a pattern tried at every character, and most lines name no precision; 8% of reading numbered prose lines)
+        if _PRECISION_RE.search(line) and _VERB_RE.search(joined) is not None:
             blanked = _SENTENCE_RE.sub(lambda s: _sentence_blanked(s.group()), joined)[len(joined) - len(line) :]
             if blanked != line:
                 out[no] = blanked
