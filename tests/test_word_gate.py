@@ -201,7 +201,8 @@ def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
     assert sides._BASE_WORDS.plain is not None and sides._HEAD_WORDS.plain is not None
 
     def searched(label: str) -> str | None:
-        if sides._REBASED_ONTO_RE.search(label):  # ("rebased onto main": the PR where it now sits, no side)
+        # ("rebased onto main": the PR where it now sits; "after the rebase": a state of the PR, a revision: no side)
+        if sides._REBASED_ONTO_RE.search(label) or sides.rebase_state(label) is not None:
             return None
         if sides.BASE_RUN_RE.search(label):  # ("with the fix reverted": the base, whatever "with the fix" says)
             return "base"
