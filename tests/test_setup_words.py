@@ -903,6 +903,8 @@ def test_an_output_cap_is_the_output_length_but_an_engine_budget_is_none() -> No
     # an engine's budget of tokens per step or batch is no request's length
     for text in ("max tokens per batch 8192", "max_num_tokens=8192", "max_tokens_per_step=4096", "up to 256 tokens"):
         assert "osl" not in qualifiers(text), text
+    # nor a command's flag, which the command reader reads by its tool (an eval's cap is no length of its runs)
+    assert "osl" not in qualifiers("python3 -m sglang.eval --task gsm8k --max-tokens 32768 \\")
 
 
 def test_a_load_listed_after_a_setting_read_before_it_is_the_concurrency() -> None:

@@ -16,11 +16,12 @@ _TOKENS = r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)"
 """A token count as a cap is written: "2000", "16,384", "4k"."""
 
 OUTPUT_CAP_WORDS: tuple[SetupWord, ...] = (
-    # "max tokens 2000", "max_tokens=512", "max new tokens: 256", "maximum output tokens of 1024"
+    # "max tokens 2000", "max_tokens=512", "max new tokens: 256", "maximum output tokens of 1024" (never a command's
+    # flag, "--max-tokens 32768": the command reader knows whether its tool is a benchmark's or an eval's, vocab.flags)
     _word(
         "osl",
         "osl",
-        r"max(?:imum)?[ _-]?(?:new[ _-]|output[ _-]|gen(?:erated|eration)?[ _-]|completion[ _-])?tokens"
+        r"(?<![-\w])max(?:imum)?[ _-]?(?:new[ _-]|output[ _-]|gen(?:erated|eration)?[ _-]|completion[ _-])?tokens"
         rf"(?: ?[=:] ?| of | ){_TOKENS}(?![\d.,]\d)",
         ("tokens",),
         ("max",),
