@@ -197,3 +197,20 @@ def is_workload_label(label: str) -> bool:
 
 TOTAL_PAREN_RE = re.compile(r"\(\s{0,3}(?:total|sum|overall|all requests)\s{0,3}\)\s{0,3}$", re.IGNORECASE)
 """A header's closing parenthesis saying its numbers are a run's sum ("Prompt tokens (total)"), never one request's."""
+
+
+# "Measured selections", "Tried configs", "Runs", "Problems": how many runs a row's result was taken over, or how
+# many items it scored: the row's sample count, never a result ("Solved problems", "Passed runs" count outcomes)
+_COUNT_HEAD_RE = re.compile(
+    r"^(?!(?:solved|passed|failed|correct|wrong|resolved|successful|completed|accepted|rejected|skipped)\b)"
+    r"(?:[a-z-]{1,16} ){0,2}(?:(?P<runs>selections|configs|configurations|runs|trials|seeds|attempts|repeats)|"
+    r"(?P<items>samples|problems|questions|examples))(?: \((?:n|#|count)\))?$",
+    re.IGNORECASE,
+)
+
+
+def count_column_key(head: str) -> str | None:
+    """The setup key a count column's header gives its cells ("Measured selections" -> "repeats", how many runs the
+    row's value is the pick or mean of; "Problems" -> "samples"), or None for a header that counts nothing."""
+    m = _COUNT_HEAD_RE.match(head.strip(" *_`"))
+    return None if m is None else "repeats" if m.group("runs") else "samples"

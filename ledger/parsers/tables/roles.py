@@ -48,7 +48,14 @@ from ledger.vocab.setting_heads import (
     serving_columns,
     whole_numbers,
 )
-from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, is_workload_label, qualifiers
+from ledger.vocab.setup import (
+    BAR_WORDS,
+    count_column_key,
+    is_config_label,
+    is_input_name,
+    is_workload_label,
+    qualifiers,
+)
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import column_sides, reference_implementation, side_of
 from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit
@@ -227,6 +234,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
     if product_column(head, cells):
         return "config"  # "TP x EP" over "2x2": the layout the row ran, no part of its name
+    if count_column_key(head) and cells and all(c.isdigit() or c in NO_FIGURE for c in cells):
+        return "config"  # "Measured selections" over "4": how many runs the row's result is over, no result
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
     named = (
         before == "label"
