@@ -98,3 +98,32 @@ def test_a_precision_a_column_gives_one_part_of_the_model_is_no_quant_of_the_run
     assert got == [(2.85, 3.1, "mxfp4"), (-8.1, None, "mxfp4")]
     assert qualifiers("FP8 `wo_a` total tok/s") == {} and qualifiers("BF16 o_proj tok/s") == {}
     assert qualifiers("FP8 throughput") == {"quant": "fp8"}  # (the run's own precision)
+
+
+def test_a_count_of_runs_is_setup_and_a_range_column_spans_the_score_beside_it() -> None:
+    text = (
+        "| Card | Mode | ARC | Tried configs | Spread |\n|---|---|---|---|---|\n"
+        "| 2x L40S | Max Throughput | 71.20% | 5 | 70.40 – 71.60% |\n| 2x L40S | Low Latency | 70.90% | 1 | — |\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.high, c.config.get("repeats")) for c in _claims(text)]
+    assert got == [
+        ("accuracy", "ARC (Max Throughput)", 71.2, None, "5"),
+        ("accuracy", "ARC range (Max Throughput)", 70.4, 71.6, "5"),
+        ("accuracy", "ARC (Low Latency)", 70.9, None, "1"),
+    ]
+    text = "| Backend | Problems | Solved problems |\n|---|---:|---:|\n| paged | 200 | 151 |\n"
+    assert [(c.value, c.config.get("samples")) for c in _claims(text)] == [(151.0, "200")]
+
+
+def test_a_task_row_beside_arm_columns_is_measured_in_its_cells_unit() -> None:
+    for corner in ("Task", "Dataset"):  # (the row's task, which config keeps; never the measure's name)
+        text = (
+            f"| {corner} | No MTP | baseline | patched | Speed gain |\n|---|---:|---:|---:|---:|\n"
+            "| Chat (greedy) | 8.0 t/s | 10.2 t/s | 12.5 t/s | x1.23 |\n"
+        )
+        got = [(c.metric, c.value, c.reference, c.config.get("task")) for c in _claims(text)]
+        assert got == [
+            ("throughput", 8.0, None, "chat (greedy)"),
+            ("throughput", 12.5, 10.2, "chat (greedy)"),
+            ("Speed gain", 1.23, None, "chat (greedy)"),
+        ]

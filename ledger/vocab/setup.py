@@ -27,7 +27,6 @@ from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, TOTAL_PAREN_RE, parted_settings, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
-from ledger.vocab.input_labels import count_column_key as count_column_key
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label

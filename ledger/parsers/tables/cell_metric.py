@@ -6,13 +6,29 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.gain_columns import gains_table_change
-from ledger.parsers.tables.headers import change_word, head_without_unit, looks_metric, metric_name, unit_of_header
+from ledger.parsers.tables.headers import (
+    GENERIC_HEAD_RE,
+    change_word,
+    head_without_unit,
+    looks_metric,
+    metric_name,
+    unit_of_header,
+)
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.canonical import dtype_name
-from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
+from ledger.vocab.metrics import (
+    RANGE_WORDS,
+    benchmark_alone,
+    dataset_key_name,
+    is_acceptance_name,
+    named_benchmark,
+    names_a_metric,
+)
 from ledger.vocab.setting_heads import gemm_shape
 from ledger.vocab.setup import config_hints, model_names, qualifiers
+from ledger.vocab.setup_labels import is_strategy_label
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit, rate_alone
 from ledger.vocab.workload import names_setup
@@ -42,6 +58,17 @@ def cell_metric(
     # "| MKN=(1x4096x4096) |": by the kernel's shape)
     by_setup = by_setup or bool(head_unit and label and names_setup(label)) or gemm_shape(label)
     metric = metric_name("" if info.row_id or workload or by_setup or info.side_rows else label, metric_head, role)
+    if metric_head and label and is_strategy_label(label) and not looks_metric(metric_head):
+        # "| Max Throughput | 71.2% |" under "ARC": the score, in the strategy the row's setup tunes for (its perf
+        # word names what the recipe favours, never what the cell measures)
+        metric = f"{metric_head} ({label})"
+    if (
+        role == "delta"
+        and info.task_col is not None
+        and metric == f"{label} {metric_head}"
+        and looks_metric(metric_head)
+    ):
+        metric = metric_head  # "Throughput uplift" in a "Code" row under "Task": that task's change (config.task)
     if info.column_models.get(head) and label:
         metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
     elif info.value_cols == [ci] and ci in info.base_of and looks_metric(label) and not looks_metric(metric_head):
@@ -62,6 +89,7 @@ def cell_metric(
         )
     ):
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
+        metric += " range" if metric_head.endswith(" range") else ""  # (a range column's: that measure's spread)
     elif info.measure and role == "value" and STAT_WORD_RE.fullmatch(metric.strip(" *_")):
         metric = f"{metric.strip(' *_')} {info.measure[0]}"  # "| **mean** |" under "TTFT, 4 reps:": the mean TTFT
     elif (
@@ -98,11 +126,32 @@ def cell_metric(
         # "| Mean TPOT (ms) | 21.5 | 18.2 |" under "fp8 | int4 (this PR)": the row's measure in every column, each
         # column's label its setup (config.column, its precision in quant), never part of the measure's name
         metric = head_without_unit(label) if unit_of_header(label) else label
-    if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
-        metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
+    if role == "value":
+        metric = _unit_named(info, label, metric, metric_head, head_unit, unit, workload=workload)
+    if role == "value" and (stated := info.unit_measure.get(ci)) and metric in _named_by_head(label, metric_head):
+        # "| build | tok/s |" under "BS1 ISL8000/OSL1000 decode throughput:": the decode throughput, its row's label
+        # where it stood (a side's, which the side's reader takes out)
+        metric = metric.replace(metric_head, stated, 1)
+    return metric
+
+
+def _unit_named(
+    info: TableInfo,
+    label: str,
+    metric: str,
+    metric_head: str,
+    head_unit: str | None,
+    unit: str | None,
+    *,
+    workload: bool,
+) -> str:
+    """A value cell's metric where neither its row nor its column names a measure and its unit does: "throughput"
+    for t/s cells, with the row's task or arm beside it."""
+    if workload and (side_of(metric) is not None or _arm_only(metric)) and not looks_metric(metric):
+        # "this PR (us)" over "| Shape | main | this PR |", "No MTP" over t/s cells: each arm's measure, its unit's
+        metric = measure_of_unit(unit) or "value"
     elif (
-        role == "value"
-        and not info.measure
+        not info.measure
         and (by_unit := measure_of_unit(unit))
         and (
             _setup_only(_unit_dropped(metric, head_unit))
@@ -113,11 +162,41 @@ def cell_metric(
         # t/s": the throughput on that board, the row's name its setup; "FP32 us" beside "Before us | After us": a
         # third arm's time, named by its precision and the unit alone
         metric = by_unit
-    if role == "value" and (stated := info.unit_measure.get(ci)) and metric in _named_by_head(label, metric_head):
-        # "| build | tok/s |" under "BS1 ISL8000/OSL1000 decode throughput:": the decode throughput, its row's label
-        # where it stood (a side's, which the side's reader takes out)
-        metric = metric.replace(metric_head, stated, 1)
+    elif (
+        label
+        and info.task_col is not None
+        and not looks_metric(label)
+        and (metric == label or (metric == f"{label} {metric_head}" and _arm_only(metric_head)))
+        and (by_unit := measure_of_unit(unit))
+    ):
+        # "| Chat (greedy) | 10.2 t/s | 12.5 t/s |" under "Task | baseline | patched": the throughput on that task
+        # (config.task), never the measure's name (a row under "Stage" names its own time)
+        metric = by_unit
     return metric
+
+
+_RANGE_HEAD_RE = re.compile(rf"{RANGE_WORDS}", re.IGNORECASE)
+
+
+def column_measure(info: TableInfo, ci: int, head: str, role: str) -> str:
+    """What column `ci`'s header (`head`, without its unit) measures where the header alone does not say: "Score"
+    under a "**gsm8k** (200 examples)" title is the gsm8k score; a range column spans the measure of the nearest
+    value column before it ("Range" over "97.27 – 97.50%" in "| GSM8K | Runs | Range |": "GSM8K range", that score's
+    spread over its runs). Any other header as it is."""
+    if info.bench and GENERIC_HEAD_RE.match(head):
+        return f"{info.bench} {head}"
+    if role != "value" or not _RANGE_HEAD_RE.fullmatch(head.strip(" *_`")):
+        return head
+    heads = info.table.header
+    left = [clean(heads[i]) for i in info.value_cols if i < ci and i < len(heads)]
+    named = [h for h in left if h and not _RANGE_HEAD_RE.fullmatch(h)]
+    return f"{head_without_unit(named[-1])} range" if named else head
+
+
+def _arm_only(head: str) -> bool:
+    """The column names a side or an arm's setup and no measure ("patched", "this PR d=2", "No MTP", "EAGLE3"): its
+    cells are measured in what their unit measures."""
+    return (side_of(head) is not None or bool(qualifiers(head))) and not (looks_metric(head) or names_a_metric(head))
 
 
 def _side_in_unit(head: str, head_unit: str, stated_unit: str | None) -> bool:

@@ -36,6 +36,7 @@ from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_se
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
+from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
 from ledger.vocab.outcomes import success_count_column
@@ -48,14 +49,7 @@ from ledger.vocab.setting_heads import (
     serving_columns,
     whole_numbers,
 )
-from ledger.vocab.setup import (
-    BAR_WORDS,
-    count_column_key,
-    is_config_label,
-    is_input_name,
-    is_workload_label,
-    qualifiers,
-)
+from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, is_workload_label, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import column_sides, reference_implementation, side_of
 from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit

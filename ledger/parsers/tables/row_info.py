@@ -34,6 +34,7 @@ from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import scheme_cell, setting_keys, setting_parts
 from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
+from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
@@ -52,7 +53,7 @@ from ledger.vocab.setting_heads import (
     serving_columns,
     whole_count,
 )
-from ledger.vocab.setup import config_key, count_column_key, model_names, qualifiers
+from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell

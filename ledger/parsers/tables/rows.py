@@ -20,7 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
-from ledger.parsers.tables.cell_metric import cell_metric, label_setup
+from ledger.parsers.tables.cell_metric import cell_metric, column_measure, label_setup
 from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
 from ledger.parsers.tables.cell_shares import at_share, column_draft
@@ -39,7 +39,6 @@ from ledger.parsers.tables.cells import (
 from ledger.parsers.tables.declared_pairs import slash_pair
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
-    GENERIC_HEAD_RE,
     metric_name,
     unit_of_header,
 )
@@ -386,8 +385,7 @@ class _RowReader:
         head_unit, metric_head, head_qualifiers = info.head(head)
         unit = self._unit(unit, head_unit, role) or self._base_unit(c)
         ref, base_paren = self._reference(c)
-        if info.bench and GENERIC_HEAD_RE.match(metric_head):
-            metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
+        metric_head = column_measure(info, c.ci, metric_head, role)  # ("Score" under "**gsm8k**", "Range")
         # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
         workload = info.named_by_kind(label)
         metric = cell_metric(
