@@ -967,3 +967,37 @@ def test_a_lead_item_naming_a_speculative_switch_sets_up_the_paragraphs_to_its_n
             2210.4: "mtp",
             **({1999.0: None} if "Notes" in text else {}),
         }
+
+
+_LAUNCH_ARMS = """# Faster decode
+
+## How the servers ran
+
+- plain (tp=2)
+`python -m sglang.launch_server --model-path acme/Widget-30B --tp 2`
+- speculative (tp=2)
+`python -m sglang.launch_server --model-path acme/Widget-30B --tp 2 --speculative-algorithm EAGLE
+--speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4`
+
+## Results
+
+On H200, gsm8k 200 questions.
+
+- without EAGLE:
+
+Output throughput: 900.5 token/s
+
+- with EAGLE:
+
+Output throughput: 1402.7 token/s
+"""
+
+
+def test_a_launch_commands_draft_settings_reach_the_arm_it_served_and_never_the_other() -> None:
+    """A setup section's launch command (its inline code running onto a second line) with draft flags: the "with
+    EAGLE" arm's results carry its steps, top-k and draft tokens; the "without EAGLE" arm's carry none of them."""
+    got = {c.value: c.config for c in extract(_LAUNCH_ARMS, path="x.md").claims}
+    spec = ("draft_len", "spec_topk", "draft_tokens")
+    assert {k: got[1402.7].get(k) for k in spec} == {"draft_len": "3", "spec_topk": "1", "draft_tokens": "4"}
+    assert got[1402.7]["spec_algo"] == "eagle" and got[900.5]["spec_algo"] == "none"
+    assert not set(spec) & set(got[900.5]) and got[900.5]["tp"] == "2"
