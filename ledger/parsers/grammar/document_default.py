@@ -19,7 +19,6 @@ from ledger.parsers.grammar.default_reach import (
     spelled,
 )
 from ledger.parsers.grammar.later_runs import later_runs
-from ledger.parsers.grammar.launch_arms import SPEC_KEYS
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.scope_lines import scope_values
@@ -38,7 +37,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
 )
 from ledger.parsers.grammar.sibling_leads import sibling_leads
-from ledger.parsers.grammar.switch_items import armed_launches
+from ledger.parsers.grammar.switch_items import armed_keys
 from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
@@ -124,8 +123,7 @@ def document_default(
             own_scope = (
                 anywhere
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
-                or k in later_runs(doc).own.get(no, ())  # (a later run's: "The same with TP=8 gives ...")
-                or (k in SPEC_KEYS and no in armed_launches(doc))  # (the "with MTP" arm's server: grammar.switch_items)
+                or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))

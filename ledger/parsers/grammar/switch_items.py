@@ -8,7 +8,7 @@ or to the items nested under it: here the results stand in paragraphs between tw
 from __future__ import annotations
 
 from ledger.memo import last_document
-from ledger.parsers.grammar.launch_arms import arm_launch
+from ledger.parsers.grammar.launch_arms import SPEC_KEYS, arm_launch
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.blocks import Block, Document
@@ -35,6 +35,11 @@ def armed_launches(doc: Document) -> frozenset[int]:
     not the document's (the other arm ran without them)."""
     launches = (arm_launch(doc, values["spec_algo"]) for _, values in _arm_leads(doc))
     return frozenset(no for c in launches if c is not None for no in range(c.line, c.end + 1))
+
+
+def armed_keys(doc: Document, no: int) -> frozenset[str]:
+    """The keys line `no` states as the server of an arm ("with MTP"): for that arm's results alone."""
+    return SPEC_KEYS if no in armed_launches(doc) else frozenset()
 
 
 def _arm_leads(doc: Document) -> list[tuple[int, dict[str, str]]]:
