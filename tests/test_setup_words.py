@@ -1001,3 +1001,10 @@ def test_a_launch_commands_draft_settings_reach_the_arm_it_served_and_never_the_
     assert {k: got[1402.7].get(k) for k in spec} == {"draft_len": "3", "spec_topk": "1", "draft_tokens": "4"}
     assert got[1402.7]["spec_algo"] == "eagle" and got[900.5]["spec_algo"] == "none"
     assert not set(spec) & set(got[900.5]) and got[900.5]["tp"] == "2"
+
+
+def test_dflash_is_a_drafting_method_with_its_version() -> None:
+    """ "Widget-9B BF16 + DFlash3, concurrency 16": the run drafted with DFlash (its version kept, as EAGLE3's)."""
+    assert qualifiers("L40S, Widget-9B BF16 + DFlash3, concurrency 16")["spec_algo"] == "dflash3"
+    assert qualifiers("served with a DFlash draft at batch 4").get("spec_algo") == "dflash"
+    assert "spec_algo" not in qualifiers("dflashed the cache at batch 4")
