@@ -993,6 +993,25 @@ Output throughput: 1402.7 token/s
 """
 
 
+_FENCED_LAUNCH = """## Reproduce
+
+```bash
+python3 -m sglang.launch_server --model-path acme/Gizmo-8B \\
+  --speculative-algorithm EAGLE3 --speculative-num-steps 5 --speculative-eagle-topk 4
+```
+
+## Numbers (B200)
+
+- without EAGLE3:
+
+Output throughput: 700.0 token/s
+
+- with EAGLE3:
+
+Output throughput: 1260.0 token/s
+"""
+
+
 def test_a_launch_commands_draft_settings_reach_the_arm_it_served_and_never_the_other() -> None:
     """A setup section's launch command (its inline code running onto a second line) with draft flags: the "with
     EAGLE" arm's results carry its steps, top-k and draft tokens; the "without EAGLE" arm's carry none of them."""
@@ -1001,6 +1020,10 @@ def test_a_launch_commands_draft_settings_reach_the_arm_it_served_and_never_the_
     assert {k: got[1402.7].get(k) for k in spec} == {"draft_len": "3", "spec_topk": "1", "draft_tokens": "4"}
     assert got[1402.7]["spec_algo"] == "eagle" and got[900.5]["spec_algo"] == "none"
     assert not set(spec) & set(got[900.5]) and got[900.5]["tp"] == "2"
+    # a fenced command its backslashes continue: its steps and top-k, the with-EAGLE3 arm's alone
+    got = {c.value: c.config for c in extract(_FENCED_LAUNCH, path="x.md").claims}
+    assert (got[1260.0]["draft_len"], got[1260.0]["spec_topk"]) == ("5", "4")
+    assert got[700.0]["spec_algo"] == "none" and not set(spec) & set(got[700.0])
 
 
 def test_dflash_is_a_drafting_method_with_its_version() -> None:
