@@ -967,3 +967,67 @@ def test_a_lead_item_naming_a_speculative_switch_sets_up_the_paragraphs_to_its_n
             2210.4: "mtp",
             **({1999.0: None} if "Notes" in text else {}),
         }
+
+
+_LAUNCH_ARMS = """# Faster decode
+
+## How the servers ran
+
+- plain (tp=2)
+`python -m sglang.launch_server --model-path acme/Widget-30B --tp 2`
+- speculative (tp=2)
+`python -m sglang.launch_server --model-path acme/Widget-30B --tp 2 --speculative-algorithm EAGLE
+--speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4`
+
+## Results
+
+On H200, gsm8k 200 questions.
+
+- without EAGLE:
+
+Output throughput: 900.5 token/s
+
+- with EAGLE:
+
+Output throughput: 1402.7 token/s
+"""
+
+
+_FENCED_LAUNCH = """## Reproduce
+
+```bash
+python3 -m sglang.launch_server --model-path acme/Gizmo-8B \\
+  --speculative-algorithm EAGLE3 --speculative-num-steps 5 --speculative-eagle-topk 4
+```
+
+## Numbers (B200)
+
+- without EAGLE3:
+
+Output throughput: 700.0 token/s
+
+- with EAGLE3:
+
+Output throughput: 1260.0 token/s
+"""
+
+
+def test_a_launch_commands_draft_settings_reach_the_arm_it_served_and_never_the_other() -> None:
+    """A setup section's launch command (its inline code running onto a second line) with draft flags: the "with
+    EAGLE" arm's results carry its steps, top-k and draft tokens; the "without EAGLE" arm's carry none of them."""
+    got = {c.value: c.config for c in extract(_LAUNCH_ARMS, path="x.md").claims}
+    spec = ("draft_len", "spec_topk", "draft_tokens")
+    assert {k: got[1402.7].get(k) for k in spec} == {"draft_len": "3", "spec_topk": "1", "draft_tokens": "4"}
+    assert got[1402.7]["spec_algo"] == "eagle" and got[900.5]["spec_algo"] == "none"
+    assert not set(spec) & set(got[900.5]) and got[900.5]["tp"] == "2"
+    # a fenced command its backslashes continue: its steps and top-k, the with-EAGLE3 arm's alone
+    got = {c.value: c.config for c in extract(_FENCED_LAUNCH, path="x.md").claims}
+    assert (got[1260.0]["draft_len"], got[1260.0]["spec_topk"]) == ("5", "4")
+    assert got[700.0]["spec_algo"] == "none" and not set(spec) & set(got[700.0])
+
+
+def test_dflash_is_a_drafting_method_with_its_version() -> None:
+    """ "Widget-9B BF16 + DFlash3, concurrency 16": the run drafted with DFlash (its version kept, as EAGLE3's)."""
+    assert qualifiers("L40S, Widget-9B BF16 + DFlash3, concurrency 16")["spec_algo"] == "dflash3"
+    assert qualifiers("served with a DFlash draft at batch 4").get("spec_algo") == "dflash"
+    assert "spec_algo" not in qualifiers("dflashed the cache at batch 4")

@@ -150,7 +150,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
+        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?"
+        r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
         r"|(?:spec(?:ulative)?[ -]decod(?:ing|e)|drafting|speculation)"
@@ -164,6 +165,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "pard",
             "lookahead",
             "mtp",
+            "dflash",
             "non-spec",
             "no spec",
             "no-spec",
@@ -171,7 +173,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "drafting",
             "speculation",
         ),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec", "drafting"),
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "dflash", "no", "spec", "drafting"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),

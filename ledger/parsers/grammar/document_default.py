@@ -37,6 +37,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
 )
 from ledger.parsers.grammar.sibling_leads import sibling_leads
+from ledger.parsers.grammar.switch_items import armed_keys
 from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
@@ -122,7 +123,7 @@ def document_default(
             own_scope = (
                 anywhere
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
-                or k in later_runs(doc).own.get(no, ())  # (a later run's: "The same with TP=8 gives ...")
+                or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))

@@ -9,6 +9,7 @@ import re
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.commands import command_setup
+from ledger.parsers.grammar.launch_arms import SPEC_KEYS
 from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.setup_scopes import (
     is_setup_title,
@@ -19,6 +20,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
+from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
 
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
@@ -34,6 +36,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     pastes = _result_pastes(doc)
     later = later_sections(doc, result_sections(doc), result_measures(doc))
+    armed = armed_launches(doc)
     for start, end in turn_bounds(doc):
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
@@ -45,6 +48,8 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 if len(text) > 2000 or no in pastes:
                     continue
                 for k, v in _row_setup(unrestricted(text)).items():
+                    if k in SPEC_KEYS and no in armed:
+                        continue  # (a "with MTP" arm's server: that arm's, grammar.switch_items)
                     was, now = norm(held.setdefault(k, v)), norm(v)
                     if was not in now and now not in was:
                         several.setdefault(at, set()).add(k)  # "Hardware: - H100 - L40S - A10G": none for all
