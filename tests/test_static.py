@@ -83,3 +83,13 @@ def test_cross_module_types_are_checked(mypy_run: subprocess.CompletedProcess[st
     errors = _errors(mypy_run)
     assert mypy_run.returncode == 1 and len(errors) == 1, mypy_run.stdout
     assert "probe.py:5: error: Incompatible return value type" in errors[0], errors
+
+
+def test_a_grouped_module_runs_on_one_worker(request: pytest.FixtureRequest) -> None:
+    # The suite's time rests on this: the mypy run above (and the action's environment, the synced stand-in
+    # repository) is built once because its module is one xdist group. pytest-xdist marks a grouped test by
+    # suffixing its node id with "@group" and schedules by that suffix; a pytest that ignores the rename (9.2
+    # keeps the id elsewhere) silently builds every grouped fixture on both workers.
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("the suite is not running under pytest-xdist's --dist loadgroup (e.g. -n 0)")
+    assert request.node.nodeid.endswith("@mypy"), request.node.nodeid
