@@ -512,7 +512,8 @@ def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 
         for (name, c, _), bar in zip(pts, bars, strict=True):
             n = terminal(name)
             n = n if len(n) <= name_w else n[: name_w - 1] + "…"
-            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}")
+            runs = f"  {c.printed}" if repeats_note(c) else ""  # (a side's runs: their mean, each run beside it)
+            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}{runs}")
         if md:
             out.append("```")
         latest = s.latest

@@ -23,6 +23,7 @@ from ledger.vocab.metrics import RUN_NAME_RE
 from ledger.vocab.setup_keys import RUN_ID_KEYS, canonical_key_name
 
 T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 MAX_RUN_GAP = 3
 """Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
@@ -88,6 +89,16 @@ def mean_of_runs(runs: Sequence[Claim], with_reference: bool = False) -> tuple[C
         }
     )
     return claim, ref_se
+
+
+def runs_as_points(items: Sequence[tuple[H, Claim]]) -> list[tuple[H, Claim]]:
+    """One revision's values of a trend by their series: a series' repeated runs one value, their mean with its
+    standard error (what compare judges, so trend and compare give one verdict), every other value as it is. A
+    side's run is never a point of its own, nor run k of one revision the next point after run k of the one before."""
+    out: list[tuple[H, Claim]] = []
+    for group in run_groups(items, lambda it: it[1], lambda it: it[0]):
+        out.append(group[0] if len(group) == 1 else (group[0][0], mean_of_runs([c for _, c in group])[0]))
+    return out
 
 
 AMBIGUOUS_REASON = "{n} values of this series in {rev} that the text does not tell apart: listed, not averaged"
