@@ -1307,6 +1307,16 @@ def test_runs_under_each_revision_are_one_series_judged_by_their_spread(tmp_path
     assert "trial" not in dict(row.key.config)
 
 
+@pytest.mark.parametrize("name", ["trial_sections.md", "run_index_sections.md"])
+def test_an_index_column_numbering_runs_keys_a_run_id(name: str, tmp_path: Path) -> None:
+    """A "Trial", "Run" or "#" column over 1, 2, 3 under each revision numbers its runs: the table keys it as a run
+    id, so each side's runs are one value with their spread, never "#=2" a setup of its own."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    (row,) = result.rows
+    assert row.overall is not None and row.overall.verdict == "within noise"
+    assert all((c.printed or "").startswith("mean of 3 repeats") for c in row.cells if c is not None)
+
+
 def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
     """Values of one measure listed on one line are runs where their side's label says so ("main (3 trials):");
     without it they may be settings no reader named, paired by position."""

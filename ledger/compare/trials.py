@@ -32,8 +32,8 @@ MAX_RUNS = 50
 
 def _says_repeats(c: Claim) -> bool:
     """The claim's line, side or cell names it one of repeated runs ("3 trials", "run 2", a "Trial" column)."""
-    if any(canonical_key_name(k) in RUN_ID_KEYS or (k == "run" and str(v).isdigit()) for k, v in c.config.items()):
-        return True  # (a "Run" column of indexes, 1..3: tables.side_runs)
+    if any(canonical_key_name(k) in RUN_ID_KEYS for k in c.config):
+        return True  # (a "Trial" column, or "Run" or "#" over 1..3: the table keys its index as a run id)
     texts = [c.source.text[:300], (c.revision.label or "") if c.revision else ""]
     texts += [str(v)[:100] for k, v in c.config.items() if k in ("row", "column")]
     return any(RUN_NAME_RE.search(t) for t in texts if t)
