@@ -123,6 +123,11 @@ def repeats_note(c: Claim) -> str:
     return printed.split(" (", 1)[0] if printed.startswith("mean of ") and " repeats" in printed[:40] else ""
 
 
+def runs_listed(c: Claim) -> str:
+    """ "  mean of 3 repeats (500, 540, 580)" beside a trend's point that folds a side's runs, else ""."""
+    return f"  {c.printed}" if repeats_note(c) else ""
+
+
 def pair_twins(
     olds: list[T], news: list[T], twins: Callable[[T], int], address: Callable[[T], Hashable]
 ) -> tuple[list[tuple[T, T]], tuple[list[T], list[T]], tuple[list[T], list[T]]]:
