@@ -1283,6 +1283,20 @@ def test_rows_repeating_runs_per_side_pair_the_sides_and_fold_the_runs(
     assert len(result.revisions) == 2 and not result.references  # (each paired run folded into its series' mean)
 
 
+def test_trend_draws_a_sides_runs_as_one_point_never_run_k_against_run_k(tmp_path: Path) -> None:
+    """Three stock runs of a case against three (or one) PR runs: each side is one point, its runs' mean with their
+    spread, judged as compare judges it; run 1 against run 1 (500 -> 560, "+12 %") is no trend, nor runs 2 and 3
+    series of their own."""
+    from ledger.targets import run_trend
+
+    trend = run_trend("decode tok/s", [str(CASES / "trend_side_runs.md")], book=Ledger(tmp_path / "none.db"))
+    got = {s.label.rsplit("{")[-1]: ([round(float(x.value), 2) for _, x in s.points], s.latest) for s in trend.series}
+    assert {k: v for k, (v, _) in got.items()} == {"q4}": [540.0, 545.0], "q8}": [320.0, 335.0]}, got
+    assert all(p is not None and p.verdict == "within noise" for _, p in got.values())
+    assert trend.single == 0
+    assert "mean of 3 repeats (500, 540, 580)" in trend.render("table", width=140)
+
+
 def test_runs_under_each_revision_are_one_series_judged_by_their_spread(tmp_path: Path) -> None:
     """ "### Before (commit ...)" and "### After (commit ...)" each over a "| Trial | Output throughput |" table of
     three runs: one row, the means 2310.1 and 2315.77, within the runs' noise (trial 2 alone moved 1.4%)."""
@@ -1291,6 +1305,16 @@ def test_runs_under_each_revision_are_one_series_judged_by_their_spread(tmp_path
     assert row.overall is not None and row.overall.verdict == "within noise"
     assert [round(float(c.value), 2) if c else None for c in row.cells] == [2310.1, 2315.77]  # type: ignore[arg-type]
     assert "trial" not in dict(row.key.config)
+
+
+@pytest.mark.parametrize("name", ["trial_sections.md", "run_index_sections.md"])
+def test_an_index_column_numbering_runs_keys_a_run_id(name: str, tmp_path: Path) -> None:
+    """A "Trial", "Run" or "#" column over 1, 2, 3 under each revision numbers its runs: the table keys it as a run
+    id, so each side's runs are one value with their spread, never "#=2" a setup of its own."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    (row,) = result.rows
+    assert row.overall is not None and row.overall.verdict == "within noise"
+    assert all((c.printed or "").startswith("mean of 3 repeats") for c in row.cells if c is not None)
 
 
 def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:

@@ -18,7 +18,7 @@ from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
-from ledger.compare.trials import repeats_note
+from ledger.compare.trials import repeats_note, runs_listed
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 
@@ -512,7 +512,7 @@ def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 
         for (name, c, _), bar in zip(pts, bars, strict=True):
             n = terminal(name)
             n = n if len(n) <= name_w else n[: name_w - 1] + "…"
-            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}")
+            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}{runs_listed(c)}")
         if md:
             out.append("```")
         latest = s.latest

@@ -40,6 +40,7 @@ from ledger.compare.revisions import (
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
 from ledger.compare.support_cells import SupportChange, support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
+from ledger.compare.trials import runs_as_points
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
@@ -428,6 +429,24 @@ def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
     return split_revisions(doc.versions[-1][1], doc.name, order=order)
 
 
+def _trend_points(
+    claims: list[Claim], wanted: set[str], kinds: list[str] | None, filters: dict[str, str]
+) -> list[tuple[tuple[Key, str], Claim]]:
+    """One revision's values of the metric asked for, by series (key and variant), each series' repeated runs one
+    point with their spread (compare.trials)."""
+    picked: list[tuple[tuple[Key, str], Claim]] = []
+    for c in claims:
+        if kinds and c.kind not in kinds:
+            continue
+        key, variant = claim_key(c)
+        if key.metric not in wanted or key.kind not in ("accuracy", "acceptance", "perf"):
+            continue
+        if any(dict(key.config).get(k) != v for k, v in filters.items()):
+            continue
+        picked.append(((key, variant), c))
+    return runs_as_points(picked)
+
+
 def trend_of(
     metric: str,
     loaded: list[Loaded],
@@ -448,17 +467,10 @@ def trend_of(
     for doc in loaded:
         for snap in _trend_snapshots(doc, order):
             seen: dict[tuple[Key, str], int] = {}
-            for c in snap.claims:
-                if kinds and c.kind not in kinds:
-                    continue
-                key, variant = claim_key(c)
-                if key.metric not in wanted or key.kind not in ("accuracy", "acceptance", "perf"):
-                    continue
+            for (key, variant), c in _trend_points(snap.claims, wanted, kinds, filters):
                 cfg = dict(key.config)
-                if any(cfg.get(k) != v for k, v in filters.items()):
-                    continue
-                # Two values of one setup in one revision are two things measured, never one's history: the
-                # k-th of them goes on with the k-th of the next revision, as compare pairs them.
+                # Two values of one setup in one revision that the text does not call runs are two things
+                # measured, never one's history: the k-th goes on with the next revision's k-th, as compare pairs them.
                 nth = seen[(key, variant)] = seen.get((key, variant), -1) + 1
                 if nth:
                     variant = f"{variant} #{nth + 1}".strip()

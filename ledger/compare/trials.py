@@ -23,6 +23,7 @@ from ledger.vocab.metrics import RUN_NAME_RE
 from ledger.vocab.setup_keys import RUN_ID_KEYS, canonical_key_name
 
 T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 MAX_RUN_GAP = 3
 """Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
@@ -31,8 +32,8 @@ MAX_RUNS = 50
 
 def _says_repeats(c: Claim) -> bool:
     """The claim's line, side or cell names it one of repeated runs ("3 trials", "run 2", a "Trial" column)."""
-    if any(canonical_key_name(k) in RUN_ID_KEYS or (k == "run" and str(v).isdigit()) for k, v in c.config.items()):
-        return True  # (a "Run" column of indexes, 1..3: tables.side_runs)
+    if any(canonical_key_name(k) in RUN_ID_KEYS for k in c.config):
+        return True  # (a "Trial" column, or "Run" or "#" over 1..3: the table keys its index as a run id)
     texts = [c.source.text[:300], (c.revision.label or "") if c.revision else ""]
     texts += [str(v)[:100] for k, v in c.config.items() if k in ("row", "column")]
     return any(RUN_NAME_RE.search(t) for t in texts if t)
@@ -90,6 +91,16 @@ def mean_of_runs(runs: Sequence[Claim], with_reference: bool = False) -> tuple[C
     return claim, ref_se
 
 
+def runs_as_points(items: Sequence[tuple[H, Claim]]) -> list[tuple[H, Claim]]:
+    """One revision's values of a trend by their series: a series' repeated runs one value, their mean with its
+    standard error (what compare judges, so trend and compare give one verdict), every other value as it is. A
+    side's run is never a point of its own, nor run k of one revision the next point after run k of the one before."""
+    out: list[tuple[H, Claim]] = []
+    for group in run_groups(items, lambda it: it[1], lambda it: it[0]):
+        out.append(group[0] if len(group) == 1 else (group[0][0], mean_of_runs([c for _, c in group])[0]))
+    return out
+
+
 AMBIGUOUS_REASON = "{n} values of this series in {rev} that the text does not tell apart: listed, not averaged"
 """Why a value is judged against nothing: its revision states the series more than once and no setting, word or
 lead-in tells which value is which (a sweep whose setting the reader missed), and none says they are runs."""
@@ -110,6 +121,11 @@ def repeats_note(c: Claim) -> str:
     """ "mean of 3 repeats" for a value that is the mean of a side's runs (mean_of_runs), else ""."""
     printed = c.printed or ""
     return printed.split(" (", 1)[0] if printed.startswith("mean of ") and " repeats" in printed[:40] else ""
+
+
+def runs_listed(c: Claim) -> str:
+    """ "  mean of 3 repeats (500, 540, 580)" beside a trend's point that folds a side's runs, else ""."""
+    return f"  {c.printed}" if repeats_note(c) else ""
 
 
 def pair_twins(

@@ -3,6 +3,7 @@ claim comes from (ignored), and the aliases each canonical key is written under.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
@@ -95,6 +96,19 @@ RUN_ID_KEYS: tuple[str, ...] = ("trial", "trial #", "run #", "run id", "run_id",
 """A table's column naming which of a side's repeated runs a row is ("| Trial | main | this PR |" over rows 1, 2, 3;
 "Seed"): the runs of one setup, which compare reads as one series with their spread (compare.trials), never as
 setups of their own, trial 1 against trial 1."""
+RUN_INDEX_KEY = "run_id"
+"""The key of a run's index in a table (RUN_ID_KEYS): "Run" or "#" over 1, 2, 3, a cell "301 / 306" of two runs."""
+RUN_INDEX_HEADS = frozenset(("run", "run_#", "#", "iteration", "iter"))
+"""Headers (as vocab.setup.config_key gives them) of a column that numbers a side's runs where its cells are bare
+indexes; over words ("Run" over "nightly", "13B, q4_0") the same header names a setup."""
+_INDEX_RE = re.compile(r"\d{1,3}")
+
+
+def run_index_key(head_key: str, cell: str) -> str | None:
+    """RUN_INDEX_KEY for a bare index under a header that numbers runs ("#" over "2"), else None."""
+    return RUN_INDEX_KEY if head_key in RUN_INDEX_HEADS and _INDEX_RE.fullmatch(cell.strip()) else None
+
+
 IGNORED_KEYS: tuple[str, ...] = (
     "source",
     "commit",

@@ -54,7 +54,7 @@ from ledger.vocab.setting_heads import (
     whole_count,
 )
 from ledger.vocab.setup import config_key, model_names, qualifiers
-from ledger.vocab.setup_keys import is_known_key
+from ledger.vocab.setup_keys import is_known_key, run_index_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell
 from ledger.vocab.sides import named_by_side, side_of
@@ -287,7 +287,8 @@ class TableInfo:
                 for k, v in words.items():
                     out.setdefault(k, v)  # "GPTQ" under "Mode": the precision it names, no key of the header's own
             else:
-                out[count_column_key(head) or config_key(head)] = cell  # ("Tried configs": the runs it is over)
+                # ("Tried configs": the runs it is over; "#" over "2": which of a side's runs the row is)
+                out[count_column_key(head) or run_index_key(config_key(head), cell) or config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
                 if _SETTINGS_HEAD_RE.match(head):  # "tp1 / ratio 0.8 / bs 128 / prompts 5000" under "test settings"
                     for k, v in {**listed_settings(cell, all_settings=True), **qualifiers(cell)}.items():

@@ -52,6 +52,7 @@ from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
+from ledger.vocab.setup_keys import RUN_INDEX_KEY
 from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
@@ -335,7 +336,7 @@ class _RowReader:
                 value=v,
                 unit=unit,
                 reference=ref,
-                config=self._config(c, run=str(k + 1)),
+                config=self._config(c, **{RUN_INDEX_KEY: str(k + 1)}),
             )
         return True
 

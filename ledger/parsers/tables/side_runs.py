@@ -24,10 +24,10 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.build_rows import Builds
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.vocab.setup import config_key
-from ledger.vocab.setup_keys import RUN_ID_KEYS
+from ledger.vocab.setup_keys import RUN_ID_KEYS, RUN_INDEX_HEADS
 from ledger.vocab.sides import column_sides, side_alone, side_of
 
-_RUN_KEYS = frozenset((*RUN_ID_KEYS, "run", "run_#", "iteration", "iter"))
+_RUN_KEYS = frozenset((*RUN_ID_KEYS, *RUN_INDEX_HEADS))
 """The keys of a column numbering a side's repeated runs ("Run", "Trial", "Seed")."""
 
 _KEY_ROLES = frozenset(("label", "text", "config"))
