@@ -226,9 +226,9 @@ def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
     """What a version states, to tell a restatement from an edit: each value with what it is of (its row's subject,
     its setup), so a version that renames rows or re-heads a table over the same numbers is a version of its own."""
     return tuple(
-        (c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed, c.subject, c.feature)
-        + tuple(sorted((c.config or {}).items()))
+        (c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed, c.subject, c.feature, *setup)
         for c in claims
+        for setup in (sorted((c.config or {}).items()),)
     )
 
 
