@@ -88,3 +88,19 @@ def test_a_cell_a_middle_version_adds_or_drops_is_judged_version_by_version() ->
     changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values) for s in c.support}
     assert changes[("Finch", "BF16", "FastPath")] == ("changed", ["yes", None, "yes"])
     assert changes[("Orca2", "BF16", "eager")] == ("no change", ["yes", "yes", "yes"])
+
+
+def test_a_row_renamed_between_versions_with_its_cells_is_renamed_and_another_models_row_is_not() -> None:
+    """v2 calls Finch "Finch-Lite" over the same cells, and in the eager table replaces Orca2 with Heron over the
+    same cells too: the first is one row renamed (its cells followed across the step, never gone plus new); the
+    second names another model, so Orca2's cells are gone and Heron's new."""
+    v2 = _V1.replace("| Finch | Yes | No |", "| Finch-Lite | Yes | No |").replace(
+        "| Orca2 | Yes | No |", "| Heron | Yes | No |"
+    )
+    c = _compare(_V1, v2, v2)
+    changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values, s.was) for s in c.support}
+    assert changes[("Finch-Lite", "INT4", "FastPath")] == ("renamed", ["no", "no", "no"], "Finch")
+    assert changes[("Heron", "INT4", "eager")] == ("new", [None, "no", "no"], None)
+    assert changes[("Orca2", "INT4", "eager")] == ("gone", ["no", None, None], None)
+    text = c.render("table", width=120)
+    assert "renamed  Finch-Lite (was Finch) · INT4 (FastPath)" in text

@@ -82,3 +82,25 @@ def test_a_pages_versions_are_counted_as_a_release_reader_asks() -> None:
     assert summary(["improvement", "removed", "removed", "new", "within noise"], versions=True) == (
         "1 changed (1 improvement), 2 removed, 1 new, 1 no significant change"
     )
+
+
+def test_a_page_whose_versions_each_state_their_release_is_compared_version_by_version() -> None:
+    """release_page_v1..v3: each version says which release it measured (v1.0, v1.1, v1.1 again); v2 heads the
+    qwen2-7b table "### FP16" alone, drops the qwen2-72b table and respells a setup header; v3 only names the model
+    again. Every version is a revision (v3 restates v1.1's numbers under another heading, so it is no mere repeat),
+    and the page is read as its versions are: the 7b table stood still, the 72b table is removed, the added row new."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.revisions import revisions_across_versions
+
+    versions = []
+    for n in (1, 2, 3):
+        path = CASES / f"release_page_v{n}.md"
+        versions.append((n, extract(path.read_text(), path=path.name).claims))
+    snaps = revisions_across_versions(versions, "acme/quickserve:docs/speed.md")
+    assert [s.ref.name for s in snaps] == ["v1.0", "v1.1 (v2)", "v1.1 (v3)"]
+    assert is_page_versions([s.ref for s in snaps])
+    rows = compare_series(snaps, versions=True)
+    verdicts = Counter(r.overall.verdict for r in rows if r.overall is not None)
+    assert verdicts == Counter({"within noise": 2, "improvement": 1, "removed": 2, "new": 1})
+    still = _find(rows, "tok s", "tok/s", model="qwen2-7b", batch_size="8")
+    assert [c.value if c else None for c in still.cells] == [290.2, 290.2, 290.2]

@@ -38,15 +38,16 @@ _Slot = tuple[str, str, str, str, str, tuple[tuple[str, str], ...]]
 
 
 def is_page_versions(refs: Sequence[RevisionRef]) -> bool:
-    """The revisions are one document's versions, each once, oldest first, none named by a release or a commit: a
-    page compared by its versions. Never a PR's sections, several documents, or the releases a page states (a table
-    it keeps "from release 1.1" is that release's, not re-run by the next)."""
+    """The revisions are one document's versions, each once, oldest first, each its version's whole text (unnamed,
+    or under the one release the version says it measured): a page compared by its versions, whose rows and tables
+    a later release drops are removed. Never a PR's sections, several documents, or the release sections one
+    version keeps (a table it keeps "from release 1.1" is that release's, not re-run by the next)."""
     versions = [r.version for r in refs]
     return (
         len(refs) > 1
         and refs[0].document is not None
         and len({r.document for r in refs}) == 1
-        and not any(r.label or r.head for r in refs)
+        and not any((r.label or r.head) and not r.whole for r in refs)
         and all(a is not None and b is not None and a < b for a, b in itertools.pairwise(versions))
     )
 

@@ -36,6 +36,9 @@ class RevisionRef:
     base: str | None = None
     document: str | None = None
     version: int | None = None
+    whole: bool = False
+    """The revision is one version's whole text under the one label it states ("The tested quickserve version is
+    `v1.1`"): a page's version by its release, never one of several release sections a version keeps."""
 
     def matches(self, selector: str) -> bool:
         s = selector.strip().lower()
@@ -220,7 +223,13 @@ def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str |
 
 
 def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
-    return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
+    """What a version states, to tell a restatement from an edit: each value with what it is of (its row's subject,
+    its setup), so a version that renames rows or re-heads a table over the same numbers is a version of its own."""
+    return tuple(
+        (c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed, c.subject, c.feature, *setup)
+        for c in claims
+        for setup in (sorted((c.config or {}).items()),)
+    )
 
 
 Id = tuple[object, ...]
@@ -317,7 +326,7 @@ def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Sna
             out[i].ref = replace(out[i].ref, name=f"{label} (v{out[i].ref.version})")
     name = f"{label} (v{v})" if (same or text) and v is not None else label
     at = len(out) if same else _place(ids, [key], 0, _label_number(label))
-    out.insert(at, Snapshot(replace(section.ref, name=name, version=v), own))
+    out.insert(at, Snapshot(replace(section.ref, name=name, version=v, whole=True), own))
     ids.insert(at, (None, v, *key))
 
 

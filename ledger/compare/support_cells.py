@@ -11,6 +11,7 @@ rest counted ("no change"), every cell with --all.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,9 +25,11 @@ from ledger.vocab.support import name_key
 
 KINDS = ("support", "listing")
 """The claims that are support cells."""
-CHANGED, NEW, GONE, SAME = "changed", "new", "gone", "no change"
-_ORDER = {CHANGED: 0, NEW: 1, GONE: 2, SAME: 3}
+CHANGED, NEW, GONE, RENAMED, SAME = "changed", "new", "gone", "renamed", "no change"
+_ORDER = {CHANGED: 0, NEW: 1, GONE: 2, RENAMED: 3, SAME: 4}
 Key = tuple[str, str, str, str]
+_FAMILY_RE = re.compile(r"[a-z]+")
+"""A model name's family: its first run of letters ("qwen" of "Qwen3-Dense" and of "Qwen3")."""
 
 
 @dataclass
@@ -42,11 +45,14 @@ class SupportChange:
     """The cell's value in each revision, oldest first; None where that revision has no such cell."""
     lines: list[int | None] = field(default_factory=list)
     verdict: str = SAME
+    was: str | None = None
+    """The row's name before a version renamed it (its cells unchanged across that step)."""
 
     @property
     def label(self) -> str:
         scope = f" ({self.backend})" if self.backend else ""
-        return f"{self.subject} · {self.feature}{scope}"
+        was = f" (was {self.was})" if self.was else ""
+        return f"{self.subject}{was} · {self.feature}{scope}"
 
     def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -55,6 +61,7 @@ class SupportChange:
             "subject": self.subject,
             "feature": self.feature,
             "verdict": self.verdict,
+            "was": self.was,
             "values": [
                 {"revision": names[i], "value": v, "line": self.lines[i]}
                 for i, v in enumerate(self.values)
@@ -93,9 +100,62 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
             if ch.values[i] is None:
                 ch.values[i], ch.lines[i] = str(c.value), c.source.line
                 ch.subject, ch.feature = str(c.subject), str(c.feature or "")  # the newest spelling is shown
-    for ch in cells.values():
+    kept = _follow_renames(cells, n)
+    for ch in kept:
         ch.verdict = _verdict(ch.values)
-    return sorted(cells.values(), key=lambda ch: _ORDER[ch.verdict])
+        if ch.was and ch.verdict == SAME:
+            ch.verdict = RENAMED
+    return sorted(kept, key=lambda ch: _ORDER[ch.verdict])
+
+
+def _family(name: str) -> str:
+    m = _FAMILY_RE.search(name[:300].lower())
+    return m.group() if m else ""
+
+
+def _follow_renames(cells: dict[Key, SupportChange], n: int) -> list[SupportChange]:
+    """The cells, a row a version renamed merged into its new name (`_renamed_at`): a page renaming a row ("Qwen3" ->
+    "Qwen3-Dense") keeps its cells; read as a removal plus an addition, every cell of the row would be told twice."""
+    rows: dict[Key, dict[str, SupportChange]] = {}
+    for (engine, backend, subject, feature), ch in cells.items():
+        rows.setdefault((engine, backend, subject, ""), {})[feature] = ch
+    merged: set[Key] = set()
+    for i in range(1, n):
+        for old, new in _renamed_at(rows, i):
+            for f, och in rows[old].items():
+                nch = rows[new][f]
+                nch.values[:i], nch.lines[:i] = och.values[:i], och.lines[:i]
+                nch.was = och.subject
+                merged.add((*old[:3], f))
+    return [ch for k, ch in cells.items() if k not in merged]
+
+
+def _renamed_at(rows: dict[Key, dict[str, SupportChange]], i: int) -> list[tuple[Key, Key]]:
+    """(old row, new row) pairs renamed at revision i: a row last stated in revision i-1 and one first stated in i, of
+    one engine, backend and model family, whose features and values there are the same, and no other such row alike."""
+
+    def span(row: dict[str, SupportChange]) -> list[int]:
+        return [
+            at
+            for at in range(len(next(iter(row.values())).values))
+            if any(ch.values[at] is not None for ch in row.values())
+        ]
+
+    spans = {k: span(row) for k, row in rows.items()}
+    ends = [k for k, s in spans.items() if s and s[-1] == i - 1]
+    starts = [k for k, s in spans.items() if s and s[0] == i]
+    state = {k: {f: ch.values[at] for f, ch in rows[k].items()} for ks, at in ((ends, i - 1), (starts, i)) for k in ks}
+    family = {k: _family(next(iter(rows[k].values())).subject) for k in (*ends, *starts)}
+
+    def same(a: Key, b: Key) -> bool:
+        return a[:2] == b[:2] and family[a] == family[b] != "" and state[a] == state[b]
+
+    out = []
+    for old in ends:
+        into = [k for k in starts if same(old, k)]
+        if len(into) == 1 and [k for k in ends if same(k, into[0])] == [old]:
+            out.append((old, into[0]))
+    return out
 
 
 def _verdict(values: Sequence[str | None]) -> str:
@@ -126,7 +186,7 @@ def support_section(
     if counts[SAME] == len(changes):
         said = f"no change ({len(changes)} cell{'s' if len(changes) != 1 else ''})"
     else:
-        said = ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, SAME) if counts[v])
+        said = ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, RENAMED, SAME) if counts[v])
     head = f"Support cells, {span}: {said}"
     out = ["", ("#### " + markdown(head)) if md else terminal(head)]
     shown = [ch for ch in changes if show_all or ch.verdict != SAME]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.compare.align import Row
+from ledger.compare.judge import REMOVED
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import FAILING_WORDS, ReferenceCheck
 from ledger.compare.run import Comparison
@@ -190,7 +191,8 @@ def _older(comparison: Comparison) -> dict[str, int]:
     last_at: Counter[int] = Counter()
     for row in comparison.rows:
         stated = [i for i, c in enumerate(row.cells) if c is not None]
-        if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate":
+        removed = row.overall is not None and row.overall.verdict == REMOVED  # a page dropped it: not older evidence
+        if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate" and not removed:
             last_at[stated[-1]] += 1
     return {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
 
