@@ -3,10 +3,35 @@ follow one another without a blank line (a list item's wrapped lines, each a blo
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.setup_negation import baselines_precision
+
+# a paragraph opened by a leg's label: "L2 Mistral-7B ...", "Run 3: ...", "**R1** ..." (a number of two digits at
+# most and a word boundary after it, so "H100 ..." or "Qwen3.5 ..." open no leg)
+_LEG_RE = re.compile(r"[*_]{0,2}([A-Za-z]{1,6})[ -]?(\d{1,2})(?![\d.])[*_]{0,2}[ :.)]")
+
+
+def legs_end(blocks: list[Block], k: int, end: int) -> int:
+    """Where the setup paragraph k states ends when it opens with a leg's label ("R2 Finch-7B ... (n=15)"): before
+    the paragraph that opens with the next leg's ("R3 op bench: ..."), a run of its own as a list's sibling item is
+    (`end` otherwise, the end the scope had); a wrapped line of the paragraph is read from the paragraph's first."""
+    while (
+        k > 0 and blocks[k - 1].kind == "text" and blocks[k - 1].end + 1 == blocks[k].start and blocks[k].kind == "text"
+    ):
+        k -= 1
+    if (m := _LEG_RE.match(blocks[k].text)) is None:
+        return end
+    word, nxt = m.group(1).lower(), int(m.group(2)) + 1
+    for b in blocks[k + 1 :]:
+        if b.start > end:
+            break
+        if b.kind == "text" and (o := _LEG_RE.match(b.text)) and o.group(1).lower() == word and int(o.group(2)) == nxt:
+            return b.start - 1
+    return end
 
 
 def run_end(blocks: list[Block], k: int) -> int:
@@ -23,10 +48,12 @@ def text_scope_words(
     doc: Document, blocks: list[Block], k: int, text: str, scope: SetupScope | None
 ) -> list[SetupScope]:
     """What the text's scope needs beyond its line's words: the model a short name stands for ("K3, TP8, ..." where
-    the eval's header names kimi-k3); a precision named only in a baseline's noun phrase ("the bf16 FlashMLA baseline
-    itself gains ...") taken out of it, to hold over its own paragraph alone (the scope it comes back as)."""
+    the eval's header names kimi-k3), its end at the next leg's paragraph (legs_end); a precision named only in a
+    baseline's noun phrase ("the bf16 FlashMLA baseline itself gains ...") taken out of it, to hold over its own
+    paragraph alone (the scope it comes back as)."""
     if scope is None:
         return []
+    scope.end = legs_end(blocks, k, scope.end)
     if "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
         scope.values["model"] = model
     if "quant" in scope.values and baselines_precision(text, scope.values["quant"]):
