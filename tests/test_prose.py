@@ -447,7 +447,9 @@ def test_a_factor_or_share_named_by_its_change_noun_after_the_measure() -> None:
 def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_reference() -> None:
     """ "eager median 41.2 tok/s (n=12) vs graph median 55.9": the second arm's value (its unit the first's, its
     name ending as the first's does) is the first's reference, never a value of its own under the first arm's
-    words; "vs the old path at 55.9" names no arm so, and stays two values."""
+    words; "vs the old path at 55.9" names no arm so, and stays two values. A "vs" that ends a wrapped line still
+    joins the arms; where the first arm names the base side ("default median X vs opt-out median Y"), the second
+    arm's value is the claim and the first's its reference."""
     path = Path(__file__).parent / "fixtures" / "prose" / "arm_contrasts.md"
     got = [(c.source.line, c.metric, c.value, c.reference) for c in extract(path.read_text(), path.name).claims]
     assert [g for g in got if g[0] != 5 or g[1] == "fused"] == [
@@ -456,6 +458,9 @@ def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_refe
         (7, "eager median", 118.0, 97.5),
         (9, "Decode", 41.2, None),
         (9, "Decode", 55.9, None),
+        (11, "eager median", 30.5, 36.1),
+        (14, "opt-out median", 27.5, 22.0),
+        (17, "opt-out median", 15.5, 12.0),
     ], got
 
 
