@@ -8,6 +8,7 @@ import re
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.setup import model_names
 from ledger.vocab.setup_negation import baselines_precision
 
 # a paragraph opened by a leg's label: "L2 Mistral-7B ...", "Run 3: ...", "**R1** ..." (a number of two digits at
@@ -34,6 +35,25 @@ def legs_end(blocks: list[Block], k: int, end: int) -> int:
     return end
 
 
+def leg_model(blocks: list[Block], k: int) -> list[SetupScope]:
+    """The model a leg's label opens paragraph k with ("L1 Qwen3-0.6B b1 greedy (...," over the wrapped lines that
+    state its results), over that paragraph: the leg's subject, which no sentence reader takes from a bare name."""
+    b = blocks[k]
+    if b.kind != "text" or b.in_code or (m := _LEG_RE.match(b.text)) is None:
+        return []
+    if k > 0 and blocks[k - 1].kind == "text" and blocks[k - 1].end + 1 == b.start:
+        return []  # (a wrapped line that happens to open so: no paragraph's start)
+    names = model_names(b.text[m.end() : m.end() + 80])
+    if not names or not b.text[m.end() :].lstrip(" *_`").startswith(names[0]):
+        return []
+    end = b.end
+    for nxt in blocks[k + 1 :]:  # (the paragraph's lines, a lead-in's colon among them or not)
+        if nxt.kind != "text" or nxt.start != end + 1:
+            break
+        end = nxt.end
+    return [SetupScope(b.start, end, {"model": names[0]})]
+
+
 def run_end(blocks: list[Block], k: int) -> int:
     """The last line of the blocks from k on that follow one another without a blank line."""
     end = blocks[k].end
@@ -52,7 +72,7 @@ def text_scope_words(
     baseline's noun phrase ("the bf16 FlashMLA baseline itself gains ...") taken out of it, to hold over its own
     paragraph alone (the scope it comes back as)."""
     if scope is None:
-        return []
+        return leg_model(blocks, k)
     scope.end = legs_end(blocks, k, scope.end)
     if "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
         scope.values["model"] = model
