@@ -513,3 +513,11 @@ def test_a_value_a_modal_verb_puts_in_a_hypothetical_is_no_result() -> None:
     )
     got = [(c.source.line, c.value) for c in extract(text, path="t.md").claims]
     assert got == [(1, 2.6), (2, 240.0), (3, 120.0)]
+
+
+def test_a_title_the_description_restates_whole_is_claimed_once() -> None:
+    """A bot's body that opens with the PR's title again states each value once: the body's line is kept, the
+    title's copy makes no second claim (nor does a short title a heading of the body may repeat lose its own)."""
+    path = Path(__file__).parent / "fixtures" / "prose" / "restated_title.md"
+    got = [(c.source.line, c.value) for c in extract(path.read_text(), path.name).claims]
+    assert got == [(4, 1.31), (4, 27.5)], got
