@@ -447,7 +447,9 @@ def test_a_factor_or_share_named_by_its_change_noun_after_the_measure() -> None:
 def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_reference() -> None:
     """ "eager median 41.2 tok/s (n=12) vs graph median 55.9": the second arm's value (its unit the first's, its
     name ending as the first's does) is the first's reference, never a value of its own under the first arm's
-    words; "vs the old path at 55.9" names no arm so, and stays two values."""
+    words; "vs the old path at 55.9" names no arm so, and stays two values. A "vs" that ends a wrapped line still
+    joins the arms; where the first arm names the base side ("default median X vs opt-out median Y"), the second
+    arm's value is the claim and the first's its reference."""
     path = Path(__file__).parent / "fixtures" / "prose" / "arm_contrasts.md"
     got = [(c.source.line, c.metric, c.value, c.reference) for c in extract(path.read_text(), path.name).claims]
     assert [g for g in got if g[0] != 5 or g[1] == "fused"] == [
@@ -456,6 +458,9 @@ def test_an_arm_set_against_another_by_vs_takes_the_other_arms_value_as_its_refe
         (7, "eager median", 118.0, 97.5),
         (9, "Decode", 41.2, None),
         (9, "Decode", 55.9, None),
+        (11, "eager median", 30.5, 36.1),
+        (14, "opt-out median", 27.5, 22.0),
+        (17, "opt-out median", 15.5, 12.0),
     ], got
 
 
@@ -508,3 +513,11 @@ def test_a_value_a_modal_verb_puts_in_a_hypothetical_is_no_result() -> None:
     )
     got = [(c.source.line, c.value) for c in extract(text, path="t.md").claims]
     assert got == [(1, 2.6), (2, 240.0), (3, 120.0)]
+
+
+def test_a_title_the_description_restates_whole_is_claimed_once() -> None:
+    """A bot's body that opens with the PR's title again states each value once: the body's line is kept, the
+    title's copy makes no second claim (nor does a short title a heading of the body may repeat lose its own)."""
+    path = Path(__file__).parent / "fixtures" / "prose" / "restated_title.md"
+    got = [(c.source.line, c.value) for c in extract(path.read_text(), path.name).claims]
+    assert got == [(4, 1.31), (4, 27.5)], got

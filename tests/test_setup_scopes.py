@@ -245,3 +245,22 @@ def test_a_drafting_items_k_is_its_draft_length_over_the_commands() -> None:
     # (no draft runs: a GEMM's K stays its dimension)
     gemm = extract("Shapes of the fused GEMM\n\n* K=64: 12.5 us\n", path="t.md").claims
     assert [c.config.get("draft_len") for c in gemm] == [None]
+
+
+def test_a_labelled_paragraphs_setup_ends_where_its_next_sibling_label_opens() -> None:
+    """ "R2 Finch-7B ... (n=15)" then "R3 fused-norm op bench: ...": paragraphs numbered as one run of legs are
+    siblings, each its own run, so R2's model and sample count do not reach the R3 leg, as a list item's result
+    does not reach its sibling items; an unlabelled lead-in ("Quill-Chat on MI300X: ...") still heads what follows.
+    The model a leg's label opens with ("R4 Orca-3B long prompts, ...") is the leg's, down its wrapped lines."""
+    path = FIXTURES / "setup" / "labelled_paragraphs.md"
+    got = [
+        (c.source.line, c.value, c.config.get("model"), c.config.get("samples"))
+        for c in extract(path.read_text(), path.name).claims
+    ]
+    assert got == [
+        (5, 31.2, "Orca-3B", None),
+        (7, 12.4, "Finch-7B", "15"),
+        (9, 0.84, None, None),
+        (9, 2.26, None, None),
+        (13, 29.9, "Orca-3B", None),
+    ], got

@@ -24,6 +24,7 @@ from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.named_runs import named_runs
 from ledger.parsers.grammar.reference_pastes import reference_pastes
+from ledger.parsers.grammar.restated_title import without_restated_title
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
 from ledger.parsers.grammar.setup import find_setups
@@ -208,6 +209,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
+    claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup
     claims = as_stated_member(claims, [*setup.default.items(), *(p for s in setup.scopes for p in s.values.items())])
