@@ -45,12 +45,17 @@ _BUILT_FROM_RE = re.compile(
     re.IGNORECASE,
 )
 
+# a build named as one side of a comparison ("main@3c9e1f7a vs this PR", "0.6.3+g1a2b3c4 against the branch")
+_VERSUS_RE = re.compile(r"[`*_)\s,]{0,6}(?:vs\b|versus\b|against\b|compared\b)", re.IGNORECASE)
+
 
 def _build_at(text: str, m: re.Match[str]) -> Revision | None:
     """The build `m` names in `text`: its commit the head measured, or the base where the PR was applied on it."""
     sha = m.group("sha").lower()
     if not is_sha(sha):
         return None
+    if _VERSUS_RE.match(text, m.end()) is not None:
+        return None  # ("main@3c9e1f7a vs this PR": the base of a comparison, no build both sides ran)
     if CHANGE_ON_TOP_RE.match(text, m.end()) is not None:
         return Revision(label="this PR", head=None, base=sha)
     return Revision(label=sha[:10], head=sha, base=None)
