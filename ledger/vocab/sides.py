@@ -100,6 +100,12 @@ branch"): the side is the rest."""
 THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
 """The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""
 
+CHANGE_ON_TOP_RE = re.compile(
+    r"[`*_)\s]{0,6}(?:\+|with|plus)\s{0,3}(?:this|the|my|our)\s(?:pr|branch|patch|change|fix)\b", re.IGNORECASE
+)
+"""What follows a build's name when the PR was applied to it ("`0.6.2.dev31+g4be0c1d2` + this PR applied", "... with
+this change on top"): the build is the base of the run, not the run's head."""
+
 _BASE_WORDS, _HEAD_WORDS, _BASE_RUN_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE), WordGate(BASE_RUN_RE)
 """The patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
 

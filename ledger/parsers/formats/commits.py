@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.engine_builds import ENGINE_COMMIT_RE
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
-from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
 from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names

@@ -16,7 +16,10 @@ from ledger.vocab.units import canonical_unit
 # the one it is measured against, its reference
 _CAME_FROM_RE = re.compile(
     r"(?:\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from|\binstead\sof|\brather\sthan|"
-    r"\bcompared\s(?:to|with))\s*(?:the\s)?~?$",
+    r"\bcompared\s(?:to|with)|"
+    # ("X replaces the single-run Y figure", "X, which supersedes our Y from the first push": an older run's value)
+    r"\b(?:replaces|replaced|replacing|supersedes|superseded|superseding)(?:\s(?:the|our|my|an?))?(?:\s[\w-]{1,20}){0,2}"
+    r")\s*(?:the\s)?~?$",
     re.IGNORECASE,
 )
 # "X, while the previous build gives Y", "X whereas main reached Y": a clause of contrast whose subject is a run
@@ -56,7 +59,7 @@ def _same_unit(claim: dict, n: Number) -> bool:
     return canonical_unit(n.unit, "perf") == canonical_unit(claim["unit"], "perf")
 
 
-_CLAUSE_WORDS = ("from", "instead", "rather", "compared", "while", "whereas")
+_CLAUSE_WORDS = ("from", "instead", "rather", "compared", "while", "whereas", "replac", "supersed")
 
 
 def baseline_follows(text: str, end: int, unit: str | None) -> bool:

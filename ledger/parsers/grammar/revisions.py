@@ -80,6 +80,7 @@ from ledger.parsers.grammar.sides import (
 )
 from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
+from ledger.parsers.grammar.title_revisions import title_revision
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.turn_heads import carried_heads
 from ledger.parsers.grammar.turn_leads import TurnLead
@@ -521,4 +522,14 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         scopes.append(current)
     scopes += twin_label_scopes(doc, scopes)  # (then the rebase states where no label above opened a revision)
     scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes) + rebase_state_scopes(doc, carried, scopes)
-    return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(doc, told, carried)
+    return _closing_scopes(doc, scopes, carried)
+
+
+def _closing_scopes(
+    doc: Document, scopes: list[RevisionScope], carried: list[tuple[int, Revision]]
+) -> list[RevisionScope]:
+    """`scopes` with those read from all of them: a paste labelled with the title's target, the heads turns carry,
+    then the title's results at the description's one revision."""
+    told = scopes + title_change_sides(doc, scopes)
+    told += carried_heads(doc, told, carried)
+    return told + title_revision(doc, told)

@@ -21,10 +21,10 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.engine_builds import engine_build
 from ledger.parsers.grammar.head_phrases import head_phrase
 from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha, pr_head, rebased_head, shas_in
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.engines import engine_named
 
 # "This result is tied to X", "the numbers above are pinned to commit X", "All runs were tied to head X"
 _TIED_RE = re.compile(
@@ -33,10 +33,6 @@ _TIED_RE = re.compile(
     r"(?:is|are|was|were)\s(?:all\s)?(?:tied|pinned|pegged|bound)\sto\s(?:the\s)?(?:(?:commit|head|revision|sha)\s)?"
     r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
-)
-# an engine's row naming its build: "branch `x`, commit `f4bdadbb06`", "commit: 3c9e1f7a", "sha 1a2b3c4d"
-ENGINE_COMMIT_RE = re.compile(
-    r"\b(?:commit|sha|git|rev)\s{0,2}[:=#@]?\s{0,2}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE
 )
 # "- PR head: `5f6e7d8c9b0a`", "- #4512 head: 5f6e7d8c", "* head commit = ...", "- Updated #4512 head: ...", "- New head
 # of this PR: ...": a setup list's item stating the head
@@ -66,21 +62,6 @@ def _tied_sha(b: Block) -> str | None:
     return tm.group("sha").lower() if tm is not None and is_sha(tm.group("sha")) else None
 
 
-def engine_build(b: Block) -> str | None:
-    """The commit an environment table names for the engine (one row of it, its first cell the engine's name)."""
-    if b.kind != "table" or b.table is None:
-        return None
-    found: set[str] = set()
-    for row in b.table.rows:
-        if len(row.cells) < 2 or engine_named(row.cells[0].strip("`*_ ")) is None:
-            continue
-        for cell in row.cells[1:]:
-            cm = ENGINE_COMMIT_RE.search(cell[:300]) if may_hold_sha(cell[:300]) else None
-            if cm is not None and is_sha(cm.group("sha")):
-                found.add(cm.group("sha").lower())
-    return found.pop() if len(found) == 1 else None
-
-
 def tied_scopes(doc: Document) -> list[RevisionScope]:
     """The turns whose results a sentence or an environment table ties to a commit (see the module)."""
     out: list[RevisionScope] = []
@@ -90,12 +71,13 @@ def tied_scopes(doc: Document) -> list[RevisionScope]:
         if b.kind == "comment":
             start, tied = b.start, False
             continue
-        sha = None if tied else (_tied_sha(b) or engine_build(b))
-        if sha is None:
+        sha = None if tied else _tied_sha(b)
+        rev = None if tied else Revision(label=sha[:10], head=sha, base=None) if sha else engine_build(b)
+        if rev is None:
             continue
         k = bisect.bisect_right(turns, b.start)
         end = turns[k] - 1 if k < len(turns) else len(doc.lines)
-        out.append(RevisionScope(start=start, end=end, revision=Revision(label=sha[:10], head=sha, base=None)))
+        out.append(RevisionScope(start=start, end=end, revision=rev))
         tied = True
     return out
 
