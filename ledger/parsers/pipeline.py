@@ -32,7 +32,6 @@ from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.shape_names import shapes_as_setup
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
-from ledger.parsers.grammar.title_echoes import without_title_echo
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
@@ -195,7 +194,6 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
-    claims = without_title_echo(doc, claims)  # the title again as the body's first line: its results once
     claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
     claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
     claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
