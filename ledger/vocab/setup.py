@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.block_words import BLOCK_DRAFTERS, BLOCK_WORDS
 from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
@@ -503,6 +504,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("bs", "batch"),
     ),
     _word("beam_size", "beam_size", rf"beam(?:[ _-]size|[ _-]width)?(?: of |{_SEP})(\d{{1,2}})", ("beam",), ("beam",)),
+    *BLOCK_WORDS,  # "block size 16", "--block-size 32", "page size 64"; a block drafter's "block 5" (vocab.block_words)
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
@@ -685,7 +687,9 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     (a 4-token prompt, not a pipeline of 4 stages), or a component's precision in a name ("FP4 indexer")."""
     if w.key == "pp":
         return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
-    return (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None) or (
+    return (
+        w.key in ("batch_size", "block_size") and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
+    ) or (
         w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
         and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
     )
@@ -813,6 +817,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)
             out["filter"] = canon_value("filter", val)
+        elif w.written == "attention":  # ("FA3", "flash-attn 3": one backend)
+            out["attention"] = canon_value("attention", val)
         elif w.written == "offload":  # ("-ot exps=CPU", "MoE tensors left on the CPU": one offload)
             if "n_cpu_moe" not in out:  # (a count of the layers offloaded says more: "--n-cpu-moe 30")
                 out["offload"] = canon_value("offload", val)
@@ -821,6 +827,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    if (block := out.pop("draft_block", None)) is not None and out.get("spec_algo", "").startswith(BLOCK_DRAFTERS):
+        out.setdefault("draft_len", block)  # ("DFlash2, block 5": the drafter's block, its tokens drafted a step)
     if "cpu" in out and out.get("gpu") == "CPU":
         del out["gpu"]  # "on CPU (Xeon 8480)": the chip names the device (Context.claim), not its kind
     if "gpu" in out and "isl" not in out and (pm := path_lengths(first, out["gpu"])) is not None:
@@ -889,7 +897,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in SETUP_WORDS:
-        if w.key in hints:
+        if w.key in hints or w.written == "draft_block":  # (a name's "block 5": no drafter named beside it)
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start(), m.end()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
