@@ -29,7 +29,7 @@ from ledger.vocab.flags import (
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.models import model_in_path, title_family
+from ledger.vocab.models import file_model, model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
@@ -102,6 +102,8 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
         del out["model"]
         if (tok := _TOKENIZER_RE.search(text)) is not None and "/" in tok.group("name"):
             out["model"] = tok.group("name")
+    if "model" in out and (path := _model_file(text, out["model"])):
+        out["model"] = file_model(path)  # ("-m /m/Foo-8B-Q4_K_M.gguf": Foo-8B, the model the file holds)
     return out
 
 
@@ -139,6 +141,15 @@ def perplexity_scopes(doc: Document) -> list[SetupScope]:
 # llama.cpp's own tools, whose "--batch-size" is the logical batch of tokens (n_batch), not how many requests run
 _LLAMA_TOOL_RE = re.compile(r"(?:^|[\s/\\])llama-(?:server|cli|bench|spec|speculative|batched|perplexity|simple)\b")
 _TOKENIZER_RE = re.compile(r"(?:^|\s)--tokenizer(?:=|\s{1,4})(?P<name>[\w./-]{1,200})")
+
+
+def _model_file(text: str, model: str) -> str:
+    """The model file `model` was read from ("--model /m/X.gguf", "-m w/X-8B/model.gguf" read as "w/X-8B"), or ""
+    where it names a checkpoint (a hub id's owner is part of its name)."""
+    if model.endswith((".gguf", ".bin")):
+        return model
+    mf = _MODEL_FILE_RE.search(text[:4000])
+    return mf.group("path") if mf is not None and model_in_path(mf.group("path")) == model else ""
 
 
 def _names_a_model(name: str) -> bool:
