@@ -482,9 +482,8 @@ def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -
     ("command", "model", "quant"),
     [
         ("llama-server -m /models/Wren-30B-A3B-Q4_K_M.gguf -c 4096", "Wren-30B-A3B", "q4_k_m"),
-        ("./llama-cli -m ../x/Lark-Chat-IQ4_XS.gguf -n 64", "Lark-Chat", "iq4_xs"),
+        ("./llama-cli -m ../x/Lark-Chat-v2-IQ4_XS.gguf -n 64", "Lark-Chat-v2", "iq4_xs"),
         ("llama-server -m ~/.../Qwen3.6-27B-MTP-Q8_0.gguf -mtp", "Qwen3.6-27B-MTP", "q8_0"),
-        ("vllm serve /data/Wren-8B-F16.gguf --tp 1", "Wren-8B", "f16"),
         ("llama-bench -m models/7B/ggml-model-q4_0.gguf", "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # names none
     ],
 )

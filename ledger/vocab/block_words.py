@@ -13,11 +13,12 @@ BLOCK_DRAFTERS = ("dflash",)
 length; beside none, "block 5" is any block of anything (a thread block, a tile) and no setting."""
 
 BLOCK_WORDS = (
-    # ("page_size=64", "kv block size: 32"; a kernel's "block size 128" too: another launch, another timing)
+    # ("page_size=64", "kv block size: 32"; a kernel's "block size 128" too: another launch, another timing; never a
+    # maximum, "max block size 256", the engine's limit)
     _word(
         "block_size",
         "block_size",
-        rf"(?:page|(?:kv[ _-]?(?:cache[ _-]?)?)?block)[ _-]size{SEP}(\d{{1,4}})",
+        rf"(?<!max[ _-])(?<!maximum )(?:page|(?:kv[ _-]?(?:cache[ _-]?)?)?block)[ _-]size{SEP}(\d{{1,4}})",
         ("size",),
         ("page", "kv", "block"),
     ),
@@ -25,3 +26,11 @@ BLOCK_WORDS = (
     _word("draft_block", "draft_len", r"block(?: ?[=:] ?| )(\d{1,3})", ("block",), ("block",)),
 )
 """Read among vocab.setup's words."""
+
+
+def drafted_block(setup: dict[str, str]) -> dict[str, str]:
+    """`setup` with its "block N" read as the draft length where its method drafts in blocks, and dropped elsewhere."""
+    block = setup.pop("draft_block", None)
+    if block is not None and setup.get("spec_algo", "").startswith(BLOCK_DRAFTERS):
+        setup.setdefault("draft_len", block)
+    return setup

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.block_words import BLOCK_DRAFTERS, BLOCK_WORDS
+from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
@@ -24,7 +24,6 @@ from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
-from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, TOTAL_PAREN_RE, parted_settings, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
@@ -687,9 +686,7 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     (a 4-token prompt, not a pipeline of 4 stages), or a component's precision in a name ("FP4 indexer")."""
     if w.key == "pp":
         return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
-    return (
-        w.key in ("batch_size", "block_size") and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
-    ) or (
+    return (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None) or (
         w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
         and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
     )
@@ -727,7 +724,7 @@ def blank_setup_words(text: str) -> str:
 
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
-    return _qualifiers_and_rest(text)[0]
+    return drafted_block(_qualifiers_and_rest(text)[0])  # ("DFlash2, block 5": that drafter's draft length)
 
 
 def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
@@ -817,8 +814,6 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)
             out["filter"] = canon_value("filter", val)
-        elif w.written == "attention":  # ("FA3", "flash-attn 3": one backend)
-            out["attention"] = canon_value("attention", val)
         elif w.written == "offload":  # ("-ot exps=CPU", "MoE tensors left on the CPU": one offload)
             if "n_cpu_moe" not in out:  # (a count of the layers offloaded says more: "--n-cpu-moe 30")
                 out["offload"] = canon_value("offload", val)
@@ -827,8 +822,6 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
-    if (block := out.pop("draft_block", None)) is not None and out.get("spec_algo", "").startswith(BLOCK_DRAFTERS):
-        out.setdefault("draft_len", block)  # ("DFlash2, block 5": the drafter's block, its tokens drafted a step)
     if "cpu" in out and out.get("gpu") == "CPU":
         del out["gpu"]  # "on CPU (Xeon 8480)": the chip names the device (Context.claim), not its kind
     if "gpu" in out and "isl" not in out and (pm := path_lengths(first, out["gpu"])) is not None:

@@ -29,7 +29,7 @@ from ledger.vocab.flags import (
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.models import file_model, model_in_path, title_family
+from ledger.vocab.models import file_model, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
@@ -102,8 +102,6 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
         del out["model"]
         if (tok := _TOKENIZER_RE.search(text)) is not None and "/" in tok.group("name"):
             out["model"] = tok.group("name")
-    if "model" in out and (path := _model_file(text, out["model"])):
-        out["model"] = file_model(path)  # ("-m /m/Foo-8B-Q4_K_M.gguf": Foo-8B, the model the file holds)
     return out
 
 
@@ -141,15 +139,6 @@ def perplexity_scopes(doc: Document) -> list[SetupScope]:
 # llama.cpp's own tools, whose "--batch-size" is the logical batch of tokens (n_batch), not how many requests run
 _LLAMA_TOOL_RE = re.compile(r"(?:^|[\s/\\])llama-(?:server|cli|bench|spec|speculative|batched|perplexity|simple)\b")
 _TOKENIZER_RE = re.compile(r"(?:^|\s)--tokenizer(?:=|\s{1,4})(?P<name>[\w./-]{1,200})")
-
-
-def _model_file(text: str, model: str) -> str:
-    """The model file `model` was read from ("--model /m/X.gguf", "-m w/X-8B/model.gguf" read as "w/X-8B"), or ""
-    where it names a checkpoint (a hub id's owner is part of its name)."""
-    if model.endswith((".gguf", ".bin")):
-        return model
-    mf = _MODEL_FILE_RE.search(text[:4000])
-    return mf.group("path") if mf is not None and model_in_path(mf.group("path")) == model else ""
 
 
 def _names_a_model(name: str) -> bool:
@@ -277,7 +266,7 @@ def _command_flags(text: str) -> dict[str, str]:
     files = {m.group("path") for m in _MODEL_FILE_RE.finditer(text[:4000])} if "model" not in out else set()
     if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
         # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)
-        out["model"] = model_in_path(mf.group("path"))
+        out["model"] = file_model(mf.group("path"))  # ("/m/Foo-8B-Q4_K_M.gguf": Foo-8B, the model it holds)
         if (quant := qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")) is not None:
             out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
     if "spec_algo" not in out and _SPEC_SWITCH_RE.search(text[:4000]):
