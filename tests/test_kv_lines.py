@@ -244,3 +244,17 @@ def test_a_task_summarys_labelled_part_stays_its_labels_and_a_list_items_summary
     got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("task")) for c in extract(text, "x.md").claims]
     assert (2, "accuracy", "accuracy", 0.702, "mmlu") in got  # (the summary reads up to a part of its own label)
     assert (5, "perf", "duration", 812.4, "aime25") in got and not [g for g in got if g[3] in (14042.0, 30.0)]
+
+
+def test_a_quoted_run_printout_gives_its_speeds_the_task_of_its_scores() -> None:
+    # a gsm8k bench's printout pasted as a quote: its latency and throughput are the gsm8k run's, as its accuracy is
+    text = (
+        "# Faster GDN decode\n\n## GSM8K on L40S\n\n"
+        "Candidate:\n\n> Accuracy: 0.912\n> Latency: 21.40 s\n> Output throughput: 804.2 token/s\n"
+    )
+    claims = extract(text, path="quoted_run.md").claims
+    assert {c.metric: c.config.get("task") for c in claims} == {
+        "Accuracy": "gsm8k",
+        "Latency": "gsm8k",
+        "Output throughput": "gsm8k",
+    }

@@ -409,7 +409,7 @@ def test_a_setting_printed_as_a_range_keeps_the_range(text: str, want: dict[str,
 def test_llama_bench_flags_and_the_model_file() -> None:
     # compare-commits.sh runs llama-bench: its -m file names the model and its GGUF type, -fa/-ngl as its columns
     got = command_setup("./scripts/compare-commits.sh master my/br -m models/wren-2b-it/m-Q5_K_M.gguf -fa 1 -ngl 99")
-    assert (got["model"], got["quant"], got["fa"], got["ngl"]) == ("models/wren-2b-it", "q5_k_m", "1", "99")
+    assert (got["model"], got["quant"], got["fa"], got["ngl"]) == ("wren-2b-it", "q5_k_m", "1", "99")
     # a generation length holds for every row only when the prompt test is off; "-p 512 -n 128" gives two tests
     assert command_setup("llama-bench -m w.gguf -p 0 -n 32").get("osl") == "32"
     got = command_setup("llama-bench -m w.gguf -p 512 -n 128 -fa 0,1")
@@ -476,6 +476,21 @@ def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -
     assert command_setup("python bench.py --model acme/Foo-8B --max-tokens 256")["osl"] == "256"
     got = command_setup("python3 -m sglang.test.run_eval --eval-name gpqa --num-examples 198 --max-tokens 32000")
     assert "osl" not in got and got["task"] == "gpqa"
+
+
+@pytest.mark.parametrize(
+    ("command", "model", "quant"),
+    [
+        ("llama-server -m /models/Wren-30B-A3B-Q4_K_M.gguf -c 4096", "Wren-30B-A3B", "q4_k_m"),
+        ("./llama-cli -m ../x/Lark-Chat-v2-IQ4_XS.gguf -n 64", "Lark-Chat-v2", "iq4_xs"),
+        ("llama-server -m ~/.../Qwen3.6-27B-MTP-Q8_0.gguf -mtp", "Qwen3.6-27B-MTP", "q8_0"),
+        ("llama-bench -m models/7B/ggml-model-q4_0.gguf", "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # names none
+    ],
+)
+def test_a_model_file_gives_the_model_it_names_and_its_gguf_type(command: str, model: str, quant: str) -> None:
+    # the file's name minus its GGUF type is the model; the folders before it say where it sits, not what it is
+    got = command_setup(command)
+    assert (got["model"], got["quant"]) == (model, quant)
 
 
 def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:

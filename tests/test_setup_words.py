@@ -719,6 +719,30 @@ def test_offload_and_attention_backend_words() -> None:
     assert "attention" not in qualifiers("the triton backend of the fused MoE")  # no attention's word
 
 
+def test_an_attention_backend_named_as_an_item_of_a_settings_list() -> None:
+    # a settings line lists the attention kernel by its name alone, between the other settings' commas
+    assert qualifiers("2x H200, Llama-3.1-70B FP8 + EAGLE3, FA3, c8")["attention"] == "fa3"
+    assert qualifiers("L40S, FlashInfer, TP=2")["attention"] == "flashinfer"
+    # (kept as printed, compared as one backend: "flash-attn 3" is FA3)
+    assert canon_value("attention", qualifiers("on B200 + flash-attn 3, bs 4")["attention"]) == "fa3"
+    assert canon_value("attention", qualifiers("FlashAttention-2, TP=1, ISL 1024")["attention"]) == "fa2"
+    # named in a sentence, the library is no setting of the run ("enable FlashInfer BF16 prefill", "than FlashInfer")
+    assert "attention" not in qualifiers("enable FlashInfer BF16 prefill on TP=2")
+    assert "attention" not in qualifiers("2.1x faster than FlashInfer on H100, TP=2")
+
+
+def test_a_block_or_page_size_is_a_setting_and_a_block_drafters_block_its_draft() -> None:
+    assert qualifiers("H100, block size 16, c4")["block_size"] == "16"
+    assert qualifiers("vllm serve m --block-size 32 --tp 2")["block_size"] == "32"
+    assert qualifiers("SGLang page size 64 on H20")["block_size"] == "64"
+    assert "block_size" not in qualifiers("max block size 256 on H20")  # the engine's limit, not the run's
+    # a block-diffusion drafter drafts a block a step: its block is the draft length, no cache's block
+    q = qualifiers("H100 NVL, Qwen3.5 FP8 + DFlash2, FA3, block 5, concurrency 22")
+    assert (q["draft_len"], q["spec_algo"], q["attention"]) == ("5", "dflash2", "fa3")
+    assert "block_size" not in q
+    assert "draft_len" not in qualifiers("H100, block 5, c8")  # a bare block of no drafter says nothing
+
+
 def test_product_header_gives_one_key_per_axis() -> None:
     assert setting_keys("heads x batch") == ("heads", "batch_size")
     assert setting_keys("M × N") == ("dim_m", "dim_n")

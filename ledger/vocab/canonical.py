@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
+from ledger.vocab.engine_paths import canonical_attention
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.text import clean_name
 
@@ -504,6 +505,8 @@ def canon_value(key: str, value: str) -> str:
         return _FILTER_NAMES.get(v.lower(), v)
     if key == "serving":
         return {"aggregated": "agg", "disaggregated": "disagg"}.get(v, v)
+    if key == "attention":
+        return canonical_attention(v)  # ("FA3", "flash-attn 3", "FlashAttention-3": one backend)
     if key == "offload":
         # each way of stating it, "-ot exps=CPU" or "MoE tensors left on the CPU", says the same; "no offload",
         # "everything resident on the GPU", the other run

@@ -5,6 +5,8 @@ attention backend it runs ("with the NSA backend"). Apart from setup.py, which r
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.setup_word import make_word as _word
 
 # the experts of every MoE layer kept in system RAM: llama.cpp's "-ot exps=CPU" (an --override-tensor whose pattern
@@ -26,14 +28,35 @@ _ATTENTION_BACKEND = (
     r"(?: attention)? backend|(triton|aiter|sdpa) attention backend"
 )
 _ATTENTION_OPENS = ("nsa", "flashinfer", "fa3", "fa4", "flashmla", "trtllm", "cutlass", "flash", "triton", "aiter")
+# an attention kernel named alone as an item of a settings list ("H100, FP8 + EAGLE3, FA3, c8", "B200 + flash-attn 3,
+# bs 4"): between the list's commas (or after its "+") the name is the run's backend; in a sentence the same name is a
+# library a change enables or a result is set against ("enable FlashInfer prefill", "faster than FlashInfer"). Only
+# the names no other kernel's backend shares: a bare "Triton" item is as often a GDN or MoE kernel's
+_LISTED_ATTENTION = (
+    r"(?:(?<=, )|(?<=\+ )|^)(fa[234]|flashinfer|flashmla|flash[_-]?attn(?:[ _-]?v?[234])?"
+    r"|flash[_-]?attention(?:[ _-]?v?[234])?|trtllm[_-]mla|cutlass[_-]mla)(?=[,;]|\.?$)"
+)
+_LISTED_OPENS = ("fa2", "fa3", "fa4", "flash", "trtllm", "cutlass")
+_ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)
+
+
+def canonical_attention(value: str) -> str:
+    """One name per attention backend: "FA3", "flash-attn 3", "FlashAttention-3" are "fa3"."""
+    v = value.strip().lower()
+    m = _ATTENTION_VERSION_RE.fullmatch(v)
+    return f"fa{m.group(1)}" if m is not None else v
+
 
 ENGINE_PATH_WORDS = (
     _word(
         "offload", "offload", _EXPERTS_ON_CPU, ("cpu", "system ram"), ("-ot", "--override", "--cpu", "moe", "expert")
     ),
     _word("attention", "attention", _ATTENTION_BACKEND, ("backend",), (*_ATTENTION_OPENS, "sdpa")),
+    _word("attention", "attention", _LISTED_ATTENTION, _LISTED_OPENS, _LISTED_OPENS),
     _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),
 )
 """The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
-ENGINE_PATH_TRIGGERS = r"offload|vram|on the gpu|on gpu|backend"
+ENGINE_PATH_TRIGGERS = (
+    r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention"
+)
 """What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""

@@ -344,6 +344,27 @@ def model_in_path(path: str) -> str:
     return path
 
 
+# a GGUF file's weight type as its name's last part ("-Q4_K_M", "-IQ4_XS", ".Q8_0", "-F16"): what llama.cpp's
+# quantiser writes after the model's name
+_GGUF_TYPE_END_RE = re.compile(r"[-_.](?:[IT]?Q\d(?:_[0-9A-Z]{1,3}){0,2}|BF16|F16|F32)$", re.IGNORECASE)
+_FILE_EXT_RE = re.compile(r"\.(?:gguf|bin|safetensors)$", re.IGNORECASE)
+_GENERIC_FILES = frozenset(("model", "ggml-model", "weights", "consolidated", "pytorch_model"))
+
+
+def file_model(path: str) -> str:
+    """The model a model file's path names, without the folders it sits in or its GGUF type:
+    "/models/Wren-30B-A3B-Q4_K_M.gguf" -> "Wren-30B-A3B", "w/Phi-3.5-mini/model-q8_0.gguf" -> "Phi-3.5-mini"; a
+    file named for its format alone under folders naming none ("models/7B/ggml-model-q4_0.gguf") stays whole."""
+    cut = model_in_path(path)
+    last = cut.rsplit("/", 1)[-1]
+    stem = _FILE_EXT_RE.sub("", last)
+    name = _GGUF_TYPE_END_RE.sub("", stem)
+    # (a name the vocabulary does not know is the model's still where a GGUF type follows it: "Lark-Chat-IQ4_XS")
+    if (cut == path and not _names_model(last) and name == stem) or name.lower() in _GENERIC_FILES:
+        return path
+    return name if _WORDY_RE.search(name) else path
+
+
 def _names_model(part: str) -> bool:
     # (a size alone, "models/7B/", names no model)
     return bool(_FAMILY_START_RE.match(part) or (_SIZE_IN_RE.search(part) and _WORDY_RE.search(part)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
@@ -23,7 +24,6 @@ from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
-from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, TOTAL_PAREN_RE, parted_settings, setting_range
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
@@ -503,6 +503,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("bs", "batch"),
     ),
     _word("beam_size", "beam_size", rf"beam(?:[ _-]size|[ _-]width)?(?: of |{_SEP})(\d{{1,2}})", ("beam",), ("beam",)),
+    *BLOCK_WORDS,  # "block size 16", "--block-size 32", "page size 64"; a block drafter's "block 5" (vocab.block_words)
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
@@ -723,7 +724,7 @@ def blank_setup_words(text: str) -> str:
 
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
-    return _qualifiers_and_rest(text)[0]
+    return drafted_block(_qualifiers_and_rest(text)[0])  # ("DFlash2, block 5": that drafter's draft length)
 
 
 def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
@@ -889,7 +890,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in SETUP_WORDS:
-        if w.key in hints:
+        if w.key in hints or w.written == "draft_block":  # (a name's "block 5": no drafter named beside it)
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start(), m.end()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)

@@ -57,6 +57,7 @@ HARD_KEYS: tuple[str, ...] = (
     "beam_size",
     "engine",
     "attention",
+    "block_size",  # (the block or page a KV cache is allotted in, or a kernel's block: another launch, another run)
     "moe_backend",
     "max_num_tokens",
     "max_batch_size",

@@ -99,7 +99,8 @@ def _block_task(doc: Document, line: int, tasks: dict[int, str]) -> str | None:
     found: set[str] = set()
     for step in (-1, 1):
         no = line
-        while abs(no - line) <= _RUN_REACH and _PRINTED_RE.match(doc.line(no).strip()):
+        # (a printout pasted as a quote, "> Latency: 15.5 s", is the run's printout still)
+        while abs(no - line) <= _RUN_REACH and _PRINTED_RE.match(doc.line(no).strip().lstrip("> ")):
             if no in tasks:
                 found.add(tasks[no])
             no += step
