@@ -19,6 +19,8 @@ from ledger.vocab.sides import (
     LABEL_NOUNS,
     LABEL_TAIL_WORD,
     RESULTS_LEAD,
+    SIDE_CONDITION,
+    SIDE_NOTE,
     side_alone,
     side_of,
     template_question,
@@ -37,9 +39,6 @@ _LABEL_RE = re.compile(
 )
 # ("**Before:**": the colon inside the bold as often as after it)
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
-# a note on the side's arm after its word, in either width of bracket ("before (cache on):", "before（cache on）:": a
-# CJK author's brackets are the full-width ones)
-SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）])?"
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     # ("Result Before:", "Numbers on main:": the results' noun before the side, left out of its label)
@@ -53,7 +52,7 @@ SIDE_LABEL_RE = re.compile(
     + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
-    r"(?:[*_]{1,2})?" + SIDE_NOTE + r"[:：](?:[*_]{1,2})?\s*$",
+    r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"[:：](?:[*_]{1,2})?\s*$",
     re.IGNORECASE,
 )
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"
