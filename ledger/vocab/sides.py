@@ -88,6 +88,13 @@ PART_NOUNS = (
 # parts: "Main options:")
 LABEL_TAIL_WORD = r"(?: (?!(?:is|are|was|were|has|have|had|" + PART_NOUNS + r")\b)[\w.#-]{1,20})"
 
+# a note on the side's arm after its word, in either width of bracket ("before (cache on):", "before（cache on）:": a
+# CJK author's brackets are the full-width ones)
+SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）])?"
+# the condition the side's run had, in a sentence after its word ("this PR. With a stop list (slow path):", "main,
+# using the old image:"): the side is its word, the sentence after it says how that side ran
+SIDE_CONDITION = r"(?:[.,;]\s{1,3}(?:with|without|w/o?|using|on|under|for)\b[^\n:：]{0,80})?"
+
 _RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
 RESULTS_LEAD = (
     r"(?:" + _RESULTS_NOUN + r"\s{1,3}(?:(?:on|with|from|for)\s{1,3})?"

@@ -19,6 +19,8 @@ from ledger.vocab.sides import (
     LABEL_NOUNS,
     LABEL_TAIL_WORD,
     RESULTS_LEAD,
+    SIDE_CONDITION,
+    SIDE_NOTE,
     side_alone,
     side_of,
     template_question,
@@ -50,7 +52,7 @@ SIDE_LABEL_RE = re.compile(
     + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
-    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?[:：](?:[*_]{1,2})?\s*$",
+    r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"[:：](?:[*_]{1,2})?\s*$",
     re.IGNORECASE,
 )
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"
@@ -190,7 +192,7 @@ BARE_SIDE_LINE_RE = re.compile(
     + RESULTS_LEAD
     + r"(?P<label>(?:before|after|with|without) (?:the |this )?(?:pr|fix|patch|change)|"
     r"(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|now)(?: (?:" + LABEL_NOUNS + r"))?|"
-    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?[*_`]{0,2}(?:\s{0,3}\([^()\n]{1,60}\))?\s*$",
+    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?[*_`]{0,2}" + SIDE_NOTE + r"\s*$",
     re.IGNORECASE,
 )
 REVISION_WORDS = re.compile(

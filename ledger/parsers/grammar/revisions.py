@@ -38,6 +38,7 @@ from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.heading_leads import lead_revision
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
+from ledger.parsers.grammar.numbered_arms import numbered_arm_scopes
 from ledger.parsers.grammar.rebase_states import rebase_state_scopes
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
@@ -277,12 +278,20 @@ _BULLET_RE = re.compile(r"^\s{0,8}[-*+•]\s{1,4}")
 
 
 def _item_scope(
-    doc: Document, idx: int, named: dict[str | int, Revision], last: int, held: RevisionScope | None
+    doc: Document,
+    idx: int,
+    known: tuple[dict[str | int, Revision], dict[int, RevisionScope]],
+    last: int,
+    held: RevisionScope | None,
 ) -> tuple[RevisionScope, bool] | None:
     """The revision a list item names, and whether it holds past the item: "- main" over its paste (that block),
-    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`);
-    `held` is the scope open over the list."""
+    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`),
+    "1. stock release" over its quoted results (those results: `known` holds the revisions named and the numbered
+    arms); `held` is the scope open over the list."""
     block = doc.blocks[idx]
+    named, arms = known
+    if (numbered := arms.get(block.start)) is not None:
+        return numbered, False
     if (side := _item_side(doc, idx, named)) is not None:
         return side, False
     if (at := _at_sha(doc, idx)) is not None:
@@ -438,6 +447,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     resumed: RevisionScope | None = None  # (resumed_after)
     turn = TurnLead()
+    arms = numbered_arm_scopes(doc)  # ("1. tuned kernel" / "2. stock release" over their results)
     for idx, block in enumerate(doc.blocks):
         if resumed is not None and block.start >= resumed.start:
             current, resumed = resumed, None
@@ -445,7 +455,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         scopes += own  # "Before this PR: 0.9 ms" / "After this PR: 0.7 ms": each line its own side
         if own and own[0].start == block.start:
             continue  # (a line holding its side's value is no lead-in over the lines below it)
-        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, named, last, current)):
+        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, (named, arms), last, current)):
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
                 _end_before(current, block)

@@ -3,6 +3,8 @@
 
 - The precision is each row's setup (quant=...), not part of its measure's name: "mmlu" with quant=w8a16, never
   "mmlu (w8a16)", so that a quantized result, its reference and the same precision in another table are one series.
+  Rows that share their other words ("FP4 + EP8" / "FP8 + EP8", "INT4 weights" / "BF16 weights") differ by their
+  precision alone all the same: the shared setting is every row's, the shared noun the precision's.
 - The one full-precision row is the baseline of every quantized row of the same settings ("bf16" then "w8a16", once
   per input length), as the full-precision column is of the quantized ones. Rows of two full precisions ("bf16",
   "fp16") or of none ("fp8", "w4a16") name no baseline: each precision's number is then a result of its own."""
@@ -18,6 +20,7 @@ from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.canonical import canonical_dtype
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.workload import setup_only
 
 _MAX_WORDS = 2
@@ -27,19 +30,38 @@ _MAX_WORDS = 2
 def precision_rows(table: Table, labels: list[str], roles: list[str]) -> dict[str, str]:
     """Each result row's label and its precision as vocab.canonical spells it ("BF16" -> "bf16"), where every row
     with numbers is named by a precision alone and the value columns name benchmarks or measures; {} otherwise."""
-    heads = [head_without_unit(clean(h)) for h, r in zip(table.header, roles, strict=False) if r == "value"]
+    heads = [head_without_unit(clean(h)) for h, r in zip(table.header, roles, strict=False) if r in ("value", "mixed")]
     heads = [h for h in heads if h]
     if not heads or 2 * sum(1 for h in heads if named_benchmark(h) or looks_metric(h)) < len(heads):
         return {}  # ("| | Llama-8B | Qwen-7B |": a model per column, each precision's number its own result)
+    measured = [
+        label for row, label in zip(table.rows, labels, strict=True) if any(map(is_numeric_cell, row.cells[1:]))
+    ]
+    shared = _shared_words(measured)
     out: dict[str, str] = {}
-    for row, label in zip(table.rows, labels, strict=True):
-        if not any(is_numeric_cell(c) for c in row.cells[1:]):
-            continue
-        quant = qualifiers(label).get("quant") if label and len(label.split()) <= _MAX_WORDS else None
-        if quant is None or not setup_only(label) or len(qualifiers(label)) > 1:
+    for label in measured:
+        own = " ".join(w for w in label.split() if w.lower() not in shared)
+        quant = qualifiers(own).get("quant") if own and len(own.split()) <= _MAX_WORDS else None
+        if quant is None or not setup_only(own) or len(qualifiers(own)) > 1:
             return {}
         out[label] = canonical_dtype(quant)
     return out
+
+
+def _shared_words(labels: list[str]) -> frozenset[str]:
+    """The words every row's label holds ("FP4 + DCP4" and "FP8 + DCP4", "INT4 weights" and "BF16 weights"): the
+    setting all the rows share, or the precision's noun, so that the rows are named by their precision alone; none
+    where the shared words name anything else (a model, a variant: the rows are then more than their precision)."""
+    if len(labels) < 2:
+        return frozenset()
+    words = [{w.lower() for w in label.split()} for label in labels]
+    shared = frozenset(set.intersection(*words))
+    if any(w <= shared for w in words):
+        return frozenset()  # ("GPTQ" over "GPTQ", their bits apart: each row's label is its precision whole)
+    text = " ".join(sorted(shared))
+    if not shared or setup_only(text) or all(canonical_key_name(w) == "quant" for w in shared):
+        return shared
+    return frozenset()
 
 
 def full_precision_label(precisions: dict[str, str]) -> str | None:

@@ -452,7 +452,7 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     elif (
         len(block.section) > 1  # a sub-heading, not the title
         and (named := _heading_measure(block.section[-1]))
-        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
+        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     elif _variant_columns(headers, roles) and (named := (captioned := _captioned_measure(_frame_lead(ctx, block)))[0]):
@@ -521,23 +521,27 @@ def _lead_quantity(lead: str) -> str | None:
 _BREAKDOWN_RE = re.compile(r"\s(?:per|by|for each|across)\s[\w/-]{1,24}(?:\s[\w/-]{1,24})?$", re.IGNORECASE)
 
 
+_MEASURED_ROLES = ("value", "baseline", "mixed")
+"""The roles of columns that hold results (a mixed one, "0.961 / 0.964 +/- 0.005" under "exact_match", as well)."""
+
+
 def _setting_columns(headers: list[str], roles: list[str]) -> bool:
     """Most value columns name a setting each ("ONNX FP16 | ONNX INT4", "FP16-MB | Mixed AWQ-MO"), none a measure."""
-    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    heads = [headers[i] for i, r in enumerate(roles) if r in _MEASURED_ROLES and i < len(headers)]
     return _variant_columns(headers, roles) and sum(bool(qualifiers(h)) for h in heads) * 2 > len(heads)
 
 
 def _arm_columns(headers: list[str], roles: list[str]) -> bool:
     """The value columns name arms of a run and no measure at all, not even one of quality ("| Eager | Graphs |",
     never "| PPL | KLD |")."""
-    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    heads = [headers[i] for i, r in enumerate(roles) if r in _MEASURED_ROLES and i < len(headers)]
     return _variant_columns(headers, roles) and not any(is_accuracy_name(h) or is_acceptance_name(h) for h in heads)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:
     """The value columns name variants, not measures ("Q4_0 | Q4_0_R8"): no header looks like a metric or has a
     unit."""
-    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    heads = [headers[i] for i, r in enumerate(roles) if r in _MEASURED_ROLES and i < len(headers)]
     # ("| ours | previous(cublas) |": a parenthesis naming what a variant ran on is no unit)
     return bool(heads) and not any(
         looks_metric(h) or (HEAD_UNIT_RE.search(h) and unit_of_header(h)) or stated_unit(h) for h in heads
