@@ -52,14 +52,12 @@ from ledger.parsers.grammar.revision_labels import (
     RESULT_LINE_RE,
     REVISION_WORDS,
     SIDE_LABEL_RE,
-    TRAILER_RE,
     branch_at_sha,
     clean_label,
     code_side,
     commit_link_alone,
     head_base,
     heading_revision,
-    is_sha,
     line_label,
     may_hold_sha,
     measured_at,
@@ -83,6 +81,7 @@ from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_revisions import title_revision
 from ledger.parsers.grammar.title_sides import title_change_sides
+from ledger.parsers.grammar.trailer_revisions import trailer_scopes
 from ledger.parsers.grammar.turn_heads import carried_heads
 from ledger.parsers.grammar.turn_leads import TurnLead
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
@@ -184,32 +183,6 @@ _LONE_NUMBER_RE = re.compile(r"(?<![\w./-])\d+(?:\.\d+)?(?![\w/-])")
 
 def _next_block(doc: Document, idx: int) -> Block | None:
     return doc.blocks[idx + 1] if idx + 1 < len(doc.blocks) else None
-
-
-def _trailer_scopes(doc: Document) -> list[RevisionScope]:
-    """ "build: 32d9f7d9 (1786)" under a table or inside a code block: the results above it, back to the start of
-    the table or block, were measured on that build."""
-    scopes: list[RevisionScope] = []
-    blocks = doc.blocks
-    for k, b in enumerate(blocks):
-        if b.kind != "text" or not b.text[:12].lower().lstrip().startswith(
-            ("build", "commit", "git", "revision", "version")
-        ):
-            continue
-        m = TRAILER_RE.match(b.text)
-        if not m or not is_sha(m.group("sha")):
-            continue
-        start = b.start
-        for prev in reversed(blocks[:k]):  # back over the table (or the code block) the trailer closes
-            if prev.kind in ("table", "code") or (prev.in_code and b.in_code):
-                start = prev.start
-                if prev.kind == "code":
-                    break
-                continue
-            break
-        rev = Revision(label=m.group("sha").lower(), head=m.group("sha").lower(), base=None)
-        scopes.append(RevisionScope(start=start, end=b.start, revision=rev))
-    return scopes
 
 
 def _with_known_head(doc: Document, named: dict[str | int, Revision], line: int, rev: Revision) -> Revision:
@@ -437,7 +410,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
     named = named_revisions(doc) if named is None else named
-    scopes = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc, named) + result_file_scopes(doc)
+    scopes = _heading_scopes(doc) + trailer_scopes(doc) + folded_side_scopes(doc, named) + result_file_scopes(doc)
     current: RevisionScope | None = None
     stated: Revision | None = None  # the last PR head the turn states (states_pr_head)
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on
