@@ -317,3 +317,28 @@ def test_an_admonition_or_a_limitations_item_says_which_engine_a_feature_runs_on
         (16, "packed cache", "eager engine", "yes"),
         (16, "packed cache", "FastPath", "no"),
     ]
+
+
+_MATURITY_PAGE = (
+    "## Capabilities\n\n"
+    "| Capability | Status | Remarks |\n|---|---|---|\n"
+    "| Paged KV | 🟢 Functional | stable |\n"
+    "| Host offload | 🔵 Experimental | flags change |\n"
+    "| Expert routing | 🔴 Deprecated | gone in 3.0 |\n"
+    "| Tree drafts | 🟢 Functional | |\n\n"
+    "- 🟢 = works end to end.\n- 🔵 = experimental, may change without notice.\n"
+)
+
+
+def test_a_status_column_of_maturity_words_is_a_matrix_not_a_gate_table() -> None:
+    """A "Status" column whose marks carry a feature's maturity ("🟢 Functional", "🔵 Experimental") states support,
+    not CI outcomes: one support cell per row, never a gate; a Status column of bare ✅/❌ on jobs stays the gates'."""
+    result = extract(_MATURITY_PAGE, path="capabilities.md")
+    assert [c.kind for c in result.claims] == ["support"] * 4
+    got = [(c.subject, c.value, c.note) for c in result.claims]
+    assert {c.feature for c in result.claims} == {"Capabilities"}  # (the heading, not "Status")
+    assert got[0] == ("Paged KV", "yes", "Functional")
+    assert got[1] == ("Host offload", "yes", "Experimental")
+    assert got[2] == ("Expert routing", "no", "Deprecated")
+    jobs = "## CI\n\n| Job | Status |\n|---|---|\n| unit-tests | ✅ passed |\n| lint | ❌ failed |\n"
+    assert [c.kind for c in extract(jobs, path="ci.md").claims if c.kind == "support"] == []

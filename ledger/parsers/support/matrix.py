@@ -9,7 +9,8 @@ mean what the page's legend says ("- 🚧 means planned, not yet supported"), el
 says; a placeholder ("-") is a cell only where the page's legend says what it stands for ("`-` means not
 verified yet"), for the table that legend sits under and the tables after it. A table is read as a support
 matrix only when its support cells outnumber its numeric cells and no column header names an outcome (a
-`Status` column of check marks is a gate table, left to the gate readers); the whole table is then marked taken.
+`Status` column of check marks is a gate table, left to the gate readers, unless most of its marks carry a
+feature's maturity, "🟢 Functional": ledger/vocab/support_maturity.py); the whole table is then marked taken.
 
 Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
 document's (ledger/parsers/support/engine.py), and the backend the heading above the table names, if any, as
@@ -48,6 +49,7 @@ from ledger.parsers.support.names import Facts, models_text, name_columns, row_n
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
+from ledger.vocab.support_maturity import MATURITY_RE
 
 NAME = "support_table"
 VERSION = "3"
@@ -88,15 +90,16 @@ def support_columns(
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        yes = held = odd = other = 0
+        yes = held = odd = other = matured = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
             c = r.cells[ci].strip()
             if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
-            if read_page_cell(c, page) is not None:
+            if (got := read_page_cell(c, page)) is not None:
                 yes += 1
+                matured += bool(got[1] and MATURITY_RE.search(got[1]))
             elif holders and clean_name(c) in holders:
                 held += 1
             elif unknown_mark(c):
@@ -105,8 +108,8 @@ def support_columns(
                 other += 1
                 if _NUMERIC_RE.match(clean_name(c)):
                     numeric_cells += 1
-        if yes and _OUTCOME_HEADER_RE.match(head):
-            return None  # a status column of check marks: gates, not a matrix
+        if yes and _OUTCOME_HEADER_RE.match(head) and matured * 2 < yes:
+            return None  # a status column of check marks: gates, not a matrix (unless they say a feature's maturity)
         # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
         # results column of numbers and dashes is no matrix column)
         if (yes or (held and not other)) and yes + held + odd >= other:
@@ -139,8 +142,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     engines: dict[int, str | None] = {}
     for ci in cols or ():
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        if not head or _GENERIC_HEADER_RE.match(head):
-            features[ci] = table_feature or head or None
+        if not head or _GENERIC_HEADER_RE.match(head) or _OUTCOME_HEADER_RE.match(head):
+            features[ci] = table_feature or head or None  # ("Status" names no feature: the table's heading does)
         else:
             features[ci] = head
         engines[ci] = column_engine(head) if head else None
