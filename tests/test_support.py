@@ -342,3 +342,27 @@ def test_a_status_column_of_maturity_words_is_a_matrix_not_a_gate_table() -> Non
     assert got[2] == ("Expert routing", "no", "Deprecated")
     jobs = "## CI\n\n| Job | Status |\n|---|---|\n| unit-tests | ✅ passed |\n| lint | ❌ failed |\n"
     assert [c.kind for c in extract(jobs, path="ci.md").claims if c.kind == "support"] == []
+
+
+def test_a_legend_line_that_names_its_mark_before_the_colon_explains_it() -> None:
+    """ "- 🟣 Preview: experimental support, may change": the page's own mark, its label, then the meaning after a
+    colon; its cells are read as the legend says (they vanished), bare or with the label beside them."""
+    text = (
+        "| Op | Board X | Board Y |\n|---|---|---|\n| matmul | 🟣 Preview | 🟣 |\n| conv | ✅ | ✅ |\n\n"
+        "- 🟣 Preview: experimental support, may change.\n"
+    )
+    result = extract(text, path="ops.md")
+    got = [(c.subject, c.feature, c.value, c.note) for c in result.claims]
+    assert got[:2] == [
+        ("matmul", "Board X", "yes", "Preview"),
+        ("matmul", "Board Y", "yes", "Preview: experimental support, may change"),
+    ]
+    assert result.warnings == []
+
+
+def test_a_mark_with_words_no_legend_explains_is_kept_as_printed_with_a_warning() -> None:
+    text = "| Op | Board X |\n|---|---|\n| matmul | 🟤 Preview |\n| conv | ✅ |\n| topk | ❌ |\n"
+    result = extract(text, path="ops.md")
+    got = [(c.subject, c.value) for c in result.claims]
+    assert got == [("matmul", "🟤"), ("conv", "yes"), ("topk", "no")]
+    assert [w.line for w in result.warnings if "🟤" in w.message] == [3]

@@ -39,6 +39,7 @@ from ledger.parsers.support.cells import (
     Cell,
     clean_name,
     is_diagonal,
+    mark_label,
     name_marks,
     read_cell,
     read_page_cell,
@@ -269,7 +270,8 @@ def _unknown_cell(ctx: Context, cell: str, line: int, seen: set[str]) -> Cell | 
     if mark not in seen:
         seen.add(mark)
         ctx.warn(line, f"support cell {mark!r}: a mark the page's legend does not explain, kept as printed")
-    return mark, _UNEXPLAINED, [], None
+    label = mark_label(cell)
+    return mark, f"{_UNEXPLAINED}: {label}" if label else _UNEXPLAINED, [], None
 
 
 def _placeholder_cell(meaning: Meaning | None) -> Cell | None:
