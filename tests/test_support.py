@@ -366,3 +366,13 @@ def test_a_mark_with_words_no_legend_explains_is_kept_as_printed_with_a_warning(
     got = [(c.subject, c.value) for c in result.claims]
     assert got == [("matmul", "🟤"), ("conv", "yes"), ("topk", "no")]
     assert [w.line for w in result.warnings if "🟤" in w.message] == [3]
+
+
+def test_a_legend_lines_aside_does_not_outweigh_its_head() -> None:
+    """ "🟡 Scheduled: not started yet (some pieces exist on a branch)": the aside's "some" is no partial support."""
+    text = (
+        "| Kernel | Chip A |\n|---|---|\n| topk | 🟡 |\n| sort | ✅ |\n\n"
+        "- 🟡 Scheduled: not started yet (some pieces exist on a branch).\n"
+    )
+    got = [(c.subject, c.value) for c in extract(text, path="kernels.md").claims]
+    assert got == [("topk", "no"), ("sort", "yes")]
