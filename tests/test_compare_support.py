@@ -88,3 +88,19 @@ def test_a_cell_a_middle_version_adds_or_drops_is_judged_version_by_version() ->
     changes = {(s.subject, s.feature, s.backend): (s.verdict, s.values) for s in c.support}
     assert changes[("Finch", "BF16", "FastPath")] == ("changed", ["yes", None, "yes"])
     assert changes[("Orca2", "BF16", "eager")] == ("no change", ["yes", "yes", "yes"])
+
+
+def test_a_version_that_only_renames_a_row_is_still_a_revision() -> None:
+    """v2 renames a row, v3 turns one of its cells from no to yes: v2 is no copy of v1 (its cells' names differ),
+    so the default comparison keeps it and the renamed cell's no -> yes shows (it was read as a yes from nowhere)."""
+    v1 = "## Pairs\n\n| Feature | Alpha | Beta |\n|---|---|---|\n| Alpha | ✅ | |\n| Beta | ❌ | ✅ |\n"
+    v2 = v1.replace("Beta", "Gamma")
+    v3 = v2.replace("| Gamma | ❌ |", "| Gamma | ✅ |")
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="pairs.md").claims)) for i, t in enumerate((v1, v2, v3), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:pairs.md", versions, stored=True)])
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support}
+    assert len(c.revisions) == 3
+    assert changes[("Gamma", "Alpha")] == ("new", [None, "no", "yes"])
+    assert changes[("Beta", "Alpha")] == ("gone", ["no", None, None])

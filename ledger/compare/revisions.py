@@ -220,7 +220,17 @@ def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str |
 
 
 def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
-    return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
+    """A version's values, and its support cells' names and notes (a version renaming a row keeps its run of yes/no
+    but is another page: folded away, a later no -> yes of the renamed row read as a yes from nowhere)."""
+    return tuple(
+        (c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed, c.subject, c.feature)
+        + ((c.note, c.engine) if c.kind in _NAMED_KINDS else ())
+        for c in claims
+    )
+
+
+_NAMED_KINDS = frozenset({"support", "constraint", "listing"})
+"""Claims whose subject, feature and note are their content, not their wording."""
 
 
 Id = tuple[object, ...]
