@@ -104,3 +104,20 @@ def test_a_version_that_only_renames_a_row_is_still_a_revision() -> None:
     assert len(c.revisions) == 3
     assert changes[("Gamma", "Alpha")] == ("new", [None, "no", "yes"])
     assert changes[("Beta", "Alpha")] == ("gone", ["no", None, None])
+
+
+def test_a_page_whose_later_versions_state_no_cell_says_every_cell_is_gone() -> None:
+    """v2 and v3 of a page hold no cell (its table moved, or is no longer read): a comparison of its versions says
+    every cell is gone and that those versions state none, never "nothing to compare"."""
+    v1 = "## Caps\n\n| Capability | Engine A | Engine B |"
+    v1 += "\n|---|---|---|\n| Paged KV | ✅ | ❌ |\n| Offload | ✅ | ✅ |\n"
+    v2 = "## Caps\n\nThe table moved to the new site.\n"
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="caps.md").claims)) for i, t in enumerate((v1, v2, v2), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:caps.md", versions, stored=True)])
+    assert c.compared
+    assert [s.verdict for s in c.support] == ["gone"] * 4
+    text = c.render("table", width=120)
+    assert "Support cells, R1 -> R2: 4 gone" in text
+    assert "R2 states no support cell at all" in text

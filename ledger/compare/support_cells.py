@@ -129,6 +129,9 @@ def support_section(
         said = ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, SAME) if counts[v])
     head = f"Support cells, {span}: {said}"
     out = ["", ("#### " + markdown(head)) if md else terminal(head)]
+    if silent := _silent(changes, len(revisions)):
+        said = f"{', '.join(silent)} state{'s' if len(silent) == 1 else ''} no support cell at all (every cell gone)"
+        out.append(markdown(said) if md else terminal(said))
     shown = [ch for ch in changes if show_all or ch.verdict != SAME]
     if not shown:
         return out
@@ -145,3 +148,10 @@ def support_section(
     lines = ["  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return out + [x if not width or len(x) <= width else x[: width - 1] + "…" for x in lines]
+
+
+def _silent(changes: Sequence[SupportChange], n: int) -> list[str]:
+    """The revisions after the first with cells that state none (a page whose table moved, or is no longer read)."""
+    held = [any(ch.values[i] is not None for ch in changes) for i in range(n)]
+    first = held.index(True) if True in held else n
+    return [f"R{i + 1}" for i in range(first + 1, n) if not held[i]]
