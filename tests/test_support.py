@@ -376,3 +376,17 @@ def test_a_legend_lines_aside_does_not_outweigh_its_head() -> None:
     )
     got = [(c.subject, c.value) for c in extract(text, path="kernels.md").claims]
     assert got == [("topk", "no"), ("sort", "yes")]
+
+
+def test_an_abbreviation_with_a_title_is_named_by_its_title() -> None:
+    """`<abbr title="Automatic Prefix Caching">APC</abbr>`: the page spells the name out in the title; the printed
+    initials alone meet no other engine's cells."""
+    text = (
+        '| Feature | <abbr title="Automatic Prefix Caching">APC</abbr> | Chunked Prefill |\n|---|---|---|\n'
+        "| <abbr title='Speculative Decoding'>SD</abbr> | ✅ | ❌ |\n"
+    )
+    got = [(c.subject, c.feature, c.value) for c in extract(text, path="pairs.md").claims]
+    assert got == [
+        ("Speculative Decoding", "Automatic Prefix Caching", "yes"),
+        ("Speculative Decoding", "Chunked Prefill", "no"),
+    ]

@@ -71,11 +71,18 @@ def plain(text: str) -> str:
     return " ".join(s.split())
 
 
+_ABBR_RE = re.compile(
+    r"<abbr\b[^<>]{0,200}?\btitle=[\"']([^\"'<>]{1,120})[\"'][^<>]{0,200}>[^<>]{0,60}</abbr>", re.IGNORECASE
+)
+"""`<abbr title="Automatic Prefix Caching">APC</abbr>`: the title spells out the name the initials stand for."""
+
+
 @short_text_cache(4096)  # (each name cell is cleaned by the matrix, its claims and the roles)
 def clean_name(cell: str) -> str:
-    """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed."""
+    """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed; an abbreviation
+    named by its title (the initials alone meet no other page's spelling; the row's text keeps them)."""
     if "<" in cell:
-        cell = SUP_MARK_RE.sub(" ", cell)
+        cell = _ABBR_RE.sub(r" \1 ", SUP_MARK_RE.sub(" ", cell))
     return plain(FOOTNOTE_MARK_RE.sub("", cell)).strip(" :")
 
 
