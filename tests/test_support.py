@@ -390,3 +390,27 @@ def test_an_abbreviation_with_a_title_is_named_by_its_title() -> None:
         ("Speculative Decoding", "Automatic Prefix Caching", "yes"),
         ("Speculative Decoding", "Chunked Prefill", "no"),
     ]
+
+
+def test_a_feature_list_with_engine_columns_keeps_the_row_as_the_feature() -> None:
+    """ "| Feature | LMDeploy V1 Engine | LMDeploy V2 Engine |": the rows are the engine's features, the columns its
+    modes; each cell answers for the feature (not a subject named "Prefix caching" with a feature "V1 Engine"), the
+    engine is the subject and the mode its backend. A "Status" column of maturity marks reads the same way."""
+    text = (
+        "# LMDeploy features\n\n| Feature | LMDeploy V1 Engine | LMDeploy V2 Engine |\n|---|---|---|\n"
+        "| Prefix caching | ✅ | ✅ |\n| Beam search | ✅ | ❌ |\n\n"
+        "| Capability | Status |\n|---|---|\n| Paged KV | 🟢 Functional |\n| Host offload | 🔴 Deprecated |\n"
+    )
+    got = [(c.subject, c.feature, c.value, (c.config or {}).get("backend")) for c in extract(text, path="f.md").claims]
+    assert got == [
+        ("LMDeploy", "Prefix caching", "yes", "V1"),
+        ("LMDeploy", "Prefix caching", "yes", "V2"),
+        ("LMDeploy", "Beam search", "yes", "V1"),
+        ("LMDeploy", "Beam search", "no", "V2"),
+        ("LMDeploy", "Paged KV", "yes", None),
+        ("LMDeploy", "Host offload", "no", None),
+    ]
+    pairs = "| Feature | Prefix caching | Beam search |\n|---|---|---|\n"
+    pairs += "| Beam search | ✅ | |\n| Tree drafts | ✅ | ❌ |\n"
+    got = [(c.subject, c.feature) for c in extract(pairs, path="p.md").claims]
+    assert got[0] == ("Beam search", "Prefix caching")  # (a combination matrix: its columns are features)

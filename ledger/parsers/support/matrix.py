@@ -33,6 +33,7 @@ from collections.abc import Iterator, Mapping
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.support.axes import engine_axes
 from ledger.parsers.support.cells import (
     MAX_NOTE,
     MAYBE_SUPPORT_RE,
@@ -152,6 +153,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     doc_engine = document_engine(ctx)
     backend = section_backend(block.section, doc_engine)
     scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
+    axes = engine_axes(table, cols or [], _is_status, {c: e or doc_engine for c, e in engines.items()}, scope)
     unexplained: set[str] = set()
     for row in table.rows:
         if not row.cells:
@@ -207,14 +209,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 row.line,
                 row.text,
                 section=block.section,
-                subject=subject,
-                feature=features[ci],
+                subject=axes[ci][0] if axes else subject,  # (an engine's feature list: the row is the feature)
+                feature=subject if axes else features[ci],
                 value=value,
                 note=_join(parts),
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
-                config=scope,
+                config=axes[ci][1] if axes else scope,
             )
 
 
@@ -272,6 +274,11 @@ def _unknown_cell(ctx: Context, cell: str, line: int, seen: set[str]) -> Cell | 
         ctx.warn(line, f"support cell {mark!r}: a mark the page's legend does not explain, kept as printed")
     label = mark_label(cell)
     return mark, f"{_UNEXPLAINED}: {label}" if label else _UNEXPLAINED, [], None
+
+
+def _is_status(head: str) -> bool:
+    """A header that names a status or support in general, no feature ("Status", "Supported")."""
+    return bool(_OUTCOME_HEADER_RE.match(head) or _GENERIC_HEADER_RE.match(head))
 
 
 def _placeholder_cell(meaning: Meaning | None) -> Cell | None:
