@@ -121,3 +121,18 @@ def test_a_page_whose_later_versions_state_no_cell_says_every_cell_is_gone() -> 
     text = c.render("table", width=120)
     assert "Support cells, R1 -> R2: 4 gone" in text
     assert "R2 states no support cell at all" in text
+
+
+def test_a_features_maturity_that_changed_is_a_change() -> None:
+    """ "🟢 Functional" -> "🔵 Experimental" is yes -> yes, but the page says the feature stepped back: the maturity
+    is part of the cell's value in a comparison (a footnote's wording is not)."""
+    legend = "\n- 🟢 = works end to end.\n- 🔵 = experimental, may change.\n"
+    v1 = "# LMDeploy\n\n| Feature | Status |\n|---|---|\n| Paged KV | 🟢 Functional |\n| Offload | 🟢 Functional |\n"
+    v2 = v1.replace("| Offload | 🟢 Functional |", "| Offload | 🔵 Experimental |")
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t + legend, path="f.md").claims)) for i, t in enumerate((v1, v2), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:f.md", versions, stored=True)])
+    changes = {s.feature: (s.verdict, s.values) for s in c.support}
+    assert changes["Offload"] == ("changed", ["yes (Functional)", "yes (Experimental)"])
+    assert changes["Paged KV"][0] == "no change"

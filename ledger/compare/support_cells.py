@@ -21,6 +21,7 @@ from ledger.compare.revisions import RevisionRef, Snapshot
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 from ledger.vocab.support import name_key
+from ledger.vocab.support_maturity import MATURITY_RE
 
 KINDS = ("support", "listing")
 """The claims that are support cells."""
@@ -91,11 +92,18 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
                 ch = cells[k] = SupportChange(c.engine, backend, str(c.subject), str(c.feature or ""), [None] * n)
                 ch.lines = [None] * n
             if ch.values[i] is None:
-                ch.values[i], ch.lines[i] = str(c.value), c.source.line
+                ch.values[i], ch.lines[i] = _value(c), c.source.line
                 ch.subject, ch.feature = str(c.subject), str(c.feature or "")  # the newest spelling is shown
     for ch in cells.values():
         ch.verdict = _verdict(ch.values)
     return sorted(cells.values(), key=lambda ch: _ORDER[ch.verdict])
+
+
+def _value(c: Claim) -> str:
+    """A cell's value, with the feature's maturity its note gives ("yes (Experimental)"): a step back from
+    Functional to Experimental is a change though both are yes (a footnote's wording is none)."""
+    note = (c.note or "").strip()
+    return f"{c.value} ({note})" if note and len(note) <= 40 and MATURITY_RE.fullmatch(note) else str(c.value)
 
 
 def _verdict(values: Sequence[str | None]) -> str:
