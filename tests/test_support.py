@@ -414,3 +414,17 @@ def test_a_feature_list_with_engine_columns_keeps_the_row_as_the_feature() -> No
     pairs += "| Beam search | ✅ | |\n| Tree drafts | ✅ | ❌ |\n"
     got = [(c.subject, c.feature) for c in extract(pairs, path="p.md").claims]
     assert got[0] == ("Beam search", "Prefix caching")  # (a combination matrix: its columns are features)
+
+
+def test_a_feature_list_stamped_with_its_repositorys_engine_names_that_engine_as_subject() -> None:
+    """Ingest settles a page's engine from its repository ("vllm-ascend" where the text says vLLM): an engine's own
+    feature list then answers for that engine, as subject and engine alike; a survey's column keeps its own."""
+    from ledger.ingest.engines import stamp_engine
+
+    text = "# vLLM features\n\n| Feature | vLLM V1 Engine |\n|---|---|\n| LoRA | ✅ |\n| Offload | ❌ |\n"
+    text += "\n| Feature | SGLang | TensorRT-LLM |\n|---|---|---|\n| LoRA | ✅ | ❌ |\n| Offload | ✅ | ✅ |\n"
+    rows = [c.model_dump(mode="json") for c in extract(text, path="f.md").claims]
+    stamp_engine("vllm-ascend", rows)
+    got = [(r["subject"], r["feature"], r["engine"]) for r in rows]
+    assert got[:2] == [("vllm-ascend", "LoRA", "vllm-ascend"), ("vllm-ascend", "Offload", "vllm-ascend")]
+    assert got[2] == ("LoRA", "SGLang", "SGLang")

@@ -4,8 +4,9 @@ its columns the engine, a mode of it or the feature's status.
 
 Read the usual way, such a page stored the feature as the subject and "vLLM V1 Engine" as a feature, so asking for
 a feature never found its cells. The first header decides ("Feature", "Capability": ledger/vocab/support_axes.py),
-and only where every support column names an engine, an engine's mode or a status: a combination matrix whose
-columns are features too ("| Feature | CUDA Graph | ... |") keeps its rows as subjects.
+and only where every support column names an engine's mode or a status: a combination matrix whose columns are
+features too ("| Feature | CUDA Graph | ... |") keeps its rows as subjects, and a survey of engines ("| Feature |
+vLLM | SGLang |") its cells as the engines' columns (ledger/ingest/engines.py keeps their engine).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def engine_axes(
         named = engine_named(head.split()[0]) if head and not column_engine(head) else None
         mode = heading_backend(head, named.name) if named is not None else None
         subject = engines.get(ci) or (named.name if named else None)
-        if subject is None or not (is_status(head) or column_engine(head) or mode):
-            return None  # a column that names no engine, mode or status: the columns are features
+        if subject is None or not (is_status(head) or mode):
+            return None  # a column of features, or of engines (a survey: each column speaks for its engine)
         out[ci] = (subject, {**(scope or {}), "backend": mode} if mode else scope)
     return out
