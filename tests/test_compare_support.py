@@ -104,3 +104,51 @@ def test_a_row_renamed_between_versions_with_its_cells_is_renamed_and_another_mo
     assert changes[("Orca2", "INT4", "eager")] == ("gone", ["no", None, None], None)
     text = c.render("table", width=120)
     assert "renamed  Finch-Lite (was Finch) · INT4 (FastPath)" in text
+
+
+def test_a_version_that_only_renames_a_row_is_still_a_revision() -> None:
+    """v2 renames a row, v3 turns one of its cells from no to yes: v2 is no copy of v1 (its cells' names differ),
+    so the default comparison keeps it and the renamed cell's no -> yes shows (it was read as a yes from nowhere)."""
+    v1 = "## Pairs\n\n| Feature | Alpha | Beta |\n|---|---|---|\n| Alpha | ✅ | |\n| Beta | ❌ | ✅ |\n"
+    v2 = v1.replace("Beta", "Gamma")
+    v3 = v2.replace("| Gamma | ❌ |", "| Gamma | ✅ |")
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="pairs.md").claims)) for i, t in enumerate((v1, v2, v3), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:pairs.md", versions, stored=True)])
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support}
+    assert len(c.revisions) == 3
+    assert changes[("Gamma", "Alpha")] == ("new", [None, "no", "yes"])
+    assert changes[("Beta", "Alpha")] == ("gone", ["no", None, None])
+
+
+def test_a_page_whose_later_versions_state_no_cell_says_every_cell_is_gone() -> None:
+    """v2 and v3 of a page hold no cell (its table moved, or is no longer read): a comparison of its versions says
+    every cell is gone and that those versions state none, never "nothing to compare"."""
+    v1 = "## Caps\n\n| Capability | Engine A | Engine B |"
+    v1 += "\n|---|---|---|\n| Paged KV | ✅ | ❌ |\n| Offload | ✅ | ✅ |\n"
+    v2 = "## Caps\n\nThe table moved to the new site.\n"
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="caps.md").claims)) for i, t in enumerate((v1, v2, v2), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:caps.md", versions, stored=True)])
+    assert c.compared
+    assert [s.verdict for s in c.support] == ["gone"] * 4
+    text = c.render("table", width=120)
+    assert "Support cells, R1 -> R2: 4 gone" in text
+    assert "R2 states no support cell at all" in text
+
+
+def test_a_features_maturity_that_changed_is_a_change() -> None:
+    """ "🟢 Functional" -> "🔵 Experimental" is yes -> yes, but the page says the feature stepped back: the maturity
+    is part of the cell's value in a comparison (a footnote's wording is not)."""
+    legend = "\n- 🟢 = works end to end.\n- 🔵 = experimental, may change.\n"
+    v1 = "# LMDeploy\n\n| Feature | Status |\n|---|---|\n| Paged KV | 🟢 Functional |\n| Offload | 🟢 Functional |\n"
+    v2 = v1.replace("| Offload | 🟢 Functional |", "| Offload | 🔵 Experimental |")
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t + legend, path="f.md").claims)) for i, t in enumerate((v1, v2), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:f.md", versions, stored=True)])
+    changes = {s.feature: (s.verdict, s.values) for s in c.support}
+    assert changes["Offload"] == ("changed", ["yes (Functional)", "yes (Experimental)"])
+    assert changes["Paged KV"][0] == "no change"

@@ -317,3 +317,114 @@ def test_an_admonition_or_a_limitations_item_says_which_engine_a_feature_runs_on
         (16, "packed cache", "eager engine", "yes"),
         (16, "packed cache", "FastPath", "no"),
     ]
+
+
+_MATURITY_PAGE = (
+    "## Capabilities\n\n"
+    "| Capability | Status | Remarks |\n|---|---|---|\n"
+    "| Paged KV | 🟢 Functional | stable |\n"
+    "| Host offload | 🔵 Experimental | flags change |\n"
+    "| Expert routing | 🔴 Deprecated | gone in 3.0 |\n"
+    "| Tree drafts | 🟢 Functional | |\n\n"
+    "- 🟢 = works end to end.\n- 🔵 = experimental, may change without notice.\n"
+)
+
+
+def test_a_status_column_of_maturity_words_is_a_matrix_not_a_gate_table() -> None:
+    """A "Status" column whose marks carry a feature's maturity ("🟢 Functional", "🔵 Experimental") states support,
+    not CI outcomes: one support cell per row, never a gate; a Status column of bare ✅/❌ on jobs stays the gates'."""
+    result = extract(_MATURITY_PAGE, path="capabilities.md")
+    assert [c.kind for c in result.claims] == ["support"] * 4
+    got = [(c.subject, c.value, c.note) for c in result.claims]
+    assert {c.feature for c in result.claims} == {"Capabilities"}  # (the heading, not "Status")
+    assert got[0] == ("Paged KV", "yes", "Functional")
+    assert got[1] == ("Host offload", "yes", "Experimental")
+    assert got[2] == ("Expert routing", "no", "Deprecated")
+    jobs = "## CI\n\n| Job | Status |\n|---|---|\n| unit-tests | ✅ passed |\n| lint | ❌ failed |\n"
+    assert [c.kind for c in extract(jobs, path="ci.md").claims if c.kind == "support"] == []
+
+
+def test_a_legend_line_that_names_its_mark_before_the_colon_explains_it() -> None:
+    """ "- 🟣 Preview: experimental support, may change": the page's own mark, its label, then the meaning after a
+    colon; its cells are read as the legend says (they vanished), bare or with the label beside them."""
+    text = (
+        "| Op | Board X | Board Y |\n|---|---|---|\n| matmul | 🟣 Preview | 🟣 |\n| conv | ✅ | ✅ |\n\n"
+        "- 🟣 Preview: experimental support, may change.\n"
+    )
+    result = extract(text, path="ops.md")
+    got = [(c.subject, c.feature, c.value, c.note) for c in result.claims]
+    assert got[:2] == [
+        ("matmul", "Board X", "yes", "Preview"),
+        ("matmul", "Board Y", "yes", "Preview: experimental support, may change"),
+    ]
+    assert result.warnings == []
+
+
+def test_a_mark_with_words_no_legend_explains_is_kept_as_printed_with_a_warning() -> None:
+    text = "| Op | Board X |\n|---|---|\n| matmul | 🟤 Preview |\n| conv | ✅ |\n| topk | ❌ |\n"
+    result = extract(text, path="ops.md")
+    got = [(c.subject, c.value) for c in result.claims]
+    assert got == [("matmul", "🟤"), ("conv", "yes"), ("topk", "no")]
+    assert [w.line for w in result.warnings if "🟤" in w.message] == [3]
+
+
+def test_a_legend_lines_aside_does_not_outweigh_its_head() -> None:
+    """ "🟡 Scheduled: not started yet (some pieces exist on a branch)": the aside's "some" is no partial support."""
+    text = (
+        "| Kernel | Chip A |\n|---|---|\n| topk | 🟡 |\n| sort | ✅ |\n\n"
+        "- 🟡 Scheduled: not started yet (some pieces exist on a branch).\n"
+    )
+    got = [(c.subject, c.value) for c in extract(text, path="kernels.md").claims]
+    assert got == [("topk", "no"), ("sort", "yes")]
+
+
+def test_an_abbreviation_with_a_title_is_named_by_its_title() -> None:
+    """`<abbr title="Automatic Prefix Caching">APC</abbr>`: the page spells the name out in the title; the printed
+    initials alone meet no other engine's cells."""
+    text = (
+        '| Feature | <abbr title="Automatic Prefix Caching">APC</abbr> | Chunked Prefill |\n|---|---|---|\n'
+        "| <abbr title='Speculative Decoding'>SD</abbr> | ✅ | ❌ |\n"
+    )
+    got = [(c.subject, c.feature, c.value) for c in extract(text, path="pairs.md").claims]
+    assert got == [
+        ("Speculative Decoding", "Automatic Prefix Caching", "yes"),
+        ("Speculative Decoding", "Chunked Prefill", "no"),
+    ]
+
+
+def test_a_feature_list_with_engine_columns_keeps_the_row_as_the_feature() -> None:
+    """ "| Feature | LMDeploy V1 Engine | LMDeploy V2 Engine |": the rows are the engine's features, the columns its
+    modes; each cell answers for the feature (not a subject named "Prefix caching" with a feature "V1 Engine"), the
+    engine is the subject and the mode its backend. A "Status" column of maturity marks reads the same way."""
+    text = (
+        "# LMDeploy features\n\n| Feature | LMDeploy V1 Engine | LMDeploy V2 Engine |\n|---|---|---|\n"
+        "| Prefix caching | ✅ | ✅ |\n| Beam search | ✅ | ❌ |\n\n"
+        "| Capability | Status |\n|---|---|\n| Paged KV | 🟢 Functional |\n| Host offload | 🔴 Deprecated |\n"
+    )
+    got = [(c.subject, c.feature, c.value, (c.config or {}).get("backend")) for c in extract(text, path="f.md").claims]
+    assert got == [
+        ("LMDeploy", "Prefix caching", "yes", "V1"),
+        ("LMDeploy", "Prefix caching", "yes", "V2"),
+        ("LMDeploy", "Beam search", "yes", "V1"),
+        ("LMDeploy", "Beam search", "no", "V2"),
+        ("LMDeploy", "Paged KV", "yes", None),
+        ("LMDeploy", "Host offload", "no", None),
+    ]
+    pairs = "| Feature | Prefix caching | Beam search |\n|---|---|---|\n"
+    pairs += "| Beam search | ✅ | |\n| Tree drafts | ✅ | ❌ |\n"
+    got = [(c.subject, c.feature) for c in extract(pairs, path="p.md").claims]
+    assert got[0] == ("Beam search", "Prefix caching")  # (a combination matrix: its columns are features)
+
+
+def test_a_feature_list_stamped_with_its_repositorys_engine_names_that_engine_as_subject() -> None:
+    """Ingest settles a page's engine from its repository ("vllm-ascend" where the text says vLLM): an engine's own
+    feature list then answers for that engine, as subject and engine alike; a survey's column keeps its own."""
+    from ledger.ingest.engines import stamp_engine
+
+    text = "# vLLM features\n\n| Feature | vLLM V1 Engine |\n|---|---|\n| LoRA | ✅ |\n| Offload | ❌ |\n"
+    text += "\n| Feature | SGLang | TensorRT-LLM |\n|---|---|---|\n| LoRA | ✅ | ❌ |\n| Offload | ✅ | ✅ |\n"
+    rows = [c.model_dump(mode="json") for c in extract(text, path="f.md").claims]
+    stamp_engine("vllm-ascend", rows)
+    got = [(r["subject"], r["feature"], r["engine"]) for r in rows]
+    assert got[:2] == [("vllm-ascend", "LoRA", "vllm-ascend"), ("vllm-ascend", "Offload", "vllm-ascend")]
+    assert got[2] == ("LoRA", "SGLang", "SGLang")

@@ -209,3 +209,12 @@ def test_marks_without_a_legend() -> None:
     assert value_of_mark("🚧") == ("no", "in progress")
     assert value_of_mark("❔") == ("untested", "unknown")
     assert value_of_mark("x") is None
+
+
+def test_a_legend_aside_qualifies_its_head_never_outweighs_it() -> None:
+    assert value_of_meaning("Planned: on the roadmap (some may have draft PRs)") == (
+        "no",
+        "Planned: on the roadmap (some may have draft PRs)",
+    )
+    assert value_of_meaning("Works (limited to one GPU)") == ("yes", "Works (limited to one GPU)")
+    assert value_of_meaning("partial (some kernels)")[0] == "partial"  # type: ignore[index]

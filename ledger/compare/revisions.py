@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ledger.compare.fingerprints import fingerprint, had_cells
 from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
@@ -222,16 +223,6 @@ def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str |
     return list(snaps[lo : hi + 1])
 
 
-def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
-    """What a version states, to tell a restatement from an edit: each value with what it is of (its row's subject,
-    its setup), so a version that renames rows or re-heads a table over the same numbers is a version of its own."""
-    return tuple(
-        (c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed, c.subject, c.feature, *setup)
-        for c in claims
-        for setup in (sorted((c.config or {}).items()),)
-    )
-
-
 Id = tuple[object, ...]
 """Which revision a snapshot of `revisions_across_versions` is: a section's (label, head), a version's text
 (None, version), or a version that is one revision under its one label (None, version, label, head): None, as
@@ -281,7 +272,7 @@ def revisions_across_versions(
         unlabelled = [c for c in claims if c.revision is None]
         if len(listed) == 1 and not listed[0].ref.head:
             _add_version(out, ids, v, listed[0], unlabelled)
-            last_print = _fingerprint(unlabelled) if unlabelled else last_print
+            last_print = fingerprint(unlabelled) if unlabelled else last_print
             continue
         for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
             same = [i for i, x in enumerate(ids) if _section(x) == k]
@@ -300,14 +291,14 @@ def revisions_across_versions(
             at = _place(ids, keys, pos, _label_number(snap.ref.label or ""))
             out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)
-        if not unlabelled or _fingerprint(unlabelled) == last_print:
-            continue
+        if (not unlabelled and not had_cells(last_print)) or fingerprint(unlabelled) == last_print:
+            continue  # (a page whose cells all went is a revision: every cell gone, not nothing to compare)
         texts = [i for i, k in enumerate(ids) if k[0] is None]
         at = texts[-1] + 1 if texts else len(out)
         name = f"{document} v{v}" if document and v is not None else (document or f"v{v}")
         out.insert(at, Snapshot(RevisionRef(name=name, document=document, version=v), unlabelled))
         ids.insert(at, (None, v))
-        last_print = _fingerprint(unlabelled)
+        last_print = fingerprint(unlabelled)
     return out
 
 
@@ -318,7 +309,7 @@ def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Sna
     key = ((section.ref.label or "").strip().lower(), "")
     own = [*section.claims, *text]
     same = [i for i, x in enumerate(ids) if _section(x) == key]
-    if same and _fingerprint(out[same[-1]].claims) == _fingerprint(own):
+    if same and fingerprint(out[same[-1]].claims) == fingerprint(own):
         return
     label = section.ref.label or ""
     for i in same:

@@ -22,6 +22,7 @@ from ledger.compare.revisions import RevisionRef, Snapshot
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 from ledger.vocab.support import name_key
+from ledger.vocab.support_maturity import MATURITY_RE
 
 KINDS = ("support", "listing")
 """The claims that are support cells."""
@@ -98,7 +99,7 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
                 ch = cells[k] = SupportChange(c.engine, backend, str(c.subject), str(c.feature or ""), [None] * n)
                 ch.lines = [None] * n
             if ch.values[i] is None:
-                ch.values[i], ch.lines[i] = str(c.value), c.source.line
+                ch.values[i], ch.lines[i] = _value(c), c.source.line
                 ch.subject, ch.feature = str(c.subject), str(c.feature or "")  # the newest spelling is shown
     kept = _follow_renames(cells, n)
     for ch in kept:
@@ -158,6 +159,13 @@ def _renamed_at(rows: dict[Key, dict[str, SupportChange]], i: int) -> list[tuple
     return out
 
 
+def _value(c: Claim) -> str:
+    """A cell's value, with the feature's maturity its note gives ("yes (Experimental)"): a step back from
+    Functional to Experimental is a change though both are yes (a footnote's wording is none)."""
+    note = (c.note or "").strip()
+    return f"{c.value} ({note})" if note and len(note) <= 40 and MATURITY_RE.fullmatch(note) else str(c.value)
+
+
 def _verdict(values: Sequence[str | None]) -> str:
     """New where the oldest revision has no such cell and the newest has; gone where the newest has none (also a cell
     a middle version added); changed where any version's value differs from the one before it (also a cell a middle
@@ -189,6 +197,9 @@ def support_section(
         said = ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, RENAMED, SAME) if counts[v])
     head = f"Support cells, {span}: {said}"
     out = ["", ("#### " + markdown(head)) if md else terminal(head)]
+    if silent := _silent(changes, len(revisions)):
+        said = f"{', '.join(silent)} state{'s' if len(silent) == 1 else ''} no support cell at all (every cell gone)"
+        out.append(markdown(said) if md else terminal(said))
     shown = [ch for ch in changes if show_all or ch.verdict != SAME]
     if not shown:
         return out
@@ -205,3 +216,10 @@ def support_section(
     lines = ["  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return out + [x if not width or len(x) <= width else x[: width - 1] + "…" for x in lines]
+
+
+def _silent(changes: Sequence[SupportChange], n: int) -> list[str]:
+    """The revisions after the first with cells that state none (a page whose table moved, or is no longer read)."""
+    held = [any(ch.values[i] is not None for ch in changes) for i in range(n)]
+    first = held.index(True) if True in held else n
+    return [f"R{i + 1}" for i in range(first + 1, n) if not held[i]]

@@ -51,6 +51,8 @@ def stored_document(db: Reader, ref: str) -> StoredDocument:
     by_version: dict[int | None, list[dict[str, Any]]] = {}
     for r in rows:
         by_version.setdefault((r.get("source") or {}).get("version"), []).append(r)
+    for (stored,) in db.execute("SELECT version FROM document_versions WHERE document_id = ?", [doc["id"]]):
+        by_version.setdefault(int(stored), [])  # a version that states nothing is one (its cells all gone)
     versions = sorted(by_version.items(), key=lambda kv: kv[0] or 0) or [(None, [])]
     linked: list[dict[str, Any]] = []
     children: list[dict[str, Any]] = []

@@ -52,5 +52,7 @@ def stamp_engine(engine: str | None, claims: list[dict[str, Any]]) -> str | None
     if engine:
         for c in claims:
             if not column_claim(c):
+                if c.get("kind") == "support" and c.get("subject") and c.get("subject") == c.get("engine"):
+                    c["subject"] = engine  # (an engine's own feature list: the engine is the subject of its cells)
                 c["engine"] = engine
     return engine

@@ -133,12 +133,18 @@ def value_of_meaning(text: str) -> tuple[str, str | None] | None:
     t = _LEGEND_LEAD_RE.sub("", " ".join(text.split()).strip(" .:=-–—"))[:200].strip(" .:")
     if not t:
         return None
-    for pattern, value in _MEANINGS:
-        if pattern.search(t):
-            if _PLAIN_MEANING_RE.fullmatch(t) or (value == "yes" and not _CAVEAT_RE.search(t)):
-                return value, None  # the words say no more than the value
-            return value, t
+    head = _ASIDE_RE.sub(" ", t) if "(" in t else t
+    for words in (head, t) if head != t else (t,):  # the words outside an aside speak first
+        for pattern, value in _MEANINGS:
+            if pattern.search(words):
+                if words == t and (_PLAIN_MEANING_RE.fullmatch(t) or (value == "yes" and not _CAVEAT_RE.search(t))):
+                    return value, None  # the words say no more than the value (an aside says more)
+                return value, t
     return None
+
+
+_ASIDE_RE = re.compile(r"\([^()]{0,200}\)")
+"""A legend line's aside, "(some may have open PRs)": it qualifies the head's words, never outweighs them."""
 
 
 @dataclass(frozen=True)

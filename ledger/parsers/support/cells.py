@@ -54,6 +54,8 @@ _BARE_MARK_RE = re.compile(r"^(?:\[?(\d{1,2})\]?|([¹²³⁴⁵⁶⁷⁸⁹⁰]{
 _TRAILING_SUPERSCRIPT_RE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}$")
 _SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _DIAGONAL_RE = re.compile(r"^[-–—=]{2,}$")
+_MARK_LABEL_RE = re.compile(r"[ \t]{1,3}[A-Za-z][A-Za-z /-]{0,30}")
+"""A short label after a cell's mark ("🟤 Preview"), as opposed to a sentence."""
 MAX_NOTE = 400
 """A note is cut to this many characters."""
 
@@ -69,11 +71,18 @@ def plain(text: str) -> str:
     return " ".join(s.split())
 
 
+_ABBR_RE = re.compile(
+    r"<abbr\b[^<>]{0,200}?\btitle=[\"']([^\"'<>]{1,120})[\"'][^<>]{0,200}>[^<>]{0,60}</abbr>", re.IGNORECASE
+)
+"""`<abbr title="Automatic Prefix Caching">APC</abbr>`: the title spells out the name the initials stand for."""
+
+
 @short_text_cache(4096)  # (each name cell is cleaned by the matrix, its claims and the roles)
 def clean_name(cell: str) -> str:
-    """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed."""
+    """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed; an abbreviation
+    named by its title (the initials alone meet no other page's spelling; the row's text keeps them)."""
     if "<" in cell:
-        cell = SUP_MARK_RE.sub(" ", cell)
+        cell = _ABBR_RE.sub(r" \1 ", SUP_MARK_RE.sub(" ", cell))
     return plain(FOOTNOTE_MARK_RE.sub("", cell)).strip(" :")
 
 
@@ -129,9 +138,17 @@ def read_page_cell(cell: str, page: Mapping[str, str]) -> Cell | None:
 
 
 def unknown_mark(cell: str) -> str | None:
-    """The mark a cell holds alone when neither we nor the page's legend say what it means ("⏳"), else None."""
+    """The mark a cell opens with when neither we nor the page's legend say what it means, alone ("⏳") or before
+    a label of its own ("🟤 Preview"), else None."""
     s = plain(cell).strip()
-    return s if len(s) == 1 and is_mark(s) and s not in MARK_VALUES else None
+    if not s or s[0] in MARK_VALUES or not is_mark(s[0]):
+        return None
+    return s[0] if len(s) == 1 or _MARK_LABEL_RE.fullmatch(s, 1) else None
+
+
+def mark_label(cell: str) -> str | None:
+    """The label printed after a cell's opening mark ("🟤 Preview" -> "Preview"), else None."""
+    return plain(cell).strip()[1:].strip() or None
 
 
 def is_mark(ch: str) -> bool:

@@ -9,7 +9,8 @@ mean what the page's legend says ("- 🚧 means planned, not yet supported"), el
 says; a placeholder ("-") is a cell only where the page's legend says what it stands for ("`-` means not
 verified yet"), for the table that legend sits under and the tables after it. A table is read as a support
 matrix only when its support cells outnumber its numeric cells and no column header names an outcome (a
-`Status` column of check marks is a gate table, left to the gate readers); the whole table is then marked taken.
+`Status` column of check marks is a gate table, left to the gate readers, unless most of its marks carry a
+feature's maturity, "🟢 Functional": ledger/vocab/support_maturity.py); the whole table is then marked taken.
 
 Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
 document's (ledger/parsers/support/engine.py), and the backend the heading above the table names, if any, as
@@ -32,12 +33,14 @@ from collections.abc import Iterator, Mapping
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.support.axes import engine_axes
 from ledger.parsers.support.cells import (
     MAX_NOTE,
     MAYBE_SUPPORT_RE,
     Cell,
     clean_name,
     is_diagonal,
+    mark_label,
     name_marks,
     read_cell,
     read_page_cell,
@@ -48,6 +51,7 @@ from ledger.parsers.support.names import Facts, models_text, name_columns, row_n
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import section_backend
 from ledger.vocab.support import MARKS
+from ledger.vocab.support_maturity import MATURITY_RE
 
 NAME = "support_table"
 VERSION = "3"
@@ -88,15 +92,16 @@ def support_columns(
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        yes = held = odd = other = 0
+        yes = held = odd = other = matured = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
             c = r.cells[ci].strip()
             if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
-            if read_page_cell(c, page) is not None:
+            if (got := read_page_cell(c, page)) is not None:
                 yes += 1
+                matured += bool(got[1] and MATURITY_RE.search(got[1]))
             elif holders and clean_name(c) in holders:
                 held += 1
             elif unknown_mark(c):
@@ -105,8 +110,8 @@ def support_columns(
                 other += 1
                 if _NUMERIC_RE.match(clean_name(c)):
                     numeric_cells += 1
-        if yes and _OUTCOME_HEADER_RE.match(head):
-            return None  # a status column of check marks: gates, not a matrix
+        if yes and _OUTCOME_HEADER_RE.match(head) and matured * 2 < yes:
+            return None  # a status column of check marks: gates, not a matrix (unless they say a feature's maturity)
         # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
         # results column of numbers and dashes is no matrix column)
         if (yes or (held and not other)) and yes + held + odd >= other:
@@ -139,8 +144,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     engines: dict[int, str | None] = {}
     for ci in cols or ():
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
-        if not head or _GENERIC_HEADER_RE.match(head):
-            features[ci] = table_feature or head or None
+        if not head or _GENERIC_HEADER_RE.match(head) or _OUTCOME_HEADER_RE.match(head):
+            features[ci] = table_feature or head or None  # ("Status" names no feature: the table's heading does)
         else:
             features[ci] = head
         engines[ci] = column_engine(head) if head else None
@@ -148,6 +153,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     doc_engine = document_engine(ctx)
     backend = section_backend(block.section, doc_engine)
     scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
+    axes = engine_axes(table, cols or [], _is_status, {c: e or doc_engine for c, e in engines.items()}, scope)
     unexplained: set[str] = set()
     for row in table.rows:
         if not row.cells:
@@ -203,14 +209,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 row.line,
                 row.text,
                 section=block.section,
-                subject=subject,
-                feature=features[ci],
+                subject=axes[ci][0] if axes else subject,  # (an engine's feature list: the row is the feature)
+                feature=subject if axes else features[ci],
                 value=value,
                 note=_join(parts),
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
-                config=scope,
+                config=axes[ci][1] if axes else scope,
             )
 
 
@@ -266,7 +272,13 @@ def _unknown_cell(ctx: Context, cell: str, line: int, seen: set[str]) -> Cell | 
     if mark not in seen:
         seen.add(mark)
         ctx.warn(line, f"support cell {mark!r}: a mark the page's legend does not explain, kept as printed")
-    return mark, _UNEXPLAINED, [], None
+    label = mark_label(cell)
+    return mark, f"{_UNEXPLAINED}: {label}" if label else _UNEXPLAINED, [], None
+
+
+def _is_status(head: str) -> bool:
+    """A header that names a status or support in general, no feature ("Status", "Supported")."""
+    return bool(_OUTCOME_HEADER_RE.match(head) or _GENERIC_HEADER_RE.match(head))
 
 
 def _placeholder_cell(meaning: Meaning | None) -> Cell | None:

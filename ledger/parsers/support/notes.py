@@ -84,12 +84,15 @@ _PAIR_SEP_RE = re.compile(
     r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-]|(?=(?:means|indicates|denotes|stands for)\b))[ \t]*", re.IGNORECASE
 )
 """What parts a mark from its words: a sign, or a word that says it explains the mark."""
+_MARK_LABEL_RE = re.compile(r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*([A-Za-z][\w /-]{0,30}?)(?:\*\*)?[ \t]*:[ \t]*(?=\S)")
+"""A mark's label, then a colon before its meaning ("🔵 Experimental: may change"): the label is the words' head."""
 
 
 def legend(doc: Document) -> dict[str, tuple[str, str | None]]:
     """The page's own key to its marks ("- 🚧 = planned, not yet supported", "Legend: ✅ = works, 🔵 = experimental"),
     mark -> (value, note); the first line that explains a mark wins. A mark of the page's own (a coloured circle)
-    counts where a sign or word parts it from its meaning. Table rows are no legend."""
+    counts where a sign or word parts it from its meaning, or a label and a colon ("🔵 Experimental: may change").
+    Table rows are no legend."""
     out: dict[str, tuple[str, str | None]] = {}
     for line in doc.lines:
         head = line.lstrip(" \t-*+•")[:1]
@@ -120,6 +123,8 @@ def legend_pairs(line: str) -> list[tuple[str, str]]:
             sep = _PAIR_SEP_RE.match(s, i + 1)
             if sep is not None and sep.end() > i + 1 and sep.end() < len(s):
                 starts.append((i, sep.end()))
+            elif label := _MARK_LABEL_RE.match(s, i + 1):
+                starts.append((i, label.start(1)))  # ("🔵 Experimental: may change": its words keep the label)
     if not starts or starts[0][0] != 0:
         return []
     ends = [i for i, _ in starts[1:]] + [len(s)]
