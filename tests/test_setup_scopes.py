@@ -245,3 +245,14 @@ def test_a_drafting_items_k_is_its_draft_length_over_the_commands() -> None:
     # (no draft runs: a GEMM's K stays its dimension)
     gemm = extract("Shapes of the fused GEMM\n\n* K=64: 12.5 us\n", path="t.md").claims
     assert [c.config.get("draft_len") for c in gemm] == [None]
+
+
+def test_a_sentence_naming_two_boards_gives_no_one_board_but_a_heading_ties_its_own() -> None:
+    text = (
+        "# Fold the bias add into the GEMM\n\nWe timed it on 8×H20 and 8×B200 with Llama-3.3-70B.\n\n"
+        "```\nOutput token throughput (tok/s):   1510.3\n```\n"
+    )
+    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == [None]
+    split = text.replace("```\nOutput", "### 8×B200\n\n```\nOutput")
+    assert [c.config.get("gpu") for c in extract(split, path="t.md").claims] == ["8×B200"]
+

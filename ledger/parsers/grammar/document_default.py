@@ -109,6 +109,9 @@ def document_default(
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
         _boards_of_runs(values, text, counts, bisect.bisect_right(turn_starts, no) - 1)
+        scope = [
+            (k, v) for k, v in scope if k in values
+        ]  # ("also works on MI300 and MI250": neither board, nor the other)
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
