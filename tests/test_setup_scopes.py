@@ -256,3 +256,13 @@ def test_a_sentence_naming_two_boards_gives_no_one_board_but_a_heading_ties_its_
     split = text.replace("```\nOutput", "### 8×B200\n\n```\nOutput")
     assert [c.config.get("gpu") for c in extract(split, path="t.md").claims] == ["8×B200"]
 
+
+def test_a_rank_index_in_a_trace_file_name_is_no_parallel_size() -> None:
+    text = (
+        "# Cache the expert map\n\nServed Qwen3-235B-A22B on 4×H100 with -tp 4.\n\n#### After\n"
+        "[prof_dp0_pp0_tp0_ep0_rank0.pt.trace.json.gz](https://files.example.org/prof_dp0_pp0_tp0_ep0_rank0.pt.trace.json.gz)\n\n"
+        "```\nMean TTFT (ms):   98.4\n```\n"
+    )
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert config.get("tp") == "4" and not {"dp", "pp", "ep"} & config.keys()
+    assert "tp" not in qualifiers("[TP0] rank ready") and qualifiers("TP0 vs TP2")["tp"] == "2"

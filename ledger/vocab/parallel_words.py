@@ -15,6 +15,8 @@ _DEP_WORD = _word("dep", "dep", rf"dep{SEP}(\d{{1,3}})", ("dep",), ("dep",))
 
 FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: ("dep", "dp", "ep")}
 """The keys a fused shorthand sets, each to its one size."""
+SIZE_KEYS = frozenset(("tp", "ep", "pp", "dp", "dep", "dcp", "pcp", "cp"))
+"""The keys of a parallel size: none is ever 0 ("trace_dp0_pp0_tp0_rank0.json.gz", "[TP0]": a rank's index)."""
 
 PARALLEL_SIZES = (
     _TEP_WORD,

@@ -37,7 +37,7 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
-from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
+from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, SIZE_KEYS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -773,6 +773,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound, no one setting; nor a board in an image tag
         while m and (OPEN_BOUND_RE.match(first, m.end()) or (w.written == "gpu" and in_image_tag(first, m.start()))):
+            m = search_word(w, s, m.end())
+        # (a rank's index, "[TP0]", "trace_dp0_pp0_tp0_ep0_rank0.json.gz": no run splits over 0 ranks)
+        while m and w.key in SIZE_KEYS and next(filter(None, m.groups()), "") == "0":
             m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start(), m.end()):
             continue
