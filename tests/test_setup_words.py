@@ -1031,3 +1031,11 @@ def test_dflash_is_a_drafting_method_with_its_version() -> None:
     assert qualifiers("L40S, Widget-9B BF16 + DFlash3, concurrency 16")["spec_algo"] == "dflash3"
     assert qualifiers("served with a DFlash draft at batch 4").get("spec_algo") == "dflash"
     assert "spec_algo" not in qualifiers("dflashed the cache at batch 4")
+
+
+def test_tensor_parallel_spelled_out_before_its_size() -> None:
+    assert qualifiers("served with tensor parallel 2 on two cards")["tp"] == "2"
+    assert qualifiers("tensor-parallel size 8")["tp"] == "8"
+    assert qualifiers("using tensor parallelism of 4")["tp"] == "4"
+    assert "tp" not in qualifiers("tensor parallel support for 3 more kernels")
+

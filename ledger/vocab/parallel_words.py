@@ -25,6 +25,14 @@ PARALLEL_SIZES = (
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), DIGIT_OPENS),
     _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",), glued=True),
+    # "tensor parallel 2", "tensor-parallel size 4", "tensor parallelism of 8": the size after its word, spelled out
+    _word(
+        "tp",
+        "tp",
+        rf"tensor[ _-]parallel(?:ism)?(?:[ _-]size)?(?: of |{SEP})(\d{{1,3}})",
+        ("tensor",),
+        ("tensor",),
+    ),
 )
 """Read before the switches ("EP enabled", vocab.switch_words). The tp, ep and dp sizes open after another's number
 too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""
