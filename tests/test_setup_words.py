@@ -1039,3 +1039,10 @@ def test_tensor_parallel_spelled_out_before_its_size() -> None:
     assert qualifiers("using tensor parallelism of 4")["tp"] == "4"
     assert "tp" not in qualifiers("tensor parallel support for 3 more kernels")
 
+
+def test_a_local_folder_ending_in_an_org_and_a_model_names_the_hub_id() -> None:
+    got = command_setup("python -m sglang.launch_server --model /mnt/weights/Qwen/Qwen3-14B-Instruct --tp 2")
+    assert got["model"] == "Qwen/Qwen3-14B-Instruct"
+    assert command_setup("vllm serve /data/hub/meta-llama/Llama-3.1-8B")["model"] == "meta-llama/Llama-3.1-8B"
+    # (a folder of models is no organisation: the path stays as typed)
+    assert command_setup("vllm serve /home/u/models/DeepSeek-R1-0528")["model"] == "/home/u/models/DeepSeek-R1-0528"

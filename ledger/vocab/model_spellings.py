@@ -71,3 +71,27 @@ def shared_checkpoint_model(names: Sequence[str]) -> str | None:
         return None
     plain = [n for n, (_, had) in zip(distinct, stripped, strict=True) if not had]
     return max(plain, key=len) if plain else max((b for b, _ in stripped), key=len)
+
+
+# the hub's organisations whose names hold none of their models' family word ("google/gemma-3-27b-it")
+_HUB_OWNERS = frozenset(
+    ("google", "microsoft", "nvidia", "openai", "ibm-granite", "zai-org", "moonshotai", "thudm", "tencent", "baidu")
+)
+_FAMILY_WORD_RE = re.compile(r"[a-z]{4,}")
+_EXTENSION_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9_]{0,9}$")
+
+
+def hub_id_in_folder(path: str) -> str:
+    """A local folder whose last two parts are a hub id ("/shared/models/Qwen/Qwen2.5-7B-Instruct" -> "Qwen/Qwen2.5-
+    7B-Instruct"): a copy of that checkpoint, downloaded under its organisation's folder. The organisation is one
+    whose name holds the model's family word ("meta-llama" of "Llama-3.1-8B") or a known one; "models/DeepSeek-R1"
+    is a folder of models, and a file ("...-Q4_K_M.gguf": model_in_path's) or a name with no digit stay as typed."""
+    if not path.startswith(("/", "~", ".")) or path.count("/") < 2:
+        return path
+    owner, name = path.rstrip("/").split("/")[-2:]
+    family = _FAMILY_WORD_RE.match(name.lower())
+    if _EXTENSION_RE.search(name) or not any(ch.isdigit() for ch in name) or family is None:
+        return path  # ("Foo-8B.gguf": a file; "Qwen/latest": no checkpoint's name)
+    if family.group(0) in owner.lower() or owner.lower() in _HUB_OWNERS:
+        return f"{owner}/{name}"
+    return path
