@@ -265,4 +265,4 @@ def test_a_rank_index_in_a_trace_file_name_is_no_parallel_size() -> None:
     )
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert config.get("tp") == "4" and not {"dp", "pp", "ep"} & config.keys()
-    assert "tp" not in qualifiers("[TP0] rank ready") and qualifiers("TP0 vs TP2")["tp"] == "2"
+    assert "tp" not in qualifiers("[TP0] rank ready") and qualifiers("TP10 ranks")["tp"] == "10"

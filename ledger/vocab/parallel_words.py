@@ -18,6 +18,12 @@ FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: (
 SIZE_KEYS = frozenset(("tp", "ep", "pp", "dp", "dep", "dcp", "pcp", "cp"))
 """The keys of a parallel size: none is ever 0 ("trace_dp0_pp0_tp0_rank0.json.gz", "[TP0]": a rank's index)."""
 
+
+def zero_size(key: str, text: str, end: int) -> bool:
+    """The parallel size a setup word's match ending at `end` reads is 0: a rank's index, no size (SIZE_KEYS)."""
+    return key in SIZE_KEYS and text[end - 1 : end] == "0" and not text[end - 2 : end - 1].isdigit()
+
+
 PARALLEL_SIZES = (
     _TEP_WORD,
     # (a parallel size's word after "per" is a denominator: "BS per DP = 32" states no dp of 32)
