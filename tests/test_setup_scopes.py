@@ -266,3 +266,9 @@ def test_a_rank_index_in_a_trace_file_name_is_no_parallel_size() -> None:
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert config.get("tp") == "4" and not {"dp", "pp", "ep"} & config.keys()
     assert "tp" not in qualifiers("[TP0] rank ready") and qualifiers("TP10 ranks")["tp"] == "10"
+
+
+def test_a_sentence_naming_two_models_over_one_paste_gives_it_neither() -> None:
+    text = "# Fuse rotary\n\nWe ran Phi-4-14B and Mistral-7B on 1xL40S.\n\n```\nMean TTFT (ms):   51.0\n```\n"
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert "model" not in config and config.get("gpu") == "1xL40S"

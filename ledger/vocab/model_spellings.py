@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import model_names, qualifiers
 
 _PART_RE = re.compile(r"[-_.]")
 _NAME_WORD_RE = re.compile(r"[a-z]{4,}")
@@ -95,3 +95,15 @@ def hub_id_in_folder(path: str) -> str:
     if family.group(0) in owner.lower() or owner.lower() in _HUB_OWNERS:
         return f"{owner}/{name}"
     return path
+
+
+_DRAFT_NAME_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+
+
+def models_named_twice(text: str) -> frozenset[str]:
+    """{"model"} where a sentence names two models a run serves ("We ran Llama-3.1-8B and Qwen3-8B on one H100"): it
+    states neither for the results after it, each says which (as vocab.setup.named_twice for its words); a draft's
+    checkpoint beside its model, two spellings or two precisions of one model, name one."""
+    served = [n for n in model_names(text[:400]) if not _DRAFT_NAME_RE.search(n)]
+    one = len(set(served)) < 2 or one_model(served) or shared_checkpoint_model(served) is not None
+    return frozenset() if one else frozenset(("model",))
