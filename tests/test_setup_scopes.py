@@ -264,3 +264,30 @@ def test_a_labelled_paragraphs_setup_ends_where_its_next_sibling_label_opens() -
         (9, 2.26, None, None),
         (13, 29.9, "Orca-3B", None),
     ], got
+
+
+def test_a_sentence_naming_two_boards_gives_no_one_board_but_a_heading_ties_its_own() -> None:
+    text = (
+        "# Fold the bias add into the GEMM\n\nWe timed it on 8×H20 and 8×B200 with Llama-3.3-70B.\n\n"
+        "```\nOutput token throughput (tok/s):   1510.3\n```\n"
+    )
+    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == [None]
+    split = text.replace("```\nOutput", "### 8×B200\n\n```\nOutput")
+    assert [c.config.get("gpu") for c in extract(split, path="t.md").claims] == ["8×B200"]
+
+
+def test_a_rank_index_in_a_trace_file_name_is_no_parallel_size() -> None:
+    text = (
+        "# Cache the expert map\n\nServed Qwen3-235B-A22B on 4×H100 with -tp 4.\n\n#### After\n"
+        "[prof_dp0_pp0_tp0_ep0_rank0.pt.trace.json.gz](https://files.example.org/prof_dp0_pp0_tp0_ep0_rank0.pt.trace.json.gz)\n\n"
+        "```\nMean TTFT (ms):   98.4\n```\n"
+    )
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert config.get("tp") == "4" and not {"dp", "pp", "ep"} & config.keys()
+    assert "tp" not in qualifiers("[TP0] rank ready") and qualifiers("TP10 ranks")["tp"] == "10"
+
+
+def test_a_sentence_naming_two_models_over_one_paste_gives_it_neither() -> None:
+    text = "# Fuse rotary\n\nWe ran Phi-4-14B and Mistral-7B on 1xL40S.\n\n```\nMean TTFT (ms):   51.0\n```\n"
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert "model" not in config and config.get("gpu") == "1xL40S"

@@ -1055,3 +1055,18 @@ def test_dflash_is_a_drafting_method_with_its_version() -> None:
     assert qualifiers("L40S, Widget-9B BF16 + DFlash3, concurrency 16")["spec_algo"] == "dflash3"
     assert qualifiers("served with a DFlash draft at batch 4").get("spec_algo") == "dflash"
     assert "spec_algo" not in qualifiers("dflashed the cache at batch 4")
+
+
+def test_tensor_parallel_spelled_out_before_its_size() -> None:
+    assert qualifiers("served with tensor parallel 2 on two cards")["tp"] == "2"
+    assert qualifiers("tensor-parallel size 8")["tp"] == "8"
+    assert qualifiers("using tensor parallelism of 4")["tp"] == "4"
+    assert "tp" not in qualifiers("tensor parallel support for 3 more kernels")
+
+
+def test_a_local_folder_ending_in_an_org_and_a_model_names_the_hub_id() -> None:
+    got = command_setup("python -m sglang.launch_server --model /mnt/weights/Qwen/Qwen3-14B-Instruct --tp 2")
+    assert got["model"] == "Qwen/Qwen3-14B-Instruct"
+    assert command_setup("vllm serve /data/hub/meta-llama/Llama-3.1-8B")["model"] == "meta-llama/Llama-3.1-8B"
+    # (a folder of models is no organisation: the path stays as typed)
+    assert command_setup("vllm serve /home/u/models/DeepSeek-R1-0528")["model"] == "/home/u/models/DeepSeek-R1-0528"

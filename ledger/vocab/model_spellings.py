@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import model_names, qualifiers
 
 _PART_RE = re.compile(r"[-_.]")
 _NAME_WORD_RE = re.compile(r"[a-z]{4,}")
@@ -71,3 +71,39 @@ def shared_checkpoint_model(names: Sequence[str]) -> str | None:
         return None
     plain = [n for n, (_, had) in zip(distinct, stripped, strict=True) if not had]
     return max(plain, key=len) if plain else max((b for b, _ in stripped), key=len)
+
+
+# the hub's organisations whose names hold none of their models' family word ("google/gemma-3-27b-it")
+_HUB_OWNERS = frozenset(
+    ("google", "microsoft", "nvidia", "openai", "ibm-granite", "zai-org", "moonshotai", "thudm", "tencent", "baidu")
+)
+_FAMILY_WORD_RE = re.compile(r"[a-z]{4,}")
+_EXTENSION_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9_]{0,9}$")
+
+
+def hub_id_in_folder(path: str) -> str:
+    """A local folder whose last two parts are a hub id ("/shared/models/Qwen/Qwen2.5-7B-Instruct" -> "Qwen/Qwen2.5-
+    7B-Instruct"): a copy of that checkpoint, downloaded under its organisation's folder. The organisation is one
+    whose name holds the model's family word ("meta-llama" of "Llama-3.1-8B") or a known one; "models/DeepSeek-R1"
+    is a folder of models, and a file ("...-Q4_K_M.gguf": model_in_path's) or a name with no digit stay as typed."""
+    if not path.startswith(("/", "~", ".")) or path.count("/") < 2:
+        return path
+    owner, name = path.rstrip("/").split("/")[-2:]
+    family = _FAMILY_WORD_RE.match(name.lower())
+    if _EXTENSION_RE.search(name) or not any(ch.isdigit() for ch in name) or family is None:
+        return path  # ("Foo-8B.gguf": a file; "Qwen/latest": no checkpoint's name)
+    if family.group(0) in owner.lower() or owner.lower() in _HUB_OWNERS:
+        return f"{owner}/{name}"
+    return path
+
+
+_DRAFT_NAME_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+
+
+def models_named_twice(text: str) -> frozenset[str]:
+    """{"model"} where a sentence names two models a run serves ("We ran Llama-3.1-8B and Qwen3-8B on one H100"): it
+    states neither for the results after it, each says which (as vocab.setup.named_twice for its words); a draft's
+    checkpoint beside its model, two spellings or two precisions of one model, name one."""
+    served = [n for n in model_names(text[:400]) if not _DRAFT_NAME_RE.search(n)]
+    one = len(set(served)) < 2 or one_model(served) or shared_checkpoint_model(served) is not None
+    return frozenset() if one else frozenset(("model",))

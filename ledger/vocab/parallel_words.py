@@ -15,6 +15,14 @@ _DEP_WORD = _word("dep", "dep", rf"dep{SEP}(\d{{1,3}})", ("dep",), ("dep",))
 
 FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: ("dep", "dp", "ep")}
 """The keys a fused shorthand sets, each to its one size."""
+SIZE_KEYS = frozenset(("tp", "ep", "pp", "dp", "dep", "dcp", "pcp", "cp"))
+"""The keys of a parallel size: none is ever 0 ("trace_dp0_pp0_tp0_rank0.json.gz", "[TP0]": a rank's index)."""
+
+
+def zero_size(key: str, text: str, end: int) -> bool:
+    """The parallel size a setup word's match ending at `end` reads is 0: a rank's index, no size (SIZE_KEYS)."""
+    return key in SIZE_KEYS and text[end - 1 : end] == "0" and not text[end - 2 : end - 1].isdigit()
+
 
 PARALLEL_SIZES = (
     _TEP_WORD,
@@ -23,6 +31,14 @@ PARALLEL_SIZES = (
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), DIGIT_OPENS),
     _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",), glued=True),
+    # "tensor parallel 2", "tensor-parallel size 4", "tensor parallelism of 8": the size after its word, spelled out
+    _word(
+        "tp",
+        "tp",
+        rf"tensor[ _-]parallel(?:ism)?(?:[ _-]size)?(?: of |{SEP})(\d{{1,3}})",
+        ("tensor",),
+        ("tensor",),
+    ),
 )
 """Read before the switches ("EP enabled", vocab.switch_words). The tp, ep and dp sizes open after another's number
 too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""

@@ -37,7 +37,7 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
-from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
+from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -682,13 +682,20 @@ _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 
 
 def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
-    """The match names no setting of the run: a maximum ("max batch size 256"), llama.cpp's prompt test "pp4"
+    """The match names no setting of the run: a maximum ("max batch size 256"), a rank's index ("[TP0]", "trace_dp0
+    _tp0_rank0.json.gz": no run splits over 0 ranks, vocab.parallel_words), llama.cpp's prompt test "pp4"
     (a 4-token prompt, not a pipeline of 4 stages), or a component's precision in a name ("FP4 indexer")."""
     if w.key == "pp":
-        return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
-    return (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None) or (
-        w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
-        and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
+        return zero_size(w.key, text, end) or (
+            _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
+        )
+    return (
+        zero_size(w.key, text, end)
+        or (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None)
+        or (
+            w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
+            and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
+        )
     )
 
 

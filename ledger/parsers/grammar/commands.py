@@ -29,6 +29,7 @@ from ledger.vocab.flags import (
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.model_spellings import hub_id_in_folder
 from ledger.vocab.models import file_model, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -75,7 +76,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     out = {**_env_settings(text), **_command_flags(text)}
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
-        out["model"] = served.group("model").strip("\"'").rstrip("/")  # "vllm serve org/Model-8B --tp 2"
+        out["model"] = hub_id_in_folder(served.group("model").strip("\"'").rstrip("/"))  # "vllm serve org/M --tp 2"
     if "served_model" in out:  # "vllm serve /data/GLM-5.3 --served-model-name glm-53": the checkpoint is the model
         alias = out.pop("served_model")
         out.setdefault("model", alias)
@@ -250,14 +251,14 @@ def _command_flags(text: str) -> dict[str, str]:
             continue  # "--dtype auto", "--kv-cache-dtype auto": the engine's choice, which the text does not say
         if key:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
-            out.setdefault(key, value.rstrip("/") if key == "model" else value)
+            out.setdefault(key, hub_id_in_folder(value.rstrip("/")) if key == "model" else value)
     for key, value in flag_switches(text[:4000]).items():
         out.setdefault(key, value)  # "--enable-dp-attention": a switch the flag turns, with no value of its own
     for m in _ARGS_RE.finditer(text[:4000]):
         key = ARG_KEYS[m.group("key")]
         if m.group("value").lower() == "auto":
             continue  # "dtype=auto": the engine's choice
-        out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+        out.setdefault(key, hub_id_in_folder(m.group("value").rstrip("/")) if key == "model" else m.group("value"))
     name_loaded_dataset(out, text[:4000])
     if "task" not in out and ".py" in text[:400] and (sm := _SCRIPT_RE.search(text[:400])):
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs

@@ -108,7 +108,7 @@ def document_default(
             runs.append((no, frozenset(values)))
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
-        _boards_of_runs(values, text, counts, bisect.bisect_right(turn_starts, no) - 1)
+        scope = _boards_of_runs(values, text, counts, bisect.bisect_right(turn_starts, no) - 1, scope)
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
@@ -239,11 +239,15 @@ def _title_defaults(
         seen["backend"] = [gb]
 
 
-def _boards_of_runs(values: dict[str, str], text: str, counts: list[tuple[str, int]], turn: int) -> None:
+def _boards_of_runs(
+    values: dict[str, str], text: str, counts: list[tuple[str, int]], turn: int, scope: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
     """Drop from a line's values the boards and precisions it names that no run was timed on: "Draft decoding also
     works on MI300" (where a feature runs), "a runtime for use with 4-bit GPTQ weights" (what it can load), "a smoke
     run with 8 GPUs" (a count of boards the line does not name: kept aside in `counts` with the line's `turn`, for
-    _count_of_board), "x 208 GPUs ... x 192 GPUs" on H100 and GB200 (each machine's count, neither the document's)."""
+    _count_of_board), "x 208 GPUs ... x 192 GPUs" on H100 and GB200 (each machine's count, neither the document's).
+    Of the line's `scope` (scope_values), what comes back is what it still names: "also works on MI300 and MI250"
+    names neither board."""
     if ("gpu" in values or "quant" in values) and _WORKS_ON_RE.search(text):
         values.pop("gpu", None)
         values.pop("quant", None)  # "for use with 4-bit GPTQ weights": the weights it can load, not a run's
@@ -251,6 +255,7 @@ def _boards_of_runs(values: dict[str, str], text: str, counts: list[tuple[str, i
         count = values.pop("gpu_count")
         if "gpu" not in values and "gpu_count" not in named_twice(text):
             counts.append((count, turn))
+    return [(k, v) for k, v in scope if k in values]
 
 
 def _count_of_board(out: dict[str, str], counts: list[tuple[str, int]], turns_of: dict[str, set[int]]) -> None:

@@ -42,6 +42,15 @@ _CONTENT_WORDS_RE = re.compile(RESULT_NOUNS + r"|output|logs?", re.IGNORECASE)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
 
+# "Result with threshold = 64:", "Results without cutoff:": the block's arm, a setting on (at a value) or off, named
+# after a word for what the block holds; a setting outside the vocabulary's words names its arm all the same
+_RESULT_ARM_RE = re.compile(
+    r"^\s*(?:[*_]{1,2})?(?:" + RESULT_NOUNS + r")\s(?P<arm>(?:with|without|w/o)\s(?:the\s)?[A-Za-z][\w.-]{0,30}"
+    r"(?:\s{0,2}=\s{0,2}[\w.]{1,12})?)\s*(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _residue(name: str, models: list[str]) -> str:
     """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
     fp8"; nothing of "tp4 h20")."""
@@ -55,6 +64,10 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     """ "EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
     "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
     where a bare line may be any output) unless it names a side or joins names with "+"."""
+    if (arm := _RESULT_ARM_RE.match(text)) is not None:
+        switch, rest = arm.group("arm").split(" ", 1)
+        name = f"{switch.lower()} {rest}"
+        return {"variant": name, **qualifiers(name)}  # ("with EAGLE": its method too, as "With EAGLE:" gives)
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}

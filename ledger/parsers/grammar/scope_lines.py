@@ -23,7 +23,8 @@ def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
     covers, each result says which it ran): the second value comes back, so that a default counting the line's
     values finds no one value of the key in it. A precision or board right after "requires" ("MLA decode requires
     BF16") is a precondition, and one named only inside a baseline's noun phrase the baseline arm's: dropped from
-    `values`."""
+    `values`. Whatever its verb, a line naming two boards ("Checked on 2×A100 and 2×L40S") names no one machine:
+    its second board comes back too (a heading or a run's lead-in over a result still names that result's own)."""
     if ("quant" in values or "gpu" in values) and (m := _REQUIRES_RE.search(text)) is not None:
         after = text[m.end() : m.end() + 40].lower()
         for key in ("quant", "gpu"):
@@ -31,10 +32,13 @@ def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
                 del values[key]
     if "quant" in values and baselines_precision(text, values["quant"]):
         del values["quant"]  # ("the bf16 FlashMLA baseline itself gains ...": that arm's, its paragraph's results')
-    if not values or not _SCOPE_VERB_RE.match(text):
+    if not values:
         return []
+    keys = named_twice(text) & values.keys() - {"gpu_count"}  # (a count: document_default's own)
+    if not _SCOPE_VERB_RE.match(text):
+        keys &= {"gpu"}  # ("Tested on 4×H800 and 4×H200": two machines, neither the one every result ran on)
     out = []
-    for key in sorted(named_twice(text) & values.keys() - {"gpu_count"}):  # (a count: document_default's own)
+    for key in sorted(keys):
         first = values[key]
         rest = re.sub(re.escape(first), " ", text[:400], flags=re.IGNORECASE)
         if (other := qualifiers(rest).get(key)) and other.lower() != first.lower():

@@ -96,6 +96,7 @@ from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.context_words import describes_windowed_evaluation
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
+from ledger.vocab.model_spellings import models_named_twice
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
@@ -309,7 +310,7 @@ def _text_scope(
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
-    for key in named_twice(text) if values else ():  # (a key it names twice can only be one it found)
+    for key in named_twice(text) | models_named_twice(text) if values else ():  # (a key named twice: one it found)
         values.pop(key, None)  # "on an RTX 4080 Super and an RTX 3090 Ti": each result says which
     labelled = label_setup(text)
     if "model" in labelled:
