@@ -340,3 +340,31 @@ def name_loaded_dataset(out: dict[str, str], text: str) -> None:
         return
     path = m.group("path")
     out["dataset"] = path if path.count("/") == 1 and "." not in path.split("/")[0] else path.rsplit("/", 1)[-1]
+
+
+REQUEST_EXTRA_KEYS: dict[str, str] = {"min_tokens": "min_tokens", "max_tokens": "osl"}
+"""The fields a load generator adds to each request ("aiperf/genai-perf --extra-inputs min_tokens:200") that are
+setup: the cap on the output ("max_tokens:512") is its length, as a bench's "--max-tokens" is; the floor
+("min_tokens:200") is a setup of its own, since an engine keeps the end token masked until the floor is reached (a
+-inf in the logits: another sampling path, another timing, even at the same length). Sampling knobs ("top_k:20",
+"top_p:0.8", "temperature:0") are no setup here: the vocabulary has no key for them, so a run's series holds whatever
+it sampled with; "ignore_eos:true" neither (vLLM's own "--ignore-eos" switch is not read: keying it for one tool
+would split one workload by the tool's spelling)."""
+
+
+# a load generator's per-request fields: "--extra-inputs min_tokens:200", "--extra-inputs=max_tokens:512"
+_EXTRA_INPUT_RE = re.compile(
+    r"(?:^|\s)--extra-inputs?(?:=|\s{1,4})[\"']?(?P<name>[a-z_]{1,40}):(?P<value>\d{1,7})(?![\w.])"
+)
+
+
+def request_extras(text: str) -> dict[str, str]:
+    """The setup a load generator's request extras state (REQUEST_EXTRA_KEYS): an output cap
+    or floor; any other field (a sampling knob) gives nothing."""
+    out: dict[str, str] = {}
+    if "--extra-input" not in text:
+        return out
+    for m in _EXTRA_INPUT_RE.finditer(text[:4000]):
+        if (key := REQUEST_EXTRA_KEYS.get(m.group("name"))) is not None:
+            out.setdefault(key, m.group("value"))
+    return out

@@ -202,7 +202,11 @@ def _model_names(s: str) -> tuple[str, ...]:
             # "computations across mamba2 layers", "in qwen3 blocks": a kind of layer, no model measured (a hub id,
             # "org/Falcon-R2", names a checkpoint wherever it stands)
             continue
-        if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
+        if _ARCHITECTURE_RE.search(name) or _code_class(name):
+            continue
+        if name == s[a:b] and (tail := _MEMBER_TAIL_RE.match(s, b)) is not None and _ENDS_VERSIONED_RE.search(name):
+            name, end = name + tail.group(0), tail.end()  # "DeepSeek-V4 Flash": the release's member, no other model
+        if not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
 
@@ -509,6 +513,71 @@ def family_versions(text: str) -> list[str]:
         for m in _SPACED_VERSION_RE.finditer(text[:2000])
         if m.group("family").lower() not in _NOT_TITLE_FAMILY
     ]
+
+
+# "DeepseekV4Attention", "Qwen3AttentionMetadataBuilder", "Llama4TextMoe": a family's code glued to its version and
+# then to capitalised words, two or more or one a class's role: a class of the code ("Qwen3Next", one member word
+# glued the same way, is the model's own name)
+_GLUED_TAIL_RE = re.compile(r"[A-Za-z]{2,30}\d{1,3}(?P<tail>[A-Z][a-z][A-Za-z]{0,60})")
+_TAIL_WORD_RE = re.compile(r"[A-Z][a-z]+")
+_CLASS_ROLE_WORDS = frozenset(
+    [
+        "Attention",
+        "Layer",
+        "Block",
+        "Model",
+        "Decoder",
+        "Encoder",
+        "Moe",
+        "Mlp",
+        "Config",
+        "Tokenizer",
+        "Processor",
+        "Builder",
+        "Backend",
+        "Impl",
+        "Runner",
+        "Kernel",
+        "Cache",
+        "Router",
+        "Experts",
+        "Sparse",
+        "Linear",
+        "Norm",
+        "Rotary",
+        "Embedding",
+        "Indexer",
+        "Metadata",
+        "Worker",
+        "Executor",
+        "Loader",
+        "Sampler",
+        "Handler",
+        "Module",
+        "Mixin",
+        "Wrapper",
+        "Manager",
+    ]
+)
+
+
+def _code_class(name: str) -> bool:
+    """`name` is a code class named after a model family (see _GLUED_TAIL_RE), never a checkpoint."""
+    m = _GLUED_TAIL_RE.fullmatch(name) if len(name) <= 96 else None
+    if m is None:
+        return False
+    words = _TAIL_WORD_RE.findall(m.group("tail"))
+    return len(words) >= 2 or words[0] in _CLASS_ROLE_WORDS
+
+
+# "DeepSeek-V4 Flash", "GLM-4.5 Air", "Qwen3-30B-A3B Instruct": a release's member or tuning written after its
+# version or size, a blank between (never a kernel's or a mode's word after it: "flash attention", "thinking mode")
+_MEMBER_TAIL_RE = re.compile(
+    r" (?:flash|pro|lite|air|exp|thinking|instruct|turbo|preview|coder|nano|mini|super|ultra|scout|maverick)\b"
+    r"(?![-_/.]?\w)(?! (?:attention|attn|batch|decoding|infer\w*|mla|kernels?|backends?|path|mode)\b)",
+    re.IGNORECASE,
+)
+_ENDS_VERSIONED_RE = re.compile(r"\d[bBmM]?$")
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint

@@ -12,13 +12,17 @@ import re
 BLOCK_KIND_LABEL_RE = re.compile(
     r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
     r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
-    r"tests?|testing|test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|"
+    r"tests?|testing|test(?:ing)? (?:setup|config(?:uration)?|environment)|"
+    # the role of the command under it ("# server", "# launch server", "# client side"): a step of one run
+    r"(?:(?:start|launch|run|the|on)\s)?(?:the\s)?(?:servers?|clients?|serving)(?:\s(?:side|launch|start|cmd|command))?)"
+    r"\s*$|"
     r"(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
     r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
     re.IGNORECASE,
 )
-"""A lead-in that names no variant (matched at its start): a block's kind ("cmd:", "Launch:", "Test:", "Result:")
-or only where it ran ("In H200", "on 8xH100")."""
+"""A lead-in or a code block's comment that names no variant (matched at its start): a block's kind ("cmd:",
+"Launch:", "Test:", "Result:"), the role of the command under it ("# server", "# client") or only where it ran ("In
+H200", "on 8xH100")."""
 
 VALUE_REMARK_WORD_RE = re.compile(
     r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"

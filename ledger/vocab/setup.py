@@ -273,11 +273,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("full", "all", "whole"),
     ),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
-    # "(1319 samples, 5-shot)": an eval's sample count, listed with its other settings
+    # "(1319 samples, 5-shot)", "gsm8k 200 examples 20shot" (the shots' word blanked by then): an eval's sample count
     _word(
         "samples",
         "samples",
-        r"(?<![\d,.])(\d{2,6}) (?:samples|examples|questions)(?= ?[,;)]|$)",
+        r"(?<![\d,.])(\d{2,6}) (?:samples|examples|questions)(?= ?[,;)]|$|  )",
         ("ples", "questions"),
         (),
         _DIGIT_OPENS,

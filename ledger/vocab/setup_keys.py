@@ -76,6 +76,7 @@ HARD_KEYS: tuple[str, ...] = (
     "dim_m",
     "dim_n",
     "dim_k",
+    "min_tokens",  # (a floor each request must generate to, "min_tokens:200": the end token masked till then)
     "max_tokens",  # (an eval's cap on its answers, "--max-tokens 64000": no output length, yet another run)
     "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")
     "env",  # (an engine's switches set before its command, "VLLM_USE_V1=0": another code path, another run)

@@ -26,6 +26,7 @@ from ledger.vocab.flags import (
     flag_key,
     name_loaded_dataset,
     names_perplexity_tool,
+    request_extras,
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
@@ -73,7 +74,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     A shell variable it uses (`vllm serve "$MODEL"`, `--tp ${TP}`) is what `env` (the document's `export
     MODEL=...`) assigns it; a value that is a variable `env` does not assign gives nothing."""
     text = expand_variables(text, env)
-    out = {**_env_settings(text), **_command_flags(text)}
+    out = {**_env_settings(text), **request_extras(text), **_command_flags(text)}  # (a length flag wins a cap)
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
         out["model"] = hub_id_in_folder(served.group("model").strip("\"'").rstrip("/"))  # "vllm serve org/M --tp 2"

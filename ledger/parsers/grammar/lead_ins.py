@@ -238,9 +238,12 @@ def comment_model(line: str) -> str | None:
 
 
 def comment_label(name: str, below: str) -> bool:
-    """ "# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
+    """ "# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command, nor the
+    role of the command under it ("# client": a step of the run, whatever the command's settings print)."""
     if SIDE_NAME_RE.match(name):
         return True
+    if BLOCK_KIND_LABEL_RE.match(name):
+        return False
     words = name.split()
     # "## With heuristic", "# Using the old scheduler": an arm's name may open with a preposition and an article
     return (

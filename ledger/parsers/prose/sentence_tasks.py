@@ -45,9 +45,17 @@ _OWN_NAMES = ("row", "column", "context", "variant", "case")
 
 
 def _leads(blocks: list[Block], k: int) -> bool:
-    """Block k stands right over a paste, a table or a list (a blank line at most between)."""
+    """Block k stands right over a paste, a table or a list (a blank line at most between), or over a run's label
+    that does ("gsm8k 200 examples 5shot" over "before (radix cache):" over its paste: the label says which arm)."""
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is not None and nxt.start - blocks[k].end <= 2 and _run_label(nxt):
+        return _leads(blocks, k + 1)
     return nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - blocks[k].end <= 2
+
+
+def _run_label(b: Block) -> bool:
+    """A one-line label over a run ("before (radix cache):", "PR branch:"): it names an arm, not a benchmark."""
+    return b.kind == "text" and not b.in_code and b.start == b.end and len(b.text) <= 80 and b.text.endswith(":")
 
 
 def _statements(doc: Document) -> list[tuple[int, int, str, bool]]:

@@ -41,6 +41,8 @@ _COMMAND_RE = re.compile(
     r"^" + SHELL_PROMPT + r"(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
     r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
     r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
+    # NVIDIA's load generators, whose "profile" runs a serving benchmark: "aiperf profile --model X --concurrency 4"
+    r"aiperf|genai-perf|"
     # llama.cpp's tools, from wherever they were built: "./llama-batched-bench", "build/bin/llama-bench"
     r"(?:[\w.-]{0,40}/){0,4}llama-[a-z][\w-]{1,30}|"
     # a shell script run from a path ("./run_bench.sh --tp 2", "../scripts/sweep.sh"), and llama.cpp's
