@@ -244,3 +244,22 @@ def test_a_task_summarys_labelled_part_stays_its_labels_and_a_list_items_summary
     got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("task")) for c in extract(text, "x.md").claims]
     assert (2, "accuracy", "accuracy", 0.702, "mmlu") in got  # (the summary reads up to a part of its own label)
     assert (5, "perf", "duration", 812.4, "aime25") in got and not [g for g in got if g[3] in (14042.0, 30.0)]
+
+
+def test_an_offline_progress_bars_token_speeds_are_the_runs_throughput_and_the_rest_of_the_bar_is_not() -> None:
+    """vLLM's offline bar ends with the run's estimated input and output token speeds, the throughput a Before/After
+    pair compares; its count, its elapsed time and its items per second stay progress, as on any other bar."""
+    bar = "Processed prompts: 100%|███| 800/800 [00:{t}<00:00, {it}it/s, est. speed input: {i} toks/s, "
+    bar += "output: {o} toks/s]"
+    text = (
+        f"Before:\n```\n{bar.format(t=33, it=23.9, i='8811.25', o='1290.50')}\n"
+        "Running generate_until requests: 100%|██████| 800/800 [00:33<00:00, 23.8it/s]\n```\n\n"
+        f"After:\n```\n{bar.format(t=30, it=26.4, i='9702.10', o='1421.07')}\n```\n"
+    )
+    got = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in extract(text).claims]
+    assert got == [
+        ("input throughput", 8811.25, None, "Before"),
+        ("output throughput", 1290.5, None, "Before"),
+        ("input throughput", 9702.1, 8811.25, "After"),
+        ("output throughput", 1421.07, 1290.5, "After"),
+    ]

@@ -75,6 +75,7 @@ from ledger.parsers.kv.labels import (
 )
 from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.phases import phase_clause
+from ledger.parsers.kv.progress_speeds import speed_claims
 from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
@@ -235,6 +236,7 @@ class _BlockReader:
             )
         yield from summary_claims(ctx, no, text)  # "gsm8k: 1319 examples | 52.8s": the eval's, not the task's
         yield from truth_claims(ctx, no, text)  # "gsm8k | acc: ground_truth=0.80 | measured=0.79": the truth its ref
+        yield from speed_claims(ctx, no, text)  # "100%|███| 500/500 [..., est. speed input: 9120.40 toks/s, ...]"
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)
