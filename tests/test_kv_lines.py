@@ -263,3 +263,16 @@ def test_an_offline_progress_bars_token_speeds_are_the_runs_throughput_and_the_r
         ("input throughput", 9702.1, 8811.25, "After"),
         ("output throughput", 1421.07, 1290.5, "After"),
     ]
+
+
+def test_a_log_line_restating_the_rows_score_is_no_second_claim_and_a_length_is_no_score() -> None:
+    """A harness's log line under its eval table prints the row's score again, rounded: one run, one claim (a
+    different value there is a score of its own). simple-evals' "chars" beside its "score" under a GPQA lead is the
+    answers' length, a cost, no score of the benchmark."""
+    row = "|mmlu_pro |      1|none  |     0|exact_match|70.1234|±  |0.51|"
+    head = "|  Tasks  |Version|Filter|n-shot|Metric|Value  |   |Stderr|\n|---|--:|---|--:|---|--:|---|--:|"
+    for log, values in (("70.12", [70.1234]), ("71.50", [70.1234, 71.5])):
+        text = f"```\n{head}\n{row}\n[TRT-LLM] [I] lm-eval mmlu_pro average accuracy: {log}\n```\n"
+        assert [c.value for c in extract(text).claims if c.kind == "accuracy"] == values
+    text = "GPQA diamond, this branch:\n\n```\n{'chars': 812.5, 'chars:std': 300.2, 'score': 0.61}\n```\n"
+    assert [(c.metric, c.kind) for c in extract(text).claims] == [("chars", "perf"), ("score", "accuracy")]

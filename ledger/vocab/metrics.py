@@ -126,7 +126,14 @@ def column_kind(metric: str, context: str, unit: str | None = None) -> str:
     return kind_for_metric(f"{metric} {context}", unit)
 
 
-_TOKEN_COUNT_RE = re.compile(r"\btokens?\b", re.IGNORECASE)
+# (simple-evals' "chars" beside its "score": the answers' mean length in characters, a cost as tokens are)
+_TOKEN_COUNT_RE = re.compile(r"\b(?:tokens?|chars|characters)\b", re.IGNORECASE)
+
+
+def names_a_length(metric: str) -> bool:
+    """The name counts what an eval generated ("Output tokens", simple-evals' "chars"): a cost of its answers, never a
+    score of the benchmark it stands under."""
+    return _TOKEN_COUNT_RE.search(metric) is not None
 
 
 def is_accuracy_name(text: str) -> bool:
