@@ -10,6 +10,7 @@ its value (the row's, rounded to the digits the line prints); a different score 
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ledger.model import Claim
@@ -22,13 +23,6 @@ def _printed_decimals(c: Claim) -> int | None:
     """How many decimals the claim's value was printed with; None where its text shows no number."""
     m = _LAST_NUMBER_RE.search(c.source.text[-80:])
     return None if m is None else len(m.group("decimals") or "")
-
-
-def _code_block_of(doc: Document, line: int) -> tuple[int, int] | None:
-    for b in doc.blocks:
-        if b.start <= line <= b.end:
-            return (b.start, b.end) if b.kind == "code" else None
-    return None
 
 
 def _restates(c: Claim, o: Claim, decimals: int) -> bool:
@@ -46,17 +40,29 @@ def _restates(c: Claim, o: Claim, decimals: int) -> bool:
     )
 
 
+_NEAR = 64
+"""How many scores above a log line its copy's row may be (the table it closes, not the whole document): a bound
+that keeps a document of thousands of scores linear."""
+
+
 def without_restated_scores(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims, without each score a log line restates of a table row above it in the same paste."""
     scores = [c for c in claims if c.kind == "accuracy" and c.reference is None and isinstance(c.value, float)]
     if len(scores) < 2:
         return claims
+    scores.sort(key=lambda c: c.source.line)
+    code = sorted((b for b in doc.blocks if b.kind == "code"), key=lambda b: b.start)  # (a paste holds its table)
+    starts = [b.start for b in code]
     dropped: set[int] = set()
-    for c in scores:
-        decimals = _printed_decimals(c)
-        block = _code_block_of(doc, c.source.line) if decimals is not None else None
-        if block is None or decimals is None:
+    for i, c in enumerate(scores):
+        at = bisect.bisect_right(starts, c.source.line) - 1
+        block = code[at] if at >= 0 else None
+        if block is None or c.source.line > block.end:
             continue
-        if any(block[0] <= o.source.line <= block[1] and _restates(c, o, decimals) for o in scores if o is not c):
+        if doc.line(c.source.line).lstrip().startswith("|"):
+            continue  # (a row of the table is a score of its own, never a copy of the row above it)
+        decimals = _printed_decimals(c)
+        near = scores[max(0, i - _NEAR) : i]
+        if decimals is not None and any(o.source.line >= block.start and _restates(c, o, decimals) for o in near):
             dropped.add(id(c))
     return [c for c in claims if id(c) not in dropped] if dropped else claims
