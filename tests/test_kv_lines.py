@@ -258,3 +258,35 @@ def test_a_quoted_run_printout_gives_its_speeds_the_task_of_its_scores() -> None
         "Latency": "gsm8k",
         "Output throughput": "gsm8k",
     }
+
+
+def test_an_offline_progress_bars_token_speeds_are_the_runs_throughput_and_the_rest_of_the_bar_is_not() -> None:
+    """vLLM's offline bar ends with the run's estimated input and output token speeds, the throughput a Before/After
+    pair compares; its count, its elapsed time and its items per second stay progress, as on any other bar."""
+    bar = "Processed prompts: 100%|███| 800/800 [00:{t}<00:00, {it}it/s, est. speed input: {i} toks/s, "
+    bar += "output: {o} toks/s]"
+    text = (
+        f"Before:\n```\n{bar.format(t=33, it=23.9, i='8811.25', o='1290.50')}\n"
+        "Running generate_until requests: 100%|██████| 800/800 [00:33<00:00, 23.8it/s]\n```\n\n"
+        f"After:\n```\n{bar.format(t=30, it=26.4, i='9702.10', o='1421.07')}\n```\n"
+    )
+    got = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in extract(text).claims]
+    assert got == [
+        ("input throughput", 8811.25, None, "Before"),
+        ("output throughput", 1290.5, None, "Before"),
+        ("input throughput", 9702.1, 8811.25, "After"),
+        ("output throughput", 1421.07, 1290.5, "After"),
+    ]
+
+
+def test_a_log_line_restating_the_rows_score_is_no_second_claim_and_a_length_is_no_score() -> None:
+    """A harness's log line under its eval table prints the row's score again, rounded: one run, one claim (a
+    different value there is a score of its own). simple-evals' "chars" beside its "score" under a GPQA lead is the
+    answers' length, a cost, no score of the benchmark."""
+    row = "|mmlu_pro |      1|none  |     0|exact_match|70.1234|±  |0.51|"
+    head = "|  Tasks  |Version|Filter|n-shot|Metric|Value  |   |Stderr|\n|---|--:|---|--:|---|--:|---|--:|"
+    for log, values in (("70.12", [70.1234]), ("71.50", [70.1234, 71.5])):
+        text = f"```\n{head}\n{row}\n[TRT-LLM] [I] lm-eval mmlu_pro average accuracy: {log}\n```\n"
+        assert [c.value for c in extract(text).claims if c.kind == "accuracy"] == values
+    text = "GPQA diamond, this branch:\n\n```\n{'chars': 812.5, 'chars:std': 300.2, 'score': 0.61}\n```\n"
+    assert [(c.metric, c.kind) for c in extract(text).claims] == [("chars", "perf"), ("score", "accuracy")]

@@ -521,3 +521,25 @@ def test_a_title_the_description_restates_whole_is_claimed_once() -> None:
     path = Path(__file__).parent / "fixtures" / "prose" / "restated_title.md"
     got = [(c.source.line, c.value) for c in extract(path.read_text(), path.name).claims]
     assert got == [(4, 1.31), (4, 27.5)], got
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # emphasis opened between the verb and what it reduces keeps the verb's direction
+        ("Reordering the sampler kernels reduces **ITL by 18%** at batch 64.", [("ITL", -18.0, "%")]),
+        # a verb that multiplies a speed is its factor, no number written
+        ("Fusing the two kernels doubles decode throughput on H100.", [("decode throughput", 2.0, "x")]),
+        ("The new layout roughly triples the prefill speed at batch 32.", [("prefill speed", 3.0, "x")]),
+        # a gap in points under another arm is down, whichever arm it is (not a base run of the PR)
+        ("On MMLU the INT4 checkpoint lands 0.7 points below BF16.", [(None, -0.7, "points")]),
+        # doubling a setting or a cost states no result
+        ("We doubled the batch size to 64 and doubled the memory pool.", []),
+    ],
+)
+def test_a_stated_change_keeps_the_direction_its_words_give(
+    line: str, expected: list[tuple[str | None, float, str]]
+) -> None:
+    claims = [c for c in extract(line + "\n").claims if c.kind in ("perf", "accuracy")]
+    got = [(c.metric if e[0] is not None else None, c.value, c.unit) for c, e in zip(claims, expected, strict=False)]
+    assert len(claims) == len(expected) and got == expected

@@ -1619,3 +1619,16 @@ def test_a_slowdown_paired_with_the_baseline_it_fell_from_is_the_state_a_fix_sta
     assert [f["verdict"] for f in fell] == ["the regression it fixes"] * 2
     assert all("the broken state the change fixes" in " ".join(f["caveats"]) for f in fell)
     assert "the regression it fixes is documented; the fix is not measured" in data["headline"]
+
+
+def test_a_quoted_lines_marks_are_no_part_of_its_measure_and_tput_is_a_throughput() -> None:
+    """ "> Decode TPUT -6.5%" under "> ITL -9.1%" in a quoted summary: the quote's mark is no part of the name, and
+    TPUT is a throughput (better the higher), so its fall is a regression the report states."""
+    from ledger.report.stated import stated_changes
+
+    text = "Change against the stock image:\n\n> Decode TPUT -6.5%\n> ITL -9.1%\n"
+    claims = extract(text, "q.md").claims
+    assert [(c.metric, c.value) for c in claims] == [("Decode TPUT", -6.5), ("ITL", -9.1)]
+    gains, losses = stated_changes(claims, {})
+    assert [f.line for f in gains] == [4] and [f.line for f in losses] == [3]
+    assert higher_is_better("Output TPUT", None, "perf") and higher_is_better("total tput", "%", "perf")

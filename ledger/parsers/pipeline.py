@@ -35,6 +35,7 @@ from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
+from ledger.parsers.kv.restated_scores import without_restated_scores
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
@@ -185,6 +186,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
     claims = shared_settings(doc, claims)  # "GSM8K strict/flexible 0.9553": each filter's score
     claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
+    claims = without_restated_scores(doc, claims)  # "[TRT-LLM] [I] lm-eval X average accuracy: 78.79": the row's copy
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
     # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
     claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results

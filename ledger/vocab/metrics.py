@@ -68,7 +68,7 @@ _ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", r
 _ACCEPTANCE_WORDS_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE))
 _CASED_AR_RE = re.compile(_CASED_AR)
 _PERF_HINT_RE = re.compile(
-    r"throughput|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
+    r"throughput|(?<![a-z])tput(?![a-z])|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
     re.IGNORECASE,
 )
@@ -126,7 +126,14 @@ def column_kind(metric: str, context: str, unit: str | None = None) -> str:
     return kind_for_metric(f"{metric} {context}", unit)
 
 
-_TOKEN_COUNT_RE = re.compile(r"\btokens?\b", re.IGNORECASE)
+# (simple-evals' "chars" beside its "score": the answers' mean length in characters, a cost as tokens are)
+_TOKEN_COUNT_RE = re.compile(r"\b(?:tokens?|chars|characters)\b", re.IGNORECASE)
+
+
+def names_a_length(metric: str) -> bool:
+    """The name counts what an eval generated ("Output tokens", simple-evals' "chars"): a cost of its answers, never a
+    score of the benchmark it stands under."""
+    return _TOKEN_COUNT_RE.search(metric) is not None
 
 
 def is_accuracy_name(text: str) -> bool:
@@ -190,6 +197,10 @@ _LOWER_QUALITY_RE = re.compile(
 )
 
 
+THROUGHPUT_RE = re.compile(r"throughput|(?<![a-z])tput(?![a-z])", re.IGNORECASE)
+"""A throughput by its name or its abbreviation ("Output TPUT"): better the higher."""
+
+
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
@@ -204,13 +215,13 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     if by_unit is not None:
         return by_unit
     u = (unit or "").lower()
-    if "/s" in u or "tps" in u or "throughput" in metric.lower():
+    if "/s" in u or "tps" in u or THROUGHPUT_RE.search(metric):
         return True
     return not LOWER_IS_BETTER_RE.search(metric)
 
 
 # a rate's name, which a time is never a value of ("offline throughput: 24.60 s to 22.84 s per 1000 requests")
-_RATE_NAME_RE = re.compile(r"(?:throughput|speed|tps|goodput|tok(?:en)?s?/s|qps|rps)\s*$", re.IGNORECASE)
+_RATE_NAME_RE = re.compile(r"(?:throughput|(?<![a-z])tput|speed|tps|goodput|tok(?:en)?s?/s|qps|rps)\s*$", re.IGNORECASE)
 
 
 def names_a_rate(metric: str, words: int | None = None) -> bool:
@@ -532,6 +543,7 @@ _PROSE_METRIC_WORDS = (
     "acceptance",
     r"\bper[- ]position\b",  # ("per-position 0.72 / 0.50": the draft positions' acceptance rates)
     "throughput",
+    r"\btput\b",  # (throughput's abbreviation: "Output TPUT +26%")
     "latency",
     "ttft",
     "tpot",
@@ -545,7 +557,7 @@ _PROSE_METRIC_WORDS = (
 )
 # a phrase that ends on a measure's noun ("the prefix cache hit rate", "the gain", "run time"): it names a measure
 _MEASURE_NOUNS = (
-    r"(?:rate|ratio|time|duration|latency|throughput|gain|speed-?up|speed|usage|memory|accuracy|score|bandwidth|"
+    r"(?:rate|ratio|time|duration|latency|throughput|tput|gain|speed-?up|speed|usage|memory|accuracy|score|bandwidth|"
     r"utili[sz]ation|length)s?"
 )
 MEASURE_NOUN_END_RE = re.compile(r"\b" + _MEASURE_NOUNS + "$", re.IGNORECASE)

@@ -75,6 +75,7 @@ from ledger.parsers.kv.labels import (
 )
 from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.phases import phase_clause
+from ledger.parsers.kv.progress_speeds import speed_claims
 from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
@@ -83,7 +84,7 @@ from ledger.parsers.kv.task_summaries import summary_claims
 from ledger.parsers.kv.truth_lines import truth_claims
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
-from ledger.vocab.metrics import is_gauge_name, kind_for_metric
+from ledger.vocab.metrics import is_gauge_name, kind_for_metric, names_a_length
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone
@@ -233,8 +234,8 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
-        yield from summary_claims(ctx, no, text)  # "gsm8k: 1319 examples | 52.8s": the eval's, not the task's
-        yield from truth_claims(ctx, no, text)  # "gsm8k | acc: ground_truth=0.80 | measured=0.79": the truth its ref
+        for reader in (summary_claims, truth_claims, speed_claims):  # a task's summary, a truth line, a bar's speeds
+            yield from reader(ctx, no, text)  # ("gsm8k: 1319 examples | 52.8s", "... [..., est. speed input: ...]")
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)
@@ -306,8 +307,7 @@ class _BlockReader:
             or rate_named_unit(label)
             or (self.banner[1] if measured(label) else None)
         )
-        if unit is not None:
-            unit = normalise_unit(unit)
+        unit = normalise_unit(unit) if unit is not None else None
         if line.metric is not None and _QUALIFIER_LABEL_RE.match(label):
             # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
             base = _QUALIFIER_TAIL_RE.sub("", line.metric[0]).strip() or line.metric[0]
@@ -409,7 +409,7 @@ class _BlockReader:
         may claim it."""
         # the label's own kind first (a heading's "kernel" never makes "Accuracy: 0.951" perf; "Invalid" takes it)
         kind = kind_for_metric(metric, unit)
-        if kind == "perf":
+        if kind == "perf" and not names_a_length(metric):  # ("chars" under "GPQA": the answers' length, no score)
             kind = kind_for_metric(f"{metric} {self.section}", unit)
         if _NUMERIC_DIFF_RE.search(label):
             kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output

@@ -18,8 +18,9 @@ _RATIO_WORD_RE = re.compile(
     r"and|or|but|across|"
     # "by 2x while lowering memory by 3x": a clause joined after the ratio, no thing counted
     r"while|whilst|whereas|when|which|thanks|making|giving|"
-    # "1.5x generation speed", "2x decode performance": a ratio of the speed it names, not a count of things
-    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf))\b",
+    # "1.5x generation speed", "2x decode performance", "2x decode throughput": a ratio of the speed it names, not a
+    # count of things
+    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf|throughput))\b",
     re.IGNORECASE,
 )
 

@@ -156,10 +156,14 @@ def _after_last_value(words: str) -> str:
     return rest if _NAME_START_RE.match(rest) and MEASURE_NOUN_END_RE.search(rest) else words
 
 
+_QUOTE_MARKS_RE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?){1,4}(?=[ \t]*[^\d\s=])")
+
+
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
-    words = text[start:pos].strip(" :,(-•*#=~")
+    # ("> Decode TPUT +14.5%": a quoted line's marks are the quote's, no part of its label)
+    words = _QUOTE_MARKS_RE.sub("", text[start:pos]).strip(" :,(-•*#=~")
     if (
         words
         and _VALUE_ONLY_RE.fullmatch(words)

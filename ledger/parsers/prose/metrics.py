@@ -173,7 +173,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         last = f"{last}{text[end:b]}" if joined else text[a:b]
         if (
             not joined
-            and last.lower() == "throughput"
+            and last.lower() in ("throughput", "tput")
             and (kind := _THROUGHPUT_KIND_RE.search(text, max(start, a - 24), a))
         ):
             last = text[

@@ -52,10 +52,10 @@ _MEASURE_AFTER_RE = re.compile(
     r"(?=[*_]{1,2}|[ \t](?:and|or|vs|versus|at|on|in|for|with)\b|[ \t]?\(|[,;:.)]|$)",
     re.IGNORECASE,
 )
-# "1.5x generation speed", "2x decode performance": the speed a ratio multiplies, named right after it
-# ("1.5x speed up": a speed-up written in two words)
+# "1.5x generation speed", "2x decode performance", "2x decode throughput": the speed a ratio multiplies, named
+# right after it ("1.5x speed up": a speed-up written in two words)
 _SPEED_AFTER_RE = re.compile(
-    r"[ \t]{1,2}((?:[A-Za-z-]{2,20}[ \t])?(?:speed|performance|perf))(?P<up>[ \t]ups?)?\b", re.IGNORECASE
+    r"[ \t]{1,2}((?:[A-Za-z-]{2,20}[ \t])?(?:speed|performance|perf|throughput))(?P<up>[ \t]ups?)?\b", re.IGNORECASE
 )
 # "the decode-path microbenchmark is 11-19% faster": a comparative of speed after a change (its range's high end
 # first), whose words before name what got faster, not a measure

@@ -16,7 +16,8 @@ from ledger.vocab.units import RATIO_UNITS, measure_of_unit
 # the verb, the measure's words (one to four), "by", an approximation word: right before the number
 _REDUCED_BY_RE = re.compile(
     r"\b(?:reduc(?:es|ed|ing|e)|cut(?:s|ting)?|lower(?:s|ed|ing)?|decreas(?:es|ed|ing|e)|shorten(?:s|ed|ing)?)"
-    r"\s(?P<what>[\w/@.-]{1,24}(?:\s[\w/@.-]{1,24}){0,3}?)\sby\s(?:(?:about|around|roughly|approximately|nearly)\s)?"
+    # (emphasis may open after the verb: "reduces **TPOT by 50%**" keeps the verb's direction)
+    r"\s[*_]{0,2}(?P<what>[\w/@.-]{1,24}(?:\s[\w/@.-]{1,24}){0,3}?)\sby\s(?:(?:about|around|roughly|approximately|nearly)\s)?"
     r"[~≈]?\s?$",
     re.IGNORECASE,
 )
@@ -289,6 +290,20 @@ def _signed_against(c: dict[str, Any], m: re.Match[str]) -> float:
     return -value if how in _DOWN_HOW or m.group("under") else value
 
 
+_POINT_UNITS = ("pp", "point", "points", "pt", "pts")
+
+
+def _point_gap(c: dict[str, Any], m: re.Match[str], what: str) -> None:
+    """ "INT4 lands 0.7 points below BF16": a gap in points is a score's difference from the arm it names, whichever
+    arm that is (a share of another figure may be a ratio of it; a point is always a step of the score), so the words
+    that put it under that arm sign it down, and the arm is what it is against."""
+    if m.group("under") or (m.group("how") or "").lower() in (*_DOWN_HOW, "worse"):
+        c["value"] = -c["value"]
+        if c.get("high") is not None:
+            c["high"] = -c["high"]
+    c["config"] = {**c["config"], "against": _POSSESSIVE_END_RE.sub("", what)}
+
+
 _QUALIFIER_RE = re.compile(r"[A-Za-z][a-z-]{1,24}")
 _SPEEDUP_STAT_RE = re.compile(r"\b(?:geo-?mean|mean|average|median|overall)\b", re.IGNORECASE)
 
@@ -314,7 +329,9 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
     beaten: str | None = None  # the metric of the last gain read over a run it beats, for "and over Y by M"
     for c in out:
         value, unit = c.get("value"), c.get("unit")
-        if unit not in ("%", *RATIO_UNITS) or not isinstance(value, float) or value < 0 or c.get("reference"):
+        if unit not in ("%", *RATIO_UNITS, *_POINT_UNITS) or not isinstance(value, float) or value < 0:
+            continue
+        if c.get("reference"):
             continue
         if unit in RATIO_UNITS and (loss := _RATIO_LOSS_RE.match(text, c["end"])) is not None:
             c["outcome_text"] = loss.group("word")  # (its verdict as the text words it: compare.references)
@@ -332,6 +349,9 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         if m is None or (m.group("bare") and _DIGIT_RE.search(m.group("what"))):
             continue  # ("85% vs main's 80%": two levels, no change stated against a run)
         what = m.group("what").strip()
+        if unit in _POINT_UNITS:
+            _point_gap(c, m, what)
+            continue
         if unit in RATIO_UNITS:
             c["config"] = {**c["config"], "against": what}
             if m.group("bare"):

@@ -65,6 +65,7 @@ from ledger.parsers.prose.lists import (
     trailing_setup,
 )
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
+from ledger.parsers.prose.multiplier_verbs import with_verb_ratios
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pair_ratios import pair_ratios
 from ledger.parsers.prose.pairing import NumberPass, spread_units
@@ -115,7 +116,7 @@ def claims_in_text(
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    nums = with_prefixed_ratios(text, find_numbers(text))
+    nums = with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))  # ("doubles throughput": 2x)
     if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     if any(around) and nums:
@@ -204,9 +205,9 @@ def _with_context(text: str, offset: int, around: tuple[str, str]) -> tuple[str,
     before, after = around
     joined = before + text + after
     lo, hi = len(before), len(before) + len(text)
-    nums = with_prefixed_ratios(joined, find_numbers(joined))
+    nums = with_verb_ratios(joined, with_prefixed_ratios(joined, find_numbers(joined)))
     if any(n.start < lo < n.end or n.start < hi < n.end for n in nums):
-        return text, offset, with_prefixed_ratios(text, find_numbers(text))
+        return text, offset, with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))
     return joined, offset - lo, [n for n in nums if lo <= n.start and n.end <= hi]
 
 
