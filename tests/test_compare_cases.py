@@ -981,7 +981,7 @@ def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: 
 
 
 def test_trend_where_reads_a_setup_in_any_spelling() -> None:
-    from ledger.compare.run import parse_where
+    from ledger.compare.trend import parse_where
 
     assert parse_where(["gpu=H100-80GB-HBM3", "model=meta-llama/Llama-3.1-8B-Instruct", "tp=TP8", "mtp=1"]) == {
         "gpu": "h100",
@@ -1454,7 +1454,7 @@ def test_one_board_counted_once_and_named_bare_in_the_next_turn_is_one_series(tm
 
 def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
     from ledger.compare.keys import matches_setup
-    from ledger.compare.run import parse_where
+    from ledger.compare.trend import parse_where
 
     assert parse_where(["gpu=1xH100"]) == {"gpu": "h100"} and parse_where(["gpu=2xH100"])["gpu_count"] == "2"
     stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}
