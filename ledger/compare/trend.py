@@ -5,6 +5,7 @@ database, and nothing prints: what a user should be told beside the result is re
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,11 +14,12 @@ from ledger.compare.keys import Key, claim_key, compared_setup
 from ledger.compare.noise import NoiseModel
 from ledger.compare.revisions import Snapshot, revisions_across_versions, split_revisions
 from ledger.compare.run import Loaded, as_named_model_in, checked_kinds
+from ledger.compare.trend_match import MetricQuery, metric_query, pick, query_notes, statistic_rank
 from ledger.compare.trials import runs_as_points
 from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import normalise_metric
+from ledger.vocab.metrics import split_statistic
 from ledger.vocab.setup import config_hints
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -102,21 +104,42 @@ def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
 
 
 def _trend_points(
-    claims: list[Claim], wanted: set[str], kinds: list[str] | None, filters: dict[str, str]
+    claims: list[Claim], q: MetricQuery, kinds: list[str] | None, filters: dict[str, str], others: Counter[str]
 ) -> list[tuple[tuple[Key, str], Claim]]:
-    """One revision's values of the metric asked for, by series (key and variant), each series' repeated runs one
-    point with their spread (compare.trials)."""
+    """One revision's values of the metric asked for, by series (key and variant, as trend_match picks them), each
+    series' repeated runs one point with their spread (compare.trials); `others` counts, by unit, the values of
+    another quantity measured on an asked benchmark."""
     picked: list[tuple[tuple[Key, str], Claim]] = []
     for c in claims:
         if kinds and c.kind not in kinds:
             continue
-        key, variant = claim_key(c)
-        if key.metric not in wanted or key.kind not in ("accuracy", "acceptance", "perf"):
+        got = pick(q, *claim_key(c), kinds)
+        if got is None:
             continue
-        if any(dict(key.config).get(k) != v for k, v in filters.items()):
+        if isinstance(got, str):
+            others[got] += 1
             continue
-        picked.append(((key, variant), c))
+        if any(dict(got[0].config).get(k) != v for k, v in filters.items()):
+            continue
+        picked.append((got, c))
     return runs_as_points(picked)
+
+
+def _by_statistic(
+    groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]],
+) -> list[tuple[tuple[Key, str, str], list[tuple[str, Claim]]]]:
+    """The series in the order they were met, each setup's statistics of a measure side by side (its mean, then its
+    p99), so a query naming none shows them together."""
+    first: dict[tuple[object, ...], int] = {}
+    for key, variant, doc in groups:
+        first.setdefault((split_statistic(key.metric)[1], key.kind, key.unit, key.config, variant, doc), len(first))
+    return sorted(
+        groups.items(),
+        key=lambda kv: (
+            first[(split_statistic(kv[0][0].metric)[1], kv[0][0].kind, kv[0][0].unit, kv[0][0].config, *kv[0][1:])],
+            statistic_rank(kv[0][0]),
+        ),
+    )
 
 
 def trend_of(
@@ -132,14 +155,15 @@ def trend_of(
     """A metric's values across the loaded targets' revisions."""
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
-    wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
+    q = metric_query(metric)
+    others: Counter[str] = Counter()
     as_named_model_in(loaded)
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:
         for snap in _trend_snapshots(doc, order):
             seen: dict[tuple[Key, str], int] = {}
-            for (key, variant), c in _trend_points(snap.claims, wanted, kinds, filters):
+            for (key, variant), c in _trend_points(snap.claims, q, kinds, filters, others):
                 cfg = dict(key.config)
                 # Two values of one setup in one revision that the text does not call runs are two things
                 # measured, never one's history: the k-th goes on with the next revision's k-th, as compare pairs them.
@@ -155,10 +179,10 @@ def trend_of(
                 docs_of.setdefault(g, [])
                 if doc.name not in docs_of[g]:
                     docs_of[g].append(doc.name)
-    notes = [w for doc in loaded for w in doc.warnings]
+    notes = [w for doc in loaded for w in doc.warnings] + query_notes(q, [g[0] for g in groups], others)
     drawn: list[Series] = []
     single: list[Series] = []
-    for (key, variant, doc_name), pts in groups.items():
+    for (key, variant, doc_name), pts in _by_statistic(groups):
         docs = docs_of[(key, variant, doc_name)]
         label = key.label() + (f" {{{variant}}}" if variant else "")
         if doc_name and len(loaded) > 1:
