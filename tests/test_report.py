@@ -1619,3 +1619,26 @@ def test_a_slowdown_paired_with_the_baseline_it_fell_from_is_the_state_a_fix_sta
     assert [f["verdict"] for f in fell] == ["the regression it fixes"] * 2
     assert all("the broken state the change fixes" in " ".join(f["caveats"]) for f in fell)
     assert "the regression it fixes is documented; the fix is not measured" in data["headline"]
+
+
+def test_report_and_compare_say_one_verdict_against_another_engine_in_one_wording(tmp_path: Path) -> None:
+    """A fork's sweep beside mainline's build, one run per cell at the default ±2%: the report and `compare --all`
+    judge each cell once and say it alike ("behind llama.cpp", never a bare "WORSE THAN BASELINE" on one surface
+    and "behind, level within the swing" on the other), the swing caveat on both."""
+    data = stored_report("fork_sweep_beside_mainline.md", "ikawrakow/ik_llama.cpp", tmp_path)
+    said = {
+        (f["line"], f["text"].split(" vs llama.cpp ")[1].split(":")[0]): (f["verdict"], " ".join(f["caveats"]))
+        for f in findings(data, "engines")
+    }
+    code, out, err = run(
+        "compare", "ikawrakow/ik_llama.cpp#1", "--all", "--format", "json", "--db", str(tmp_path / "x.db")
+    )
+    assert code == 0, err
+    checks = json.loads(out)["references"]
+    assert len(checks) == len(said) == 8
+    for r in checks:
+        verdict, caveat = said[(r["line"], f"{r['reference']:g}")]
+        assert (r["said"], r["caveat"] or "") == (verdict, caveat), r
+    assert said[(7, "32.41")][0] == "behind llama.cpp" and "swing both ways" in said[(7, "32.41")][1]
+    code, out, _ = run("compare", "ikawrakow/ik_llama.cpp#1", "--all", "--db", str(tmp_path / "x.db"), width=200)
+    assert "WORSE THAN BASELINE" not in out and "behind llama.cpp" in out and "swing both ways" in out
