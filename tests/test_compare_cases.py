@@ -936,7 +936,9 @@ def test_trend_never_draws_two_values_of_one_revision_as_a_series(tmp_path: Path
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, line=3), c("accuracy", "gsm8k", 60.0, line=9)])
     trend = run_trend("gsm8k", [a], book=Ledger(tmp_path / "none.db"))
-    assert trend.series == [] and trend.single == 2
+    # (one pair side by side, each value by its line, and no verdict of the second against the first)
+    assert trend.single == 0 and [s.latest for s in trend.series] == [None]
+    assert [at for at, _ in trend.series[0].points] == ["a.jsonl, line 3", "a.jsonl, line 9"]
 
 
 def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: Path) -> None:

@@ -72,3 +72,32 @@ def test_a_benchmark_is_its_score_under_its_task_never_a_time_measured_on_it(tmp
     assert [(s.label.split(" (")[0], [c.value for _, c in s.points]) for s in timed.series] == [
         ("gsm8k [time]", [655.0, 640.0])
     ]
+
+
+# Two runs of one setup in one revision that no label tells apart (two scheduler builds, each its own block).
+_PR_PAIR = """## Decode check, Qwen3-8B on H100, TP1, concurrency 8
+
+Ran the serving client twice on the same box, once per scheduler build:
+
+```
+mean TTFT: 135.5 ms
+```
+
+```
+mean TTFT: 225.0 ms
+```
+"""
+
+
+def test_two_values_one_revision_tells_apart_by_no_label_are_one_pair_never_a_history(tmp_path: Path) -> None:
+    doc = tmp_path / "pair.md"
+    doc.write_text(_PR_PAIR, encoding="utf-8")
+    trend = run_trend("TTFT", [str(doc)], book=Ledger(tmp_path / "none.db"))
+    # one series of the two values, each point named by its line, never two one-point series ({#2})
+    assert trend.single == 0 and len(trend.series) == 1
+    pair = trend.series[0]
+    assert [(at, c.value) for at, c in pair.points] == [("pair.md, line 6", 135.5), ("pair.md, line 10", 225.0)]
+    assert "#2" not in pair.label
+    # side by side, not one after the other: no verdict of the second against the first, and the note says why
+    assert pair.latest is None
+    assert any("no label tells apart" in n for n in trend.notes)

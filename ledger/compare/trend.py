@@ -142,6 +142,27 @@ def _by_statistic(
     )
 
 
+def _side_by_side(
+    groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]],
+    family: dict[tuple[Key, str, str], tuple[Key, str, str]],
+) -> set[tuple[Key, str, str]]:
+    """Values of one setup that one revision holds and nothing tells apart (the k-th of them made a series "#k" of
+    its own) are, when no other revision continues them, one pair or more drawn side by side: one series, each
+    point named by its line. Changed in place; the merged series returned (no verdict: none came after another)."""
+    members: dict[tuple[Key, str, str], list[tuple[Key, str, str]]] = {}
+    for g in groups:
+        members.setdefault(family[g], []).append(g)
+    merged = set()
+    for gs in members.values():
+        if len(gs) < 2 or any(len(groups[g]) != 1 for g in gs) or len({groups[g][0][0] for g in gs}) > 1:
+            continue
+        groups[gs[0]] = [(f"{at}, line {c.source.line}", c) for g in gs for at, c in groups[g]]
+        for g in gs[1:]:
+            del groups[g]
+        merged.add(gs[0])
+    return merged
+
+
 def trend_of(
     metric: str,
     loaded: list[Loaded],
@@ -160,6 +181,7 @@ def trend_of(
     as_named_model_in(loaded)
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
+    family: dict[tuple[Key, str, str], tuple[Key, str, str]] = {}
     for doc in loaded:
         for snap in _trend_snapshots(doc, order):
             seen: dict[tuple[Key, str], int] = {}
@@ -168,18 +190,21 @@ def trend_of(
                 # Two values of one setup in one revision that the text does not call runs are two things
                 # measured, never one's history: the k-th goes on with the next revision's k-th, as compare pairs them.
                 nth = seen[(key, variant)] = seen.get((key, variant), -1) + 1
+                base = variant
                 if nth:
                     variant = f"{variant} #{nth + 1}".strip()
                 # Across documents a series continues only under a stated model (or when asked to mix):
                 # two PRs' "gsm8k" without one may be two models.
                 across = mix or "model" in cfg
                 g = (key, variant, "" if across else doc.name)
+                family[g] = (key, base, g[2])
                 at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
                 groups.setdefault(g, []).append((at, c))
                 docs_of.setdefault(g, [])
                 if doc.name not in docs_of[g]:
                     docs_of[g].append(doc.name)
     notes = [w for doc in loaded for w in doc.warnings] + query_notes(q, [g[0] for g in groups], others)
+    pairs = _side_by_side(groups, family)
     drawn: list[Series] = []
     single: list[Series] = []
     for (key, variant, doc_name), pts in _by_statistic(groups):
@@ -187,7 +212,13 @@ def trend_of(
         label = key.label() + (f" {{{variant}}}" if variant else "")
         if doc_name and len(loaded) > 1:
             label += f" in {doc_name}"
-        s = Series(label, pts, latest_against_history(key, [c for _, c in pts], noise), docs)
+        pair = (key, variant, doc_name) in pairs
+        s = Series(label, pts, None if pair else latest_against_history(key, [c for _, c in pts], noise), docs)
+        if pair:
+            notes.append(
+                f"note: {label}: {len(pts)} values of one setup in one revision that no label tells apart, drawn "
+                "side by side by their lines, never as a history"
+            )
         (drawn if len(pts) > 1 else single).append(s)
         if mix and len(docs) > 1 and "model" not in dict(key.config):
             notes.append(
