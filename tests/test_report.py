@@ -1630,15 +1630,15 @@ def test_report_and_compare_say_one_verdict_against_another_engine_in_one_wordin
         (f["line"], f["text"].split(" vs llama.cpp ")[1].split(":")[0]): (f["verdict"], " ".join(f["caveats"]))
         for f in findings(data, "engines")
     }
-    code, out, err = run(
-        "compare", "ikawrakow/ik_llama.cpp#1", "--all", "--format", "json", "--db", str(tmp_path / "x.db")
-    )
-    assert code == 0, err
-    checks = json.loads(out)["references"]
+    from ledger.api import Ledger
+    from ledger.targets import run_compare
+
+    comp = run_compare(["ikawrakow/ik_llama.cpp#1"], book=Ledger(tmp_path / "x.db"))
+    checks = comp.to_dict()["references"]
     assert len(checks) == len(said) == 8
     for r in checks:
         verdict, caveat = said[(r["line"], f"{r['reference']:g}")]
         assert (r["said"], r["caveat"] or "") == (verdict, caveat), r
     assert said[(7, "32.41")][0] == "behind llama.cpp" and "swing both ways" in said[(7, "32.41")][1]
-    code, out, _ = run("compare", "ikawrakow/ik_llama.cpp#1", "--all", "--db", str(tmp_path / "x.db"), width=200)
+    out = comp.render("table", show_all=True, width=200)
     assert "WORSE THAN BASELINE" not in out and "behind llama.cpp" in out and "swing both ways" in out
