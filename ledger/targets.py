@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ledger.compare.keys import MEASURED_KINDS
 from ledger.compare.revisions import CI_LABEL
-from ledger.compare.run import Comparison, Loaded, Trend, checked_kinds, checked_options, compare_loaded, trend_of
+from ledger.compare.run import Comparison, Loaded, checked_kinds, checked_options, compare_loaded
+from ledger.compare.trend import Trend, trend_of
 from ledger.errors import InputError, UsageError
 from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim

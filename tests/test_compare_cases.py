@@ -936,7 +936,9 @@ def test_trend_never_draws_two_values_of_one_revision_as_a_series(tmp_path: Path
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, line=3), c("accuracy", "gsm8k", 60.0, line=9)])
     trend = run_trend("gsm8k", [a], book=Ledger(tmp_path / "none.db"))
-    assert trend.series == [] and trend.single == 2
+    # (one pair side by side, each value by its line, and no verdict of the second against the first)
+    assert trend.single == 0 and [s.latest for s in trend.series] == [None]
+    assert [at for at, _ in trend.series[0].points] == ["a.jsonl, line 3", "a.jsonl, line 9"]
 
 
 def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: Path) -> None:
@@ -981,7 +983,7 @@ def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: 
 
 
 def test_trend_where_reads_a_setup_in_any_spelling() -> None:
-    from ledger.compare.run import parse_where
+    from ledger.compare.trend import parse_where
 
     assert parse_where(["gpu=H100-80GB-HBM3", "model=meta-llama/Llama-3.1-8B-Instruct", "tp=TP8", "mtp=1"]) == {
         "gpu": "h100",
@@ -1454,7 +1456,7 @@ def test_one_board_counted_once_and_named_bare_in_the_next_turn_is_one_series(tm
 
 def test_a_count_of_one_gpu_is_the_board_alone_in_every_setup_filter() -> None:
     from ledger.compare.keys import matches_setup
-    from ledger.compare.run import parse_where
+    from ledger.compare.trend import parse_where
 
     assert parse_where(["gpu=1xH100"]) == {"gpu": "h100"} and parse_where(["gpu=2xH100"])["gpu_count"] == "2"
     stored = {"kind": "perf", "metric": "decode", "value": 1.0, "config": {"gpu": "H100"}}

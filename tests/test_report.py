@@ -1632,3 +1632,26 @@ def test_a_quoted_lines_marks_are_no_part_of_its_measure_and_tput_is_a_throughpu
     gains, losses = stated_changes(claims, {})
     assert [f.line for f in gains] == [4] and [f.line for f in losses] == [3]
     assert higher_is_better("Output TPUT", None, "perf") and higher_is_better("total tput", "%", "perf")
+
+
+def test_report_and_compare_say_one_verdict_against_another_engine_in_one_wording(tmp_path: Path) -> None:
+    """A fork's sweep beside mainline's build, one run per cell at the default ±2%: the report and `compare --all`
+    judge each cell once and say it alike ("behind llama.cpp", never a bare "WORSE THAN BASELINE" on one surface
+    and "behind, level within the swing" on the other), the swing caveat on both."""
+    data = stored_report("fork_sweep_beside_mainline.md", "ikawrakow/ik_llama.cpp", tmp_path)
+    said = {
+        (f["line"], f["text"].split(" vs llama.cpp ")[1].split(":")[0]): (f["verdict"], " ".join(f["caveats"]))
+        for f in findings(data, "engines")
+    }
+    from ledger.api import Ledger
+    from ledger.targets import run_compare
+
+    comp = run_compare(["ikawrakow/ik_llama.cpp#1"], book=Ledger(tmp_path / "x.db"))
+    checks = comp.to_dict()["references"]
+    assert len(checks) == len(said) == 8
+    for r in checks:
+        verdict, caveat = said[(r["line"], f"{r['reference']:g}")]
+        assert (r["said"], r["caveat"] or "") == (verdict, caveat), r
+    assert said[(7, "32.41")][0] == "behind llama.cpp" and "swing both ways" in said[(7, "32.41")][1]
+    out = comp.render("table", show_all=True, width=200)
+    assert "WORSE THAN BASELINE" not in out and "behind llama.cpp" in out and "swing both ways" in out

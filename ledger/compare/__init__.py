@@ -26,8 +26,9 @@ from ledger.compare.keys import Key, claim_key, key_difference, with_default_con
 from ledger.compare.noise import NoiseModel, Threshold, noise_from_options, threshold_for
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import RevisionRef, Snapshot, select_window, split_revisions
-from ledger.compare.run import Comparison, Loaded, Series, Trend, compare_loaded, trend_of
+from ledger.compare.run import Comparison, Loaded, compare_loaded
 from ledger.compare.tested import TestedCommit, stated_vs_tested
+from ledger.compare.trend import Series, Trend, trend_of
 
 __all__ = [
     "AMBIGUOUS",

@@ -44,6 +44,9 @@ class ReferenceCheck:
     superseded: bool = False
     """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
     history, shown but never failed on."""
+    caveat: str | None = None
+    """What qualifies the verdict, said by `ledger report` and `ledger compare` alike (cells of one measure landing
+    on both sides of another engine's build at a default threshold: level within that swing)."""
 
     @property
     def can_fail(self) -> bool:
@@ -76,6 +79,7 @@ class ReferenceCheck:
             "printed": self.printed,
             "superseded": self.superseded,
             "said": reference_word(self),
+            "caveat": self.caveat,
         }
 
 
@@ -119,6 +123,36 @@ def mark_other_engines(
         }
         if len(others) == 1 and r.origin == "stated":
             r.origin = f"{OTHER_ENGINE}: {others.pop()}"
+    _mark_swings(checks)
+
+
+def engine_of(r: ReferenceCheck) -> str:
+    """The other engine a check's reference was measured on."""
+    return r.origin.split(":", 1)[1].strip() if ":" in r.origin else "another engine"
+
+
+def _mark_swings(checks: Sequence[ReferenceCheck]) -> None:
+    """The caveat of a measure whose cells land on both sides of another engine, judged at a default threshold (no
+    spread stated): each cell one run, so the measure is level with the other engine within its swing (benchstat's
+    habit of saying the rule a line was judged by)."""
+    groups: dict[tuple[str, str], list[ReferenceCheck]] = {}
+    for r in checks:
+        if r.origin.startswith(OTHER_ENGINE):
+            groups.setdefault((r.claim.metric or r.key.metric, engine_of(r)), []).append(r)
+    for group in groups.values():
+        verdicts = {r.verdict for r in group}
+        if not {IMPROVEMENT, REGRESSION} <= verdicts or not all("default" in r.threshold.basis for r in group):
+            continue
+        pcts = [r.delta / abs(r.reference) * 100 for r in group if r.reference]
+        if not pcts:
+            continue
+        rule = group[0].threshold.display.lstrip("±")
+        said = (
+            f"its cells swing both ways ({min(pcts):+.1f}% to {max(pcts):+.1f}%) at the default ±{rule}, no spread "
+            "stated: one run each, level within that swing"
+        )
+        for r in group:
+            r.caveat = said
 
 
 BAR_CLEARED = "pass"
@@ -139,6 +173,8 @@ def reference_word(r: ReferenceCheck) -> str:
     if r.verdict not in (IMPROVEMENT, REGRESSION):
         return r.verdict
     good = r.verdict == IMPROVEMENT
+    if r.origin.startswith(OTHER_ENGINE):
+        return f"{'ahead of' if good else 'behind'} {engine_of(r)}"  # (a gap to another project, no baseline's)
     up = higher_is_better(r.claim.metric or r.key.metric, r.claim.unit, r.claim.kind)
     if r.origin == "stated bar":
         return "below its bar" if up else "above its bar"

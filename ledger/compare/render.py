@@ -13,7 +13,7 @@ from typing import Any
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
 from ledger.compare.page_versions import is_page_versions
-from ledger.compare.references import BAR_CLEARED, ReferenceCheck, reference_word
+from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
@@ -406,9 +406,9 @@ def _refs_section(
         word = reference_word(r)
         verdict = (
             word.upper()
-            if r.verdict == "regression"
+            if word in FAILING_WORDS  # (a gap to another engine is said, never shouted: it fails nothing)
             else word
-            if r.verdict in ("improvement", "not comparable")
+            if r.verdict in ("regression", "improvement", "not comparable")
             else "bar cleared"
             if r.verdict == BAR_CLEARED
             else "~"
@@ -423,7 +423,7 @@ def _refs_section(
                 f"{r.reference:g}",
                 f"{r.delta:+.4g}",
                 r.revision or "",
-                f"{r.origin}; {basis}" if basis else r.origin,
+                "; ".join(x for x in (r.origin, basis, r.caveat) if x),
             ]
         )
     heading = "Values against their reference (same revision, same noise model)"

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.compare.align import Row, compare_series
-from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
-from ledger.compare.keys import Key, claim_key, compared_setup, with_default_config
+from ledger.compare.judge import REGRESSION, Pair, implausible
+from ledger.compare.keys import claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
@@ -40,15 +40,10 @@ from ledger.compare.revisions import (
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
 from ledger.compare.support_cells import SupportChange, support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
-from ledger.compare.trials import runs_as_points
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
-from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.named_models import as_named_model
 from ledger.vocab.one_precision import as_stated_member
-from ledger.vocab.setup import config_hints
-from ledger.vocab.setup_keys import canonical_key_name
 
 BY = ("auto", "sections", "versions")
 ORDER = ("auto", "document", "reverse")
@@ -242,7 +237,7 @@ def compare_loaded(
     stated = [p for doc in loaded for _, cl in doc.versions for c in cl for p in (c.config or {}).items()]
     for doc in loaded:
         doc.versions = [(v, as_stated_member(cl, stated)) for v, cl in doc.versions]
-    _as_named_model(loaded)
+    as_named_model_in(loaded)
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     if (from_ and to) and len(snaps) > 2:
@@ -282,7 +277,7 @@ def compare_loaded(
     )
 
 
-def _as_named_model(loaded: list[Loaded]) -> None:
+def as_named_model_in(loaded: list[Loaded]) -> None:
     """Each version's models named by a path read as the name another version gives them (vocab.named_models)."""
     texts = iter(as_named_model([cl for doc in loaded for _, cl in doc.versions]))
     for doc in loaded:
@@ -350,172 +345,12 @@ def _unstated_model_note(pairs: list[Pair]) -> list[str]:
     return []
 
 
-@dataclass
-class Series:
-    """One comparable series of a trend: its label, its points (where, claim) and the latest value judged."""
-
-    label: str
-    points: list[tuple[str, Claim]]
-    latest: Pair | None
-    documents: list[str] = field(default_factory=list)
-    """The documents its points come from (more than one only when the setup names the model, or --mix)."""
-
-
-@dataclass
-class Trend:
-    """What `ledger trend` found."""
-
-    metric: str
-    series: list[Series]
-    notes: list[str] = field(default_factory=list)
-    single: int = 0
-    """Series with one point only: counted, not drawn (show_all draws them)."""
-    single_series: list[Series] = field(default_factory=list)
-
-    @property
-    def has_regression(self) -> bool:
-        return any(s.latest is not None and s.latest.verdict == REGRESSION for s in self.series)
-
-    def drawn(self, show_all: bool = False) -> list[Series]:
-        """The series shown: those of two or more points, and with `show_all` the one-point ones after them."""
-        return [*self.series, *(self.single_series if show_all else [])]
-
-    def to_dict(self, *, show_all: bool = False) -> dict[str, Any]:
-        """The JSON shape: the metric, the series shown (`ledger trend --format json` prints this list), how many
-        one-point series were left out (none with `show_all`) and the notes."""
-        from ledger.compare.shapes import series_dict
-
-        return {
-            "metric": self.metric,
-            "series": [series_dict(s) for s in self.drawn(show_all)],
-            "single": 0 if show_all else self.single,
-            "notes": list(self.notes),
-        }
-
-    def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
-        """table, markdown or json (the series of `to_dict()`, indented)."""
-        if fmt == "json":
-            from ledger.output.rows import dumps_indented
-
-            return dumps_indented(self.to_dict(show_all=show_all)["series"])
-        from ledger.compare.render import render_trend
-
-        return render_trend(self.metric, self.drawn(show_all), fmt, single=0 if show_all else self.single, width=width)
-
-
-def parse_where(where: list[str]) -> dict[str, str]:
-    """`--where KEY=VALUE` filters as canonical setup keys and values (mtp=1 is draft_len=1)."""
-    filters: dict[str, str] = {}
-    for w in where:
-        k, sep, v = w.partition("=")
-        if not sep:
-            raise UsageError(f"--where {w!r}: expected KEY=VALUE (mtp=1, kv_cache=fp8, gpu=b200)")
-        ck = canonical_key_name(k)
-        if ck == "draft_len":
-            hints, _ = config_hints(f"{k}{v}")
-            filters[ck] = hints.get(ck, v.strip().lower())
-            continue
-        # canonical, as the series' setups are: gpu=H100-80GB-HBM3 is gpu=h100, gpu=8xH100 also gpu_count=8
-        filters.update(canonical_items(ck, v) or [(ck, v.strip().lower())])
-    return dict(compared_setup(filters.items()))  # (gpu=1xH100: the board alone, as the series' keys hold it)
-
-
-def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
-    """The revisions a document's values are points of, oldest first: its revision sections, and for a document
-    stored in several versions (a docs page across releases, an edited PR description) each version that changed
-    its numbers."""
-    if len(doc.versions) > 1:
-        return revisions_across_versions(doc.versions, doc.name, order)
-    return split_revisions(doc.versions[-1][1], doc.name, order=order)
-
-
-def _trend_points(
-    claims: list[Claim], wanted: set[str], kinds: list[str] | None, filters: dict[str, str]
-) -> list[tuple[tuple[Key, str], Claim]]:
-    """One revision's values of the metric asked for, by series (key and variant), each series' repeated runs one
-    point with their spread (compare.trials)."""
-    picked: list[tuple[tuple[Key, str], Claim]] = []
-    for c in claims:
-        if kinds and c.kind not in kinds:
-            continue
-        key, variant = claim_key(c)
-        if key.metric not in wanted or key.kind not in ("accuracy", "acceptance", "perf"):
-            continue
-        if any(dict(key.config).get(k) != v for k, v in filters.items()):
-            continue
-        picked.append(((key, variant), c))
-    return runs_as_points(picked)
-
-
-def trend_of(
-    metric: str,
-    loaded: list[Loaded],
-    *,
-    where: list[str] | None = None,
-    kinds: list[str] | None = None,
-    order: str = "auto",
-    noise: NoiseModel | None = None,
-    mix: bool = False,
-) -> Trend:
-    """A metric's values across the loaded targets' revisions."""
-    filters = parse_where(where or [])
-    kinds = checked_kinds(kinds)
-    wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
-    _as_named_model(loaded)
-    groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
-    docs_of: dict[tuple[Key, str, str], list[str]] = {}
-    for doc in loaded:
-        for snap in _trend_snapshots(doc, order):
-            seen: dict[tuple[Key, str], int] = {}
-            for (key, variant), c in _trend_points(snap.claims, wanted, kinds, filters):
-                cfg = dict(key.config)
-                # Two values of one setup in one revision that the text does not call runs are two things
-                # measured, never one's history: the k-th goes on with the next revision's k-th, as compare pairs them.
-                nth = seen[(key, variant)] = seen.get((key, variant), -1) + 1
-                if nth:
-                    variant = f"{variant} #{nth + 1}".strip()
-                # Across documents a series continues only under a stated model (or when asked to mix):
-                # two PRs' "gsm8k" without one may be two models.
-                across = mix or "model" in cfg
-                g = (key, variant, "" if across else doc.name)
-                at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
-                groups.setdefault(g, []).append((at, c))
-                docs_of.setdefault(g, [])
-                if doc.name not in docs_of[g]:
-                    docs_of[g].append(doc.name)
-    notes = [w for doc in loaded for w in doc.warnings]
-    drawn: list[Series] = []
-    single: list[Series] = []
-    for (key, variant, doc_name), pts in groups.items():
-        docs = docs_of[(key, variant, doc_name)]
-        label = key.label() + (f" {{{variant}}}" if variant else "")
-        if doc_name and len(loaded) > 1:
-            label += f" in {doc_name}"
-        s = Series(label, pts, latest_against_history(key, [c for _, c in pts], noise), docs)
-        (drawn if len(pts) > 1 else single).append(s)
-        if mix and len(docs) > 1 and "model" not in dict(key.config):
-            notes.append(
-                f"note: {label}: mixed {len(docs)} documents in one series, none stating its model "
-                "(--mix); their setups may differ"
-            )
-    unstated = sum(1 for (key, _, d) in groups if d and "model" not in dict(key.config))
-    if not mix and len(loaded) > 1 and unstated > 1:
-        notes.append(
-            f"note: {unstated} series of {metric!r} name no model, kept apart by document "
-            "(--mix joins them across documents)"
-        )
-    return Trend(metric, drawn, notes, len(single), single)
-
-
 __all__ = [
     "Comparison",
     "Loaded",
     "RegisteredReference",
-    "Series",
-    "Trend",
+    "as_named_model_in",
     "checked_kinds",
     "checked_options",
     "compare_loaded",
-    "parse_where",
-    "trend_of",
 ]

@@ -32,7 +32,7 @@ class ComparisonParts(Protocol):
 
 
 class SeriesParts(Protocol):
-    """What the shape reads of a trend's series (ledger.compare.run.Series)."""
+    """What the shape reads of a trend's series (ledger.compare.trend.Series)."""
 
     label: str
     points: list[tuple[str, Claim]]

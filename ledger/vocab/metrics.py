@@ -338,6 +338,19 @@ RUN_NAME_RE = re.compile(
 what one run scored, nor "round", a revision's."""
 
 
+STATISTIC_MEASURES = ("ttft", "tpot", "itl", "e2el")
+"""The measures a serving benchmark reports by statistic: its name keeps the statistic ("p99 ttft", "mean itl")."""
+
+
+def split_statistic(name: str) -> tuple[str, str]:
+    """A canonical metric name's statistic and the measure it is of: "p99 ttft" -> ("p99", "ttft"); "ttft" and
+    "gsm8k" name none -> ("", name)."""
+    stat, _, measure = name.partition(" ")
+    if measure in STATISTIC_MEASURES and STAT_RE.fullmatch(stat):
+        return stat, measure
+    return "", name
+
+
 @dataclass(frozen=True)
 class MetricName:
     """A metric's canonical name, the configuration its words carry, and what is left."""
@@ -383,9 +396,12 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
         name, a, b = found
         if kind == "perf":
             stat = STAT_RE.search(rest)
-            if stat and name in ("ttft", "tpot", "itl", "e2el"):
+            if stat and name in STATISTIC_MEASURES:
                 s = stat.group(1).lower()
                 name = f"{'mean' if s in ('avg', 'average') else 'p50' if s == 'median' else s} {name}"
+                # the statistic is the name's now, never a variant too ("avg" of one table and "mean" of another
+                # are one series); blanked, not cut, so the measure's span stays where it was found
+                rest = rest[: stat.start()] + " " * (stat.end() - stat.start()) + rest[stat.end() :]
         residual = rest[:a] + " " + rest[b:]
     else:
         name = " ".join(_WORD_RE.findall(re.sub(r"\([^)]{0,200}\)", " ", rest)))

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ledger.api import Ledger
-    from ledger.compare.run import Comparison, Trend
+    from ledger.compare.run import Comparison
+    from ledger.compare.trend import Trend
     from ledger.support.join import SupportAnswer
 
 Series = tuple[str, list[tuple[str, Any]], Any]

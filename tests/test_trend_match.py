@@ -1,0 +1,103 @@
+"""What `ledger trend METRIC` gathers: a measure however its documents spell it, one series per statistic and per
+quantity (ledger.compare.trend). The documents are invented, each the way a thread of the field writes it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ledger.api import Ledger
+from ledger.targets import run_trend
+
+# A PR quoting a serving run's statistics line by line, and an lm-eval table plus the eval's wall time.
+_PR_LINES = """## Serving check on Qwen3-8B, H100, TP1, concurrency 4
+
+mean TTFT: 120.5 ms
+P99 TTFT: 310.0 ms
+
+GSM8K 8-shot through the lm-eval harness:
+
+| Tasks | Metric | Value |
+|---|---|---|
+| gsm8k | exact_match | 0.905 |
+
+gsm8k time: 655 s
+"""
+# The next PR: a profiler's table of statistics by column, the score said in prose under its task.
+_PR_TABLE = """## Qwen3-8B on H100, TP1, concurrency 4
+
+| Metric | avg | p99 |
+|---|---|---|
+| Time to First Token (ms) | 118.0 | 305.2 |
+
+GSM8K 8-shot through the lm-eval harness: exact_match 0.911.
+
+gsm8k time: 640 s
+"""
+
+
+def _docs(tmp_path: Path) -> list[str]:
+    out = []
+    for name, text in (("pr1.md", _PR_LINES), ("pr2.md", _PR_TABLE)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        out.append(str(tmp_path / name))
+    return out
+
+
+def _values(trend: object) -> list[tuple[str, list[float]]]:
+    return [(re.split(r" [\[(]", s.label)[0], [float(c.value) for _, c in s.points]) for s in trend.series]  # type: ignore[attr-defined]
+
+
+def test_a_measure_is_found_in_every_spelling_one_series_per_statistic(tmp_path: Path) -> None:
+    docs, book = _docs(tmp_path), Ledger(tmp_path / "none.db")
+    # "TTFT" names no statistic: the mean and the p99 are each a series, side by side, never one mixed series
+    for asked in ("TTFT", "time to first token"):
+        trend = run_trend(asked, docs, book=book)
+        assert _values(trend) == [("mean ttft", [120.5, 118.0]), ("p99 ttft", [310.0, 305.2])], asked
+        assert any("one series per statistic" in n for n in trend.notes)
+    # a statistic asked is that statistic alone ("avg" in a column is the mean)
+    assert _values(run_trend("mean TTFT", docs, book=book)) == [("mean ttft", [120.5, 118.0])]
+    assert _values(run_trend("p99 ttft", docs, book=book)) == [("p99 ttft", [310.0, 305.2])]
+
+
+def test_a_benchmark_is_its_score_under_its_task_never_a_time_measured_on_it(tmp_path: Path) -> None:
+    docs, book = _docs(tmp_path), Ledger(tmp_path / "none.db")
+    trend = run_trend("gsm8k", docs, book=book)
+    # the score named by its measure under the task ("exact_match", task gsm8k) is the benchmark's score
+    assert _values(trend) == [("gsm8k", [0.905, 0.911])]
+    assert trend.single == 0
+    assert any("time" in n and "--kind perf" in n for n in trend.notes)
+    # asked for, the eval's wall times are a series of their own, in seconds
+    timed = run_trend("gsm8k", docs, kinds=["perf"], book=book)
+    assert [(s.label.split(" (")[0], [c.value for _, c in s.points]) for s in timed.series] == [
+        ("gsm8k [time]", [655.0, 640.0])
+    ]
+
+
+# Two runs of one setup in one revision that no label tells apart (two scheduler builds, each its own block).
+_PR_PAIR = """## Decode check, Qwen3-8B on H100, TP1, concurrency 8
+
+Ran the serving client twice on the same box, once per scheduler build:
+
+```
+mean TTFT: 135.5 ms
+```
+
+```
+mean TTFT: 225.0 ms
+```
+"""
+
+
+def test_two_values_one_revision_tells_apart_by_no_label_are_one_pair_never_a_history(tmp_path: Path) -> None:
+    doc = tmp_path / "pair.md"
+    doc.write_text(_PR_PAIR, encoding="utf-8")
+    trend = run_trend("TTFT", [str(doc)], book=Ledger(tmp_path / "none.db"))
+    # one series of the two values, each point named by its line, never two one-point series ({#2})
+    assert trend.single == 0 and len(trend.series) == 1
+    pair = trend.series[0]
+    assert [(at, c.value) for at, c in pair.points] == [("pair.md, line 6", 135.5), ("pair.md, line 10", 225.0)]
+    assert "#2" not in pair.label
+    # side by side, not one after the other: no verdict of the second against the first, and the note says why
+    assert pair.latest is None
+    assert any("no label tells apart" in n for n in trend.notes)
