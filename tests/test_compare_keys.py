@@ -21,7 +21,9 @@ SHARED = ROOT.parent / "shared"
 
 def _qualifier_keys() -> set[str]:
     """The keys the one setup-word table writes into claims, and the canonical keys it reads them as."""
-    return {w.written for w in setup.SETUP_WORDS} | {w.key for w in setup.SETUP_WORDS}
+    from ledger.vocab.block_words import CONSUMED_KEYS
+
+    return ({w.written for w in setup.SETUP_WORDS} | {w.key for w in setup.SETUP_WORDS}) - CONSUMED_KEYS
 
 
 def _literal_config_keys() -> dict[str, str]:

@@ -85,7 +85,8 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_twin_labels.md", "Main Eagle", "Overlapped Eagle", "improvement  speed  252.7 token/s  281.2 token/s"),
         ("side_twin_items.md", "Old scheduler", "New scheduler", "improvement  output throughput  1180.2 tok/s"),
         # a side word opening a parenthesis that goes on to say how the run was made, then an arm "the same ... with"
-        ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.618"),
+        # (an MMLU-Pro score's own sampling noise judges it: +3.9 points, beyond it)
+        ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.651"),
         # a command writing or reading a results file named for its side ("--result-filename dsv3_main.jsonl",
         # "cat results/v3_pr.json | jq ...", "> baseline.log" over the paste below): what it printed is that side's
         ("side_result_files.md", "main", "PR", "improvement  output throughput"),

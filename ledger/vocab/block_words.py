@@ -27,6 +27,9 @@ BLOCK_WORDS = (
 )
 """Read among vocab.setup's words."""
 
+CONSUMED_KEYS = frozenset({"draft_block"})
+"""Keys the words above write that `drafted_block` takes back before any claim holds them."""
+
 
 def drafted_block(setup: dict[str, str]) -> dict[str, str]:
     """`setup` with its "block N" read as the draft length where its method drafts in blocks, and dropped elsewhere."""
