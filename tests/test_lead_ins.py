@@ -44,3 +44,21 @@ def test_two_arms_that_both_have_a_setting_on_leave_each_other_alone() -> None:
         "Results without warmup:\n```\nOutput token throughput (tok/s):   3100.0\n```\n"
     )
     assert [c.reference for c in extract(text, path="t.md").claims] == [None, None, None]
+
+
+def test_a_using_lead_names_its_arm_by_the_value_it_uses_and_no_arm_is_the_other_s_baseline() -> None:
+    table = "| Tasks | Metric | Value |\n|---|---|---:|\n| gpqa | exact_match | {} |\n"
+    text = (
+        "# Scales for the indexer\n\n"
+        "Using E4M3 (`scale_fmt=None`) to quantise the keys:\n\n" + table.format("77.1") + "\n"
+        "Using UE8M0 (`scale_fmt=ue8m0`) to quantise the keys:\n\n" + table.format("79.4") + "\n"
+        "Using FP8 for the cache:\n\n" + table.format("78.0") + "\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("variant"), c.config.get("quant"), c.reference) for c in claims] == [
+        (77.1, "E4M3", None, None),
+        (79.4, "UE8M0", None, None),
+        (78.0, None, "fp8", None),
+    ]
+    assert lead_in_setup("Using the nightly image, we ran the eval:") == {}  # (names no setting)
+    assert lead_in_setup("Using Python to time it:") == {}
