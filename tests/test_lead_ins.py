@@ -16,3 +16,49 @@ def test_a_result_lead_naming_a_setting_with_or_without_it_names_its_arm() -> No
     assert arms == ["with cutoff = 96"] * 2 + ["without cutoff"] * 2
     assert lead_in_setup("Result w/o the cutoff:") == {"variant": "w/o the cutoff"}
     assert lead_in_setup("Results with the rest of the team:") == {}  # (a sentence, no setting named)
+
+
+def test_the_arm_with_a_setting_off_is_the_baseline_of_the_arm_with_it_on() -> None:
+    text = (
+        "# Skip the draft under heavy load\n\n"
+        "Results with cutoff = 96:\n```\nOutput token throughput (tok/s):   4410.7\nAccept length:   3.10\n```\n\n"
+        "Results without cutoff:\n```\nOutput token throughput (tok/s):   3702.2\nAccept length:   3.85\n```\n\n"
+        "With EAGLE:\n```\nMean TTFT (ms):   81.5\n```\n\nW/O EAGLE:\n```\nMean TTFT (ms):   95.0\n```\n"
+    )
+    refs = [(c.config.get("variant"), c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert refs == [
+        ("with cutoff = 96", 4410.7, 3702.2),
+        ("with cutoff = 96", 3.1, 3.85),
+        ("without cutoff", 3702.2, None),
+        ("without cutoff", 3.85, None),
+        ("with EAGLE", 81.5, 95.0),
+        ("W/O EAGLE", 95.0, None),
+    ]
+
+
+def test_two_arms_that_both_have_a_setting_on_leave_each_other_alone() -> None:
+    text = (
+        "# Skip the draft under heavy load\n\n"
+        "Results with cutoff = 96:\n```\nOutput token throughput (tok/s):   4410.7\n```\n\n"
+        "Results with cutoff = 48:\n```\nOutput token throughput (tok/s):   3702.2\n```\n\n"
+        "Results without warmup:\n```\nOutput token throughput (tok/s):   3100.0\n```\n"
+    )
+    assert [c.reference for c in extract(text, path="t.md").claims] == [None, None, None]
+
+
+def test_a_using_lead_names_its_arm_by_the_value_it_uses_and_no_arm_is_the_other_s_baseline() -> None:
+    table = "| Tasks | Metric | Value |\n|---|---|---:|\n| gpqa | exact_match | {} |\n"
+    text = (
+        "# Scales for the indexer\n\n"
+        "Using E4M3 (`scale_fmt=None`) to quantise the keys:\n\n" + table.format("77.1") + "\n"
+        "Using UE8M0 (`scale_fmt=ue8m0`) to quantise the keys:\n\n" + table.format("79.4") + "\n"
+        "Using FP8 for the cache:\n\n" + table.format("78.0") + "\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("variant"), c.config.get("quant"), c.reference) for c in claims] == [
+        (77.1, "E4M3", None, None),
+        (79.4, "UE8M0", None, None),
+        (78.0, None, "fp8", None),
+    ]
+    assert lead_in_setup("Using the nightly image, we ran the eval:") == {}  # (names no setting)
+    assert lead_in_setup("Using Python to time it:") == {}

@@ -51,6 +51,26 @@ _RESULT_ARM_RE = re.compile(
 )
 
 
+# "Using E4M3 (`scale_fmt=None`) to quantise the keys:", "Using UE8M0 ...:": the arm is the value of a setting the
+# lead uses, however the sentence goes on; two such arms are two values of one setting, neither the other's baseline
+_USING_ARM_RE = re.compile(
+    r"^\s*(?:[*_]{1,2})?using\s(?P<value>[A-Za-z0-9][\w.+-]{0,30})(?:\s\([^()\n]{1,120}\))?"
+    r"(?:\s[^:\n]{1,120})?:(?:[*_]{1,2})?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _using_arm(m: re.Match[str]) -> dict[str, str]:
+    """The setup a "Using A ...:" lead names: the vocabulary's key for A when it knows the word, else A as the
+    variant where A is written as a name (a capital or a digit after its first letter: "UE8M0", not "Python" or
+    "the"). (Its parenthesis, "`self.scale_fmt=None`", spells the setting as the code does: no setup key.)"""
+    value = m.group("value")
+    values = qualifiers(value)
+    if not values and any(ch.isdigit() or ch.isupper() for ch in value[1:]):
+        values = {"variant": value}
+    return values
+
+
 def _residue(name: str, models: list[str]) -> str:
     """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
     fp8"; nothing of "tp4 h20")."""
@@ -68,6 +88,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         switch, rest = arm.group("arm").split(" ", 1)
         name = f"{switch.lower()} {rest}"
         return {"variant": name, **qualifiers(name)}  # ("with EAGLE": its method too, as "With EAGLE:" gives)
+    if (using := _USING_ARM_RE.match(text)) is not None and (values := _using_arm(using)):
+        return values
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}

@@ -17,6 +17,12 @@ against another's); of two base values of that shape, the one printed since the 
 the candidate's own leave it none (which run would it be?). A side pair that is really two setups ("Before (H100):"
 over "After (A100):") differs in a hard key and gets none. Values a reader paired already keep their reference, and
 results that measure nothing of the change (model.NOT_MEASURED_NOTES) are nobody's reference.
+
+Arms named for one setting switched on and off (vocab.switched_arms: "Result with threshold = 64:" over "Result
+without threshold:", "With EAGLE:" and "W/O EAGLE:") are sides of their own: the arm with the setting off is the
+base, the same way, its key leaving aside the arm's name and the setup words that name states. Two arms that both
+switch it on ("with cutoff = 96", "with cutoff = 48"), or two values of one setting ("Using E4M3:", "Using UE8M0:"),
+have no baseline between them.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
 from ledger.vocab.env_switches import ENV_KEY
 from ledger.vocab.outcomes import CI_LABEL
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of, sides_of
+from ledger.vocab.switched_arms import arm_switch
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 
@@ -84,12 +92,25 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
     # (a candidate whose every value its own line pairs already, "this branch: 43.0 tok/s" under "main: 41.2 tok/s",
     # is no side printed apart: it leaves the roles of the others to them)
     by_side = {n: cs for n, cs in by_side.items() if side_of(n[0]) != "head" or any(c.reference is None for c in cs)}
-    if len(by_side) < 2:
+    paired: dict[int, float] = {}
+    if len(by_side) >= 2:
+        base, cand = _roles(list(by_side))
+        if base and cand:
+            paired = _pairs(doc, by_side, base, cand, _keyer(doc))
+    paired |= _switched_arms(doc, claims)
+    if not paired:
         return claims
-    base, cand = _roles(list(by_side))
-    if not base or not cand:
-        return claims
-    _key = _keyer(doc)
+    return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]
+
+
+def _pairs(
+    doc: Document,
+    by_side: dict[tuple[str, str], list[Claim]],
+    base: set[tuple[str, str]],
+    cand: set[tuple[str, str]],
+    _key: Callable[[Claim], Hashable],
+) -> dict[int, float]:
+    """Each candidate value's reference (by the claim's id): its one base counterpart of the same key."""
     refs: dict[Hashable, list[Claim]] = {}
     for name in base:
         for c in by_side[name]:
@@ -107,9 +128,32 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
             found = _own_run(c, _other_arms(doc, c, refs.get(k, [])), cand_lines[k])
             if c.reference is None and len(found) == 1 and counts[k] == 1 and isinstance(found[0].value, float):
                 paired[id(c)] = found[0].value
-    if not paired:
-        return claims
-    return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]
+    return paired
+
+
+def _switched_arms(doc: Document, claims: list[Claim]) -> dict[int, float]:
+    """Arms named for one setting on and off ("Result with threshold = 64:" over "Result without threshold:", "With
+    EAGLE:" and "W/O EAGLE:"), no revision's sides: the arm with the setting off is the baseline of each arm with it
+    on, over the same measure and the rest of the setup (the arm's name and the setup words it states aside)."""
+    arms: dict[str, dict[tuple[str, str], list[Claim]]] = {}
+    for c in claims:
+        variant = c.config.get("variant")
+        if _side_name(c) is None and _measured(c) and (switch := arm_switch(variant)) is not None:
+            arms.setdefault(switch[0], {}).setdefault((str(variant), "on" if switch[1] else "off"), []).append(c)
+    key = _keyer(doc)
+    paired: dict[int, float] = {}
+    for by_side in arms.values():
+        base = {n for n in by_side if n[1] == "off"}
+        cand = set(by_side) - base
+        if not base or not cand:
+            continue
+        named = {"variant"}.union(*(qualifiers(n[0]) for n in by_side))
+
+        def _key(c: Claim, named: set[str] = named) -> Hashable:
+            return key(c.model_copy(update={"config": {k: v for k, v in c.config.items() if k not in named}}))
+
+        paired |= _pairs(doc, by_side, base, cand, _key)
+    return paired
 
 
 def _other_arms(doc: Document, c: Claim, found: list[Claim]) -> list[Claim]:
