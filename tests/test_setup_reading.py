@@ -493,6 +493,67 @@ def test_a_model_file_gives_the_model_it_names_and_its_gguf_type(command: str, m
     assert (got["model"], got["quant"]) == (model, quant)
 
 
+_MODEL_FILES = """# Faster GGUF dequant
+
+```
+vllm serve /models/Heron-8B-Q4_K_M.gguf --max-num-seqs 16
+```
+
+Output throughput: 812.4 tok/s
+
+## Client side
+
+```
+python bench.py --model ~/w/Heron-8B-Q6_K.gguf --num-prompts 64
+```
+
+Output throughput: 655.5 tok/s
+
+## Old format
+
+```
+./llama-cli -m models/7B/ggml-model-q4_0.gguf -n 64
+```
+
+Decode: 31.5 tok/s
+
+## Folded
+
+```
+ckpt=/data/gguf/Kestrel-14B-Q5_K_M.gguf
+./bin/llama-server --model "$ckpt" -ngl 99
+```
+
+Decode: 61.5 tok/s
+
+## Checkpoint folder
+
+```
+vllm serve /shared/models/acme/Heron-8B-Instruct --max-num-seqs 8
+```
+
+Output throughput: 901.5 tok/s
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "model", "quant"),
+    [
+        (812.4, "Heron-8B", "q4_k_m"),  # a server's positional model
+        (655.5, "Heron-8B", "q6_k"),  # a client's --model
+        (61.5, "Kestrel-14B", "q5_k_m"),  # a shell variable the flag reads
+        (31.5, "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # a file named for its format: the path says where
+        (901.5, "/shared/models/acme/Heron-8B-Instruct", None),  # a checkpoint's folder is no file
+    ],
+)
+def test_a_model_file_is_the_model_it_names_under_every_flag_that_gives_it(
+    value: float, model: str, quant: str | None
+) -> None:
+    # every reader that sets a model from a path gives the file's name less its GGUF type, not one reader each
+    cfg = _config(_MODEL_FILES, value)
+    assert (cfg["model"], cfg.get("quant")) == (model, quant)
+
+
 def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:
     got = command_setup("llama-bench -m models/wren-2b/q4_0.gguf -m models/lark-7b/q4_0.gguf -p 0 -n 32")
     assert "model" not in got and got["osl"] == "32"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
-from ledger.parsers.grammar.column_models import column_model
+from ledger.parsers.grammar.model_values import settle_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
@@ -225,8 +225,8 @@ class Context:
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
             letter_draft(config)
-            if " " in config.get("model", ""):
-                column_model(config)  # "model: <link> <link>": each column's checkpoint, never the two joined
+            if "model" in config:
+                settle_model(config)  # "model: <link> <link>" (each column's), "/m/Foo-8B-Q4_K_M.gguf" (Foo-8B)
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
         if fields.keys() <= _CLAIM_REST:
