@@ -30,6 +30,7 @@ from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
+from ledger.vocab.label_batches import label_batch
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
 from ledger.vocab.setup_labels import letter_draft
@@ -177,7 +178,8 @@ class Context:
         if metric and kind in _MEASURED_KINDS:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
             own = _own_keys(config)
-            config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
+            named_setup = {**label_batch(metric), **qualifiers(metric)}  # ("L1 Wren-7B b1 greedy": batch 1, a label's)
+            config.update({k: v for k, v in named_setup.items() if canonical_key_name(k) not in own})
             named = model_names(metric) if "model" not in own else []
             if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
                 # "Gemma 3 27B DP2EP2 MMLU: 0.771": the model its own name states ("llama_tp2_smoke" names a test)
