@@ -510,6 +510,14 @@ python bench.py --model ~/w/Heron-8B-Q6_K.gguf --num-prompts 64
 
 Output throughput: 655.5 tok/s
 
+## Other quantiser
+
+```
+./llama-server -m acme/Heron-8B-IQ4_KS.gguf -ngl 99
+```
+
+Output throughput: 702.5 tok/s
+
 ## Old format
 
 ```
@@ -542,6 +550,7 @@ Output throughput: 901.5 tok/s
     [
         (812.4, "Heron-8B", "q4_k_m"),  # a server's positional model
         (655.5, "Heron-8B", "q6_k"),  # a client's --model
+        (702.5, "Heron-8B", "iq4_ks"),  # a GGUF type the vocabulary does not list is the quant still
         (61.5, "Kestrel-14B", "q5_k_m"),  # a shell variable the flag reads
         (31.5, "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # a file named for its format: the path says where
         (901.5, "/shared/models/acme/Heron-8B-Instruct", None),  # a checkpoint's folder is no file

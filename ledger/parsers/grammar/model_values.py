@@ -5,7 +5,7 @@ the file holds, its GGUF type the quant; two checkpoints named for two columns a
 from __future__ import annotations
 
 from ledger.parsers.grammar.column_models import column_model
-from ledger.vocab.models import file_model
+from ledger.vocab.models import file_model, gguf_type
 from ledger.vocab.setup import qualifiers
 
 _FILE_ENDS = (".gguf", ".bin", ".safetensors")
@@ -33,5 +33,6 @@ def settle_model(config: dict[str, str]) -> None:
     if not value.lower().endswith(_FILE_ENDS):
         return
     config["model"] = file_model(value)
-    if (quant := qualifiers(value.rsplit("/", 1)[-1][:200]).get("quant")) is not None:
-        config.setdefault("quant", quant)  # ("ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type)
+    # ("ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type, one the vocabulary does not list too: IQ4_KS)
+    if (quant := qualifiers(value.rsplit("/", 1)[-1][:200]).get("quant") or gguf_type(value)) is not None:
+        config.setdefault("quant", quant)
