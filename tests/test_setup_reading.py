@@ -14,6 +14,7 @@ from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.flags import one_value
+from ledger.vocab.label_batches import label_batch
 from ledger.vocab.models import model_names, of_family, title_family
 from ledger.vocab.setup import config_hints, named_twice, qualifiers
 
@@ -491,6 +492,138 @@ def test_a_model_file_gives_the_model_it_names_and_its_gguf_type(command: str, m
     # the file's name minus its GGUF type is the model; the folders before it say where it sits, not what it is
     got = command_setup(command)
     assert (got["model"], got["quant"]) == (model, quant)
+
+
+_MODEL_FILES = """# Faster GGUF dequant
+
+```
+vllm serve /models/Heron-8B-Q4_K_M.gguf --max-num-seqs 16
+```
+
+Output throughput: 812.4 tok/s
+
+## Client side
+
+```
+python bench.py --model ~/w/Heron-8B-Q6_K.gguf --num-prompts 64
+```
+
+Output throughput: 655.5 tok/s
+
+## Other quantiser
+
+```
+./llama-server -m acme/Heron-8B-IQ4_KS.gguf -ngl 99
+```
+
+Output throughput: 702.5 tok/s
+
+## Old format
+
+```
+./llama-cli -m models/7B/ggml-model-q4_0.gguf -n 64
+```
+
+Decode: 31.5 tok/s
+
+## Folded
+
+```
+ckpt=/data/gguf/Kestrel-14B-Q5_K_M.gguf
+./bin/llama-server --model "$ckpt" -ngl 99
+```
+
+Decode: 61.5 tok/s
+
+## Checkpoint folder
+
+```
+vllm serve /shared/models/acme/Heron-8B-Instruct --max-num-seqs 8
+```
+
+Output throughput: 901.5 tok/s
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "model", "quant"),
+    [
+        (812.4, "Heron-8B", "q4_k_m"),  # a server's positional model
+        (655.5, "Heron-8B", "q6_k"),  # a client's --model
+        (702.5, "Heron-8B", "iq4_ks"),  # a GGUF type the vocabulary does not list is the quant still
+        (61.5, "Kestrel-14B", "q5_k_m"),  # a shell variable the flag reads
+        (31.5, "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # a file named for its format: the path says where
+        (901.5, "/shared/models/acme/Heron-8B-Instruct", None),  # a checkpoint's folder is no file
+    ],
+)
+def test_a_model_file_is_the_model_it_names_under_every_flag_that_gives_it(
+    value: float, model: str, quant: str | None
+) -> None:
+    # every reader that sets a model from a path gives the file's name less its GGUF type, not one reader each
+    cfg = _config(_MODEL_FILES, value)
+    assert (cfg["model"], cfg.get("quant")) == (model, quant)
+
+
+_BATCH_LABELS = """# Faster decode
+
+- L1 Heron-0.6B b1 greedy: 212.5 tok/s
+- L2 Heron-0.6B bs4 greedy: 640.5 tok/s
+- L3 Heron-0.6B sampled b8: 1010.5 tok/s
+- Heron-0.6B on B200: 1500.5 tok/s
+- llama.cpp b4567: 99.5 tok/s
+
+| Model | tok/s |
+|---|---:|
+| Wren-7B b1 | 44.1 |
+| Wren-7B bs8 | 210.5 |
+| Wren-7B B=16 | 380.5 |
+
+The kernel at (64K/b4) ran 3.1 ms, and with b=2 it took 4.2 ms.
+
+R2 Heron-1.5B b2 greedy (three warm runs, b8 tried
+once): median decode 18.5 tok/s (n=9).
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "model", "batch"),
+    [
+        (212.5, "Heron-0.6B", "1"),  # a list item's lead: "b1" is its batch
+        (640.5, "Heron-0.6B", "4"),
+        (1010.5, "Heron-0.6B", "8"),
+        (1500.5, None, None),  # a board's name is no batch
+        (99.5, None, None),  # llama.cpp's build number is no batch
+        (44.1, "Wren-7B", "1"),  # a model cell's trailing token: the model, then its batch
+        (210.5, "Wren-7B", "8"),
+        (380.5, "Wren-7B", "16"),
+        (3.1, None, None),  # a kernel grid's cell in a sentence: no label's batch (grid_cells reads cells)
+        (4.2, None, None),  # "b=2" in a sentence names nothing
+        (18.5, "Heron-1.5B", "2"),  # a leg's label opening its paragraph; the remark in parentheses is none
+    ],
+)
+def test_a_batch_token_in_a_label_is_its_batch_and_no_part_of_the_model(
+    value: float, model: str | None, batch: str | None
+) -> None:
+    # (the model where the label names one; None: not asked)
+    cfg = _config(_BATCH_LABELS, value)
+    assert (cfg.get("model") if model else None, cfg.get("batch_size")) == (model, batch)
+
+
+@pytest.mark.parametrize(
+    ("label", "batch"),
+    [
+        ("L1 Heron-0.6B b1 greedy", "1"),
+        ("Heron-0.6B BS=64", "64"),
+        ("Heron-0.6B B = 2, greedy", "2"),
+        ("Heron-0.6B on B200", None),  # a board
+        ("llama.cpp b4567", None),  # a build
+        ("decode (64K/b4)", None),  # a kernel grid's cell
+        ("b1 vs b8", None),  # two batches: no one
+        ("Bb1", None),
+    ],
+)
+def test_a_labels_batch_token_is_read_alone_between_blanks(label: str, batch: str | None) -> None:
+    assert label_batch(label).get("batch_size") == batch
 
 
 def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:

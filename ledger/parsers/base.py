@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
-from ledger.parsers.grammar.column_models import column_model
+from ledger.parsers.grammar.model_values import settle_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
@@ -30,6 +30,7 @@ from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
+from ledger.vocab.label_batches import label_batch
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
 from ledger.vocab.setup_labels import letter_draft
@@ -177,7 +178,8 @@ class Context:
         if metric and kind in _MEASURED_KINDS:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
             own = _own_keys(config)
-            config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
+            named_setup = {**label_batch(metric), **qualifiers(metric)}  # ("L1 Wren-7B b1 greedy": batch 1, a label's)
+            config.update({k: v for k, v in named_setup.items() if canonical_key_name(k) not in own})
             named = model_names(metric) if "model" not in own else []
             if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
                 # "Gemma 3 27B DP2EP2 MMLU: 0.771": the model its own name states ("llama_tp2_smoke" names a test)
@@ -225,8 +227,8 @@ class Context:
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
             letter_draft(config)
-            if " " in config.get("model", ""):
-                column_model(config)  # "model: <link> <link>": each column's checkpoint, never the two joined
+            if "model" in config:
+                settle_model(config)  # "model: <link> <link>" (each column's), "/m/Foo-8B-Q4_K_M.gguf" (Foo-8B)
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
         if fields.keys() <= _CLAIM_REST:

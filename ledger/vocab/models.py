@@ -369,6 +369,13 @@ def file_model(path: str) -> str:
     return name if _WORDY_RE.search(name) else path
 
 
+def gguf_type(path: str) -> str | None:
+    """The GGUF type a model file's name ends in, lower case ("/m/Wren-27B-IQ4_KS.gguf" -> iq4_ks), else None: the
+    quant a type the vocabulary does not list still states (file_model drops it from the name)."""
+    m = _GGUF_TYPE_END_RE.search(_FILE_EXT_RE.sub("", path.rsplit("/", 1)[-1]))
+    return m.group(0)[1:].lower() if m else None
+
+
 def _names_model(part: str) -> bool:
     # (a size alone, "models/7B/", names no model)
     return bool(_FAMILY_START_RE.match(part) or (_SIZE_IN_RE.search(part) and _WORDY_RE.search(part)))

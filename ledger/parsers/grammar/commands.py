@@ -31,7 +31,7 @@ from ledger.vocab.flags import (
 )
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.model_spellings import hub_id_in_folder
-from ledger.vocab.models import file_model, title_family
+from ledger.vocab.models import file_model, gguf_type, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
@@ -269,7 +269,8 @@ def _command_flags(text: str) -> dict[str, str]:
     if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
         # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)
         out["model"] = file_model(mf.group("path"))  # ("/m/Foo-8B-Q4_K_M.gguf": Foo-8B, the model it holds)
-        if (quant := qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")) is not None:
+        named = qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")
+        if (quant := named or gguf_type(mf.group("path"))) is not None:
             out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
     if "spec_algo" not in out and _SPEC_SWITCH_RE.search(text[:4000]):
         out["spec_algo"] = "mtp"  # llama-server's "-mtp": it drafts with the model's own MTP layers

@@ -13,6 +13,7 @@ from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
+from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.models import hedged_models, parameter_counts
@@ -246,7 +247,7 @@ def setting_value(header: str, value: str) -> dict[str, str]:
     if key is None or key not in DEFAULT_KEYS:
         return {}
     checked = _checked(key, value.strip(" *_`"))
-    return {key: checked, **(row_kernel(value) if key == "model" else {})} if checked else {}
+    return {key: checked, **(row_kernel(value) | batch_tail(value)[1] if key == "model" else {})} if checked else {}
 
 
 # (and llama.cpp's GGUF types: "Qwen3 Q4_K_M" is the model Qwen3 in that quantisation, which qualifiers read)
@@ -366,7 +367,7 @@ def model_in_cell(value: str) -> str:
     if hub is None:
         # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read; "Qwen3-4B
         # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
-        name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", batch_tail(value)[0]))  # ("Wren-7B b1": batch 1)
         name = kernel[0] if (kernel := kernel_tail(name)) else name  # ("Wren 7B GEMV": the kernel, row_kernel's)
         tail = _SETUP_PAREN_TAIL_RE.search(name) if name.endswith(")") else None
         # ("V4 Flash (TP4)": the model, then the parallelism it ran at, which qualifiers read; "Wren 7B (fused)": the

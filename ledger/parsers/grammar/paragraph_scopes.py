@@ -8,6 +8,7 @@ import re
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.label_batches import label_batch
 from ledger.vocab.setup import model_names
 from ledger.vocab.setup_negation import baselines_precision
 
@@ -51,7 +52,12 @@ def leg_model(blocks: list[Block], k: int) -> list[SetupScope]:
         if nxt.kind != "text" or nxt.start != end + 1:
             break
         end = nxt.end
-    return [SetupScope(b.start, end, {"model": names[0]})]
+    # ("L1 Qwen3-0.6B b1 greedy (...": the label's words after the model, to its first mark, hold the leg's batch)
+    rest = b.text[m.end() :].lstrip(" *_`")[len(names[0]) : len(names[0]) + 40]
+    return [SetupScope(b.start, end, {"model": names[0], **label_batch(_LABEL_END_RE.split(rest, 1)[0])})]
+
+
+_LABEL_END_RE = re.compile(r"[(:;.]")
 
 
 def run_end(blocks: list[Block], k: int) -> int:

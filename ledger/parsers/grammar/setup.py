@@ -63,6 +63,7 @@ from ledger.parsers.grammar.lead_ins import (
 from ledger.parsers.grammar.line_scopes import line_scopes
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import device_scope, machine_scopes
+from ledger.parsers.grammar.model_values import settled_model
 from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.section_results import measures
@@ -200,7 +201,7 @@ def find_setups(
     own = [SetupScope(a, b, values) for a, b, values in turns]
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
-    idx.default, idx.printed, idx.reach = default, frozenset(printed), reach
+    idx.default, idx.printed, idx.reach = settled_model(default), frozenset(printed), reach
     idx.beside, idx.title = beside_models(doc, default, told), title
     # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}

@@ -7,6 +7,7 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ledger.parsers.grammar.model_values import settled_model
 from ledger.vocab.setup_keys import overlay
 
 
@@ -58,7 +59,10 @@ class SetupIndex:
         """The index of `scopes`: at each line, the scopes that hold it merged in order, the one starting last (the
         shorter of two starting together) innermost. Only the scopes that hold the line: a command's setup that
         holds past the end of the lead-in it starts under ("**Server Command**" over its block) keeps none of it."""
-        scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
+        # (a model file's path, "--model ~/w/X-Q4_K_M.gguf", is the model it holds in every scope, whichever reader)
+        scopes = sorted(
+            (SetupScope(s.start, s.end, settled_model(s.values)) for s in scopes), key=lambda s: (s.start, -s.end)
+        )
         idx = cls(scopes)
         idx.names_gpu = any("gpu" in s.values for s in scopes)
         if not scopes:
