@@ -11,10 +11,6 @@ from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import key_class
 
 
-def _config(text: str, value: float) -> dict[str, str]:
-    return next(c.config for c in extract(text, path="x.md").claims if c.value == value)
-
-
 def test_a_commands_sampling_flags_and_request_extras_are_setup() -> None:
     got = command_setup("vllm bench serve --model acme/Wren-9B --temperature 0.6 --top-p 0.95 --top-k 20")
     assert (got.get("temperature"), got.get("top_p"), got.get("top_k")) == ("0.6", "0.95", "20")
@@ -49,12 +45,12 @@ def test_a_lead_in_and_a_column_give_each_result_its_sampling() -> None:
         "| Temperature | Acceptance length |\n|---|---|\n| 0 | 2.81 |\n| 0.7 | 2.43 |\n\n"
         "Settings: temperature=0, top_k=20\n\nAcceptance length: 3.07\n"
     )
-    hot, cold, line = _config(text, 2.43), _config(text, 2.81), _config(text, 3.07)
+    by_value = {c.value: c.config for c in extract(text, path="x.md").claims}
+    hot, cold, line = by_value[2.43], by_value[2.81], by_value[3.07]
     assert canon_value("temperature", hot["temperature"]) == "0.7" and hot.get("top_p") == "0.95"
     assert canon_value("temperature", cold["temperature"]) == "0"
     assert line.get("temperature") == "0" and line.get("top_k") == "20"
-    values = {c.value for c in extract(text, path="x.md").claims}
-    assert not values & {0.6, 0.95, 20.0}
+    assert not set(by_value) & {0.6, 0.95, 20.0}
 
 
 def test_a_routers_top_k_and_a_tests_name_are_no_sampling() -> None:
