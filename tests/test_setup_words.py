@@ -1068,5 +1068,14 @@ def test_a_local_folder_ending_in_an_org_and_a_model_names_the_hub_id() -> None:
     got = command_setup("python -m sglang.launch_server --model /mnt/weights/Qwen/Qwen3-14B-Instruct --tp 2")
     assert got["model"] == "Qwen/Qwen3-14B-Instruct"
     assert command_setup("vllm serve /data/hub/meta-llama/Llama-3.1-8B")["model"] == "meta-llama/Llama-3.1-8B"
-    # (a folder of models is no organisation: the path stays as typed)
-    assert command_setup("vllm serve /home/u/models/DeepSeek-R1-0528")["model"] == "/home/u/models/DeepSeek-R1-0528"
+    # (a folder of models is no organisation: the model is the folder's last part, a name the vocabulary reads)
+    assert command_setup("vllm serve /home/u/models/DeepSeek-R1-0528")["model"] == "DeepSeek-R1-0528"
+
+
+def test_a_bare_local_model_folder_names_the_model_by_its_last_part() -> None:
+    assert command_setup("trtllm-serve serve /workspace/models/Wren3-32B --tp_size 2")["model"] == "Wren3-32B"
+    got = command_setup("aiperf profile --model ~/models/Llama-3.1-8B-Instruct/ --concurrency 4")
+    assert got["model"] == "Llama-3.1-8B-Instruct"
+    # (a checkpoint's step, a run's folder, a file: no model's name, the path stays as typed)
+    for path in ("/ckpt/Wren3-32B/step-1200", "/data/runs/final", "/data/ckpt/epoch_3"):
+        assert command_setup(f"vllm serve {path}")["model"] == path

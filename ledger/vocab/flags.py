@@ -118,6 +118,10 @@ FLAG_KEYS: dict[str, str] = {
     "eval-name": "task",
     "num-examples": "samples",
     "dataset": "dataset",
+    # the sampling a client asks for (vllm bench's and the eval scripts' "--temperature 0.6 --top-p 0.95 --top-k 20")
+    "temperature": "temperature",
+    "top-p": "top_p",
+    "top-k": "top_k",
     "dataset-name": "dataset",
 }
 """Flag (without its dashes, hyphenated) -> setup key."""
@@ -342,25 +346,29 @@ def name_loaded_dataset(out: dict[str, str], text: str) -> None:
     out["dataset"] = path if path.count("/") == 1 and "." not in path.split("/")[0] else path.rsplit("/", 1)[-1]
 
 
-REQUEST_EXTRA_KEYS: dict[str, str] = {"min_tokens": "min_tokens", "max_tokens": "osl"}
+REQUEST_EXTRA_KEYS: dict[str, str] = {
+    "min_tokens": "min_tokens",
+    "max_tokens": "osl",
+    **{k: k for k in ("temperature", "top_p", "top_k")},
+}
 """The fields a load generator adds to each request ("aiperf/genai-perf --extra-inputs min_tokens:200") that are
 setup: the cap on the output ("max_tokens:512") is its length, as a bench's "--max-tokens" is; the floor
 ("min_tokens:200") is a setup of its own, since an engine keeps the end token masked until the floor is reached (a
--inf in the logits: another sampling path, another timing, even at the same length). Sampling knobs ("top_k:20",
-"top_p:0.8", "temperature:0") are no setup here: the vocabulary has no key for them, so a run's series holds whatever
-it sampled with; "ignore_eos:true" neither (vLLM's own "--ignore-eos" switch is not read: keying it for one tool
-would split one workload by the tool's spelling)."""
+-inf in the logits: another sampling path, another timing, even at the same length); the sampling ("top_k:20",
+"top_p:0.8", "temperature:0") is the run's, as the flags' (vocab.sampling_words: an acceptance length moves with
+it). "ignore_eos:true" is not (vLLM's own "--ignore-eos" switch is not read: keying it for one tool would split one
+workload by the tool's spelling)."""
 
 
 # a load generator's per-request fields: "--extra-inputs min_tokens:200", "--extra-inputs=max_tokens:512"
 _EXTRA_INPUT_RE = re.compile(
-    r"(?:^|\s)--extra-inputs?(?:=|\s{1,4})[\"']?(?P<name>[a-z_]{1,40}):(?P<value>\d{1,7})(?![\w.])"
+    r"(?:^|\s)--extra-inputs?(?:=|\s{1,4})[\"']?(?P<name>[a-z_]{1,40}):(?P<value>-?\d{1,7}(?:\.\d{1,4})?)(?![\w.])"
 )
 
 
 def request_extras(text: str) -> dict[str, str]:
-    """The setup a load generator's request extras state (REQUEST_EXTRA_KEYS): an output cap
-    or floor; any other field (a sampling knob) gives nothing."""
+    """The setup a load generator's request extras state (REQUEST_EXTRA_KEYS): an output cap or floor, the
+    sampling; any other field gives nothing."""
     out: dict[str, str] = {}
     if "--extra-input" not in text:
         return out

@@ -84,8 +84,10 @@ _EXTENSION_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9_]{0,9}$")
 def hub_id_in_folder(path: str) -> str:
     """A local folder whose last two parts are a hub id ("/shared/models/Qwen/Qwen2.5-7B-Instruct" -> "Qwen/Qwen2.5-
     7B-Instruct"): a copy of that checkpoint, downloaded under its organisation's folder. The organisation is one
-    whose name holds the model's family word ("meta-llama" of "Llama-3.1-8B") or a known one; "models/DeepSeek-R1"
-    is a folder of models, and a file ("...-Q4_K_M.gguf": model_in_path's) or a name with no digit stay as typed."""
+    whose name holds the model's family word ("meta-llama" of "Llama-3.1-8B") or a known one. Under a folder of
+    models ("/workspace/models/Qwen3-32B") the model is the last part, where the vocabulary reads that part whole as
+    a model's name: the folders above are the machine's, no spelling of the model. A file ("...-Q4_K_M.gguf":
+    model_in_path's), a name with no digit, a checkpoint's step ("step-1200") stay as typed."""
     if not path.startswith(("/", "~", ".")) or path.count("/") < 2:
         return path
     owner, name = path.rstrip("/").split("/")[-2:]
@@ -94,7 +96,11 @@ def hub_id_in_folder(path: str) -> str:
         return path  # ("Foo-8B.gguf": a file; "Qwen/latest": no checkpoint's name)
     if family.group(0) in owner.lower() or owner.lower() in _HUB_OWNERS:
         return f"{owner}/{name}"
-    return path
+    return name if model_names(name) == [name] and not _NUMBERED_RE.fullmatch(name) else path
+
+
+# a word and a number alone ("step-1200", "epoch_3", "run2"): a checkpoint's or a run's folder, no model's name
+_NUMBERED_RE = re.compile(r"[A-Za-z]{1,12}[-_]?\d{1,9}")
 
 
 _DRAFT_NAME_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)

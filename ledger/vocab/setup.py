@@ -38,6 +38,7 @@ from ledger.vocab.models import one_model_blanked
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
+from ledger.vocab.sampling_words import SAMPLING_WORDS, routes_experts
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -446,8 +447,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
-    # "random ids", "ShareGPT prompts", "random dataset", "a SWE-bench 64K prompt": a serving benchmark's data, its
-    # --dataset-name said in prose
+    # "random ids", "ShareGPT prompts", "random dataset", "a SWE-bench 64K prompt": a bench's --dataset-name in prose
     _word(
         "dataset",
         "dataset",
@@ -657,6 +657,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "hqq",
         ),
     ),
+    *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
 _TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
@@ -684,13 +685,15 @@ _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     """The match names no setting of the run: a maximum ("max batch size 256"), a rank's index ("[TP0]", "trace_dp0
     _tp0_rank0.json.gz": no run splits over 0 ranks, vocab.parallel_words), llama.cpp's prompt test "pp4"
-    (a 4-token prompt, not a pipeline of 4 stages), or a component's precision in a name ("FP4 indexer")."""
+    (a 4-token prompt, not a pipeline of 4 stages), a MoE router's top-k ("experts=128, top_k=8": the experts each
+    token goes to, no sampling), or a component's precision in a name ("FP4 indexer")."""
     if w.key == "pp":
         return zero_size(w.key, text, end) or (
             _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
         )
     return (
         zero_size(w.key, text, end)
+        or (w.key == "top_k" and routes_experts(text))
         or (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None)
         or (
             w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
@@ -705,7 +708,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|"
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
     + ENGINE_PATH_TRIGGERS
     + "|"
     + SWITCH_TRIGGERS,  # ("without any concurrency cap")

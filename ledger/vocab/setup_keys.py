@@ -76,6 +76,11 @@ HARD_KEYS: tuple[str, ...] = (
     "dim_m",
     "dim_n",
     "dim_k",
+    # the sampling a run decoded with ("temperature 0.6", "greedy", "top_p 0.95"): a drafter's acceptance and an
+    # eval's score move with it (vocab.sampling_words)
+    "temperature",
+    "top_p",
+    "top_k",
     "min_tokens",  # (a floor each request must generate to, "min_tokens:200": the end token masked till then)
     "max_tokens",  # (an eval's cap on its answers, "--max-tokens 64000": no output length, yet another run)
     "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")
@@ -129,6 +134,10 @@ how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one
 which of the repeats a value is, the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
+    # ("| Top P |", "sampling temperature"; a joined "topk" is a drafting tree's branches, vocab.sampling_words)
+    "top p": "top_p",
+    "top k": "top_k",
+    "sampling_temperature": "temperature",
     # ("| Framework | TTFT |" over vLLM and TRT rows: the serving engine each row ran)
     "framework": "engine",
     "inference engine": "engine",

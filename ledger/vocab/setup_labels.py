@@ -15,6 +15,11 @@ from ledger.vocab.word_gate import WordGate
 # name ("average", "max") leaves the setting it qualifies.
 _SETUP_LABELS: dict[str, str] = {
     "model": "model",
+    # the sampling a run decoded with ("Temperature: 0.6", "Top P | 0.95"; vocab.sampling_words)
+    "temperature": "temperature",
+    "sampling temperature": "temperature",
+    "top p": "top_p",
+    "top k": "top_k",
     "model name": "model",
     "model path": "model",
     "checkpoint": "model",

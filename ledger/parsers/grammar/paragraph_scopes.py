@@ -79,6 +79,9 @@ def text_scope_words(
     paragraph alone (the scope it comes back as)."""
     if scope is None:
         return leg_model(blocks, k)
+    for leg in leg_model(blocks, k):  # ("R1 Orca-3B b1 greedy:": the label's batch beside the words its line states)
+        if "batch_size" in leg.values:
+            scope.values.setdefault("batch_size", leg.values["batch_size"])
     scope.end = legs_end(blocks, k, scope.end)
     if "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
         scope.values["model"] = model

@@ -1,0 +1,59 @@
+"""The sampling a run was measured with (temperature, top-p, top-k) is its setup: a drafter's acceptance and an
+eval's score move with it. Stated in a command, a request extra, a settings line, a lead-in or a table column;
+never a claim of its own."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.parsers.grammar.commands import command_setup
+from ledger.vocab.canonical import canon_value
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import key_class
+
+
+def test_a_commands_sampling_flags_and_request_extras_are_setup() -> None:
+    got = command_setup("vllm bench serve --model acme/Wren-9B --temperature 0.6 --top-p 0.95 --top-k 20")
+    assert (got.get("temperature"), got.get("top_p"), got.get("top_k")) == ("0.6", "0.95", "20")
+    got = command_setup(
+        "aiperf profile --model acme/Wren-9B --extra-inputs temperature:0 --extra-inputs top_p:0.8 "
+        "--extra-inputs top_k:40 --extra-inputs min_tokens:96"
+    )
+    assert (got.get("temperature"), got.get("top_p"), got.get("top_k")) == ("0", "0.8", "40")
+    assert got["min_tokens"] == "96"
+
+
+def test_sampling_words_in_a_line_are_read_and_greedy_is_temperature_zero() -> None:
+    assert qualifiers("run at temp=0, 5-shot").get("temperature") == "0"
+    assert qualifiers("sampled with T=0.7 and top_p 0.95").get("temperature") == "0.7"
+    assert qualifiers("sampled with T=0.7 and top_p 0.95").get("top_p") == "0.95"
+    assert qualifiers("temperature 0.6, top-k 20").get("top_k") == "20"
+    assert canon_value("temperature", qualifiers("greedy decoding").get("temperature", "")) == "0"
+    # a GPU's heat, a time, a non-greedy search: no sampling
+    for line in ("GPU temperature 71 C at peak", "T=12 ms", "a non-greedy regex", "greedy acceptance rule"):
+        assert "temperature" not in qualifiers(line), line
+
+
+def test_one_temperature_however_written_and_every_knob_splits_compare() -> None:
+    assert {canon_value("temperature", v) for v in ("0", "0.0", "greedy", "Greedy")} == {"0"}
+    assert canon_value("top_p", "1.0") == "1" and canon_value("top_k", "20") == "20"
+    assert {key_class(k) for k in ("temperature", "top_p", "top_k", "Top-P", "top k")} == {"hard"}
+
+
+def test_a_lead_in_and_a_column_give_each_result_its_sampling() -> None:
+    text = (
+        "## Draft acceptance\n\nWith temperature 0.6 and top_p 0.95:\n\n"
+        "| Temperature | Acceptance length |\n|---|---|\n| 0 | 2.81 |\n| 0.7 | 2.43 |\n\n"
+        "Settings: temperature=0, top_k=20\n\nAcceptance length: 3.07\n"
+    )
+    by_value = {c.value: c.config for c in extract(text, path="x.md").claims}
+    hot, cold, line = by_value[2.43], by_value[2.81], by_value[3.07]
+    assert canon_value("temperature", hot["temperature"]) == "0.7" and hot.get("top_p") == "0.95"
+    assert canon_value("temperature", cold["temperature"]) == "0"
+    assert line.get("temperature") == "0" and line.get("top_k") == "20"
+    assert not set(by_value) & {0.6, 0.95, 20.0}
+
+
+def test_a_routers_top_k_and_a_tests_name_are_no_sampling() -> None:
+    assert "top_k" not in qualifiers("MoE geometry: experts=64, top_k=4")
+    assert "temperature" not in qualifiers("pytest test_spec.py -k greedy")
+    assert "temperature" not in qualifiers("TestSpec::test_greedy")
