@@ -553,7 +553,7 @@ Output throughput: 901.5 tok/s
         (702.5, "Heron-8B", "iq4_ks"),  # a GGUF type the vocabulary does not list is the quant still
         (61.5, "Kestrel-14B", "q5_k_m"),  # a shell variable the flag reads
         (31.5, "models/7B/ggml-model-q4_0.gguf", "q4_0"),  # a file named for its format: the path says where
-        (901.5, "/shared/models/acme/Heron-8B-Instruct", None),  # a checkpoint's folder is no file
+        (901.5, "Heron-8B-Instruct", None),  # a checkpoint's folder: no file, its last part the model it names
     ],
 )
 def test_a_model_file_is_the_model_it_names_under_every_flag_that_gives_it(
