@@ -44,7 +44,7 @@ def test_numbered_points_of_a_description_are_no_arms() -> None:
 
 def test_a_side_word_opening_a_sentence_shaped_lead_is_the_side_of_its_paste() -> None:
     text = (
-        "main, with greedy sampling only:\n```\nmean TTFT: 52.3 ms\n```\n\n"
+        "main, with the plain request body:\n```\nmean TTFT: 52.3 ms\n```\n\n"
         "this PR. With a stop list (forces the masked path):\n```\nmean TTFT: 49.8 ms\n```\n"
     )
     assert _sides(text) == [("mean TTFT", 52.3, "main", None), ("mean TTFT", 49.8, "this PR", 52.3)]

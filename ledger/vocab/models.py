@@ -104,13 +104,13 @@ _SPACED_MODEL_RE = re.compile(
     r"(?![\w/-])",
     re.IGNORECASE,
 )
-# "DeepSeek-Lite", "Mistral-Small": a family's named member, no size printed; its release's version after it
-# ("Mistral Large 2", "Mistral Small 3.1"), never a count of boards ("Mistral-Small 4 GPUs")
 _MEMBER_MODEL_RE = re.compile(
     r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)"
     r"(?: \d{1,2}(?:\.\d{1,2})?(?![\w.]| ?(?:x|gpus?|nodes?|cards?)\b))?(?![\w/-])",
     re.IGNORECASE,
 )
+"""A family's named member, no size printed ("DeepSeek-Lite", "Mistral-Small"); its release's version after it
+("Mistral Large 2", "Mistral Small 3.1"), never a count of boards ("Mistral-Small 4 GPUs")."""
 # (case-blind, it was tried at every blank and hyphen of every text with no digit: searched only where a word stands)
 _MEMBER_WORD_RE = WordGate(re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE))
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
@@ -330,11 +330,11 @@ def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
     return out
 
 
-# "Mistral-Nemo-Instruct-v1.1/ggml-model-f16.gguf": a converted checkpoint's file, read by the part of its path that
-# names the model (the file itself, or the folder that holds a file named for its format alone)
 _MODEL_FILE_RE = re.compile(
     r"(?<![\w.-])(?:[\w.-]{1,100}/){0,6}[\w.-]{1,100}?\.(?:gguf|bin|safetensors)(?![\w.])", re.I
 )
+"""A converted checkpoint's file ("Mistral-Nemo-Instruct-v1.1/ggml-model-f16.gguf"), read by the part of its path that
+names the model (the file itself, or the folder that holds a file named for its format alone)."""
 _FAMILY_START_RE = re.compile(r"(?:" + _FAMILY + r")(?![a-z])", re.IGNORECASE)
 
 
@@ -348,9 +348,9 @@ def model_in_path(path: str) -> str:
     return path
 
 
-# a GGUF file's weight type as its name's last part ("-Q4_K_M", "-IQ4_XS", ".Q8_0", "-F16"): what llama.cpp's
-# quantiser writes after the model's name
 _GGUF_TYPE_END_RE = re.compile(r"[-_.](?:[IT]?Q\d(?:_[0-9A-Z]{1,3}){0,2}|BF16|F16|F32)$", re.IGNORECASE)
+"""A GGUF file's weight type as its name's last part ("-Q4_K_M", "-IQ4_XS", ".Q8_0", "-F16"): what llama.cpp's
+quantiser writes after the model's name."""
 _FILE_EXT_RE = re.compile(r"\.(?:gguf|bin|safetensors)$", re.IGNORECASE)
 _GENERIC_FILES = frozenset(("model", "ggml-model", "weights", "consolidated", "pytorch_model"))
 
@@ -358,12 +358,12 @@ _GENERIC_FILES = frozenset(("model", "ggml-model", "weights", "consolidated", "p
 def file_model(path: str) -> str:
     """The model a model file's path names, without the folders it sits in or its GGUF type:
     "/models/Wren-30B-A3B-Q4_K_M.gguf" -> "Wren-30B-A3B", "w/Phi-3.5-mini/model-q8_0.gguf" -> "Phi-3.5-mini"; a
-    file named for its format alone under folders naming none ("models/7B/ggml-model-q4_0.gguf") stays whole."""
+    file named for its format alone under folders naming none ("models/7B/ggml-model-q4_0.gguf") stays whole; a name
+    the vocabulary does not know is the model's still where a GGUF type follows it ("Lark-Chat-IQ4_XS")."""
     cut = model_in_path(path)
     last = cut.rsplit("/", 1)[-1]
     stem = _FILE_EXT_RE.sub("", last)
     name = _GGUF_TYPE_END_RE.sub("", stem)
-    # (a name the vocabulary does not know is the model's still where a GGUF type follows it: "Lark-Chat-IQ4_XS")
     if (cut == path and not _names_model(last) and name == stem) or name.lower() in _GENERIC_FILES:
         return path
     return name if _WORDY_RE.search(name) else path

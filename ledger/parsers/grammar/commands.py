@@ -45,9 +45,9 @@ _FLAG_RE = re.compile(
     r"(?:=|\s+)"
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )
-# llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
-# (a path under the home folder, "~/models/Foo-8B-Q8_0.gguf", as well)
 _MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>~?[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
+"""llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf" (a path under the
+home folder, "~/models/Foo-8B-Q8_0.gguf", as well)."""
 _PLACEHOLDER_RE = re.compile(r"[A-Z](?![\w.])|\$\{?[A-Za-z_]\w{0,30}\}?(?![\w.])")
 _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 # a second bare value after a flag's first: argparse's nargs="+" ("--batch-size 1 8 32", "--config-list 1,0,0,0

@@ -101,8 +101,8 @@ from ledger.vocab.model_spellings import models_named_twice
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
-# "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
+"""A short lead-in that names the variant of the block under it ("EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:")."""
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 
@@ -123,8 +123,7 @@ def find_setups(
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = _section_heads(doc)
-    # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
-    # heading would: a setting stated under one holds until the next
+    # a bold line opening a paragraph ("**bs=1**") heads what follows as a heading would, until the next one
     bold = bold_paragraph_heads(doc)
     ends = sorted([*heads, *bold, *item_heads(doc.blocks)], key=lambda b: b.start)  # ("- 0.5B (vLLM)" heads too)
     end_starts = [b.start for b in ends]
