@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.prose.prefixed_ratios import ratio_number
 
 _FACTORS = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}
 _VERB_RE = re.compile(
@@ -25,18 +26,5 @@ def with_verb_ratios(text: str, nums: list[Number]) -> list[Number]:
     """`nums` with each multiplier verb before a speed measure read as its factor (a ratio, "x"), in text order."""
     if "ubl" not in text and "tripl" not in text and "drupl" not in text:
         return nums  # (the three verbs' stems: most texts hold none)
-    found = [
-        Number(
-            value=_FACTORS[m.group("verb").lower()],
-            high=None,
-            unit="x",
-            approx=False,
-            signed=False,
-            start=m.start(),
-            end=m.end(),
-            text=m.group(0),
-            num_start=m.start(),
-        )
-        for m in _VERB_RE.finditer(text)
-    ]
+    found = [ratio_number(_FACTORS[m.group("verb").lower()], m, m.start()) for m in _VERB_RE.finditer(text)]
     return sorted([*nums, *found], key=lambda n: n.start) if found else nums

@@ -15,25 +15,27 @@ _PREFIXED_RE = re.compile(
 )
 
 
+def ratio_number(value: float, m: re.Match[str], num_start: int) -> Number:
+    """A ratio ("x") a pattern's match states with no number the number reader saw: its span the match's."""
+    return Number(
+        value=value,
+        high=None,
+        unit="x",
+        approx=False,
+        signed=False,
+        start=m.start(),
+        end=m.end(),
+        text=m.group(0),
+        num_start=num_start,
+    )
+
+
 def with_prefixed_ratios(text: str, nums: list[Number]) -> list[Number]:
     """`nums` with each ratio written "x1.5" / "×2" before a speed word read as 1.5x / 2x (in place of a bare "2"
     the number reader gave for "×2")."""
     if "x" not in text and "X" not in text and "×" not in text:
         return nums
-    found = [
-        Number(
-            value=float(m.group("num")),
-            high=None,
-            unit="x",
-            approx=False,
-            signed=False,
-            start=m.start(),
-            end=m.end(),
-            text=m.group(0),
-            num_start=m.start("num"),
-        )
-        for m in _PREFIXED_RE.finditer(text)
-    ]
+    found = [ratio_number(float(m.group("num")), m, m.start("num")) for m in _PREFIXED_RE.finditer(text)]
     if not found:
         return nums
     kept = [n for n in nums if not any(f.start <= n.start < f.end for f in found)]
