@@ -12,6 +12,9 @@ BLOCK_DRAFTERS = ("dflash",)
 """The drafters that draft a block of tokens at once (block diffusion): the bare "block N" beside one is its draft
 length; beside none, "block 5" is any block of anything (a thread block, a tile) and no setting."""
 
+DRAFT_BLOCK = "draft_block"
+"""A drafter's "block 5" as read, before `drafted_block` makes it the draft length (or drops it)."""
+
 BLOCK_WORDS = (
     # ("page_size=64", "kv block size: 32"; a kernel's "block size 128" too: another launch, another timing; never a
     # maximum, "max block size 256", the engine's limit)
@@ -23,17 +26,17 @@ BLOCK_WORDS = (
         ("page", "kv", "block"),
     ),
     # "block 5", "block=5": read as a draft block, kept only where the line names a block drafter (setup.py)
-    _word("draft_block", "draft_len", r"block(?: ?[=:] ?| )(\d{1,3})", ("block",), ("block",)),
+    _word(DRAFT_BLOCK, "draft_len", r"block(?: ?[=:] ?| )(\d{1,3})", ("block",), ("block",)),
 )
 """Read among vocab.setup's words."""
 
-CONSUMED_KEYS = frozenset({"draft_block"})
+CONSUMED_KEYS = frozenset({DRAFT_BLOCK})
 """Keys the words above write that `drafted_block` takes back before any claim holds them."""
 
 
 def drafted_block(setup: dict[str, str]) -> dict[str, str]:
     """`setup` with its "block N" read as the draft length where its method drafts in blocks, and dropped elsewhere."""
-    block = setup.pop("draft_block", None)
+    block = setup.pop(DRAFT_BLOCK, None)
     if block is not None and setup.get("spec_algo", "").startswith(BLOCK_DRAFTERS):
         setup.setdefault("draft_len", block)
     return setup

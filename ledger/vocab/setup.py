@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
+from ledger.vocab.block_words import BLOCK_WORDS, CONSUMED_KEYS, drafted_block
 from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
@@ -900,7 +900,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in SETUP_WORDS:
-        if w.key in hints or w.written == "draft_block":  # (a name's "block 5": no drafter named beside it)
+        if w.key in hints or w.written in CONSUMED_KEYS:  # (a name's "block 5": no drafter named beside it)
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start(), m.end()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
