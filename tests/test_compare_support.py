@@ -152,3 +152,91 @@ def test_a_features_maturity_that_changed_is_a_change() -> None:
     changes = {s.feature: (s.verdict, s.values) for s in c.support}
     assert changes["Offload"] == ("changed", ["yes (Functional)", "yes (Experimental)"])
     assert changes["Paged KV"][0] == "no change"
+
+
+_STATUS_V1 = """# Otter feature status
+
+| Feature | Otter Classic Engine | Otter Next Engine | Plan |
+|---|---|---|---|
+| Paged KV | 🟢 Functional | 🟢 Functional | done |
+| Offload | 🟢 Functional | 🟡 Planned | later |
+| Spec decode | 🔴 No plan | 🔵 Experimental | |
+| Streaming | 🟢 Functional | 🟢 Functional | |
+| Guided output | 🔴 No plan | 🟢 Functional | |
+| LoRA | 🟢 Functional | 🟢 Functional | |
+| Old sampler | 🟢 Functional | 🔴 Deprecated | |
+
+- 🟢 Functional: works end to end.
+- 🔵 Experimental: may change.
+- 🟡 Planned: on the roadmap.
+- 🔴 No plan / Deprecated: not coming.
+"""
+_STATUS_V2 = """# Otter feature status
+
+| Feature | Status | Plan |
+|---|---|---|
+| Paged KV | 🟢 Functional | done |
+| Offload | 🟢 Functional | later |
+| Spec decode | 🔵 Experimental | |
+| Streaming | 🟢 Functional | |
+| Guided output | 🟢 Functional | |
+| LoRA | 🟢 Functional | |
+""" + _STATUS_V1[_STATUS_V1.index("- 🟢") - 1 :]
+_STATUS_V3 = _STATUS_V2.replace(
+    "| LoRA | 🟢 Functional | |", "| LoRA | 🟢 Functional | |\n| Prefix reuse | 🔵 Experimental | |"
+)
+_STATUS_V4 = _STATUS_V3.replace("| Prefix reuse | 🔵 Experimental |", "| Prefix reuse | 🟢 Functional |").replace(
+    "| Streaming | 🟢 Functional |", "| Streaming | 🔵 Experimental |"
+)
+
+
+def test_a_column_renamed_between_versions_is_followed_and_said_once() -> None:
+    """v2 drops the classic engine's column and heads the next engine's "Status" over the same rows (one cell moved
+    on, Offload planned -> functional; one row dropped): one column renamed, its cells followed across it, the
+    classic column's cells gone; the two ends' versions are never read as every cell gone plus every cell new."""
+    c = _compare(_STATUS_V1, _STATUS_V2)
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support}
+    assert changes[("Offload", "Otter feature status")] == ("changed", ["no (Planned)", "yes (Functional)"])
+    assert changes[("Paged KV", "Otter feature status")] == ("no change", ["yes (Functional)"] * 2)
+    assert changes[("Old sampler", "Otter Next Engine")][0] == "gone"
+    assert {s.verdict for s in c.support if s.feature == "Otter Classic Engine"} == {"gone"}
+    assert not [s for s in c.support if s.verdict == "new"]
+    text = c.render("table", width=160)
+    assert text.count("Column renamed") == 1
+    assert "Column renamed R1 -> R2: 'Otter Next Engine' -> 'Otter feature status' (6 cells followed" in text
+
+
+def test_a_column_dropped_for_another_with_other_cells_stays_gone_and_new() -> None:
+    """v2 drops INT4 and adds LoRA over the same models: where LoRA's cells say other things, or where both say
+    yes throughout (which tells no column from another), they are two columns, one gone and one new."""
+    v1 = "## Kit\n\n| Model | FP8 | INT4 |\n|---|---|---|\n| Orca2 | Yes | No |\n| Finch | Yes | Yes |\n"
+    v1 += "| Wren | No | No |\n| Heron | Yes | Yes |\n"
+    other = v1.replace("INT4", "LoRA").replace("| Orca2 | Yes | No |", "| Orca2 | Yes | Yes |")
+    other = other.replace("| Finch | Yes | Yes |", "| Finch | Yes | No |")
+    all_yes = v1.replace("| Orca2 | Yes | No |", "| Orca2 | Yes | Yes |").replace(
+        "| Wren | No | No |", "| Wren | No | Yes |"
+    )
+    for old, new in ((v1, other), (all_yes, all_yes.replace("INT4", "LoRA"))):
+        c = _compare(old, new)
+        assert {(s.feature, s.verdict) for s in c.support if s.verdict != "no change"} == {
+            ("INT4", "gone"),
+            ("LoRA", "new"),
+        }
+        assert "Column renamed" not in c.render("table", width=120)
+    c = _compare(v1, v1.replace("INT4", "INT4 (W4A16)"))
+    assert {s.verdict for s in c.support} == {"no change"}
+
+
+def test_a_feature_a_combination_matrix_renames_is_one_row_and_column_renamed() -> None:
+    """A feature x feature matrix names each feature as a row and as a column: v2 calls Alpha "Alpha Paged" over the
+    same cells, so its column and its row (the diagonal with them) are followed across the rename, nothing gone."""
+    v1 = "## Pairs\n\n| Feature | Alpha | Beta | Gamma |\n|---|---|---|---|\n| Alpha | ✅ | | |\n"
+    v1 += "| Beta | ✅ | ✅ | |\n| Gamma | ❌ | ✅ | ✅ |\n| Delta | ✅ | 🟠 | ✅ |\n| Eps | ❌ | ✅ | ❌ |\n"
+    v2 = v1.replace("Alpha", "Alpha Paged")
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="pairs.md").claims)) for i, t in enumerate((v1, v2), 1)
+    ]
+    c = compare_loaded([Loaded("acme/quokka:pairs.md", versions, stored=True)], by="versions")
+    assert {s.verdict for s in c.support} == {"no change"}
+    assert ("Alpha Paged", "Alpha Paged") in {(s.subject, s.feature) for s in c.support}
+    assert "Column renamed R1 -> R2: 'Alpha' -> 'Alpha Paged' (5 cells followed" in c.render("table", width=120)

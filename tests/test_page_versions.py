@@ -104,3 +104,21 @@ def test_a_page_whose_versions_each_state_their_release_is_compared_version_by_v
     assert verdicts == Counter({"within noise": 2, "improvement": 1, "removed": 2, "new": 1})
     still = _find(rows, "tok s", "tok/s", model="qwen2-7b", batch_size="8")
     assert [c.value if c else None for c in still.cells] == [290.2, 290.2, 290.2]
+
+
+def test_a_results_column_renamed_between_versions_reports_only_the_value_that_moved() -> None:
+    """v2 heads the throughput column "Output Throughput (tok/s)" where v1 wrote "Output tok/s", and one of its
+    values moved: the column is one series per row, so the comparison tells exactly that one value's change."""
+    v1 = "# Heron serving\n\nOn one H100 with Llama-3.1-8B.\n\n| Concurrency | Output tok/s | TTFT (ms) |\n"
+    v1 += "|---|---|---|\n| 1 | 150.2 | 21.0 |\n| 8 | 980.5 | 35.4 |\n| 32 | 2710.0 | 88.1 |\n"
+    v2 = v1.replace("| Output tok/s |", "| Output Throughput (tok/s) |").replace("| 2710.0 |", "| 2890.0 |")
+    snaps = [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(t, path="p.md").claims)
+        for n, t in ((1, v1), (2, v2))
+    ]
+    rows = compare_series(snaps, versions=True)
+    verdicts = Counter(r.overall.verdict if r.overall else None for r in rows)
+    assert len(rows) == 6
+    assert verdicts["improvement"] == 1 and verdicts["within noise"] == 5, verdicts
+    moved = next(r for r in rows if r.overall and r.overall.verdict == "improvement")
+    assert dict(moved.key.config)["concurrency"] == "32"

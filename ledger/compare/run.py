@@ -37,8 +37,9 @@ from ledger.compare.revisions import (
     select_window,
     split_revisions,
 )
+from ledger.compare.support_cell import SupportChange
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
-from ledger.compare.support_cells import SupportChange, support_changes
+from ledger.compare.support_cells import support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim

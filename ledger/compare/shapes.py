@@ -15,7 +15,7 @@ from ledger.compare.align import Row
 from ledger.compare.judge import Pair, measured_dict
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
-from ledger.compare.support_cells import SupportChange
+from ledger.compare.support_cell import SupportChange
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
 

@@ -1,0 +1,82 @@
+"""One support cell across revisions (compare.support_cells): its key, its value in each revision, its verdict and
+the column renames it was followed across.
+
+A cell is one (engine, backend, subject, feature), names compared letters and digits only; its value carries the
+feature's maturity its note gives, so a step back from Functional to Experimental is a change though both are yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger.model import Claim
+from ledger.vocab.support import name_key
+from ledger.vocab.support_maturity import MATURITY_RE
+
+Key = tuple[str, str, str, str]
+CHANGED, NEW, GONE, RENAMED, SAME = "changed", "new", "gone", "renamed", "no change"
+
+
+@dataclass
+class SupportChange:
+    """One support cell in every revision compared."""
+
+    engine: str | None
+    backend: str | None
+    """The backend of the engine the cell answers for (the heading above its table), if one is named."""
+    subject: str
+    feature: str
+    values: list[str | None]
+    """The cell's value in each revision, oldest first; None where that revision has no such cell."""
+    lines: list[int | None] = field(default_factory=list)
+    verdict: str = SAME
+    was: str | None = None
+    """The row's name before a version renamed it (its cells unchanged across that step)."""
+    columns: list[tuple[str, str, int]] = field(default_factory=list)
+    """The column renames the cell was followed across: (old header, new header, revision it is new in)."""
+
+    @property
+    def label(self) -> str:
+        scope = f" ({self.backend})" if self.backend else ""
+        was = f" (was {self.was})" if self.was else ""
+        return f"{self.subject}{was} · {self.feature}{scope}"
+
+    def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "backend": self.backend,
+            "subject": self.subject,
+            "feature": self.feature,
+            "verdict": self.verdict,
+            "was": self.was,
+            "values": [
+                {"revision": names[i], "value": v, "line": self.lines[i]}
+                for i, v in enumerate(self.values)
+                if v is not None
+            ],
+        }
+
+
+def cell_key(c: Claim) -> Key:
+    backend = (c.config or {}).get("backend")
+    return (
+        name_key(c.engine or ""),
+        name_key(str(backend or "")),
+        name_key(str(c.subject or "")),
+        name_key(str(c.feature or "")),
+    )
+
+
+def cell_value(c: Claim) -> str:
+    """A cell's value, with the feature's maturity its note gives ("yes (Experimental)"): a step back from
+    Functional to Experimental is a change though both are yes (a footnote's wording is none)."""
+    note = (c.note or "").strip()
+    return f"{c.value} ({note})" if note and len(note) <= 40 and MATURITY_RE.fullmatch(note) else str(c.value)
+
+
+def base_value(value: str | None) -> str | None:
+    """A cell's yes / no / partial without its maturity: two columns that agree on it are alike though one says
+    Functional where the other says Experimental."""
+    return value.split(" (", 1)[0] if value is not None else None
