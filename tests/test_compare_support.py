@@ -103,7 +103,7 @@ def test_a_row_renamed_between_versions_with_its_cells_is_renamed_and_another_mo
     assert changes[("Heron", "INT4", "eager")] == ("new", [None, "no", "no"], None)
     assert changes[("Orca2", "INT4", "eager")] == ("gone", ["no", None, None], None)
     text = c.render("table", width=120)
-    assert "renamed  Finch-Lite (was Finch) · INT4 (FastPath)" in text
+    assert "renamed R1 -> R2  Finch-Lite (was Finch) · INT4 (FastPath)" in text
 
 
 def test_a_version_that_only_renames_a_row_is_still_a_revision() -> None:
@@ -204,6 +204,19 @@ def test_a_column_renamed_between_versions_is_followed_and_said_once() -> None:
     text = c.render("table", width=160)
     assert text.count("Column renamed") == 1
     assert "Column renamed R1 -> R2: 'Otter Next Engine' -> 'Otter feature status' (6 cells followed" in text
+
+
+def test_every_support_change_is_labelled_by_the_two_versions_it_happened_between() -> None:
+    """A row new in v3 whose maturity moves between v3 and v4, and an older row that steps back then: each change
+    is told between the two versions it happened in, never one "new" spanning the first to the last."""
+    c = _compare(_STATUS_V1, _STATUS_V2, _STATUS_V3, _STATUS_V4)
+    events = {s.subject: s.events for s in c.support if s.feature == "Otter feature status"}
+    assert events["Prefix reuse"] == [("new", 2), ("changed", 3)]
+    assert events["Streaming"] == [("changed", 3)]
+    assert events["Offload"] == [("changed", 1)]
+    text = c.render("table", width=160)
+    assert "R1 -> R4: R1 -> R2 1 changed, 8 gone; R2 -> R3 1 new; R3 -> R4 2 changed; 4 no change" in text
+    assert "new R2 -> R3, changed R3 -> R4  Prefix reuse · Otter feature status" in text
 
 
 def test_a_column_dropped_for_another_with_other_cells_stays_gone_and_new() -> None:

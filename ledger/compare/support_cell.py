@@ -1,5 +1,5 @@
 """One support cell across revisions (compare.support_cells): its key, its value in each revision, its verdict and
-the column renames it was followed across.
+the steps at which it changed.
 
 A cell is one (engine, backend, subject, feature), names compared letters and digits only; its value carries the
 feature's maturity its note gives, so a step back from Functional to Experimental is a change though both are yes.
@@ -34,8 +34,12 @@ class SupportChange:
     verdict: str = SAME
     was: str | None = None
     """The row's name before a version renamed it (its cells unchanged across that step)."""
+    renamed_at: int | None = None
+    """The revision (0-based) whose row name `was` is not: the step it was renamed at is the one into it."""
     columns: list[tuple[str, str, int]] = field(default_factory=list)
     """The column renames the cell was followed across: (old header, new header, revision it is new in)."""
+    events: list[tuple[str, int]] = field(default_factory=list)
+    """What happened to the cell between each two adjacent revisions: (changed/new/gone/renamed, the newer one)."""
 
     @property
     def label(self) -> str:
@@ -51,6 +55,7 @@ class SupportChange:
             "feature": self.feature,
             "verdict": self.verdict,
             "was": self.was,
+            "events": [{"change": e, "from": names[i - 1], "to": names[i]} for e, i in self.events],
             "values": [
                 {"revision": names[i], "value": v, "line": self.lines[i]}
                 for i, v in enumerate(self.values)

@@ -4,7 +4,9 @@ A support page (a table of models x features of Yes / No / untested) holds no nu
 differ in what a reviewer wants to see: a cell that changed ("untested" -> "yes"), a row or column added (new)
 or dropped (gone). A cell is one (engine, backend, subject, feature), names compared letters and digits only;
 its verdict reads every version against the one before it (a cell a middle version added and the next dropped is
-gone, never "no change" between two ends that lack it), the values of every revision kept. Printed
+gone, never "no change" between two ends that lack it), the values of every revision kept, and each change is
+labelled by the two adjacent versions it happened between (a row new in R2 whose maturity moved R3 -> R4 says both,
+never one "new" spanning R1 -> R4). A row or column a version renamed is followed (compare.support_renames). Printed
 in the one screen of `ledger compare` after the result series: the changed, new and gone cells row by row, the
 rest counted ("no change"), every cell with --all.
 """
@@ -60,6 +62,7 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
         ch.verdict = _verdict(ch.values)
         if ch.was and ch.verdict == SAME:
             ch.verdict = RENAMED
+        ch.events = _events(ch)
     return sorted(kept, key=lambda ch: _ORDER[ch.verdict])
 
 
@@ -73,6 +76,22 @@ def _verdict(values: Sequence[str | None]) -> str:
     if last is None:
         return GONE
     return SAME if all(a == b for a, b in pairwise(values)) else CHANGED
+
+
+def _events(ch: SupportChange) -> list[tuple[str, int]]:
+    """What happened to the cell between each two adjacent revisions, labelled by the newer: a row new in R2 whose
+    maturity changes between R3 and R4 is new at R2 and changed at R4, never one "new" spanning R1 to R4."""
+    out: list[tuple[str, int]] = []
+    for i, (a, b) in enumerate(pairwise(ch.values), 1):
+        if a is None and b is not None:
+            out.append((NEW, i))
+        elif a is not None and b is None:
+            out.append((GONE, i))
+        elif a != b:
+            out.append((CHANGED, i))
+        elif ch.renamed_at == i and a is not None:
+            out.append((RENAMED, i))
+    return out
 
 
 def support_section(
@@ -94,11 +113,11 @@ def support_section(
         out.append(markdown(said) if md else terminal(said))
     for said in _column_renames(changes):
         out.append(markdown(said) if md else terminal(said))
-    shown = [ch for ch in changes if show_all or ch.verdict != SAME]
+    shown = [ch for ch in changes if show_all or ch.verdict != SAME or ch.events]
     if not shown:
         return out
     headers = ["change", "cell", *[f"R{i}" for i in range(1, len(revisions) + 1)]]
-    rows = [[ch.verdict, ch.label, *[v or "-" for v in ch.values]] for ch in shown]
+    rows = [[_change(ch, n), ch.label, *[v or "-" for v in ch.values]] for ch in shown]
     out.append("")
     if md:
         out.append("| " + " | ".join(headers) + " |")
@@ -117,10 +136,27 @@ def _step(i: int) -> str:
 
 
 def _counts(changes: Sequence[SupportChange], n: int) -> str:
-    counts = Counter(ch.verdict for ch in changes)
-    if counts[SAME] == len(changes):
-        return f"no change ({len(changes)} cell{'s' if len(changes) != 1 else ''})"
-    return ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, RENAMED, SAME) if counts[v])
+    """The count line: each verdict's cells for two revisions; over more, each step's events under the two versions
+    it happened between ("R3 -> R4: 5 changed"), then the cells no step touched."""
+    if n == 2 or not any(ch.events for ch in changes):
+        counts = Counter(ch.verdict for ch in changes)
+        if counts[SAME] == len(changes):
+            return f"no change ({len(changes)} cell{'s' if len(changes) != 1 else ''})"
+        return ", ".join(f"{counts[v]} {v}" for v in (CHANGED, NEW, GONE, RENAMED, SAME) if counts[v])
+    steps = Counter(e for ch in changes for e in ch.events)
+    said = []
+    for i in range(1, n):
+        if here := [f"{steps[(v, i)]} {v}" for v in (CHANGED, NEW, GONE, RENAMED) if steps[(v, i)]]:
+            said.append(f"{_step(i)} {', '.join(here)}")
+    if still := sum(not ch.events for ch in changes):
+        said.append(f"{still} {SAME}")
+    return "; ".join(said)
+
+
+def _change(ch: SupportChange, n: int) -> str:
+    if n == 2 or not ch.events:
+        return ch.verdict
+    return ", ".join(f"{v} {_step(i)}" for v, i in ch.events)
 
 
 def _column_renames(changes: Sequence[SupportChange]) -> list[str]:

@@ -108,7 +108,7 @@ def _merge(cells: dict[Key, SupportChange], old: Line, new: Line, i: int, dim: i
         nch.values[:i], nch.lines[:i] = och.values[:i], och.lines[:i]
         nch.columns = [*och.columns, (_name(och, dim), _name(nch, dim), i)]
         if och.was and not nch.was:
-            nch.was = och.was
+            nch.was, nch.renamed_at = och.was, och.renamed_at
         del cells[_with(p, dim, was)]
 
 
@@ -140,7 +140,7 @@ def _follow_rows(cells: dict[Key, SupportChange], n: int) -> list[SupportChange]
             for f, och in rows[old].items():
                 nch = rows[new][f]
                 nch.values[:i], nch.lines[:i] = och.values[:i], och.lines[:i]
-                nch.was = och.subject
+                nch.was, nch.renamed_at = och.subject, i
                 merged.add((*old[:3], f))
     return [ch for k, ch in cells.items() if k not in merged]
 
