@@ -40,6 +40,7 @@ from ledger.compare.revisions import (
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
 from ledger.compare.support_cells import SupportChange, support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
+from ledger.compare.unnamed_sides import unnamed_side_notes
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.vocab.named_models import as_named_model
@@ -244,6 +245,8 @@ def compare_loaded(
         snaps = [snaps[0], snaps[-1]]
     registered = registered or []
     notes += _implausible_note(snaps)
+    if len(loaded) == 1 and by != "versions":
+        notes += unnamed_side_notes(snaps, loaded[0].versions[-1][1])
     outside = _outside(loaded, snaps, by)
     refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
