@@ -156,6 +156,16 @@ _BAD_OUTCOMES = (
     # (answers cut at the token limit, refused: fewer is better, as a share too: "Truncated rate 5% -> 2%")
     r"\btruncat(?:ed|ions?)\b|\brefus(?:als?|ed)\b"
 )
+_BAD_OUTCOME_RE = re.compile(_BAD_OUTCOMES, re.IGNORECASE)
+
+
+def names_bad_outcome(metric: str) -> bool:
+    """The name counts answers or requests that went wrong ("Invalid" in gsm8k's summary, "invalid_rate",
+    "Unparsable", "Timeouts"): a share or a count of failures, lower is better, never the benchmark's score beside it
+    (its kind stays the eval's, as the corpora's gold keeps it)."""
+    return len(metric) <= 80 and _BAD_OUTCOME_RE.search(metric) is not None
+
+
 # a count of such outcomes ("Failed requests", "Request failures", "Dropped responses", "OOMs"): a result of the run,
 # never its workload the way "Successful requests" or "Number of prompts" are
 _COUNTED = r"(?:requests?|answers?|responses?|queries|prompts?|samples?|generations?|completions?|calls?|jobs?)"
