@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ledger.compare.keys import Key
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
-from ledger.vocab.metrics import names_bad_outcome, normalise_metric, split_statistic
+from ledger.vocab.metrics import normalise_metric, split_statistic
+from ledger.vocab.outcomes import names_bad_outcome
 
 TRENDED_KINDS = ("accuracy", "acceptance", "perf")
 _BENCHMARK_NAMES = frozenset(m.name for m in BENCHMARKS)
