@@ -1587,7 +1587,7 @@ HOSTILE: dict[str, HostileText] = {
     # shares and ratios with the comparative and measure after them, a lowered measure's elided second share
     # (prose.reduced_by _COMPARATIVE_MEASURE_RE / _ELIDED_GAP_RE)
     "comparative measures": "2% lower TTFT at TP4 and 1% at TP8, 3x faster PP then 4% fewer a b " * 1_000,
-    # rows of counts that went wrong, each judged lower-is-better (vocab.metrics _BAD_OUTCOMES)
+    # rows of counts that went wrong, each judged lower-is-better (vocab.metrics BAD_OUTCOMES)
     "failure counts": lambda s: (
         "| Metric | Baseline | Candidate |\n|---|---|---|\n"
         + "| Timed-out requests, scored incorrect | 2 | 5 |\n" * (500 * s)

@@ -4,6 +4,8 @@ never a claim of its own."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.vocab.canonical import canon_value
@@ -57,3 +59,51 @@ def test_a_routers_top_k_and_a_tests_name_are_no_sampling() -> None:
     assert "top_k" not in qualifiers("MoE geometry: experts=64, top_k=4")
     assert "temperature" not in qualifiers("pytest test_spec.py -k greedy")
     assert "temperature" not in qualifiers("TestSpec::test_greedy")
+
+
+# The decoding named once: in the turn's setup section (both arms), over one arm only, or as two samplings.
+_SETUP_SECTION = """# Trim the drafter's verify step
+
+## Setup
+
+Wren-7B on one H100, eagle3 with 3 draft tokens, greedy decoding, 80 prompts of the chat set.
+
+## Results
+
+before:
+```
+acceptance length: 2.41
+```
+
+after:
+```
+acceptance length: 2.43
+```
+"""
+_ONE_ARM = _SETUP_SECTION.replace(", greedy decoding", "").replace("before:", "before (greedy):")
+_TWO_SAMPLINGS = _ONE_ARM.replace("after:", "after (temperature 0.7):")
+
+
+def _compared(text: str, tmp_path: Path) -> tuple[list[str], list[str]]:
+    from ledger.api import Ledger
+    from ledger.targets import run_compare
+
+    doc = tmp_path / "sampling.md"
+    doc.write_text(text, encoding="utf-8")
+    result = run_compare([str(doc)], book=Ledger(tmp_path / "none.db"))
+    return [r.overall.verdict for r in result.rows if r.overall], [n for n in result.notes if "sampling" in n]
+
+
+def test_sampling_a_setup_section_states_covers_both_arms_and_one_arms_alone_is_judged_with_a_note(
+    tmp_path: Path,
+) -> None:
+    # a turn's setup section: both arms decode greedily, judged with no note
+    verdicts, notes = _compared(_SETUP_SECTION, tmp_path)
+    assert verdicts == ["within noise"] and notes == []
+    # one arm's lead states it, the other is silent and nothing else differs: judged, with the note
+    verdicts, notes = _compared(_ONE_ARM, tmp_path)
+    assert verdicts == ["within noise"], verdicts
+    assert len(notes) == 1 and "sampling stated on one side only" in notes[0] and "'before'" in notes[0]
+    # two samplings stated are two setups: still not comparable, no note
+    verdicts, notes = _compared(_TWO_SAMPLINGS, tmp_path)
+    assert "not comparable" in verdicts and notes == []

@@ -101,3 +101,65 @@ def test_two_values_one_revision_tells_apart_by_no_label_are_one_pair_never_a_hi
     # side by side, not one after the other: no verdict of the second against the first, and the note says why
     assert pair.latest is None
     assert any("no label tells apart" in n for n in trend.notes)
+
+
+# A first paste under no side label, then a paste its author labels as the patched build (one setup, one measure).
+_PR_ONE_SIDE_NAMED = """## Decode check, Qwen3-8B on H100, TP1, concurrency 8
+
+Client run against the server, stock request body:
+
+```
+mean TTFT: 52.3 ms
+```
+
+with the patch applied:
+
+```
+mean TTFT: 49.8 ms
+```
+"""
+
+
+def test_a_value_no_side_names_is_a_point_beside_the_named_side_never_dropped(tmp_path: Path) -> None:
+    doc = tmp_path / "one_side.md"
+    doc.write_text(_PR_ONE_SIDE_NAMED, encoding="utf-8")
+    trend = run_trend("mean TTFT", [str(doc)], book=Ledger(tmp_path / "none.db"))
+    # both pastes are drawn, the unnamed one by its line; neither is judged as the other's history
+    drawn = trend.series + trend.single_series
+    points = [(at, c.value) for s in drawn for at, c in s.points]
+    assert sorted(points) == [("no side named, line 6", 52.3), ("with the patch", 49.8)], points
+    assert all(s.latest is None for s in drawn)
+    assert any("no side named" in n for n in trend.notes)
+
+
+# An eval script's summary on two sides: its score, then the share of answers it could not parse.
+_PR_EVAL_SIDES = """# Mend the stop-token check of the chat template
+
+## gsm8k, 200 questions, 5 shots, Wren-7B on one H100
+
+before:
+```
+Accuracy: 0.812
+Invalid: 0.015
+Latency: 61.2 s
+```
+
+after:
+```
+Accuracy: 0.830
+Invalid: 0.000
+Latency: 58.9 s
+```
+"""
+
+
+def test_an_unparsable_answer_share_is_no_score_of_its_benchmark(tmp_path: Path) -> None:
+    doc = tmp_path / "eval_sides.md"
+    doc.write_text(_PR_EVAL_SIDES, encoding="utf-8")
+    trend = run_trend("gsm8k", [str(doc)], book=Ledger(tmp_path / "none.db"))
+    # the score alone is gsm8k's series; 'Invalid' is another quantity measured on it, counted in a note
+    assert _values(trend) == [("gsm8k", [0.812, 0.83])]
+    assert any("failed, not its score" in n and "'invalid'" in n for n in trend.notes), trend.notes
+    # asked by its name, the share is its own series, lower being better
+    invalid = run_trend("Invalid", [str(doc)], book=Ledger(tmp_path / "none.db"))
+    assert [[c.value for _, c in s.points] for s in invalid.series] == [[0.015, 0.0]]

@@ -17,6 +17,7 @@ from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible
 from ledger.compare.keys import claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
+from ledger.compare.one_sided_sampling import one_sided_sampling
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
 from ledger.compare.page_versions import is_page_versions
@@ -41,6 +42,7 @@ from ledger.compare.support_cell import SupportChange
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
 from ledger.compare.support_cells import support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
+from ledger.compare.unnamed_sides import unnamed_side_notes
 from ledger.errors import UsageError
 from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.vocab.named_models import as_named_model
@@ -245,6 +247,10 @@ def compare_loaded(
         snaps = [snaps[0], snaps[-1]]
     registered = registered or []
     notes += _implausible_note(snaps)
+    if len(loaded) == 1 and by != "versions":
+        notes += unnamed_side_notes(snaps, loaded[0].versions[-1][1])
+        snaps, said = one_sided_sampling(snaps)
+        notes += said
     outside = _outside(loaded, snaps, by)
     refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:

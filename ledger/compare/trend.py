@@ -12,7 +12,7 @@ from typing import Any
 from ledger.compare.judge import REGRESSION, Pair, latest_against_history
 from ledger.compare.keys import Key, claim_key, compared_setup
 from ledger.compare.noise import NoiseModel
-from ledger.compare.revisions import Snapshot, revisions_across_versions, split_revisions
+from ledger.compare.revisions import RevisionRef, Snapshot, revisions_across_versions, split_revisions
 from ledger.compare.run import Loaded, as_named_model_in, checked_kinds
 from ledger.compare.trend_match import MetricQuery, metric_query, pick, query_notes, statistic_rank
 from ledger.compare.trials import runs_as_points
@@ -94,13 +94,24 @@ def parse_where(where: list[str]) -> dict[str, str]:
     return dict(compared_setup(filters.items()))  # (gpu=1xH100: the board alone, as the series' keys hold it)
 
 
+UNNAMED = "no side named"
+"""The point name of a value no side label stands over, in a text that labels its other sides."""
+
+
 def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
     """The revisions a document's values are points of, oldest first: its revision sections, and for a document
     stored in several versions (a docs page across releases, an edited PR description) each version that changed
     its numbers."""
     if len(doc.versions) > 1:
         return revisions_across_versions(doc.versions, doc.name, order)
-    return split_revisions(doc.versions[-1][1], doc.name, order=order)
+    claims = doc.versions[-1][1]
+    snaps = split_revisions(claims, doc.name, order=order)
+    unnamed = [c for c in claims if c.revision is None]
+    if unnamed and any(s.ref.label or s.ref.head for s in snaps):
+        # a value under no side label beside a labelled side ("this PR:") is a point too, whose side the text leaves
+        # open: drawn by its line, never placed before or after the named sides (trend_of judges none against it)
+        snaps.insert(0, Snapshot(RevisionRef(name=UNNAMED, document=doc.name), unnamed))
+    return snaps
 
 
 def _trend_points(
@@ -213,7 +224,15 @@ def trend_of(
         if doc_name and len(loaded) > 1:
             label += f" in {doc_name}"
         pair = (key, variant, doc_name) in pairs
-        s = Series(label, pts, None if pair else latest_against_history(key, [c for _, c in pts], noise), docs)
+        named = [c for at, c in pts if not at.endswith(UNNAMED)]
+        if len(named) < len(pts):
+            pts = [(f"{at}, line {c.source.line}" if at.endswith(UNNAMED) else at, c) for at, c in pts]
+            notes.append(
+                f"note: {label}: {len(pts) - len(named)} value(s) with {UNNAMED} in a text that names its other "
+                "sides, drawn by their lines and never judged against the named ones"
+            )
+        judged = not pair and len(named) > 1
+        s = Series(label, pts, latest_against_history(key, named, noise) if judged else None, docs)
         if pair:
             notes.append(
                 f"note: {label}: {len(pts)} values of one setup in one revision that no label tells apart, drawn "

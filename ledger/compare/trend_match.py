@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from ledger.compare.keys import Key
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.metrics import normalise_metric, split_statistic
+from ledger.vocab.outcomes import names_bad_outcome
 
 TRENDED_KINDS = ("accuracy", "acceptance", "perf")
 _BENCHMARK_NAMES = frozenset(m.name for m in BENCHMARKS)
 _NAMED_MEASURES = frozenset(m.name for m in METRICS) - {"accuracy"}
 """Metrics of their own: a value so named under a benchmark's task is that measure, not the benchmark's score
 ("accuracy" alone is the score: the task beside it tells which)."""
+FAILED_ANSWERS = "failed answers: "
+"""How pick marks a share of an eval's failed answers among the other quantities it counts."""
 STAT_ORDER = ("", "mean", "p50", "median", "p90", "p95", "p99", "p99.9", "std", "min", "max")
 
 
@@ -62,6 +65,8 @@ def pick(q: MetricQuery, key: Key, variant: str, kinds: list[str] | None) -> tup
         return None
     if normalise_metric(task, "accuracy").name != q.benchmark:
         return None
+    if names_bad_outcome(key.metric):
+        return f"{FAILED_ANSWERS}{key.metric}"  # ("Invalid: 0.000" beside gsm8k's "Accuracy": unparsable answers)
     # the benchmark's score named by its measure ("exact_match" under task gsm8k): keyed as a score named by the
     # benchmark with the measure as its variant is ("gsm8k exact_match"), so the two spellings are one series
     config = tuple((k, v) for k, v in key.config if k != "task")
@@ -86,10 +91,18 @@ def query_notes(q: MetricQuery, keys: Iterable[Key], others: dict[str, int]) -> 
             f"note: {q.asked!r} names no statistic: one series per statistic ({said}), never mixed "
             f"(ask 'mean {q.asked}' for one)"
         )
-    if others:
-        said = ", ".join(f"{n} in {unit}" for unit, n in sorted(others.items()))
+    failed = {u.removeprefix(FAILED_ANSWERS): n for u, n in others.items() if u.startswith(FAILED_ANSWERS)}
+    units = {u: n for u, n in others.items() if not u.startswith(FAILED_ANSWERS)}
+    if units:
+        said = ", ".join(f"{n} in {unit}" for unit, n in sorted(units.items()))
         notes.append(
             f"note: values measured on {q.benchmark} that are not its score left out ({said}): --kind perf draws them"
+        )
+    if failed:
+        said = ", ".join(f"{n} {name!r}" for name, n in sorted(failed.items()))
+        notes.append(
+            f"note: shares of {q.benchmark}'s answers that failed, not its score, left out ({said}; lower is better): "
+            "ask for them by name"
         )
     return notes
 

@@ -149,7 +149,7 @@ def is_acceptance_name(text: str) -> bool:
 
 # Counts of requests or answers that went wrong: fewer is better whatever the table's kind ("Request failures 0 -> 3"
 # is a PR adding failures, "Unparseable answers", "Timed-out requests", "OOMs", "Dropped requests")
-_BAD_OUTCOMES = (
+BAD_OUTCOMES = (
     r"fail(?:s|ed|ures?)?\b|invalid|unpars(?:e|ea)ble|malformed|\bempty\b|\bblank\b|incorrect|\bwrong\b|"
     r"time[sd]?[- ]?outs?\b|timed[- ]out|\boom(?:s|ed)?\b|out[- ]of[- ]memory|\bretr(?:y|ies|ied)\b|"
     r"\bdropped\b|\brejected\b|\baborted\b|\bcrash(?:es|ed)?\b|"
@@ -160,7 +160,7 @@ _BAD_OUTCOMES = (
 # never its workload the way "Successful requests" or "Number of prompts" are
 _COUNTED = r"(?:requests?|answers?|responses?|queries|prompts?|samples?|generations?|completions?|calls?|jobs?)"
 _FAILURE_COUNT_RE = re.compile(
-    r"(?:" + _BAD_OUTCOMES + r")[\w -]{0,20}?\b" + _COUNTED + r"\b|\b" + _COUNTED + r"\s+(?:" + _BAD_OUTCOMES + r")|"
+    r"(?:" + BAD_OUTCOMES + r")[\w -]{0,20}?\b" + _COUNTED + r"\b|\b" + _COUNTED + r"\s+(?:" + BAD_OUTCOMES + r")|"
     r"^\W{0,3}(?:errors|failures|time-?outs|ooms|crashes|retries)\W{0,3}$",
     re.IGNORECASE,
 )
@@ -181,7 +181,7 @@ SCALE_QUALITY: frozenset[str] = frozenset(m.name for m in METRICS if m.kind == "
 LOWER_IS_BETTER_RE = re.compile(
     _LOWER_NAMED + "|"
     r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + _BAD_OUTCOMES + "|"
+    r"overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + BAD_OUTCOMES + "|"
     r"(?<![a-z])rtf(?![a-z])|real[ -]time factor|"  # seconds of compute per second of audio
     # a profiler's costs: a kernel waits, misses, spills and issues less when it is better ("barrier-stall 14.1% ->
     # 6.1%", "L2 miss rate", "bank conflicts", "register spills", "executed instructions", "cycles")
@@ -193,7 +193,7 @@ LOWER_IS_BETTER_RE = re.compile(
 
 # quality measured as a distance from the reference model: smaller is better
 _LOWER_QUALITY_RE = re.compile(
-    _LOWER_NAMED + r"|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + _BAD_OUTCOMES, re.IGNORECASE
+    _LOWER_NAMED + r"|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + BAD_OUTCOMES, re.IGNORECASE
 )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.metrics import BAD_OUTCOMES
+
 # Outcome words, longest first; the value is the contract's outcome.
 OUTCOME_PHRASES: tuple[tuple[str, str], ...] = (
     ("needs follow-up", "not_verified"),
@@ -155,3 +157,13 @@ CHECK_ITEM_RE = re.compile(
     r"clang-format|clang-tidy|pyright|codespell|shellcheck|compileall))\b)$",
     re.IGNORECASE,
 )
+
+
+_BAD_OUTCOME_RE = re.compile(BAD_OUTCOMES, re.IGNORECASE)
+
+
+def names_bad_outcome(metric: str) -> bool:
+    """The name counts answers or requests that went wrong ("Invalid" in gsm8k's summary, "invalid_rate",
+    "Unparsable", "Timeouts"): a share or a count of failures, lower is better, never the benchmark's score beside it
+    (its kind stays the eval's, as the corpora's gold keeps it)."""
+    return len(metric) <= 80 and _BAD_OUTCOME_RE.search(metric) is not None

@@ -63,6 +63,32 @@ def lead_measure(lead: str) -> str | None:
 _TWO_MEASURES_RE = re.compile(r"\b(?:and|or|vs\.?|versus)\b|[&+]", re.IGNORECASE)
 
 
+def caption_clauses(lead: str) -> list[str]:
+    """A caption's clauses after its first, outside brackets and short enough to be a noun alone, each read as a
+    caption of its own: "Serving X (TP4, MI300), mean TTFT, long prompts (OSL=27):" names its table's measure in its
+    second clause, the first naming the run ("mean TTFT:", "long prompts:"). A lead-in that ends in no colon is a
+    sentence, none."""
+    text = lead.rstrip()
+    if not text.endswith(":"):
+        return []
+    parts: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:].rstrip(":"))
+    return [f"{p.strip()}:" for p in parts[1:] if p.strip() and len(p.split()) <= _CLAUSE_WORDS]
+
+
+_CLAUSE_WORDS = 4
+"""The words of a clause that can be a measure's name alone ("mean time to first token")."""
+
+
 def unit_column_measure(lead: str, heads: Mapping[int, str]) -> dict[int, str]:
     """ "BS1 ISL8000/OSL1000 decode throughput:" over "| build | tok/s | ITL (ms) |": the one value column (of `heads`,
     by index) headed by a unit alone that the lead-in's measure reads as, a rate's unit under a rate's name, a time's

@@ -26,7 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.arm_labels import defined_arms
 from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
-from ledger.parsers.grammar.lead_measures import unit_column_measure
+from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_measure
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
@@ -491,6 +491,9 @@ def _captioned_measure(lead: str) -> tuple[str | None, str]:
     for caption in dict.fromkeys((lead, lead_caption(lead))):
         if named := _lead_measure(caption) or _lead_quantity(caption):
             return named, caption
+    for clause in caption_clauses(lead):  # (a clause naming the measure whole, not its first word of a phrase)
+        if (named := _lead_measure(clause)) and named.lower() == clause.rstrip(":").strip().lower():
+            return named, clause
     return None, lead
 
 
