@@ -94,16 +94,15 @@ def _compared(text: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     return [r.overall.verdict for r in result.rows if r.overall], [n for n in result.notes if "sampling" in n]
 
 
-def test_sampling_a_setup_section_states_covers_both_arms_and_one_arms_alone_is_judged_with_a_note(
+def test_sampling_a_setup_section_states_covers_both_arms_and_one_arms_alone_is_not_comparable(
     tmp_path: Path,
 ) -> None:
-    # a turn's setup section: both arms decode greedily, judged with no note
+    # a turn's setup section: both arms decode greedily, judged
     verdicts, notes = _compared(_SETUP_SECTION, tmp_path)
     assert verdicts == ["within noise"] and notes == []
-    # one arm's lead states it, the other is silent and nothing else differs: judged, with the note
+    # one arm's lead states it and the other is silent: a hard key on one side only is no setup the two share
     verdicts, notes = _compared(_ONE_ARM, tmp_path)
-    assert verdicts == ["within noise"], verdicts
-    assert len(notes) == 1 and "sampling stated on one side only" in notes[0] and "'before'" in notes[0]
-    # two samplings stated are two setups: still not comparable, no note
+    assert "not comparable" in verdicts and "within noise" not in verdicts, verdicts
+    # two samplings stated are two setups: not comparable either
     verdicts, notes = _compared(_TWO_SAMPLINGS, tmp_path)
     assert "not comparable" in verdicts and notes == []

@@ -17,7 +17,6 @@ from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible
 from ledger.compare.keys import claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
-from ledger.compare.one_sided_sampling import one_sided_sampling
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
 from ledger.compare.page_versions import is_page_versions
@@ -249,8 +248,6 @@ def compare_loaded(
     notes += _implausible_note(snaps)
     if len(loaded) == 1 and by != "versions":
         notes += unnamed_side_notes(snaps, loaded[0].versions[-1][1])
-        snaps, said = one_sided_sampling(snaps)
-        notes += said
     outside = _outside(loaded, snaps, by)
     refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
