@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ledger.parsers import extract
 from ledger.parsers.grammar.lead_ins import lead_in_setup
+from ledger.parsers.grammar.setting_leads import setting_lead
 
 
 def test_a_result_lead_naming_a_setting_with_or_without_it_names_its_arm() -> None:
@@ -62,3 +65,39 @@ def test_a_using_lead_names_its_arm_by_the_value_it_uses_and_no_arm_is_the_other
     ]
     assert lead_in_setup("Using the nightly image, we ran the eval:") == {}  # (names no setting)
     assert lead_in_setup("Using Python to time it:") == {}
+
+
+_ARMS = (
+    "## Motivation\ngsm8k 100 questions 8-shot\n"
+    "before (radix cache + overlap):\n```\nAccuracy: 0.812\nLatency: 55.1 s\n```\n"
+    "after (radix cache + overlap + fix):\n```\nAccuracy: 0.934\nLatency: 52.0 s\n```\n"
+    "{lead}\n```\nAccuracy: 0.941\nLatency: 50.3 s\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("lead", "setup"),
+    [
+        # an engine switch set on top of the run above, longer than a short label, no colon
+        (
+            "radix cache + overlap + SGLANG_ENABLE_SCHEDULE_OVERLAP=false",
+            {
+                "variant": "radix cache + overlap + SGLANG_ENABLE_SCHEDULE_OVERLAP=false",
+                "env": "SGLANG_ENABLE_SCHEDULE_OVERLAP=false",
+            },
+        ),
+        ("baseline + --disable-radix-cache:", {"variant": "baseline + --disable-radix-cache"}),
+        ("radix cache + CUDA graphs off", {"variant": "radix cache + CUDA graphs off"}),
+    ],
+)
+def test_a_bare_setting_line_leads_a_third_arm_and_ends_the_side_above(lead: str, setup: dict[str, str]) -> None:
+    claims = extract(_ARMS.format(lead=lead), path="t.md").claims
+    got = [(c.value, c.reference, c.revision.label if c.revision else None) for c in claims]
+    # (the after side keeps its references; the third arm is no side's, and the text names it no baseline)
+    assert got[2:] == [(0.934, 0.812, "after"), (52.0, 55.1, "after"), (0.941, None, None), (50.3, None, None)]
+    assert {k: claims[-1].config.get(k) for k in setup} == setup
+
+
+@pytest.mark.parametrize("line", ["TP4 + EP gives 12% more throughput", "radix cache + overlap", "FP4 + DCP4"])
+def test_a_line_that_holds_a_plus_is_no_setting_lead(line: str) -> None:
+    assert setting_lead(line) is None

@@ -58,6 +58,7 @@ from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.after_table_changes import after_table_changes
 from ledger.parsers.tables.layout_arms import layout_arm_notes
+from ledger.parsers.tables.prose_bases import row_gap_measures
 from ledger.parsers.tables.side_tables import side_tables
 from ledger.vocab.one_precision import as_stated_member
 
@@ -206,6 +207,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
     claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
+    claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence

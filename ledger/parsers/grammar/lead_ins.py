@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.heading_setup import RESULT_NOUNS, SETTING_RE
+from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -71,6 +72,15 @@ def _using_arm(m: re.Match[str]) -> dict[str, str]:
     return values
 
 
+def names_its_block(text: str) -> bool:
+    """A line short enough to name the paste or table under it without a colon ("main", "fp8 run"), or a setting line
+    of any length ("HiSparse + SGLANG_OPT_USE_COMPRESSOR_V2=false": grammar.setting_leads)."""
+    return len(text) <= _SHORT_LEAD or setting_lead(text) is not None
+
+
+_SHORT_LEAD = 40
+
+
 def _residue(name: str, models: list[str]) -> str:
     """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
     fp8"; nothing of "tp4 h20")."""
@@ -90,6 +100,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         return {"variant": name, **qualifiers(name)}  # ("with EAGLE": its method too, as "With EAGLE:" gives)
     if (using := _USING_ARM_RE.match(text)) is not None and (values := _using_arm(using)):
         return values
+    if (setting := setting_lead(text)) is not None:
+        return setting  # ("HiSparse + SGLANG_X=false" over its paste: the arm a switch set, with or without a colon)
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}

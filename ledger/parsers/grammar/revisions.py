@@ -68,6 +68,7 @@ from ledger.parsers.grammar.revision_labels import (
     rebased_head,
     shas_in,
 )
+from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -407,8 +408,7 @@ def _same(a: str | None, b: str | None) -> bool:
 
 
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
-    """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
-    caller has it already."""
+    """The label lines and headings read into revision scopes (`named`: named_revisions(doc), if the caller has it)."""
     named = named_revisions(doc) if named is None else named
     scopes = _heading_scopes(doc) + trailer_scopes(doc) + folded_side_scopes(doc, named) + result_file_scopes(doc)
     current: RevisionScope | None = None
@@ -458,10 +458,11 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if own_values is not None:
             scopes.append(own_values)
             continue
-        if rev is None and nxt is not None and (bare := bare_scope(doc, idx, nxt, named)) is not None:
-            _end_before(current, block)
+        bare = bare_scope(doc, idx, nxt, named) if rev is None and nxt is not None else None
+        if bare is not None or (rev is None and current is not None and opens_results and setting_lead(block.text)):
+            _end_before(current, block)  # ("radix cache + X=0" under "after:"'s paste: a third arm)
             current = None
-            scopes.append(bare)
+            scopes += [bare] if bare is not None else []
             continue
         if (
             rev is None

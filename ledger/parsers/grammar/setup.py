@@ -55,6 +55,7 @@ from ledger.parsers.grammar.lead_ins import (
     comment_model,
     joined_features,
     lead_in_setup,
+    names_its_block,
     run_heads,
     sub_item_heads,
     sub_items_end,
@@ -279,7 +280,7 @@ def _text_scope(
         nxt is not None
         and nxt.kind in ("code", "table")
         and nxt.start - b.end <= 2
-        and ((tested := test_lead_setup(text)) or ends_in_colon(text) or len(text) <= 40 or whole_bold(text))
+        and ((tested := test_lead_setup(text)) or ends_in_colon(text) or names_its_block(text) or whole_bold(text))
     ):
         values = (
             tested  # "The test case `X::TestWren9B::test_fp8` passed locally" over its output: that test's run

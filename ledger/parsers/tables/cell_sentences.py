@@ -6,9 +6,11 @@ of its own wins."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
+from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Row
 from ledger.parsers.tables.cells import cell_facts
 from ledger.vocab.setup_keys import canonical_key_name
@@ -44,14 +46,44 @@ def with_row_setup(claims: list[Claim], setup: Mapping[str, str], head_unit: str
         yield claim.model_copy(update=update) if update else claim
 
 
-def with_base_cell(claims: list[Claim], base_row: Row | None, ci: int) -> list[Claim]:
+def with_base_cell(claims: list[Claim], base_row: Row | None, ci: int, cell: str = "", one: bool = True) -> list[Claim]:
     """The cell's one value measured against the baseline row's cell in its column `ci` ("598.42 tok/s raw" under
-    the throughput a control row prints as "1557.83 tok/s"): one value in the same unit, as a plain cell would be."""
+    the throughput a control row prints as "1557.83 tok/s"): one value in the same unit, as a plain cell would be.
+    Values of a cell printed as the base cell is ("0.9636 / 0.9644 +/- 0.0052" over "0.9682 / 0.9689 +/- 0.0048")
+    take the base cell's number in their place, in a column of values or of words and values alike; `one`: a cell's
+    one value takes the base cell's too (in a column of values only)."""
     base = base_row.cells[ci] if base_row is not None and ci < len(base_row.cells) else ""
-    parsed = cell_facts(base)[2] if base else None
+    if len(claims) > 1 and base and cell:
+        return _with_base_places(claims, cell, base)
+    parsed = cell_facts(base)[2] if base and one else None
     if parsed is None or len(claims) != 1 or claims[0].reference is not None or claims[0].kind == "gate":
         return claims
     claim = claims[0]
     if claim.value is None or claim.high is not None or (claim.unit or "").lower() != (parsed[3] or "").lower():
         return claims
     return [claim.model_copy(update={"reference": parsed[0]})]
+
+
+# a number's digits, so that two cells printed alike ("#.# / #.# +/- #.#") show the same shape
+_DIGITS_RE = re.compile(r"\d+")
+
+
+def _with_base_places(claims: list[Claim], cell: str, base: str) -> list[Claim]:
+    """Each value of `cell` with the base cell's number of its place, where the two cells are printed alike (the
+    same words and marks between their numbers) and the value has no reference yet."""
+    if _shape(cell) != _shape(base):
+        return claims
+    ours, theirs = find_numbers(cell), find_numbers(base)
+    if len(ours) != len(theirs):
+        return claims
+    out = []
+    for claim in claims:
+        k = next((i for i, n in enumerate(ours) if n.value == claim.value), None)
+        if claim.reference is None and claim.kind != "gate" and k is not None and ours[k].unit == theirs[k].unit:
+            claim = claim.model_copy(update={"reference": theirs[k].value})
+        out.append(claim)
+    return out
+
+
+def _shape(text: str) -> str:
+    return _DIGITS_RE.sub("#", text.strip(" *_`"))

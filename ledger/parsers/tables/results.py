@@ -19,7 +19,7 @@ reader is one module per job (issue 12: modules of about 400 lines at most):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
@@ -49,6 +49,7 @@ from ledger.parsers.tables.marked_columns import unmarked
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
+from ledger.parsers.tables.prose_bases import prose_named_base
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
@@ -160,7 +161,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     )
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
-    bases, steps, heads, precisions = _bases(table, labels, roles, sided)
+    prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
+    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed)
     group = ""
     builds = build_rows(table, roles) or (None if bases else side_runs(table, roles))  # runs of builds, of sides
     if builds is not None and builds.by_branch:
@@ -287,7 +289,11 @@ def _base_row(
 
 
 def _bases(
-    table: Table, labels: list[str], roles: list[str], sided: tuple[int, str, frozenset[str]] | None
+    table: Table,
+    labels: list[str],
+    roles: list[str],
+    sided: tuple[int, str, frozenset[str]] | None,
+    prosed: Callable[[], str | None],
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
     """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
     and the precision each row is named by (precision_rows)."""
@@ -305,6 +311,10 @@ def _bases(
         )
     )
     bases, clash = _base_rows(table, labels, steps, base_cell)
+    if not (bases or clash or sided) and (named := prosed()):
+        # ("FP4 lands 0.45 points below FP8": the row the prose measures against, where no word of a row names one)
+        base_cell = named
+        bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash and ((pairs := side_pairs(table, labels)) or (precisions and base_cell)):
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
