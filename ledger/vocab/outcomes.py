@@ -155,3 +155,16 @@ CHECK_ITEM_RE = re.compile(
     r"clang-format|clang-tidy|pyright|codespell|shellcheck|compileall))\b)$",
     re.IGNORECASE,
 )
+
+
+VALUE_MARKS: dict[str, str | None] = {
+    **{m: o for m, o in STATUS_MARKS.items() if not m.isascii()},  # (the emoji, not their shortcodes)
+    "✓": "pass",
+    "✗": "fail",
+    "✘": "fail",
+    "↑": None,
+    "↓": None,
+}
+"""A mark a generated results table glues before a value ("✅0.5222", "↑ 0.5122"): a verdict mark (the score met or
+missed its threshold) with the outcome it states, or the direction arrow lm-eval prints beside a metric (None: the
+direction higher-is-better, no judgement of this value)."""
