@@ -798,3 +798,11 @@ def test_tenstorrent_cards_are_devices_and_an_opening_sentence_names_the_refresh
 def test_a_subtask_of_a_benchmark_keeps_its_name_in_the_series(metric: str, task: str, series: tuple) -> None:
     got = read_setup("accuracy", metric, (("task", task),))
     assert (got.metric, dict(got.config).get("task")) == series
+
+
+@pytest.mark.parametrize("value", ["None", "null", "all"])
+def test_a_count_flag_left_unset_states_no_count(value: str) -> None:
+    # lm_eval's "--limit None" is its default, the whole split: the same run as one that does not name --limit
+    got = command_setup(f"lm_eval --model vllm --tasks gsm8k --limit {value} --num_fewshot 5")
+    assert "samples" not in got and got["n_shot"] == "5"
+    assert command_setup("lm_eval --model vllm --tasks gsm8k --limit 200")["samples"] == "200"
