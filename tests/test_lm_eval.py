@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger.model import Claim
 from ledger.parsers import extract
 from ledger.parsers.formats.lm_eval import layout_of
 from ledger.parsers.reader.document import pipe_cells
@@ -83,3 +84,35 @@ def test_a_run_line_closing_its_model_args_gives_the_tp_without_the_bracket() ->
     )
     (c,) = extract(text, path="t.md").claims
     assert (c.config.get("tp"), c.config.get("model"), c.config.get("batch_size")) == ("8", "acme/Model-70B", "64")
+
+
+def _lm_claims(name: str) -> list[Claim]:
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    return [c for c in extract(text, path=name).claims if (c.parser or "").startswith("lm_eval/")]
+
+
+def test_a_stderr_cell_holding_its_sign_is_the_stderr() -> None:
+    # a re-tabulated table merges lm-eval's "±" column into the Stderr cell ("± 0.0086")
+    claims = {c.value: c for c in _lm_claims("reformatted_cells.md")}
+    assert claims[0.7712].stderr == 0.0086 and claims[0.455].stderr == 0.029
+
+
+def test_a_mark_glued_to_the_value_keeps_the_row_and_a_verdict_mark_is_its_outcome_text() -> None:
+    claims = {c.value: c for c in _lm_claims("reformatted_cells.md")}
+    assert {0.612, 0.702, 0.59, 0.74, 0.52} <= set(claims)
+    assert (claims[0.612].outcome_text, claims[0.702].outcome_text, claims[0.59].outcome_text) == ("✅", "❌", None)
+
+
+def test_a_dashed_row_keeps_its_group() -> None:
+    claims = {c.value: c for c in _lm_claims("reformatted_cells.md")}
+    assert claims[0.402].metric == "mathvista_suite Geometry acc"
+    assert claims[0.402].config["task"] == "mathvista_suite Geometry"
+    # a subtask named after its group already says which one it belongs to
+    assert claims[0.7111].metric == "mmlu_anatomy acc"
+
+
+def test_a_result_key_is_split_into_metric_and_filter() -> None:
+    claims = {c.value: c for c in _lm_claims("reformatted_cells.md")}
+    assert claims[0.74].metric == "gsm8k exact_match (flexible-extract)"
+    assert (claims[0.74].config["metric"], claims[0.74].config["filter"]) == ("exact_match", "flexible-extract")
+    assert claims[0.52].metric == "mmmu_val acc" and claims[0.52].config["filter"] == "none"

@@ -12,7 +12,7 @@ from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
-from ledger.vocab.claim_setup import setup_items
+from ledger.vocab.claim_setup import read_setup, setup_items
 from ledger.vocab.flags import one_value
 from ledger.vocab.label_batches import label_batch
 from ledger.vocab.models import model_names, of_family, title_family
@@ -777,3 +777,32 @@ def test_tenstorrent_cards_are_devices_and_an_opening_sentence_names_the_refresh
     assert "gpu" not in qualifiers("with n300 prompts")
     text = "# Refresh\n\nThis change re-benchmarks on P150 bench-7 at 5e6f7a8b9.\n\nL1 Gemma-2B: 31.2 tok/s (n=8).\n"
     assert _config(text, 31.2)["gpu"] == "P150"
+
+
+@pytest.mark.parametrize(
+    ("metric", "task", "series"),
+    [
+        # a harness's subtask is a series of its own, under its benchmark
+        ("ceval-valid_accountant acc", "ceval-valid_accountant", ("ceval", "accountant")),
+        ("ceval-valid_art_studies acc", "ceval-valid_art_studies", ("ceval", "art studies")),
+        ("mmlu_anatomy acc", "mmlu_anatomy", ("mmlu", "anatomy")),
+        ("mmmu_val Art and Design acc", "mmmu_val Art and Design", ("mmmu", "art and design")),
+        ("truthfulqa_mc2 acc", "truthfulqa_mc2", ("truthfulqa", "mc2")),
+        # the task that is the benchmark (its split named or not) adds nothing to the metric
+        ("mmmu_val acc", "mmmu_val", ("mmmu", None)),
+        ("ceval-valid acc_norm", "ceval-valid", ("ceval", None)),
+        ("gsm8k exact_match (strict-match)", "gsm8k", ("gsm8k", None)),
+        ("gsm8k", "gsm8k (1319 samples)", ("gsm8k", None)),
+    ],
+)
+def test_a_subtask_of_a_benchmark_keeps_its_name_in_the_series(metric: str, task: str, series: tuple) -> None:
+    got = read_setup("accuracy", metric, (("task", task),))
+    assert (got.metric, dict(got.config).get("task")) == series
+
+
+@pytest.mark.parametrize("value", ["None", "null", "all"])
+def test_a_count_flag_left_unset_states_no_count(value: str) -> None:
+    # lm_eval's "--limit None" is its default, the whole split: the same run as one that does not name --limit
+    got = command_setup(f"lm_eval --model vllm --tasks gsm8k --limit {value} --num_fewshot 5")
+    assert "samples" not in got and got["n_shot"] == "5"
+    assert command_setup("lm_eval --model vllm --tasks gsm8k --limit 200")["samples"] == "200"

@@ -26,6 +26,7 @@ from ledger.vocab.metrics import (
 )
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
 from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name, key_class
+from ledger.vocab.subtasks import benchmark_subtask
 from ledger.vocab.text import MAX_NAME, clean_name
 
 
@@ -50,6 +51,7 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
     mn = normalise_metric(metric, kind)
     config: dict[str, str] = {}
     variants: list[str] = [mn.residual] if mn.residual else []
+    subtask: tuple[str, str] | None = None  # (the task's benchmark, its subtask: "mmlu_anatomy" -> mmlu, anatomy)
     # the keys a side's label set are what the sides compare: "BEFORE: backend A" against "AFTER: backend B"
     compared = {canonical_key_name(n.strip()) for k, v in config_items if k == SIDE_SETTING for n in v.split(",")}
     for k, v in config_items:
@@ -70,6 +72,8 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
             task = _task(kind, v, mn.name)
             if task:
                 config["task"] = task
+            if kind == "accuracy" and benchmark_subtask(v):
+                subtask = (named_benchmark(v) or "", benchmark_subtask(v))
             continue
         if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
             for hk, hv in canonical_items(ck, v):
@@ -92,6 +96,10 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
     metric_name = scored_metric(mn.name, config.get("task")) if kind == "accuracy" else mn.name
     if metric_name != mn.name:
         config.pop("task")  # ("Accuracy" on gsm8k: the gsm8k score, as a "GSM8K Acc" cell names it)
+    if subtask is not None and subtask[0] == metric_name:
+        # a subject of the benchmark scored is a series of its own ("ceval-valid_accountant" and "..._art_studies"
+        # are two measures of ceval, never one series's values told apart by nothing)
+        config["task"] = subtask[1]
     split = BENCHMARK_SAMPLES.get(metric_name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
     if kind not in ("accuracy", "acceptance") and not names_failure_count(metric or ""):
         # an eval's sample count says nothing of a speed measured beside it; a count of failures keeps its population

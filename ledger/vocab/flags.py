@@ -231,6 +231,11 @@ _TEXT_FILES = {"wiki": "wikitext"}
 """A scored file's short name -> its corpus: llama.cpp's scripts fetch wikitext's test split as "wiki.test.raw"."""
 
 
+_UNSET_VALUES = frozenset(("none", "null", "all"))
+"""A count's or a size's flag given no number ("--limit None", lm_eval's default: the whole split): the flag's
+default, no setting, so the run is the one that does not name the flag."""
+
+
 def flag_key(flag: str, value: str) -> str | None:
     """The setup key a flag gives its `value`: the flag as the table spells it (`_` or `-`), else an abbreviation
     argparse would take ("--random-input" for "--random-input-len", "--num-prompt" for "--num-prompts"): one
@@ -240,6 +245,8 @@ def flag_key(flag: str, value: str) -> str | None:
     if name == "method":  # "spec_decode_offline.py --method draft_model": a method of drafting, or a word of another
         return "spec_algo" if value.strip("\"'").lower() in SPEC_METHODS else None
     key = FLAG_KEYS.get(flag) or FLAG_KEYS.get(name)
+    if key in NUMERIC_KEYS and value.strip("\"'").lower() in _UNSET_VALUES:
+        return None
     if key is not None or "-" not in name or len(name) < _PREFIX_MIN:
         return key
     keys = {k for f, k in FLAG_KEYS.items() if f.startswith(name)}

@@ -10,6 +10,9 @@ pipe lines of a rendered copy. Task, version, filter, n-shot and metric go into 
 config; the Stderr cell is kept on the claim's `stderr` field (not a claim of its own). A row with
 an empty task (and filter) continues the row above. The older layout without Filter / n-shot
 columns (`|Task|Version|Metric|Value| |Stderr|`) and the `Groups` table are read the same way.
+Re-tabulated copies (CI generators, hand-edited READMEs) are read too: a mark glued before the value ("✅0.52",
+"↑ 0.51"; a verdict mark is kept as the claim's outcome_text), a Stderr cell with its sign ("± 0.0162"), the
+harness's result key as the metric ("acc,none": metric and filter) and "- subtask" rows under a group row.
 The table is marked taken so the generic table reader does not read its numbers again. A row
 cut off before its value cell is complete (a truncated paste) is skipped with a warning.
 """
@@ -24,6 +27,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.document import Block, Document, pipe_cells
+from ledger.vocab.outcomes import VALUE_MARKS
 
 NAME = "lm_eval"
 VERSION = "1"
@@ -33,6 +37,31 @@ NEEDS_DIGIT = False
 
 _FIRST_RE = re.compile(r"^(?:tasks?|groups?)$", re.IGNORECASE)
 _VALUE_RE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$")
+# a generator's mark glued before the value ("✅0.5222", "↑ 0.5122"), or the "±" of a merged Stderr cell
+_MARK_RE = re.compile("^(" + "|".join(sorted(map(re.escape, VALUE_MARKS), key=len, reverse=True)) + ")")
+_PLUS_MINUS_RE = re.compile(r"^(?:±|\+/?-)\s*")
+
+
+def _unmarked(cell: str) -> tuple[str, str | None]:
+    """The value cell without the mark a generator glued before it, and the verdict mark (None for none or an
+    arrow, which says which way is better, not whether this value passed)."""
+    m = _MARK_RE.match(cell)
+    if m is None:
+        return cell, None
+    return cell[m.end() :].strip(), m.group(1) if VALUE_MARKS[m.group(1)] else None
+
+
+def _task_metric(group: str, task: str, metric: str, filt: str) -> tuple[str, str, str]:
+    """(task, metric, filter) of a row: a "- subtask" row under a group row ("- Art" under "mmmu_val") is the
+    group's subtask unless its name already says so ("- mmlu_anatomy" under "mmlu"); a harness result key
+    ("acc,none", "exact_match,strict-match") is the metric and its filter."""
+    name = task.lstrip(" -")
+    if task.lstrip().startswith("-") and group and not name.lower().startswith(group.lower()):
+        name = f"{group} {name}"
+    measure, comma, key_filter = metric.partition(",")
+    if comma and measure.strip() and key_filter.strip():
+        metric, filt = measure.strip(), filt or key_filter.strip()
+    return name or "?", metric, filt
 
 
 @dataclass(slots=True)
@@ -107,16 +136,18 @@ def _pipe_rows(ctx: Context, header_line: int, last_line: int) -> list[tuple[int
 def _rows(ctx: Context, header_line: int, rows: list[tuple[int, list[str], bool]], layout: Layout) -> Iterator[Claim]:
     """One claim per value cell of the rows (line, cells, complete) under an lm-eval header."""
     ctx.taken.add(header_line)
-    task = filt = version = ""
+    task = filt = version = group = ""
     for no, cells, complete in rows:
         ctx.taken.add(no)
         if _cell(cells, layout.task):
             task = _cell(cells, layout.task)
             filt = _cell(cells, layout.filter)
             version = _cell(cells, layout.version)
+            if not task.startswith("-"):  # (a group row, or a task of its own: the dashed rows below are its)
+                group = task
         elif _cell(cells, layout.filter):
             filt = _cell(cells, layout.filter)
-        vtext = _cell(cells, layout.value)
+        vtext, mark = _unmarked(_cell(cells, layout.value))
         if not vtext or not _VALUE_RE.match(vtext):
             continue
         if layout.value >= len(cells) - 1 and not complete:
@@ -125,22 +156,23 @@ def _rows(ctx: Context, header_line: int, rows: list[tuple[int, list[str], bool]
         value = to_float(vtext)
         if value is None:
             continue
-        metric_name = _cell(cells, layout.metric)
-        stderr = to_float(_cell(cells, layout.stderr)) if _cell(cells, layout.stderr) else None
-        task_name = task.lstrip(" -") or "?"
+        etext = _PLUS_MINUS_RE.sub("", _cell(cells, layout.stderr))
+        stderr = to_float(etext) if etext else None
+        task_name, metric_name, row_filter = _task_metric(group, task, _cell(cells, layout.metric), filt)
         metric = f"{task_name} {metric_name}".strip()
-        if filt and filt.lower() != "none":
-            metric = f"{metric} ({filt})"
+        if row_filter and row_filter.lower() != "none":
+            metric = f"{metric} ({row_filter})"
         config = {
             "task": task_name,
             "version": version,
-            "filter": filt,
+            "filter": row_filter,
             "n-shot": _cell(cells, layout.nshot),
             "metric": metric_name,
         }
-        yield ctx.claim(
+        claim = ctx.claim(
             "accuracy", no, ctx.doc.line(no).strip(), metric=metric, value=value, stderr=stderr, config=config
         )
+        yield claim.model_copy(update={"outcome_text": mark}) if mark else claim
 
 
 def _last_line(ctx: Context) -> int:
