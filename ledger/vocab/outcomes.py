@@ -167,6 +167,8 @@ def names_bad_outcome(metric: str) -> bool:
     "Unparsable", "Timeouts"): a share or a count of failures, lower is better, never the benchmark's score beside it
     (its kind stays the eval's, as the corpora's gold keeps it)."""
     return len(metric) <= 80 and _BAD_OUTCOME_RE.search(metric) is not None
+
+
 VALUE_MARKS: dict[str, str | None] = {
     **{m: o for m, o in STATUS_MARKS.items() if not m.isascii()},  # (the emoji, not their shortcodes)
     "✓": "pass",
