@@ -39,7 +39,7 @@ from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
-from ledger.parsers.grammar.group_labels import group_setup
+from ledger.parsers.grammar.group_labels import group_setup, text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
@@ -167,6 +167,7 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
+            scope = scope or text_group(doc, b, text, last)  # (an unfenced paste's "TP4" over its lines)
             scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
                 scopes.append(SetupScope(*section_runs_reach(shown, heads, b.start, last), said))  # "All tests on X"
@@ -393,7 +394,6 @@ def _code_setups(
     parts = fence_parts(doc, block)  # (one tool's output each: its settings hold in it alone)
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
     skip_to = 0
-    group_ends: dict[int, int] = {}  # (the last line of the group each group label heads, found once for the block)
     for no in range(block.start, block.end + 1):
         if no <= skip_to:
             continue  # a line of the command above, continued with "\\"
@@ -436,7 +436,7 @@ def _code_setups(
             continue
         found = settings_line(s) or echo(s) if assigned_variable(s) not in used else None
         end = part_of(parts, no)[1]
-        if not found and (grouped := group_setup(doc, no, s, block.end, group_ends)) is not None:
+        if not found and (grouped := group_setup(doc, no, s, block.end)) is not None:
             found, end = grouped[0], min(end, grouped[1])  # "TP4" over its rows, "TP8" over its own
         if not found:
             continue
