@@ -193,6 +193,17 @@ def test_lines_that_are_not_arms_of_one_comparison_keep_no_reference(text: str) 
     assert all(ref is None for _, _, _, ref, _ in _arms(text))
 
 
+def test_lines_keyed_by_one_setting_at_several_numbers_are_a_sweep_not_arms() -> None:
+    """ "Batch size 4: Mean latency: ..." over "Batch size 8: ...": each line its own result at its own batch size,
+    none the reference of another (the first line was taken as the base arm and lost its claim); a precision's two
+    arms ("BF16 cache" / "FP8 cache") stay arms."""
+    rows = "\n".join(f"Batch size {b}: Mean latency: {v} seconds" for b, v in ((4, 1.5), (8, 1.9), (16, 2.4)))
+    got = [(c.value, c.reference, c.config.get("batch_size")) for c in extract(f"```\n{rows}\n```\n").claims]
+    assert got == [(1.5, None, "4"), (1.9, None, "8"), (2.4, None, "16")]
+    rows = "TP2 bs=8: Mean latency: 1.5 seconds\nTP2 bs=32: Mean latency: 2.1 seconds"
+    assert [c.reference for c in extract(f"```\n{rows}\n```\n").claims] == [None, None]
+
+
 def test_an_arm_named_by_a_side_word_is_that_side() -> None:
     """ "PR :" under "main :" in one paste: the PR's values, on its side, with main's as references."""
     text = "```\nmain : latency 12.3 ms  throughput 810.5 tok/s\nPR   : latency 11.0 ms  throughput 902.1 tok/s\n```\n"

@@ -291,3 +291,13 @@ def test_a_sentence_naming_two_models_over_one_paste_gives_it_neither() -> None:
     text = "# Fuse rotary\n\nWe ran Phi-4-14B and Mistral-7B on 1xL40S.\n\n```\nMean TTFT (ms):   51.0\n```\n"
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert "model" not in config and config.get("gpu") == "1xL40S"
+
+
+def test_a_bare_setup_line_heads_the_group_under_it_fenced_or_not() -> None:
+    """ "TP2" over its lines, a blank, "TP4" over its own (setup/group_labels_in_paste.md): each group's tp, in a
+    paste and in one that lost its fence; a label with a blank under it heads nothing."""
+    rows = "TP2\nBatch size 1: Mean latency: 0.61 seconds\n\nTP4\nBatch size 1: Mean latency: 0.42 seconds\n"
+    for text in (f"```\n{rows}```\n", rows):
+        assert [c.config.get("tp") for c in extract(text).claims] == ["2", "4"]
+    text = "TP2\n\nBatch size 1: Mean latency: 0.61 seconds\n\nTP4\n\nBatch size 1: Mean latency: 0.42 seconds\n"
+    assert [c.config.get("tp") for c in extract(text).claims] == [None, None]

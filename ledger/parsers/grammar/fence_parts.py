@@ -6,13 +6,18 @@ A part opens at a tool's output header (a serving console's "==== Serving Benchm
 "|Tasks|Version|" header or the "vllm (pretrained=...)" line over it) or at a command line, once the part before has
 printed an output header and some of that output: a command, a tool's preamble and the banner over its results stay
 one part, so a command still sets up the output under it.
+
+The settings each part prints once (one_valued, block_settings) live here too: they are what a part holds.
 """
 
 from __future__ import annotations
 
 import re
 
+from ledger.parsers.grammar.line_setup import inline_settings
+from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import is_shell_command
 
 # "============ Serving Benchmark Result ============": a title between rules of "=" (a rule alone, or the dashes
@@ -53,3 +58,30 @@ def fence_parts(doc: Document, block: Block) -> list[tuple[int, int]]:
 def part_of(parts: list[tuple[int, int]], no: int) -> tuple[int, int]:
     """The part line `no` stands in (the whole first part for a line outside every part)."""
     return next(((a, b) for a, b in parts if a <= no <= b), parts[0])
+
+
+def block_settings(doc: Document, block: Block, held: dict[tuple[int, int], dict[str, str]]) -> list[SetupScope]:
+    """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
+    with one value in the whole block holds for all of it, or in the whole of its part where the block holds two
+    tools' outputs (`held`, by fence_parts)."""
+    out = [SetupScope(first, last, values) for (first, last), values in held.items() if values]
+    for first, last in json_records(doc, block):
+        # a JSON dump of per-model records: each record's own model and settings hold for its numbers only
+        values = held[part_of(list(held), first)]
+        own = {k: v for k, v in one_valued(doc, first, last).items() if k not in values}
+        if own:
+            out.append(SetupScope(first, last, own))
+    return out
+
+
+def one_valued(doc: Document, first: int, last: int) -> dict[str, str]:
+    """The setup keys lines first..last set, each to one value only; a settings line ending in a colon below the
+    part's first line ("dtype=bf16  batch=64:" between two tables) leads in what follows it, not the lines above."""
+    seen: dict[str, set[str]] = {}
+    for no in range(first, last + 1):
+        text = doc.setup_line(no)
+        if no > first and text.rstrip().endswith(":"):
+            continue
+        for key, value in inline_settings(text).items():
+            seen.setdefault(key, set()).add(value)
+    return {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}

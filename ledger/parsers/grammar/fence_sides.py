@@ -11,6 +11,11 @@ one paste, keeps no reference (the gold convention, corpus vllm-14848): each is 
 them. The base is the arm a side word names (main, baseline, old); arms named alike ("BF16 cache" / "FP8 cache")
 are measured against the first. Arms named nothing alike ("H100 :" / "A100 :") are two setups, not two sides. A
 measure printed more than once on a line (repeated runs) is a series: its values stay values of their own.
+
+Labels that are one setting at several numbers ("Batch size 4: Mean latency: 1.12 seconds" / "Batch size 16: ...")
+are a sweep, not arms: each line is its own result at its own setting, none the reference of another (a first row
+taken as the base lost its own claim, and the others were compared across settings). Such a sweep's sides are the
+text's (a paste per side under "Before" / "After"), and compare pairs each setting with its twin.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from ledger.model import Claim, Revision
 from ledger.parsers.reader.document import Document
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_alone, side_of
 
 # "old sampler : score@1 = ...", "MXFP4 index: Accuracy: 0.956": an arm's name opening its line of results
@@ -76,6 +82,21 @@ def _base_index(labels: Sequence[str]) -> int | None:
     return None
 
 
+def _swept(labels: Sequence[str]) -> bool:
+    """The labels are one sweep: each names the same settings, the settings they differ in are numbers, and no two
+    are at one point ("Batch size 4" / "Batch size 16", "TP2 bs=8" / "TP2 bs=32"); "BF16 cache" / "FP8 cache"
+    (two precisions) and a side word ("main" / "PR") are arms."""
+    settings = [qualifiers(label) for label in labels]
+    if not all(settings) or any(s.keys() != settings[0].keys() for s in settings) or any(map(side_of, labels)):
+        return False
+    points = {tuple(s.values()) for s in settings}
+    varied = [key for key in settings[0] if len({s[key] for s in settings}) > 1]
+    return len(points) == len(labels) and all(_NUMBER_RE.fullmatch(s[key]) for key in varied for s in settings)
+
+
+_NUMBER_RE = re.compile(r"\d{1,9}(?:\.\d{1,6})?[kKmM]?")
+
+
 def _arm_runs(doc: Document, start: int, end: int, by_line: dict[int, list[Claim]]) -> Iterable[list[int]]:
     """Runs of consecutive lines of a code block that each open with an arm's name over results named otherwise."""
     run: list[int] = []
@@ -98,7 +119,7 @@ def _arms(doc: Document, start: int, end: int, by_line: dict[int, list[Claim]]) 
         if len(run) > MAX_ARMS or any(_shape(by_line[no]) != _shape(by_line[run[0]]) for no in run):
             continue
         labels = [m.group("label").strip() for no in run if (m := _ARM_RE.match(doc.line(no)))]
-        base = _base_index(labels)
+        base = None if _swept(labels) else _base_index(labels)
         if base is None:
             continue
         for k, no in enumerate(run):

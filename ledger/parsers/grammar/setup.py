@@ -36,9 +36,10 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.fence_parts import fence_parts, part_of
+from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
+from ledger.parsers.grammar.group_labels import group_setup, text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
@@ -92,7 +93,6 @@ from ledger.parsers.grammar.table_kinds import cut_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
-from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.context_words import describes_windowed_evaluation
@@ -168,6 +168,7 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
+            scope = scope or text_group(doc, b, text, last)  # (an unfenced paste's "TP4" over its lines)
             scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
                 scopes.append(SetupScope(*section_runs_reach(shown, heads, b.start, last), said))  # "All tests on X"
@@ -435,6 +436,9 @@ def _code_setups(
             out.append(scope)
             continue
         found = settings_line(s) or echo(s) if assigned_variable(s) not in used else None
+        end = part_of(parts, no)[1]
+        if not found and (grouped := group_setup(doc, no, s, block.end)) is not None:
+            found, end = grouped[0], min(end, grouped[1])  # "TP4" over its rows, "TP8" over its own
         if not found:
             continue
         values = found
@@ -442,38 +446,11 @@ def _code_setups(
             prev = open_.get(key)
             if prev is not None and prev.end >= no:
                 prev.end = no - 1
-        scope = SetupScope(no, part_of(parts, no)[1], values)  # (a console's "Maximum request concurrency: 8")
+        scope = SetupScope(no, end, values)  # (a console's "Maximum request concurrency: 8")
         for key in values:
             open_[key] = scope
         out.append(scope)
-    held = {part: _one_valued(doc, *part) for part in parts}
+    held = {part: one_valued(doc, *part) for part in parts}
     for c, no in zip(commands, command_at, strict=True):
         with_settings([c], held[part_of(parts, no)])  # (the settings its own run prints once, not another tool's)
-    return _block_settings(doc, block, held) + out + agreed(commands)
-
-
-def _block_settings(doc: Document, block: Block, held: dict[tuple[int, int], dict[str, str]]) -> list[SetupScope]:
-    """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
-    with one value in the whole block holds for all of it, or in the whole of its part where the block holds two
-    tools' outputs (`held`, by fence_parts)."""
-    out = [SetupScope(first, last, values) for (first, last), values in held.items() if values]
-    for first, last in json_records(doc, block):
-        # a JSON dump of per-model records: each record's own model and settings hold for its numbers only
-        values = held[part_of(list(held), first)]
-        own = {k: v for k, v in _one_valued(doc, first, last).items() if k not in values}
-        if own:
-            out.append(SetupScope(first, last, own))
-    return out
-
-
-def _one_valued(doc: Document, first: int, last: int) -> dict[str, str]:
-    """The setup keys lines first..last set, each to one value only; a settings line ending in a colon below the
-    part's first line ("dtype=bf16  batch=64:" between two tables) leads in what follows it, not the lines above."""
-    seen: dict[str, set[str]] = {}
-    for no in range(first, last + 1):
-        text = doc.setup_line(no)
-        if no > first and text.rstrip().endswith(":"):
-            continue
-        for key, value in inline_settings(text).items():
-            seen.setdefault(key, set()).add(value)
-    return {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
+    return block_settings(doc, block, held) + out + agreed(commands)
