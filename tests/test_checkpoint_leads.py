@@ -1,4 +1,5 @@
-"""The precision a lead-in gives its checkpoint (grammar.checkpoint_leads, vocab.checkpoint_labels)."""
+"""Setup stated away from its values: the precision a lead-in gives its checkpoint (grammar.checkpoint_leads), a test
+plan heading's setup over its turn (grammar.setup_sections)."""
 
 from __future__ import annotations
 
@@ -24,3 +25,13 @@ def test_a_lead_over_arm_leads_gives_both_arms_its_precision() -> None:
 def test_a_lead_naming_no_precision_sets_none() -> None:
     text = "# Faster sampler\n\nScores with the base checkpoint:\n\n| task | score |\n|---|---|\n| gsm8k | 0.951 |\n"
     assert [c.config.get("quant") for c in extract(text, path="x.md").claims] == [None]
+
+
+def test_a_test_plan_heading_sets_up_its_turns_summary_above_it() -> None:
+    # grammar.setup_sections: "## Test Plan and Test Results (M TP2)" titles every test of the turn
+    path = Path(__file__).parent / "fixtures" / "setup" / "test_plan_heading_setup.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert {(c.config.get("model"), c.config.get("tp")) for c in claims} == {("Mistral-24B", "2")}
+    # a section's own heading ("## Accuracy (M TP2)") sets up its section alone
+    other = path.read_text(encoding="utf-8").replace("## Test Plan and Test Results", "## Accuracy")
+    assert [c.config.get("model") for c in extract(other, path="x.md").claims][:2] == [None, None]

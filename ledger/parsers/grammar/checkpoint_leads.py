@@ -2,7 +2,8 @@
 NVFP4 checkpoint:", "Results using the FP8 checkpoint:"): the weights of every run the lead-in leads. That is the block
 right under it, or, where the lead-in stands over lead-ins of its own ("Using E4M3 (...):" / "Using UE8M0 (...):",
 each over its paste), every block up to its section's end: the arms differ in their own setting, the checkpoint is
-theirs alike."""
+theirs alike. And the checkpoint a paragraph packs into one label for the table under it ("done on **30B 4bit
+128g**")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.blocks import Block
 from ledger.parsers.reader.line_kinds import ends_in_colon
-from ledger.vocab.checkpoint_labels import checkpoint_dtype_word
+from ledger.vocab.checkpoint_labels import checkpoint_dtype_word, lead_checkpoint
 from ledger.vocab.setup import qualifiers
 
 _LED = ("code", "table", "item")
@@ -41,3 +42,13 @@ def checkpoint_lead(blocks: list[Block], k: int, text: str, section_end: int) ->
 def _leads_block(blocks: list[Block], k: int) -> bool:
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
     return nxt is not None and nxt.kind in _LED and nxt.start - blocks[k].end <= 2
+
+
+def paragraph_checkpoint(blocks: list[Block], k: int) -> list[SetupScope]:
+    """The checkpoint the paragraph ending at block k (its lines one block each, up to ten) names for the table right
+    under it ("The following tests were all done on **30B 4bit 128g** with various settings, ..."): that table's."""
+    j = k
+    while j > 0 and k - j < 10 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    packed = lead_checkpoint(" ".join(blocks[i].text for i in range(j, k + 1)))
+    return [SetupScope(blocks[j].start, blocks[k + 1].end, packed)] if packed else []
