@@ -76,3 +76,14 @@ def checkpoint_only(text: str) -> bool:
     the row is named by its setup, and its columns name the measures."""
     found, rest = checkpoint_label(text)
     return bool(found) and not _LEFT_OVER_RE.sub("", rest)
+
+
+# "w/ NVFP4 ckpt", "using the FP8 checkpoint", "an NVFP4 checkpoint", "with int4-awq weights": the precision word
+# right before the checkpoint's noun is the weights' (the caller reads the word as a precision or not)
+_DTYPE_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<dtype>[A-Za-z][\w.-]{1,15})[ -](?:ckpts?|checkpoints?|weights)\b", re.I)
+
+
+def checkpoint_dtype_word(text: str) -> str | None:
+    """The word a phrase puts right before its checkpoint's noun ("an NVFP4 checkpoint" -> "NVFP4"), else None."""
+    m = _DTYPE_BEFORE_RE.search(text[:400])
+    return m["dtype"] if m else None

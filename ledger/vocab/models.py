@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.abbreviated_models import sized_abbreviations
 from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
 from ledger.vocab.hub_ids import hub_ids
 from ledger.vocab.shaped_models import shaped_models
@@ -124,12 +125,18 @@ _HUB_MODEL_RE = re.compile(
 # they stand for; only with the run's precision or parallelism right after, as a setup states it ("(DSR1, GPT-OSS,
 # Kimi)", a list of families a feature could reach, names no run's model), or alone as a title's tag ("[AMD][DSv4]")
 _SHORTHAND_RE = re.compile(
-    r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?:(?![\w/-])(?!\.\w)"
-    r"(?=[ ,/(]{1,3}(?:(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|tp|ep|dp)(?![a-z])|w(?:int)?[48]a)|\])"
+    r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?|[2-9](?:\.\d)?)(?:(?![\w/-])(?!\.\w)"
+    r"(?=[ ,/(]{1,3}(?:(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|tp|ep|dp)(?![a-z])|w(?:int)?[48]a)|\]|:(?!\S))"
     # "DSv4-Flash 200-sample GSM8K", "on DSv4-Pro": a release's named member is a model wherever it stands
     r"|(?P<member>-(?:flash|pro|lite|exp|base))(?![\w/-])(?!\.\w))",
     re.IGNORECASE,
 )
+
+
+def _deepseek_release(m: re.Match[str]) -> str:
+    """The release a DeepSeek shorthand names ("DS-V3.2", "DSR1", "DS3.2": its numbered releases carry a V)."""
+    release, member = m.group("release").upper(), m.group("member")
+    return "DeepSeek-" + ("V" if release[0].isdigit() else "") + release + (f"-{member[1:].title()}" if member else "")
 
 
 def model_names(text: str) -> list[str]:
@@ -173,11 +180,8 @@ def _model_names(s: str) -> tuple[str, ...]:
         if "/" in s:
             found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
-    short = (
-        {m.span(): m.group("release") + (m.group("member") or "") for m in _SHORTHAND_RE.finditer(s)}
-        if "ds" in low
-        else {}
-    )
+    short = {m.span(): _deepseek_release(m) for m in _SHORTHAND_RE.finditer(s)} if "ds" in low else {}
+    short.update(sized_abbreviations(s) if digit else {})  # ("Q3-235B", "L3.1-70B": a family's initial, sized)
     found.update(short)
     found.update(span for span in shaped if not any(a <= span[0] < b for a, b in found))
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
@@ -188,8 +192,7 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue
         end = b
         if (a, b) in short:
-            release, _, member = short[a, b].partition("-")
-            out.append(f"DeepSeek-{release.upper()}" + (f"-{member.title()}" if member else ""))
+            out.append(short[a, b])
             continue
         name = s[a:b].rstrip(".,:;")
         if _BRANCH_RE.match(name):
@@ -619,31 +622,3 @@ def _layer_kind(text: str, end: int) -> bool:
     per mamba2 layer" measures a layer of the model, never another model."""
     rest = _NAME_END_RE.match(text, end)
     return rest is not None and _LAYER_AFTER_RE.match(text, rest.end()) is not None
-
-
-# the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
-# "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
-_HEDGE_RE = WordGate(
-    re.compile(
-        r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
-        r"|wonder(?:ing)?|curious)\b",
-        re.IGNORECASE,
-    )
-)
-_CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
-
-
-def hedged_models(text: str) -> set[str]:
-    """The models a text names only in a clause that wonders about them (see _HEDGE_RE): no run's model."""
-    if _HEDGE_RE.search(text[:2000]) is None:
-        return set()
-    out: set[str] = set()
-    start = 0
-    for end in _CLAUSE_END_RE.finditer(text[:2000]):
-        clause = text[start : end.start()]
-        if _HEDGE_RE.search(clause):
-            out.update(model_names(clause))
-        start = end.end()
-        if end.start() >= min(len(text), 2000):
-            break
-    return out

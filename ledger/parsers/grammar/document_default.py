@@ -43,13 +43,15 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
-from ledger.vocab.models import hedged_models, title_family
+from ledger.vocab.models import title_family
+from ledger.vocab.passing_models import passing_models
 from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import DEVICE_KEYS
@@ -354,7 +356,7 @@ def _line_values(
     values.pop("model", None)
     if grid:
         values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}
-    if models and (hedged := hedged_models(text)):
+    if models and (hedged := passing_models(text)):
         models = [m for m in models if m not in hedged]
     return values, models, scope
 
@@ -484,7 +486,7 @@ def _family_named(doc: Document, turns: list[tuple[int, int]], owners: set[int])
     new gpt-oss speculators"), where no model is named in full anywhere; None where they name none, or two."""
     if not doc.blocks:
         return None
-    if family := title_family(doc.blocks[0].text):
+    if family := title_family(doc.blocks[0].text) or title_abbreviation(doc.blocks[0].text):
         return family
     spans = [turns[t] for t in sorted(owners)] if turns else [(1, len(doc.lines))]
     named = {

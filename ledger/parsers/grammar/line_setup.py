@@ -16,7 +16,8 @@ from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
-from ledger.vocab.models import hedged_models, parameter_counts
+from ledger.vocab.models import parameter_counts
+from ledger.vocab.passing_models import passing_models
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -410,7 +411,7 @@ def _line_setup(text: str) -> dict[str, str]:
         values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:
         models = model_names(text)
-        if models and (hedged := hedged_models(text)):
+        if models and (hedged := passing_models(text)):
             models = [m for m in models if m not in hedged]  # "... whether Kimi2-1T behaves the same I cannot tell"
         if models:
             values["model"] = models[0]

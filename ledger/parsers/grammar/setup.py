@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
+from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -94,7 +95,6 @@ from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
-from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.context_words import describes_windowed_evaluation
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
@@ -174,7 +174,7 @@ def find_setups(
                 scopes.append(SetupScope(*section_runs_reach(shown, heads, b.start, last), said))  # "All tests on X"
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
             if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
-                scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
+                scopes.extend(paragraph_checkpoint(blocks, k))  # "The tests were all done on **30B 4bit 128g**"
             # (a paragraph's wrapped lines: "the golden acceptance / length for depth 3" over its table)
             scopes.extend(spec_lead(blocks, k, _section_end(ends, end_starts, b.start, last)))
             # (a serving paragraph over its table: not the setup of the eval table further down its section)
@@ -307,8 +307,8 @@ def _text_scope(
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, run_end(blocks, k + 1), values)
-    if (device := device_scope(blocks, k)) is not None:
-        return device
+    if (device := device_scope(blocks, k)) is not None or (device := checkpoint_lead(blocks, k, text, section_end)):
+        return device  # (or the precision a lead-in gives its checkpoint: grammar.checkpoint_leads)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
@@ -337,16 +337,6 @@ def _section_start(starts: list[int], line: int) -> int:
     """The first line of the section (after its heading, bold head or comment line) that holds `line`."""
     i = bisect.bisect_left(starts, line)
     return starts[i - 1] + 1 if i > 0 else 1
-
-
-def _checkpoint_lead(blocks: list[Block], k: int) -> list[SetupScope]:
-    """The checkpoint the paragraph ending at block k (its lines one block each, up to ten) names for the table right
-    under it ("The following tests were all done on **30B 4bit 128g** with various settings, ..."): that table's."""
-    j = k
-    while j > 0 and k - j < 10 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
-        j -= 1
-    packed = lead_checkpoint(" ".join(blocks[i].text for i in range(j, k + 1)))
-    return [SetupScope(blocks[j].start, _block_end(blocks, k + 1), packed)] if packed else []
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:

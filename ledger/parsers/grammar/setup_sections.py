@@ -23,6 +23,11 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
 
+# "## Test Plan && Test Result (Qwen3-32B TP4)": the heading of a PR template's testing names in parentheses the setup
+# every test of the turn ran on, so its summary stated first ("TPOT halves ..." under "## Purpose") ran on it too
+_TESTED_TITLE_RE = re.compile(
+    r"^[#\s*_]{0,8}test(?:ing)?\s{0,3}(?:plans?|results?)\b[^()\n]{0,40}\([^()\n]{2,80}\)[\s*_:.]{0,4}$", re.IGNORECASE
+)
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 
 
@@ -106,6 +111,8 @@ def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list
     for k, b in enumerate(blocks):
         if b.kind == "heading" and is_setup_title(b.text):
             out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
+        elif b.kind == "heading" and _TESTED_TITLE_RE.match(b.text):
+            out.append((b.start, b.start))  # (its line alone: the results under it are no setup of the turn's)
         elif b.kind == "text":
             sm = _SUMMARY_RE.search(b.text)
             if sm and is_setup_title(sm.group("title")):

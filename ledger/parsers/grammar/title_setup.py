@@ -13,7 +13,8 @@ from ledger.parsers.grammar.page_quantiser import page_quantiser
 from ledger.parsers.grammar.setup_scopes import is_draft_model, line_setup
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.model_spellings import one_model
-from ledger.vocab.models import hedged_models, model_names, of_family
+from ledger.vocab.models import model_names, of_family
+from ledger.vocab.passing_models import passing_models
 
 
 def title_readings(
@@ -73,7 +74,7 @@ def family_member(doc: Document, family: str, spans: list[tuple[int, int]]) -> s
             continue
         for no in range(b.start, min(b.end, b.start + 8) + 1):
             line = doc.line(no)[:2000]
-            hedged = hedged_models(line)
+            hedged = passing_models(line)
             named += [m for m in model_names(line) if of_family(m, family) and not (m in hedged or is_draft_model(m))]
     if not named or (len({spelled("model", m) for m in named}) > 1 and not one_model(named)):
         return family

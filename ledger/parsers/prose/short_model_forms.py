@@ -9,6 +9,7 @@ words up in it, its lead cut to a few words before it."""
 from __future__ import annotations
 
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.abbreviated_models import sized_abbreviations
 from ledger.vocab.model_short_forms import short_forms, short_key
 from ledger.vocab.setup import model_names
 
@@ -28,10 +29,22 @@ def short_model_forms(out: list[dict], text: str, doc: Document) -> None:
         start = c["start"]
         lo = max(start - _LEAD, *(text.rfind(mark, max(0, start - _LEAD), start) + 1 for mark in _CLAUSE_MARKS))
         after, before = before, max(before, c.get("end", start))
-        if "model" in c["config"] or after > lo:
+        lead = text[max(lo, 0) : start]
+        # (a sized abbreviation read as its name, "Q3-235B" as Qwen3-235B, is the fuller name the document states)
+        held = c["config"].get("model")
+        if (held is not None and held not in sized_abbreviations(lead).values()) or (after > lo and held is None):
             continue
-        if (model := _named_in(text[max(lo, 0) : start].split(), doc)) is not None:
+        if (model := _named_in(lead.split(), doc)) is not None and (held is None or _extends(model, held)):
             c["config"] = {**c["config"], "model": model}
+
+
+def _extends(name: str, short: str) -> bool:
+    """`name` spells `short` out, or further ("Qwen3-235B-A22B" of "Qwen3-235B", "Llama 3.3 70B" of "Llama-3.3-70B")."""
+    return _letters(name.rsplit("/", 1)[-1]).startswith(_letters(short))
+
+
+def _letters(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _named_in(words: list[str], doc: Document) -> str | None:
@@ -49,7 +62,7 @@ def _named_in(words: list[str], doc: Document) -> str | None:
             if key in forms:
                 # (None where two models fit: the form names neither; a name in full some reader left out of the
                 # value's setup, "with DeepSeek-V3 as the draft", is not the value's model either)
-                return None if model_names(word) else forms[key]
+                return None if model_names(word) and not sized_abbreviations(word) else forms[key]
     return None
 
 
@@ -61,6 +74,8 @@ def _document_forms(doc: Document) -> dict[str, str | None]:
     names: dict[str, str] = {}  # a name's base as forms are compared -> the name as first printed
     for line in doc.lines:
         for name in model_names(line) if len(names) < _MAX_NAMES else ():
+            if name in sized_abbreviations(line).values():
+                continue  # ("Q3-235B" read as Qwen3-235B: a short form itself, of the name stated in full)
             # (one model however spelt: "deepseek-ai/DeepSeek-V3.2", "DeepSeek V3.2")
             names.setdefault(short_key(name.rsplit("/", 1)[-1]), name)
     got = {}

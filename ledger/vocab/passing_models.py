@@ -1,0 +1,65 @@
+"""Models a text names in passing, no run's: one it only wonders about ("whether the huge Kimi2-1T behaves the
+same I cannot tell") and one it names as a comparison or a source ("unlike DS-R1, this checkpoint has no shared
+expert", "the same trick as in the DeepSeek-R1 path", "ported from Qwen3-8B"): the results beside them ran on
+another model, or on none the line says."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.models import model_names
+from ledger.vocab.word_gate import WordGate
+
+# the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
+# "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
+_HEDGE_RE = WordGate(
+    re.compile(
+        r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
+        r"|wonder(?:ing)?|curious)\b",
+        re.IGNORECASE,
+    )
+)
+_CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
+
+
+def hedged_models(text: str) -> set[str]:
+    """The models a text names only in a clause that wonders about them (see _HEDGE_RE): no run's model."""
+    if _HEDGE_RE.search(text[:2000]) is None:
+        return set()
+    out: set[str] = set()
+    start = 0
+    for end in _CLAUSE_END_RE.finditer(text[:2000]):
+        clause = text[start : end.start()]
+        if _HEDGE_RE.search(clause):
+            out.update(model_names(clause))
+        start = end.end()
+        if end.start() >= min(len(text), 2000):
+            break
+    return out
+
+
+# the words that make the model right after them a comparison or a source, no run's ("unlike X", "like X,", "similar
+# to X", "(the) same as (in) X", "as in X", "as with X", "ported from X", "cf. X", "see X"); tried on the few characters
+# before each name the text prints
+_COMPARED_BEFORE_RE = re.compile(
+    r"\b(?:unlike|like|similar to|same as|as (?:in|with|done for)|borrowed from|ported from|copied from|mirrors?|cf\."
+    r"|see)\s(?:(?:the|in|for|on)\s)?$",
+    re.IGNORECASE,
+)
+_BEFORE = 24
+
+
+def compared_models(text: str) -> set[str]:
+    """The models a text names right after a comparison's or a source's word (_COMPARED_BEFORE_RE): no run's."""
+    out: set[str] = set()
+    head = text[:2000]
+    for name in model_names(head):
+        at = head.find(name)
+        if at > 0 and _COMPARED_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]):
+            out.add(name)
+    return out
+
+
+def passing_models(text: str) -> set[str]:
+    """The models a text names only in passing (see the module)."""
+    return hedged_models(text) | compared_models(text)
