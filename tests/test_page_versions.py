@@ -104,3 +104,34 @@ def test_a_page_whose_versions_each_state_their_release_is_compared_version_by_v
     assert verdicts == Counter({"within noise": 2, "improvement": 1, "removed": 2, "new": 1})
     still = _find(rows, "tok s", "tok/s", model="qwen2-7b", batch_size="8")
     assert [c.value if c else None for c in still.cells] == [290.2, 290.2, 290.2]
+
+
+def _speed_page(rows: list[str]) -> str:
+    head = "# Serving speed\n\nThroughput of the offline benchmark, one node.\n\n"
+    return head + "| Model | GPU | Parallel | Output throughput |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"
+
+
+def test_each_step_of_a_series_is_judged_against_the_version_before_it_when_a_later_version_drops_it() -> None:
+    """Three versions of an invented page: Llama-X rose 1520 -> 1610 tok/s (v1 -> v2), then v3 dropped its row; Qwen-Y
+    stood still. The rise is judged v1 -> v2 and the drop said in v3: the row is neither only "removed" nor silent on
+    the move before it, and the counts say the series changed."""
+    from ledger.compare.render import render_rows
+
+    steady = ["| Qwen-Y | H100 | TP2 | 2210 tok/s |", "| Qwen-Y | H100 | TP2 | 2230 tok/s |"]
+    texts = [
+        _speed_page(["| Llama-X | H100 | TP1 | 1520 tok/s |", steady[0]]),
+        _speed_page(["| Llama-X | H100 | TP1 | 1610 tok/s |", steady[1]]),
+        _speed_page([steady[1]]),
+    ]
+    snaps = [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(t, path="speed.md").claims)
+        for n, t in enumerate(texts, 1)
+    ]
+    rows = compare_series(snaps, versions=True)
+    llama = _find(rows, "output throughput", "tok/s", model="llama-x")
+    assert llama.overall is not None and llama.overall.reason == "removed in v3 (stated v1 to v2)"
+    assert [(p.old_rev, p.new_rev, p.verdict) for p in llama.turns()] == [("v1", "v2", "improvement")]
+    out = "\n".join(render_rows([s.ref for s in snaps], rows, "table", width=160))
+    counts = "1 changed (1 improvement; 1 since removed or new), 1 removed, 0 new, 1 no significant change"
+    assert out.splitlines()[0].endswith(counts), out
+    assert "R1->R2 +5.9% improvement" in out, out

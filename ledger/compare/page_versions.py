@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from ledger.compare.judge import NEW, REMOVED, Pair, judge
+from ledger.compare.judge import IMPROVEMENT, NEW, REGRESSION, REMOVED, Pair, judge
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel
 from ledger.compare.revisions import RevisionRef
@@ -130,3 +130,12 @@ def ends_or_starts(row: Row, names: Sequence[str]) -> Pair | None:
             row.key, row.variant, None, row.cells[first], NEW, reason=f"new in {names[first]}", new_rev=names[first]
         )
     return None
+
+
+def moved_while_stated(row: Row) -> list[Pair]:
+    """The steps a series removed or new on a page moved by between two versions that both state it: a rise in v2
+    before v3 dropped the row, a fall after the version it first appeared in. Each version is read against the one
+    before it, so the change is said beside the removal, never hidden by it."""
+    if row.overall is None or row.overall.verdict not in (REMOVED, NEW):
+        return []
+    return [p for p in row.steps if p.verdict in (REGRESSION, IMPROVEMENT)]

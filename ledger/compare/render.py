@@ -122,15 +122,18 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
     return out
 
 
-def summary(verdicts: Sequence[str], versions: bool = False) -> str:
+def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str] = ()) -> str:
     """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
-    (and how), were removed, are new, and stood still, then what could not be judged."""
+    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: the step verdicts of
+    series removed or new that moved between two versions stating them (Row.turns), counted among the changed."""
     counts = Counter(verdicts)
     if not versions:
         return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
-    changed = [v for v in CHANGED if v != "not comparable" and counts[v]]
-    n_changed = sum(counts[v] for v in changed)
-    how = f" ({', '.join(f'{counts[v]} {v}' for v in changed)})" if changed else ""
+    steps = Counter(moved)
+    changed = [v for v in CHANGED if v != "not comparable" and (counts[v] or steps[v])]
+    n_changed = sum(counts[v] + steps[v] for v in changed)
+    since = f"; {len(moved)} since removed or new" if moved else ""
+    how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
     rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
     return ", ".join(
         [
@@ -195,6 +198,12 @@ def _why_cell(p: Pair) -> str:
         basis = basis.replace("stated stderr", "stderr of the repeats")
     means = " -> ".join(dict.fromkeys(notes))
     return "; ".join([x for x in (basis, means, *stated_only) if x])
+
+
+def _step_verdict(row: Row) -> str:
+    """One verdict for a removed or new series' moves while stated: a regression if any step was one."""
+    verdicts = {p.verdict for p in row.turns()}
+    return "regression" if "regression" in verdicts else "improvement"
 
 
 def _turns_cell(row: Row, position: dict[str, str]) -> str:
@@ -295,7 +304,8 @@ def render_rows(
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     versions = is_page_versions(revisions)
-    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions)}"
+    moved = [_step_verdict(r) for r in ordered if r.overall and r.overall.verdict in ("removed", "new") and r.turns()]
+    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions, moved)}"
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):
