@@ -30,6 +30,7 @@ class Row(Protocol):
     variant: str
     cells: list[Claim | None]
     steps: list[Pair]
+    overall: Pair | None
 
 
 R = TypeVar("R", bound=Row)
@@ -139,3 +140,10 @@ def moved_while_stated(row: Row) -> list[Pair]:
     if row.overall is None or row.overall.verdict not in (REMOVED, NEW):
         return []
     return [p for p in row.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
+
+
+def moves(rows: Sequence[Row]) -> list[str]:
+    """One verdict per series removed or new that moved while stated (a regression where any step was one): the
+    changes a page's versions made that its removed and new counts would hide."""
+    steps = [moved_while_stated(r) for r in rows]
+    return [REGRESSION if any(p.verdict == REGRESSION for p in ps) else IMPROVEMENT for ps in steps if ps]

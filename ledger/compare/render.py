@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.page_versions import is_page_versions
+from ledger.compare.page_versions import is_page_versions, moves
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
@@ -126,18 +126,16 @@ def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str
     """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
     (and how), were removed, are new, and stood still, then what could not be judged. `moved`: the step verdicts of
     series removed or new that moved between two versions stating them (Row.turns), counted among the changed."""
-    counts = Counter(verdicts)
+    counts, steps = Counter(verdicts), Counter(moved)
     if not versions:
         return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
-    steps = Counter(moved)
-    changed = [v for v in CHANGED if v != "not comparable" and (counts[v] or steps[v])]
-    n_changed = sum(counts[v] + steps[v] for v in changed)
+    changed = [v for v in CHANGED if v != "not comparable" and counts[v] + steps[v]]
     since = f"; {len(moved)} since removed or new" if moved else ""
     how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
     rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
     return ", ".join(
         [
-            f"{n_changed} changed{how}",
+            f"{sum(counts[v] + steps[v] for v in changed)} changed{how}",
             f"{counts['removed']} removed",
             f"{counts['new']} new",
             f"{counts['within noise']} no significant change",
@@ -198,12 +196,6 @@ def _why_cell(p: Pair) -> str:
         basis = basis.replace("stated stderr", "stderr of the repeats")
     means = " -> ".join(dict.fromkeys(notes))
     return "; ".join([x for x in (basis, means, *stated_only) if x])
-
-
-def _step_verdict(row: Row) -> str:
-    """One verdict for a removed or new series' moves while stated: a regression if any step was one."""
-    verdicts = {p.verdict for p in row.turns()}
-    return "regression" if "regression" in verdicts else "improvement"
 
 
 def _turns_cell(row: Row, position: dict[str, str]) -> str:
@@ -304,8 +296,7 @@ def render_rows(
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     versions = is_page_versions(revisions)
-    moved = [_step_verdict(r) for r in ordered if r.overall and r.overall.verdict in ("removed", "new") and r.turns()]
-    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions, moved)}"
+    first = ("### " + markdown(head) if md else terminal(head)) + ": " + summary(verdicts, versions, moves(ordered))
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):
