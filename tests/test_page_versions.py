@@ -135,3 +135,27 @@ def test_each_step_of_a_series_is_judged_against_the_version_before_it_when_a_la
     counts = "1 changed (1 improvement; 1 since removed or new), 1 removed, 0 new, 1 no significant change"
     assert out.splitlines()[0].endswith(counts), out
     assert "R1->R2 +5.9% improvement" in out, out
+
+
+def test_a_plugin_pages_versions_each_on_its_own_build_are_its_revisions_in_the_order_written() -> None:
+    """Three versions of an invented plugin page, each naming the engine it builds on and its own build: a release
+    candidate, then a main-branch build, then the next release candidate. Each version is the revision of its own
+    build (never the engine's), in the order the page was written, whatever order the release numbers would sort."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.revisions import revisions_across_versions
+
+    builds = [("v1.3rc2", "77e0f1a", "0.71"), ("main", "8c1d2e3", "0.72"), ("v1.4rc1", "9f0a1b2", "0.74")]
+    versions = []
+    for n, (build, sha, score) in enumerate(builds, 1):
+        text = (
+            f"# Acme-NPU accuracy\n\n**Upstream**: fastserve 2.4.0 (9ab12cd), **Acme-NPU**: {build} ({sha})\n\n"
+            f"| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match | {score} | 0.01 |\n"
+        )
+        versions.append((n, extract(text, path="acc.md", page=True, repo="acme/acme-npu").claims))
+    snaps = revisions_across_versions(versions, "acme/acme-npu:docs/acc.md")
+    assert [(s.ref.label, s.ref.head) for s in snaps] == [
+        ("v1.3rc2", "77e0f1a"),
+        ("Acme-NPU", "8c1d2e3"),
+        ("v1.4rc1", "9f0a1b2"),
+    ]
+    assert is_page_versions([s.ref for s in snaps])
