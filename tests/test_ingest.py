@@ -122,10 +122,10 @@ def test_a_parser_crash_costs_one_document(tmp_path: Path, monkeypatch: pytest.M
     dbp = tmp_path / "l.db"
     real = ledger.ingest.extracting.extract_source
 
-    def flaky(src: Any, fmt: Any = None, name: Any = None, page: Any = None) -> Any:
+    def flaky(src: Any, fmt: Any = None, name: Any = None, page: Any = None, repo: Any = None) -> Any:
         if "v1" in src.path:
             raise RecursionError("maximum recursion depth exceeded")
-        return real(src, fmt=fmt, name=name, page=page)
+        return real(src, fmt=fmt, name=name, page=page, repo=repo)
 
     monkeypatch.setattr("ledger.ingest.extracting.extract_source", flaky)
     r1, r2 = ingest([str(V1), str(V2)], dbp)

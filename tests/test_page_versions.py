@@ -122,3 +122,58 @@ def test_a_results_column_renamed_between_versions_reports_only_the_value_that_m
     assert verdicts["improvement"] == 1 and verdicts["within noise"] == 5, verdicts
     moved = next(r for r in rows if r.overall and r.overall.verdict == "improvement")
     assert dict(moved.key.config)["concurrency"] == "32"
+
+
+def _speed_page(rows: list[str]) -> str:
+    head = "# Serving speed\n\nThroughput of the offline benchmark, one node.\n\n"
+    return head + "| Model | GPU | Parallel | Output throughput |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"
+
+
+def test_each_step_of_a_series_is_judged_against_the_version_before_it_when_a_later_version_drops_it() -> None:
+    """Three versions of an invented page: Llama-X rose 1520 -> 1610 tok/s (v1 -> v2), then v3 dropped its row; Qwen-Y
+    stood still. The rise is judged v1 -> v2 and the drop said in v3: the row is neither only "removed" nor silent on
+    the move before it, and the counts say the series changed."""
+    from ledger.compare.render import render_rows
+
+    steady = ["| Qwen-Y | H100 | TP2 | 2210 tok/s |", "| Qwen-Y | H100 | TP2 | 2230 tok/s |"]
+    texts = [
+        _speed_page(["| Llama-X | H100 | TP1 | 1520 tok/s |", steady[0]]),
+        _speed_page(["| Llama-X | H100 | TP1 | 1610 tok/s |", steady[1]]),
+        _speed_page([steady[1]]),
+    ]
+    snaps = [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(t, path="speed.md").claims)
+        for n, t in enumerate(texts, 1)
+    ]
+    rows = compare_series(snaps, versions=True)
+    llama = _find(rows, "output throughput", "tok/s", model="llama-x")
+    assert llama.overall is not None and llama.overall.reason == "removed in v3 (stated v1 to v2)"
+    assert [(p.old_rev, p.new_rev, p.verdict) for p in llama.turns()] == [("v1", "v2", "improvement")]
+    out = "\n".join(render_rows([s.ref for s in snaps], rows, "table", width=160))
+    counts = "1 changed (1 improvement; 1 since removed or new), 1 removed, 0 new, 1 no significant change"
+    assert out.splitlines()[0].endswith(counts), out
+    assert "R1->R2 +5.9% improvement" in out, out
+
+
+def test_a_plugin_pages_versions_each_on_its_own_build_are_its_revisions_in_the_order_written() -> None:
+    """Three versions of an invented plugin page, each naming the engine it builds on and its own build: a release
+    candidate, then a main-branch build, then the next release candidate. Each version is the revision of its own
+    build (never the engine's), in the order the page was written, whatever order the release numbers would sort."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.revisions import revisions_across_versions
+
+    builds = [("v1.3rc2", "77e0f1a", "0.71"), ("main", "8c1d2e3", "0.72"), ("v1.4rc1", "9f0a1b2", "0.74")]
+    versions = []
+    for n, (build, sha, score) in enumerate(builds, 1):
+        text = (
+            f"# Acme-NPU accuracy\n\n**Upstream**: fastserve 2.4.0 (9ab12cd), **Acme-NPU**: {build} ({sha})\n\n"
+            f"| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match | {score} | 0.01 |\n"
+        )
+        versions.append((n, extract(text, path="acc.md", page=True, repo="acme/acme-npu").claims))
+    snaps = revisions_across_versions(versions, "acme/acme-npu:docs/acc.md")
+    assert [(s.ref.label, s.ref.head) for s in snaps] == [
+        ("v1.3rc2", "77e0f1a"),
+        ("Acme-NPU", "8c1d2e3"),
+        ("v1.4rc1", "9f0a1b2"),
+    ]
+    assert is_page_versions([s.ref for s in snaps])

@@ -584,3 +584,63 @@ def test_a_measuring_verb_in_the_present_or_with_words_before_at_its_commit_name
         (16, "9d8e7f6a5b", "9d8e7f6a5b"),
         (21, None, None),
     ]
+
+
+_PLUGIN_PAGE = """# Acme-NPU accuracy
+
+- **Upstream engine**: fastserve 2.4.0 ([9ab12cd](https://github.com/acme/fastserve/commit/9ab12cd)), **Acme-NPU**: \
+v1.3rc2 ([77e0f1a](https://github.com/acme/acme-npu/commit/77e0f1a))
+
+| Task | Metric | Value | Stderr |
+|---|---|---:|---:|
+| gsm8k | exact_match | 0.81 | ± 0.01 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "repo", "want"),
+    [
+        # the repository's own name or link says which build the page measured
+        (
+            "**Upstream engine**: fastserve 2.4.0 (9ab12cd), **Acme-NPU**: v1.3rc2 (77e0f1a)",
+            "acme/acme-npu",
+            ("v1.3rc2", "77e0f1a"),
+        ),
+        (
+            "fastserve: 2.4.0 ([9ab12cd](https://github.com/acme/fastserve/commit/9ab12cd)), acme: main "
+            "([77e0f1a](https://github.com/acme/acme-npu/commit/77e0f1a))",
+            "acme/acme-npu",
+            ("acme", "77e0f1a"),
+        ),
+        # no repository: the words ("Upstream"), the plugin's longer name, then a pre-release of its own
+        ("**Upstream**: 2.4 (9ab12cd), **Acme-NPU**: v1.3rc2 (77e0f1a)", None, ("v1.3rc2", "77e0f1a")),
+        (
+            "**Engine version**: fastserve: 2.4.0 (9ab12cd), fastserve-npu: main (77e0f1a)",
+            None,
+            ("fastserve-npu", "77e0f1a"),
+        ),
+        ("**Versions**: engine: 2.4.0 (9ab12cd), plugin: v1.3rc2 (77e0f1a)", None, ("v1.3rc2", "77e0f1a")),
+        # nothing tells which is the page's own: nothing is guessed
+        ("**Versions**: alpha: 2.4.0 (9ab12cd), beta: 1.3.0 (77e0f1a)", None, None),
+    ],
+)
+def test_a_version_line_naming_the_upstream_engine_and_the_pages_own_project_gives_the_own_build(
+    line: str, repo: str | None, want: tuple[str, str] | None
+) -> None:
+    from ledger.parsers.grammar.project_versions import version_line_scopes
+
+    doc = read_document(f"# Accuracy\n\n{line}\n\n| Task | Value |\n|---|---|\n| gsm8k | 0.81 |\n", "acc.md")
+    doc.repo = repo
+    got = [(s.revision.label, s.revision.head, s.start, s.end) for s in version_line_scopes(doc)]
+    assert got == ([(*want, 3, len(doc.lines))] if want else []), got
+
+
+def test_a_plugin_pages_results_take_its_own_build_and_the_upstream_sha_is_no_commit_claim() -> None:
+    """The upstream engine's version and commit are the page's context: never the revision of its results, never a
+    commit it states; with or without the repository known, the 0.81 was measured on Acme-NPU v1.3rc2 (77e0f1a)."""
+    for repo in ("acme/acme-npu", None):
+        claims = extract(_PLUGIN_PAGE, path="acc.md", page=True, repo=repo).claims
+        score = next(c for c in claims if c.kind == "accuracy")
+        assert score.value == 0.81 and score.revision is not None
+        assert (score.revision.label, score.revision.head) == ("v1.3rc2", "77e0f1a")
+        assert [c.sha for c in claims if c.kind == "commit"] == ["77e0f1a"]

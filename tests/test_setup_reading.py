@@ -806,3 +806,37 @@ def test_a_count_flag_left_unset_states_no_count(value: str) -> None:
     got = command_setup(f"lm_eval --model vllm --tasks gsm8k --limit {value} --num_fewshot 5")
     assert "samples" not in got and got["n_shot"] == "5"
     assert command_setup("lm_eval --model vllm --tasks gsm8k --limit 200")["samples"] == "200"
+
+
+_MOE_PAGE = """# MoE accuracy
+
+**Parallel mode**: TP4 + EP
+**Execution mode**: {mode}
+
+```bash
+export MODEL_ARGS='pretrained=org/M-MoE,tensor_parallel_size=4,enable_expert_parallel={ep}'
+lm_eval --model vllm --model_args $MODEL_ARGS --tasks gsm8k
+```
+
+| Task | Metric | Value | Stderr |
+|---|---|---:|---:|
+| gsm8k | exact_match | 0.88 | 0.009 |
+"""
+
+
+def test_setup_booleans_and_modes_set_their_switch_on_or_off() -> None:
+    """A setup stated as a boolean ("enable_expert_parallel=True" among lm_eval's model_args, "enforce_eager=True"),
+    a parallel mode ("TP4 + EP") or an execution mode ("eager", "ACLGraph", "CUDA graph") sets the switch it names:
+    an EP run is never joined with a run without EP, an eager run with a graph-captured one. False sets it off."""
+    on = _config(_MOE_PAGE.format(mode="eager", ep="True"), 0.88)
+    assert (on.get("tp"), on.get("ep"), on.get("cuda_graph")) == ("4", "on", "off"), on
+    graph = _config(_MOE_PAGE.format(mode="ACLGraph", ep="True"), 0.88)
+    assert graph.get("cuda_graph") == "on", graph
+    assert _config(_MOE_PAGE.format(mode="CUDA graph", ep="True"), 0.88).get("cuda_graph") == "on"
+    assert (
+        command_setup("lm_eval --model vllm --model_args pretrained=org/M,enable_expert_parallel=False")["ep"] == "off"
+    )
+    assert command_setup("lm_eval --model vllm --model_args pretrained=org/M,enforce_eager=True")["cuda_graph"] == "off"
+    assert command_setup("vllm serve org/M --enforce-eager")["cuda_graph"] == "off"
+    assert line_setup("Parallel mode: TP2 + EP").get("ep") == "on"
+    assert "cuda_graph" not in line_setup("Execution mode: fast")  # (neither on nor off: nothing said)

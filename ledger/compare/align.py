@@ -16,6 +16,7 @@ from ledger.compare.judge import (
     NOISE,
     NOT_COMPARABLE,
     REGRESSION,
+    REMOVED,
     WAIVED,
     Pair,
     implausible,
@@ -25,7 +26,7 @@ from ledger.compare.judge import (
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
-from ledger.compare.page_versions import ends_or_starts, fill_gaps
+from ledger.compare.page_versions import ends_or_starts, fill_gaps, moved_while_stated
 from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
 from ledger.compare.setup_distance import beyond_model, may_restate, restated, setup_difference, setup_distance
@@ -313,6 +314,8 @@ class Row:
         to see the version it fell in; so does a fall the later versions more than made up for. (A partial
         recovery after a regression is the regression's own story: its step is cited by `moved`.)"""
         overall = self.overall.verdict if self.overall is not None else None
+        if overall in (REMOVED, NEW):
+            return moved_while_stated(self)  # (a page's row: its moves before it was dropped or after it was added)
         if overall == NOISE:
             return [p for p in self.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
         return [p for p in self.steps if p.verdict == REGRESSION] if overall == IMPROVEMENT else []

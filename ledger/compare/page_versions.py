@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from ledger.compare.judge import NEW, REMOVED, Pair, judge
+from ledger.compare.judge import IMPROVEMENT, NEW, REGRESSION, REMOVED, Pair, judge
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel
 from ledger.compare.revisions import RevisionRef
@@ -30,6 +30,7 @@ class Row(Protocol):
     variant: str
     cells: list[Claim | None]
     steps: list[Pair]
+    overall: Pair | None
 
 
 R = TypeVar("R", bound=Row)
@@ -130,3 +131,19 @@ def ends_or_starts(row: Row, names: Sequence[str]) -> Pair | None:
             row.key, row.variant, None, row.cells[first], NEW, reason=f"new in {names[first]}", new_rev=names[first]
         )
     return None
+
+
+def moved_while_stated(row: Row) -> list[Pair]:
+    """The steps a series removed or new on a page moved by between two versions that both state it: a rise in v2
+    before v3 dropped the row, a fall after the version it first appeared in. Each version is read against the one
+    before it, so the change is said beside the removal, never hidden by it."""
+    if row.overall is None or row.overall.verdict not in (REMOVED, NEW):
+        return []
+    return [p for p in row.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
+
+
+def moves(rows: Sequence[Row]) -> list[str]:
+    """One verdict per series removed or new that moved while stated (a regression where any step was one): the
+    changes a page's versions made that its removed and new counts would hide."""
+    steps = [moved_while_stated(r) for r in rows]
+    return [REGRESSION if any(p.verdict == REGRESSION for p in ps) else IMPROVEMENT for ps in steps if ps]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.page_versions import is_page_versions
+from ledger.compare.page_versions import is_page_versions, moves
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
@@ -122,19 +122,20 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
     return out
 
 
-def summary(verdicts: Sequence[str], versions: bool = False) -> str:
+def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str] = ()) -> str:
     """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
-    (and how), were removed, are new, and stood still, then what could not be judged."""
-    counts = Counter(verdicts)
+    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: the step verdicts of
+    series removed or new that moved between two versions stating them (Row.turns), counted among the changed."""
+    counts, steps = Counter(verdicts), Counter(moved)
     if not versions:
         return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
-    changed = [v for v in CHANGED if v != "not comparable" and counts[v]]
-    n_changed = sum(counts[v] for v in changed)
-    how = f" ({', '.join(f'{counts[v]} {v}' for v in changed)})" if changed else ""
+    changed = [v for v in CHANGED if v != "not comparable" and counts[v] + steps[v]]
+    since = f"; {len(moved)} since removed or new" if moved else ""
+    how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
     rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
     return ", ".join(
         [
-            f"{n_changed} changed{how}",
+            f"{sum(counts[v] + steps[v] for v in changed)} changed{how}",
             f"{counts['removed']} removed",
             f"{counts['new']} new",
             f"{counts['within noise']} no significant change",
@@ -295,7 +296,7 @@ def render_rows(
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     versions = is_page_versions(revisions)
-    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts, versions)}"
+    first = ("### " + markdown(head) if md else terminal(head)) + ": " + summary(verdicts, versions, moves(ordered))
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):

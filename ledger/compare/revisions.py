@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ledger.compare.fingerprints import fingerprint, had_cells
 from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.errors import UsageError
+from ledger.identity import names_a_repository_file
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE, CI_TALLY_SOURCE
@@ -266,12 +267,15 @@ def revisions_across_versions(
     out: list[Snapshot] = []
     ids: list[Id] = []  # parallel to out
     last_print: tuple[tuple[object, ...], ...] | None = None
+    page = document is not None and names_a_repository_file(document)
     for v, claims in versions:
         listed = [s for s in split_revisions(claims, document, order=order) if s.ref.label or s.ref.head]
         keys = [((s.ref.label or "").strip().lower(), (s.ref.head or "").lower()) for s in listed]
         unlabelled = [c for c in claims if c.revision is None]
-        if len(listed) == 1 and not listed[0].ref.head:
-            _add_version(out, ids, v, listed[0], unlabelled)
+        # (a page's version all measured on the one build it names, "vLLM Ascend: v0.10.0rc1 (4604882)", is that
+        # version's revision, after the earlier versions': a page's versions are in the order they were written)
+        if len(listed) == 1 and (not listed[0].ref.head or (page and not unlabelled)):
+            _add_version(out, ids, v, listed[0], unlabelled, in_order=page)
             last_print = fingerprint(unlabelled) if unlabelled else last_print
             continue
         for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
@@ -302,10 +306,13 @@ def revisions_across_versions(
     return out
 
 
-def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Snapshot, text: list[Claim]) -> None:
+def _add_version(
+    out: list[Snapshot], ids: list[Id], v: int | None, section: Snapshot, text: list[Claim], in_order: bool = False
+) -> None:
     """A version whose results stand under one label, as one revision with its text: after the revisions so far
-    when the label names an earlier one too (each then named by its version), else placed as a new section is.
-    A version stating what the last revision of its label states adds nothing."""
+    when the label names an earlier one too (each then named by its version) or the versions are a page's
+    (`in_order`), else placed as a new section is. A version stating what the last revision of its label states
+    adds nothing."""
     key = ((section.ref.label or "").strip().lower(), "")
     own = [*section.claims, *text]
     same = [i for i, x in enumerate(ids) if _section(x) == key]
@@ -316,7 +323,7 @@ def _add_version(out: list[Snapshot], ids: list[Id], v: int | None, section: Sna
         if out[i].ref.name == label and out[i].ref.version is not None:
             out[i].ref = replace(out[i].ref, name=f"{label} (v{out[i].ref.version})")
     name = f"{label} (v{v})" if (same or text) and v is not None else label
-    at = len(out) if same else _place(ids, [key], 0, _label_number(label))
+    at = len(out) if same or in_order else _place(ids, [key], 0, _label_number(label))
     out.insert(at, Snapshot(replace(section.ref, name=name, version=v, whole=True), own))
     ids.insert(at, (None, v, *key))
 

@@ -14,12 +14,14 @@ def extract_source(
     name: str | None = None,
     engine: str | None = None,
     page: bool | None = None,
+    repo: str | None = None,
 ) -> Extraction:
     """Claims of one text; every claim speaks for `engine` if given, else for the engine its cells name
-    (ledger/ingest/engines.py). `page`: the text is a file of a repository (None: its name says, a README is)."""
+    (ledger/ingest/engines.py). `page`: the text is a file of a repository (None: its name says, a README is);
+    `repo`: the repository it belongs to."""
     from ledger.ingest.engines import stamp_engine
 
-    result = extract(src.text, path=name or Path(src.path).name, fmt=fmt, page=page)
+    result = extract(src.text, path=name or Path(src.path).name, fmt=fmt, page=page, repo=repo)
     result.warnings[:0] = src.warnings
     stamp_engine(engine, [c.__dict__ for c in result.claims])  # the claims' own fields, set in place
     return result

@@ -38,7 +38,7 @@ def prepare_version(
 
     # (a file of a repository reads as a page; other names as their file name says, a pull request's as one)
     page = True if names_a_repository_file(identity.key, identity.repo_path) else None
-    extraction = extract_source(src, fmt=fmt, name=name, page=page)
+    extraction = extract_source(src, fmt=fmt, name=name, page=page, repo=identity.repo)
     doc = extraction.document
     sections: list[tuple[int, str, int, str, Sequence[str]]] = []
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []

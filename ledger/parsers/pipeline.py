@@ -120,14 +120,16 @@ def _guarded(what: str, reader: Callable[..., _T], fallback: _T, warnings: list[
         return fallback
 
 
-def extract(text: str, path: str | None = None, fmt: str | None = None, page: bool | None = None) -> Extraction:
+def extract(
+    text: str, path: str | None = None, fmt: str | None = None, page: bool | None = None, repo: str | None = None
+) -> Extraction:
     """Parse `text` (markdown or a rendered-page copy) into claims with provenance. `page`: the text is a file of a
-    repository, not a pull request's (None: a file named README is one)."""
+    repository, not a pull request's (None: a file named README is one); `repo`: the repository it belongs to."""
     from ledger.parsers.registry import EXTRACTORS
 
     text, cut_at = _first_lines(text)
     doc = read_document(text, path, fmt)
-    doc.page = names_a_readme(path) if page is None else page
+    doc.page, doc.repo = (names_a_readme(path) if page is None else page), repo
     if cut_at is not None:
         doc.warn(
             cut_at,

@@ -455,19 +455,25 @@ def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     return [(key, v)] if v else []
 
 
-SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap"))
+SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap", "cuda_graph"))
 """The setup a text may state as switched on or off, no size given ("TP=4, EP enabled", "with DP attention",
 "overlap off"): the value is "on" or "off" (a size, where one is stated, is the value of a parallel key)."""
+SIZELESS_SWITCHES = frozenset(("cuda_graph",))
+"""The switches with no size: a value that says neither on nor off ("Execution mode: fast") sets nothing."""
 _SWITCH_ON = frozenset(("on", "enabled", "enable", "with", "true", "yes"))
-_SWITCH_OFF = frozenset(("off", "disabled", "disable", "without", "false", "no"))
+# ("Execution mode: eager", "--enforce-eager": no graph captured; "ACLGraph", "CUDA graph", "piecewise graph": one is)
+_SWITCH_OFF = frozenset(("off", "disabled", "disable", "without", "false", "no", "eager"))
 _WORD_RE = re.compile(r"[a-z]+")
 
 
 def switch_value(value: str) -> str | None:
     """ "on" or "off" for a switch's words ("enabled", "EP disabled", "without overlap", "--disable-overlap-
-    schedule"): off where one of them says so, else on where one says that; else None (no switch's word)."""
-    words = set(_WORD_RE.findall(value[:80].lower()))
-    return "off" if words & _SWITCH_OFF else "on" if words & _SWITCH_ON else None
+    schedule", "eager"): off where one of them says so, else on where one says that, a graph mode is named
+    ("ACLGraph") or the switch is added to another ("TP2 + EP"); else None (no switch's word)."""
+    low = value[:80].lower()
+    words = set(_WORD_RE.findall(low))
+    on = words & _SWITCH_ON or "+" in low or any(w.endswith("graph") or w.endswith("graphs") for w in words)
+    return "off" if words & _SWITCH_OFF else "on" if on else None
 
 
 _FILTER_NAMES = {"strict": "strict-match", "flexible": "flexible-extract"}

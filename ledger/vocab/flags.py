@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.canonical import NUMERIC_KEYS, canonical_dtype, one_board, one_number, precision_family
+from ledger.vocab.canonical import (
+    NUMERIC_KEYS,
+    SWITCH_KEYS,
+    canonical_dtype,
+    one_board,
+    one_number,
+    precision_family,
+    switch_value,
+)
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -145,7 +153,22 @@ ARG_KEYS: dict[str, str] = {
     "kv_cache_dtype": "kv_cache",
     "max_model_len": "max_model_len",
     "max_gen_toks": EVAL_CAP_KEY,  # (lm_eval's "--gen_kwargs max_gen_toks=1024": the cap on its answers)
+    # switches passed as booleans ("enable_expert_parallel=True"): on or off (vocab.canonical.switch_value)
+    "enable_expert_parallel": "ep",
+    "enforce_eager": "cuda_graph",
 }
+_NEGATED_ARGS = frozenset({"enforce_eager"})
+"""The model_args switches named for their off state: "enforce_eager=True" captures no graph (cuda_graph off)."""
+
+
+def arg_value(arg: str, value: str) -> str:
+    """A model_args value as the setup reads it: a switch's boolean as "on" or "off" ("enable_expert_parallel=True":
+    on; "enforce_eager=True", named for its off state: off), any other value as written."""
+    if ARG_KEYS.get(arg) not in SWITCH_KEYS:
+        return value
+    state = switch_value(value) or value.lower()
+    return {"on": "off", "off": "on"}.get(state, state) if arg in _NEGATED_ARGS else state
+
 
 OBJECT_FIELD_KEYS: dict[str, str] = {
     "method": "spec_algo",

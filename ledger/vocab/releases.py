@@ -94,3 +94,26 @@ def named_release(name: str) -> tuple[str, str, tuple[int, ...]] | None:
     tag = (m.group("tag") or "").lstrip(".").lower()
     order = (*(int(n) for n in m.group("nums").split(".")), _TAG_ORDER.get(tag, 0), int(m.group("n") or 0))
     return (engine.name if engine else "", f"v{words[-1].lstrip('vV')}", order)
+
+
+# the words a version line names a project by that is not the page's own but what it builds on ("**Upstream**: 2.4
+# (9ab12cd)", "Base engine: ...", "Dependency: fastserve 2.4"): its version is the page's context, never its revision
+UPSTREAM_ROLE_RE = re.compile(
+    r"\b(?:upstream|base|dependency|dependencies|depends|requires?|built\s{1,3}on|pinned)\b", re.IGNORECASE
+)
+# a project named with its version on a version line ("vLLM: 0.9.2 (a5dd03c)", "vLLM Ascend Version: v0.10.0rc1",
+# "fastserve 2.4.0", "Acme-NPU: v1.3rc2"): up to four words, an optional "version", then a release or a branch, then
+# the commit in a parenthesis (a link's text too); every part bounded, each start tried in constant time
+PROJECT_VERSION_RE = re.compile(
+    r"(?<![\w.+-])(?P<name>[A-Za-z][\w.+-]{0,30}(?:\s[A-Za-z][\w.+-]{0,30}){0,3}?)\s{0,3}(?:version\s{0,3})?[:=]?"
+    rf"\s{{1,3}}(?P<version>v?\d{{1,4}}(?:\.\d{{1,4}}){{0,3}}{PRE_POST}?|main|master|nightly)(?![\w-]|\.\w)"
+    r"(?:\s{0,3}\(\s{0,2}[\[`]{0,2}(?P<sha>[0-9a-f]{7,40})(?![\w-]))?",
+    re.IGNORECASE,
+)
+_PRE_RELEASE_RE = re.compile(r"\d(?:rc|a|b)\d{1,3}$", re.IGNORECASE)
+
+
+def pre_release(version: str) -> bool:
+    """A release candidate or an alpha/beta build ("v0.10.0rc1"): the shape a plugin's own build takes beside the
+    upstream release it pins ("vLLM: 0.10.0")."""
+    return _PRE_RELEASE_RE.search(version) is not None

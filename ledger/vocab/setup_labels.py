@@ -58,6 +58,9 @@ _SETUP_LABELS: dict[str, str] = {
     "tensor para size": "tp",  # FasterTransformer's `tensor_para_size`, `pipeline_para_size`
     "ep": "ep",
     "ep size": "ep",
+    # how the engine runs the model's steps: eager, or replayed from a captured graph ("Execution mode: ACLGraph")
+    "execution mode": "cuda_graph",
+    "graph mode": "cuda_graph",
     "expert parallel": "ep",
     "expert parallelism": "ep",
     "expert parallel size": "ep",

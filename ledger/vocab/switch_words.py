@@ -11,7 +11,7 @@ from ledger.vocab.setup_word import make_word as _word
 _SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
 """A switch's word after its name ("EP enabled", "overlap off:"; not "EP on 8 GPUs", where a board follows)."""
 
-SWITCH_TRIGGERS = r"expert|abled|overlap|dp attention|dp-attention|attention dp|attn dp"
+SWITCH_TRIGGERS = r"expert|abled|overlap|dp attention|dp-attention|attention dp|attn dp|\+ ?ep|--enforce-eager"
 """What a line naming a switch holds (vocab.setup's quick test of a line for any setup word: "EP enabled")."""
 
 SWITCH_WORDS = (
@@ -21,9 +21,17 @@ SWITCH_WORDS = (
         "ep",
         "ep",
         rf"((?:ep|expert[ -]parallel(?:ism)?)(?: ?[=:] ?| )(?:{_SWITCH})|(?:with|without) expert[ -]parallel(?:ism)?"
-        r"|--enable-expert-parallel)",
+        r"|--enable-expert-parallel|\+ ?ep)",  # ("TP2 + EP": expert parallel added to the tensor parallel)
         ("ep", "expert"),
-        ("ep", "expert", "with", "--enable-expert"),
+        ("ep", "expert", "with", "--enable-expert", "+"),
+    ),
+    # (vLLM's "--enforce-eager", SGLang's "--disable-cuda-graph": the steps run eagerly, no graph replayed)
+    _word(
+        "cuda_graph",
+        "cuda_graph",
+        r"(--enforce-eager|--disable-cuda-graph)",
+        ("--enforce-eager", "--disable-cuda-graph"),
+        ("--enforce-eager", "--disable-cuda-graph"),
     ),
     _word(
         "attention_dp",

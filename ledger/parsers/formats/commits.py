@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.engine_builds import ENGINE_COMMIT_RE
+from ledger.parsers.grammar.project_versions import context_shas
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
@@ -133,9 +134,13 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     roles = _slash_roles(text)
     heads = _stated_heads(text)
     onto = _rebased_onto(text)
+    # ("vLLM: 0.9.2 (a5dd03c), vLLM Ascend: main (d13fb07)" on vllm-ascend's page: a5dd03c is the engine it builds on)
+    upstream = context_shas(ctx.doc, line)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
+        if sha in upstream:
+            continue
         # (a file or folder under the pinned version: "/blob/<sha>/tests/x.yml"; "/tree/<sha>" alone is the commit)
         in_file = (
             m.group(2) is not None and text[m.end() : m.end() + 1] == "/" and text[m.end() + 1 : m.end() + 2].strip()
@@ -143,7 +148,7 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         yield ctx.claim("commit", line, m.group(0), sha=sha, note=PINNED_FILE_NOTE if in_file else None)
     urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text else []
     for sha, start, end in shas_in(text):
-        if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
+        if sha in seen or sha in upstream or any(sha.startswith(s) or s.startswith(sha) for s in seen):
             continue
         if any(a <= start < b for a, b in urls) and not _URL_COMMIT_KEY_RE.search(text, max(0, start - 12), start):
             continue  # "...detail?collection=nightly&id=6a7308cb456e99798cb9cbb4": a report's id, not a commit

@@ -21,6 +21,7 @@ from ledger.vocab.flags import (
     PERPLEXITY_FLAGS,
     SERVER_COMMAND_RE,
     TOKEN_DIST_KEYS,
+    arg_value,
     capped_eval,
     eagle_config,
     flag_key,
@@ -53,10 +54,7 @@ _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 # a second bare value after a flag's first: argparse's nargs="+" ("--batch-size 1 8 32", "--config-list 1,0,0,0
 # 1,3,1,4"), a sweep whose results each say which point they are
 _NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
-_ARGS_RE = re.compile(
-    r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
-    r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype|max_gen_toks)=(?P<value>[^,\s()'\"]{1,200})"
-)
+_ARGS_RE = re.compile(rf"(?P<key>{'|'.join(ARG_KEYS)})=(?P<value>[^,\s()'\"]{{1,200}})")
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 
 
@@ -259,7 +257,7 @@ def _command_flags(text: str) -> dict[str, str]:
         key = ARG_KEYS[m.group("key")]
         if m.group("value").lower() == "auto":
             continue  # "dtype=auto": the engine's choice
-        out.setdefault(key, hub_id_in_folder(m.group("value").rstrip("/")) if key == "model" else m.group("value"))
+        out.setdefault(key, hub_id_in_folder(m["value"].rstrip("/")) if key == "model" else arg_value(*m.groups()))
     name_loaded_dataset(out, text[:4000])
     if "task" not in out and ".py" in text[:400] and (sm := _SCRIPT_RE.search(text[:400])):
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs

@@ -42,10 +42,10 @@ from ledger.parsers.grammar.title_setup import family_member, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
-from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.parsers.reader.line_kinds import is_command_line, opens_block
 from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
-from ledger.vocab.canonical import counted_boards, is_cpu_name
+from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
@@ -118,8 +118,8 @@ def document_default(
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
-            if _no_default(k, v, no in items):
-                continue
+            if _no_default(k, v, no in items) or (k in SWITCH_KEYS and opens_block(doc.line(no + 1))):
+                continue  # ("acme/M, TP8 + EP" over one paste of three: that run's switch, no other run's)
             if is_command or no not in pasted:
                 outside.add(k)
             own_scope = (

@@ -9,7 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
-from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
+from ledger.vocab.canonical import SIZELESS_SWITCHES, SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
@@ -52,6 +52,7 @@ DEFAULT_KEYS = frozenset(
         "draft",
         "mtp",
         "serving",  # ("for PD disaggregation on the Mooncake backend": the mode every result of the thread ran in)
+        "cuda_graph",  # ("Execution mode: ACLGraph", "--enforce-eager": how every result's steps were run)
         *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)
     )
 )
@@ -326,6 +327,8 @@ def _checked(key: str, value: str) -> str:
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
     if key in SWITCH_KEYS and (switched := switch_value(value)) is not None:
         return switched  # ("Expert parallel: enabled")
+    if key in SIZELESS_SWITCHES:
+        return ""
     if key in _NUMERIC_KEYS:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
         if not value[:1].isdigit() or _FRACTION_RE.match(value):

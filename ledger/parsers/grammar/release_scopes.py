@@ -17,13 +17,15 @@ import itertools
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.project_versions import version_line_scopes
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.releases import release_label
 
 
 def release_scopes(doc: Document) -> list[RevisionScope]:
-    """One scope per sentence naming the release its section's data was measured on."""
-    out: list[RevisionScope] = []
+    """One scope per sentence naming the release its section's data was measured on, and per version line naming
+    the page's own build beside the engine it builds on (grammar.project_versions)."""
+    out: list[RevisionScope] = version_line_scopes(doc)
     level = 0  # the level of the section the walk is in (0: above every heading)
     blocks = [b for b in doc.blocks if not b.in_code]
     for k, b in enumerate(blocks):

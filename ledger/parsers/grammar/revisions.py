@@ -39,6 +39,7 @@ from ledger.parsers.grammar.heading_leads import lead_revision
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
 from ledger.parsers.grammar.numbered_arms import numbered_arm_scopes
+from ledger.parsers.grammar.project_versions import on_version_line
 from ledger.parsers.grammar.rebase_states import rebase_state_scopes
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
@@ -442,8 +443,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 stated = None
             current = turn.past(block, idx, current)
             continue
-        if block.kind != "text":
-            continue
+        if block.kind != "text" or on_version_line(doc, block):
+            continue  # (a version line's upstream build is no label: version_line_scopes read it)
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:

@@ -44,7 +44,7 @@ from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
-from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_command_line
+from ledger.parsers.reader.line_kinds import bold_field, bold_heading, ends_in_colon, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
@@ -87,10 +87,14 @@ def is_setup_title(text: str) -> bool:
 
 def bold_paragraph_heads(doc: Document) -> list[Block]:
     """The paragraphs a bold phrase opens ("**bs=1**", "**Sweep point, concurrency 16** ..."), which head what follows
-    as a heading would; not one that titles a setup section ("**Setup.** 4x H100, TP4"), which holds for its turn."""
+    as a heading would; not one that titles a setup section ("**Setup.** 4x H100, TP4"), which holds for its turn,
+    nor a field of a list of them ("**Parallel mode**: TP4 + EP" over "**Execution mode**: eager"): the page's setup,
+    each field as much as the last."""
     out: list[Block] = []
     for b in doc.blocks:
         if b.kind != "text" or b.in_code or ("*" not in b.text[:6] and "_" not in b.text[:6]):
+            continue
+        if bold_field(b.text) and (bold_field(doc.line(b.start - 1)) or bold_field(doc.line(b.end + 1))):
             continue
         phrase = bold_heading(b.text)
         if phrase is not None and not is_setup_title(phrase):

@@ -106,6 +106,9 @@ class Document:
     page: bool = False
     """A file of a repository (a README, a docs page), not a pull request's thread: a board one of its sections states
     is that section's (grammar.default_reach), where a description's one board is the whole pull request's."""
+    repo: str | None = None
+    """The repository ("owner/name") the document belongs to, where the caller knows it: a plugin's page names its
+    own project's build beside the engine it builds on (grammar.project_versions)."""
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read at `line` (None: the text as a whole)."""

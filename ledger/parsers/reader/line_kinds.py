@@ -96,6 +96,20 @@ def is_shell_command(line: str) -> bool:
 _BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
 
 
+# "**Hardware Environment**: Atlas A2", "**Parallel mode:** TP2 + EP": a bold field's name, its colon, then its value
+_BOLD_FIELD_RE = re.compile(r"^\s{0,3}(\*\*|__)[^*_\n:]{1,40}(?::\1|\1\s?:)\s{0,3}[^\s*_]")
+
+
+def bold_field(text: str) -> bool:
+    """Whether the line is one field of a bold "name: value" list, as a page's header states its setup."""
+    return _BOLD_FIELD_RE.match(text) is not None
+
+
+def opens_block(line: str) -> bool:
+    """Whether the line opens a paste or a table: the line above it leads into them, what it states is theirs."""
+    return line.lstrip().startswith(("```", "~~~", "|"))
+
+
 def ends_in_colon(text: str) -> bool:
     """The line closes on a colon, also inside its closing emphasis ("**Scores with TP=4 (this PR):**"), as a lead-in
     over what follows does."""

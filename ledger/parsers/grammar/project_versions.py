@@ -1,0 +1,166 @@
+"""A plugin's or a downstream project's page names two projects' versions, the engine it builds on and its own:
+
+    **vLLM Version**: vLLM: 0.9.2 ([a5dd03c](.../vllm/commit/a5dd03c)), vLLM Ascend: main ([d13fb07](...))
+    - **Upstream engine**: fastserve 2.4.0 (9ab12cd), **Acme-NPU**: v1.3rc2 (77e0f1a)
+
+The page's results were measured on its own project's build: the entry whose name or commit link is the document's
+repository (`Document.repo`), else the one entry not named as upstream, a base or a dependency, else the one whose
+name extends another's (a plugin's "vLLM Ascend" beside "vLLM"), else the one pre-release build (a plugin's
+"v0.10.0rc1" beside the "0.10.0" it pins); else none: what the text does not say is not guessed. The other entries
+are the page's context: never its revision, never a commit it states. The own entry's release (or, for a branch,
+its project's name) and commit hold from the line over the rest of its section.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ledger.model import Revision
+from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.revision_labels import is_sha, shas_in
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.releases import PROJECT_VERSION_RE, UPSTREAM_ROLE_RE, pre_release
+
+# the repository a commit link after an entry's sha points into: "[a5dd03c](https://github.com/vllm-project/vllm/..."
+_LINK_REPO_RE = re.compile(r"\]\(https?://github\.com/(?P<repo>[\w.-]{1,100}/[\w.-]{1,100})/commits?/")
+_DERIVED = "project_versions"
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectVersion:
+    """One project named with its version on a version line."""
+
+    name: str
+    version: str
+    sha: str | None
+    repo: str | None
+    """The "owner/name" its commit link points into, if it has one."""
+    upstream: bool
+    """Named as what the page builds on ("Upstream engine: ...")."""
+
+
+@dataclass(frozen=True, slots=True)
+class VersionLines:
+    """A run of lines naming two projects or more with their versions."""
+
+    start: int
+    end: int
+    own: ProjectVersion | None
+    context: frozenset[str]
+    """The other projects' shas (when the own entry is known): none of them a commit of the page's."""
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum()).removesuffix("version")
+
+
+def _entries(text: str) -> list[ProjectVersion]:
+    """The projects a line names with their versions, each with the words since the entry before it."""
+    if not any(ch.isdigit() for ch in text) or not (shas_in(text) or "version" in text.lower()):
+        return []
+    flat = text.replace("*", "").replace("`", "")
+    out: list[ProjectVersion] = []
+    last = 0
+    for m in PROJECT_VERSION_RE.finditer(flat):
+        hexes = (m.group("sha") or "").lower()
+        link = _LINK_REPO_RE.match(flat, m.end()) if hexes else None
+        sha = hexes if hexes and (is_sha(hexes) or link) else None  # (a commit link's all-digit sha is one too)
+        role = flat[last : m.end("name")]
+        out.append(
+            ProjectVersion(
+                name=m.group("name").strip(),
+                version=m.group("version"),
+                sha=sha,
+                repo=link.group("repo").lower() if link else None,
+                upstream=UPSTREAM_ROLE_RE.search(role) is not None,
+            )
+        )
+        last = m.end()
+    return out
+
+
+def _own(entries: list[ProjectVersion], repo: str | None) -> ProjectVersion | None:
+    """The entry of the page's own project, where the repository, the words or the names say which it is."""
+    if repo:
+        mine = [e for e in entries if e.repo == repo.lower() or _key(e.name) == _key(repo.rsplit("/", 1)[-1])]
+        if len(mine) == 1:
+            return mine[0]
+    tried = (
+        [e for e in entries if not e.upstream] if any(e.upstream for e in entries) else [],
+        [e for e in entries if any(_extends(e, o) for o in entries if o is not e)],
+        [e for e in entries if pre_release(e.version)],
+    )
+    return next((got[0] for got in tried if len(got) == 1), None)
+
+
+def _extends(a: ProjectVersion, b: ProjectVersion) -> bool:
+    """`a`'s name is `b`'s and more ("vLLM Ascend" of "vLLM", a link into "vllm-ascend" beside one into "vllm")."""
+    ka, kb = _key(a.name), _key(b.name)
+    if kb and ka != kb and ka.startswith(kb):
+        return True
+    ra, rb = (a.repo or "").rsplit("/", 1)[-1], (b.repo or "").rsplit("/", 1)[-1]
+    return bool(ra and rb and ra != rb and ra.startswith(rb))
+
+
+def version_lines(doc: Document) -> list[VersionLines]:
+    """Every run of adjacent lines that names two projects or more with their versions (found once per document)."""
+    got = doc.derived.get(_DERIVED)
+    if got is None:
+        got = doc.derived[_DERIVED] = _find(doc)
+    return list(got)
+
+
+def _find(doc: Document) -> list[VersionLines]:
+    out: list[VersionLines] = []
+    run: list[tuple[int, list[ProjectVersion]]] = []
+    for b in doc.blocks:
+        if b.kind not in ("text", "item") or b.in_code:
+            continue
+        entries = _entries(doc.line(b.start))
+        if run and (not entries or b.start != run[-1][0] + 1):
+            out += _closed(run, doc)
+            run = []
+        if entries:
+            run.append((b.start, entries))
+    return out + _closed(run, doc)
+
+
+def _closed(run: list[tuple[int, list[ProjectVersion]]], doc: Document) -> list[VersionLines]:
+    entries = [e for _, es in run for e in es]
+    if len({_key(e.name) for e in entries}) < 2:
+        return []
+    own = _own(entries, doc.repo)
+    context = frozenset(e.sha for e in entries if own is not None and e is not own and e.sha)
+    return [VersionLines(run[0][0], run[-1][0], own, context)]
+
+
+def version_line_scopes(doc: Document) -> list[RevisionScope]:
+    """The own project's build over the rest of the version line's section."""
+    out: list[RevisionScope] = []
+    for vl in version_lines(doc):
+        own = vl.own
+        if own is None:
+            continue
+        release = own.version[:1].isdigit() or own.version[1:2].isdigit()
+        label = f"v{own.version.lstrip('vV')}" if release else own.name
+        out.append(RevisionScope(vl.start, _section_end(doc, vl.start), Revision(label=label, head=own.sha)))
+    return out
+
+
+def _section_end(doc: Document, line: int) -> int:
+    """The last line of the section `line` stands in: before the next heading of its level or above."""
+    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code]
+    above = [h for h in heads if h.start < line]
+    level = above[-1].level if above and doc.format == "markdown" else 0
+    return next((h.start - 1 for h in heads if h.start > line and h.level <= level), len(doc.lines))
+
+
+def on_version_line(doc: Document, block: Block) -> bool:
+    """Whether `block` is one of a version run's lines whose own project is known (read here, never as a label)."""
+    return any(vl.own is not None and vl.start <= block.start <= vl.end for vl in version_lines(doc))
+
+
+def context_shas(doc: Document, line: int) -> frozenset[str]:
+    """The shas a version line on `line` names for the projects the page builds on: no commits of its own."""
+    return next((vl.context for vl in version_lines(doc) if vl.start <= line <= vl.end), frozenset())
