@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ledger.compare import RevisionRef, Snapshot, compare_series
+from ledger.compare import RevisionRef, Snapshot, compare, compare_series
 from ledger.compare.align import Row
 from ledger.compare.render import summary
 from ledger.parsers import extract
@@ -122,3 +122,40 @@ def test_a_results_column_renamed_between_versions_reports_only_the_value_that_m
     assert verdicts["improvement"] == 1 and verdicts["within noise"] == 5, verdicts
     moved = next(r for r in rows if r.overall and r.overall.verdict == "improvement")
     assert dict(moved.key.config)["concurrency"] == "32"
+
+
+def _eval_page(args: str, rows: list[tuple[str, float, float]], restated: tuple[str, float, float] | None = None) -> str:
+    """An invented lm-eval results page: its command, a table of scores and, `restated`, a folded details table that
+    opens with the headline row again (a group's score, then its subjects')."""
+    head = "| Tasks | Filter | n-shot | Metric | Value | Stderr |\n|-------|--------|-------:|--------|------:|-------:|\n"
+
+    def row(task: str, value: float, se: float) -> str:
+        return f"| {task} | none | 0 | acc | {value:.4f} | ± {se:.4f} |\n"
+
+    text = f"# Orca-9B accuracy\n\n```bash\nlm_eval --model vllm --model_args pretrained=acme/Orca-9B,{args}\n```\n\n"
+    if restated is None:
+        return text + head + "".join(row(*r) for r in rows)
+    text += head + row(*restated) + "\n<details>\n<summary>subjects</summary>\n\n" + head + row(*restated)
+    return text + "".join(row(*r) for r in rows) + "</details>\n"
+
+
+def _versions(*texts: str) -> list[Snapshot]:
+    return [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(t, path="p.md").claims)
+        for n, t in enumerate(texts, 1)
+    ]
+
+
+def test_a_subjects_series_is_never_another_tasks_series_restated_under_another_setup() -> None:
+    """v1 scores two subjects of a benchmark at TP 2, v2 the benchmark as a whole at TP 1: a subject's score and the
+    benchmark's are two measures, so the subjects are removed and the whole is new, never "not comparable" as though
+    one series had been re-run under another setup (its reason then names the subject as a key "stated only in v1")."""
+    subjects = [("mmlu_anatomy", 0.7185, 0.0388), ("mmlu_astronomy", 0.8026, 0.0324)]
+    v1 = _eval_page("tensor_parallel_size=2 --tasks mmlu_anatomy,mmlu_astronomy --batch_size 8", subjects)
+    v2 = _eval_page("tensor_parallel_size=1 --tasks mmlu", [("mmlu", 0.7012, 0.0037)])
+    rows = compare_series(_versions(v1, v2), versions=True)
+    got = sorted((dict(r.key.config).get("task", ""), r.overall.verdict) for r in rows if r.overall is not None)
+    assert got == [("", "new"), ("anatomy", "removed"), ("astronomy", "removed")]
+    # two snapshots compared as revisions: the same, each subject missing and the whole new
+    pairs = compare(*_versions(v1, v2))
+    assert sorted(p.verdict for p in pairs) == ["missing", "missing", "new"], [(p.verdict, p.reason) for p in pairs]
