@@ -159,3 +159,22 @@ def test_a_subjects_series_is_never_another_tasks_series_restated_under_another_
     # two snapshots compared as revisions: the same, each subject missing and the whole new
     pairs = compare(*_versions(v1, v2))
     assert sorted(p.verdict for p in pairs) == ["missing", "missing", "new"], [(p.verdict, p.reason) for p in pairs]
+
+
+def test_a_headline_a_details_table_restates_is_one_value_and_two_different_values_stay_ambiguous() -> None:
+    """v1 prints the benchmark's score, then a folded details table opening with that very row again; v2 prints the
+    score once, under the same setup. The restatement is one value, judged against v2's (never "2 values of this
+    series that the text does not tell apart"), and a compare of v1 alone finds nothing ambiguous. Where the second
+    table states another value of the same setup, the two stay ambiguous."""
+    args = "tensor_parallel_size=2 --tasks mmlu --batch_size 8"
+    subjects = [("mmlu_anatomy", 0.7185, 0.0388), ("mmlu_astronomy", 0.8026, 0.0324)]
+    v1 = _eval_page(args, subjects, restated=("mmlu", 0.7012, 0.0037))
+    v2 = _eval_page(args, [("mmlu", 0.7019, 0.0037)])
+    rows = compare_series(_versions(v1, v2), versions=True)
+    whole = [r for r in rows if "task" not in dict(r.key.config)]
+    assert [(r.overall.verdict, r.twins) for r in whole if r.overall] == [("within noise", 1)]
+    assert [c.value if c else None for c in whole[0].cells] == [0.7012, 0.7019]
+    assert "ambiguous" not in {p.verdict for p in compare(*_versions(v1, v1))}
+    other = v1.replace("| mmlu | none | 0 | acc | 0.7012 |", "| mmlu | none | 0 | acc | 0.7044 |", 1)
+    pairs = compare(*_versions(other, v2))
+    assert sorted(p.verdict for p in pairs if "task" not in dict(p.key.config)) == ["ambiguous", "within noise"]
