@@ -124,10 +124,13 @@ def test_a_results_column_renamed_between_versions_reports_only_the_value_that_m
     assert dict(moved.key.config)["concurrency"] == "32"
 
 
-def _eval_page(args: str, rows: list[tuple[str, float, float]], restated: tuple[str, float, float] | None = None) -> str:
+Score = tuple[str, float, float]
+
+
+def _eval_page(args: str, rows: list[Score], restated: Score | None = None) -> str:
     """An invented lm-eval results page: its command, a table of scores and, `restated`, a folded details table that
     opens with the headline row again (a group's score, then its subjects')."""
-    head = "| Tasks | Filter | n-shot | Metric | Value | Stderr |\n|-------|--------|-------:|--------|------:|-------:|\n"
+    head = "| Tasks | Filter | n-shot | Metric | Value | Stderr |\n|---|---|---:|---|---:|---:|\n"
 
     def row(task: str, value: float, se: float) -> str:
         return f"| {task} | none | 0 | acc | {value:.4f} | ± {se:.4f} |\n"

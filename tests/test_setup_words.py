@@ -1092,7 +1092,7 @@ def test_a_shared_prefix_run_states_its_prefix_and_question_lengths_and_no_input
     )
     got = command_setup(cmd)
     assert (got["shared_prefix_len"], got["question_len"], got["osl"]) == ("4096", "128", "64")
-    doc = f"# Prefix reuse for grouped prompts\n\nOn Qwen/Qwen3-8B:\n{cmd}\n\n```\nRequest throughput (req/s): 3.91\n```\n"
+    doc = f"# Prefix reuse\n\nOn Qwen/Qwen3-8B:\n{cmd}\n\n```\nRequest throughput (req/s): 3.91\n```\n"
     (claim,) = extract(doc, path="gsp.md").claims
     assert "isl" not in claim.config and claim.config.get("shared_prefix_len") == "4096", claim.config
     assert "isl" not in qualifiers("every request opens with the same system prompt length 2048")
