@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ledger.compare import RevisionRef, Snapshot, compare_series
+from ledger.compare import RevisionRef, Snapshot, compare, compare_series
 from ledger.compare.align import Row
 from ledger.compare.render import summary
 from ledger.parsers import extract
@@ -177,3 +177,62 @@ def test_a_plugin_pages_versions_each_on_its_own_build_are_its_revisions_in_the_
         ("v1.4rc1", "9f0a1b2"),
     ]
     assert is_page_versions([s.ref for s in snaps])
+
+
+Score = tuple[str, float, float]
+
+
+def _eval_page(args: str, rows: list[Score], restated: Score | None = None) -> str:
+    """An invented lm-eval results page: its command, a table of scores and, `restated`, a folded details table that
+    opens with the headline row again (a group's score, then its subjects')."""
+    head = "| Tasks | Filter | n-shot | Metric | Value | Stderr |\n|---|---|---:|---|---:|---:|\n"
+
+    def row(task: str, value: float, se: float) -> str:
+        return f"| {task} | none | 0 | acc | {value:.4f} | ± {se:.4f} |\n"
+
+    text = f"# Orca-9B accuracy\n\n```bash\nlm_eval --model vllm --model_args pretrained=acme/Orca-9B,{args}\n```\n\n"
+    if restated is None:
+        return text + head + "".join(row(*r) for r in rows)
+    text += head + row(*restated) + "\n<details>\n<summary>subjects</summary>\n\n" + head + row(*restated)
+    return text + "".join(row(*r) for r in rows) + "</details>\n"
+
+
+def _versions(*texts: str) -> list[Snapshot]:
+    return [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(t, path="p.md").claims)
+        for n, t in enumerate(texts, 1)
+    ]
+
+
+def test_a_subjects_series_is_never_another_tasks_series_restated_under_another_setup() -> None:
+    """v1 scores two subjects of a benchmark at TP 2, v2 the benchmark as a whole at TP 1: a subject's score and the
+    benchmark's are two measures, so the subjects are removed and the whole is new, never "not comparable" as though
+    one series had been re-run under another setup (its reason then names the subject as a key "stated only in v1")."""
+    subjects = [("mmlu_anatomy", 0.7185, 0.0388), ("mmlu_astronomy", 0.8026, 0.0324)]
+    v1 = _eval_page("tensor_parallel_size=2 --tasks mmlu_anatomy,mmlu_astronomy --batch_size 8", subjects)
+    v2 = _eval_page("tensor_parallel_size=1 --tasks mmlu", [("mmlu", 0.7012, 0.0037)])
+    rows = compare_series(_versions(v1, v2), versions=True)
+    got = sorted((dict(r.key.config).get("task", ""), r.overall.verdict) for r in rows if r.overall is not None)
+    assert got == [("", "new"), ("anatomy", "removed"), ("astronomy", "removed")]
+    # two snapshots compared as revisions: the same, each subject missing and the whole new
+    pairs = compare(*_versions(v1, v2))
+    assert sorted(p.verdict for p in pairs) == ["missing", "missing", "new"], [(p.verdict, p.reason) for p in pairs]
+
+
+def test_a_headline_a_details_table_restates_is_one_value_and_two_different_values_stay_ambiguous() -> None:
+    """v1 prints the benchmark's score, then a folded details table opening with that very row again; v2 prints the
+    score once, under the same setup. The restatement is one value, judged against v2's (never "2 values of this
+    series that the text does not tell apart"), and a compare of v1 alone finds nothing ambiguous. Where the second
+    table states another value of the same setup, the two stay ambiguous."""
+    args = "tensor_parallel_size=2 --tasks mmlu --batch_size 8"
+    subjects = [("mmlu_anatomy", 0.7185, 0.0388), ("mmlu_astronomy", 0.8026, 0.0324)]
+    v1 = _eval_page(args, subjects, restated=("mmlu", 0.7012, 0.0037))
+    v2 = _eval_page(args, [("mmlu", 0.7019, 0.0037)])
+    rows = compare_series(_versions(v1, v2), versions=True)
+    whole = [r for r in rows if "task" not in dict(r.key.config)]
+    assert [(r.overall.verdict, r.twins) for r in whole if r.overall] == [("within noise", 1)]
+    assert [c.value if c else None for c in whole[0].cells] == [0.7012, 0.7019]
+    assert "ambiguous" not in {p.verdict for p in compare(*_versions(v1, v1))}
+    other = v1.replace("| mmlu | none | 0 | acc | 0.7012 |", "| mmlu | none | 0 | acc | 0.7044 |", 1)
+    pairs = compare(*_versions(other, v2))
+    assert sorted(p.verdict for p in pairs if "task" not in dict(p.key.config)) == ["ambiguous", "within noise"]

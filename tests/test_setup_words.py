@@ -1079,3 +1079,21 @@ def test_a_bare_local_model_folder_names_the_model_by_its_last_part() -> None:
     # (a checkpoint's step, a run's folder, a file: no model's name, the path stays as typed)
     for path in ("/ckpt/Wren3-32B/step-1200", "/data/runs/final", "/data/ckpt/epoch_3"):
         assert command_setup(f"vllm serve {path}")["model"] == path
+
+
+def test_a_shared_prefix_run_states_its_prefix_and_question_lengths_and_no_input_length() -> None:
+    """A generated-shared-prefix run sends each request a group's common system prompt followed by its own question:
+    neither length is the request's input, so each is its own key and no ISL is read unless one is stated. A system
+    prompt's length in prose is no input length either."""
+    cmd = (
+        "python3 -m sglang.bench_serving --backend sglang --dataset-name generated-shared-prefix --num-prompts 64 "
+        "--gsp-num-groups 4 --gsp-prompts-per-group 16 --gsp-system-prompt-len 4096 --gsp-question-len 128 "
+        "--gsp-output-len 64"
+    )
+    got = command_setup(cmd)
+    assert (got["shared_prefix_len"], got["question_len"], got["osl"]) == ("4096", "128", "64")
+    doc = f"# Prefix reuse\n\nOn Qwen/Qwen3-8B:\n{cmd}\n\n```\nRequest throughput (req/s): 3.91\n```\n"
+    (claim,) = extract(doc, path="gsp.md").claims
+    assert "isl" not in claim.config and claim.config.get("shared_prefix_len") == "4096", claim.config
+    assert "isl" not in qualifiers("every request opens with the same system prompt length 2048")
+    assert qualifiers("prompt length 2048") == {"isl": "2048"}

@@ -42,9 +42,27 @@ def setup_distance(a: Key, b: Key) -> tuple[bool, int, int, bool]:
     return other, both + other, len(ca.keys() ^ cb.keys()), spelled and not other
 
 
+_SCORED_KEYS = ("task",)
+"""The setup keys of an accuracy that name what was scored, not how: compare's setup holds an accuracy's task only
+where it is a subject of the benchmark its metric names ("anatomy" of mmlu) or the benchmark a bare measure was
+scored on (vocab.claim_setup.read_setup)."""
+
+
+def other_measures(a: Key, b: Key) -> bool:
+    """Two accuracy keys of one metric that score different things: a subject's score and the whole benchmark's, or
+    two subjects'. Never one series restated under another setup, however near the rest: a page whose subjects'
+    table stops and whose headline under a new setup starts has removed the one and added the other."""
+    if a.kind != "accuracy":
+        return False
+    ca, cb = dict(a.config), dict(b.config)
+    return any(ca.get(k) != cb.get(k) for k in _SCORED_KEYS)
+
+
 def may_restate(a: Key, b: Key) -> bool:
     """Whether b may be a's series restated under another setup: the same model (or a model stated on one side
-    only), or another model where nothing else changed."""
+    only), or another model where nothing else changed; never another measure (other_measures)."""
+    if other_measures(a, b):
+        return False
     if not other_models(a, b):
         return True
     ca, cb = dict(a.config), dict(b.config)

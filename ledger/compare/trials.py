@@ -50,6 +50,35 @@ def _are_runs(claims: Sequence[Claim]) -> bool:
     return all(_says_repeats(c) for c in claims)
 
 
+def _carried(c: Claim) -> dict[str, object]:
+    """What a claim says, less where it says it."""
+    return c.model_dump(exclude={"source"})
+
+
+def without_restatements(items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]) -> list[T]:
+    """The items less each that restates an earlier one of its series word for word (a headline row a details table
+    opens with again): one value stated twice, not two values nothing tells apart. A restatement carries all its
+    original does (value, stderr, reference, metric and setup as printed, side) on a line neither the original's nor
+    its neighbour: a second table or a summary, never the next entry of one list, where two equal values may be two
+    settings the reader missed. Two different values of one setup stay two (ambiguous: count_twins)."""
+    kept: dict[Hashable, list[tuple[int, dict[str, object]]]] = {}
+    first: dict[Hashable, Claim] = {}
+    out: list[T] = []
+    for it in items:
+        c, key = claim(it), series(it)
+        if key not in first:  # (most series hold one value: nothing to compare, nothing dumped)
+            first[key] = c
+            out.append(it)
+            continue
+        earlier = kept.setdefault(key, [(first[key].source.line, _carried(first[key]))])
+        said = _carried(c)
+        if any(abs(c.source.line - line) > 1 and said == d for line, d in earlier[:MAX_RUNS]):
+            continue
+        earlier.append((c.source.line, said))
+        out.append(it)
+    return out
+
+
 def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]) -> list[list[T]]:
     """The items grouped by series where a series' items are repeated runs (see the module), each other item alone;
     in the order of each group's first item."""
@@ -96,6 +125,7 @@ def runs_as_points(items: Sequence[tuple[H, Claim]]) -> list[tuple[H, Claim]]:
     standard error (what compare judges, so trend and compare give one verdict), every other value as it is. A
     side's run is never a point of its own, nor run k of one revision the next point after run k of the one before."""
     out: list[tuple[H, Claim]] = []
+    items = without_restatements(items, lambda it: it[1], lambda it: it[0])
     for group in run_groups(items, lambda it: it[1], lambda it: it[0]):
         out.append(group[0] if len(group) == 1 else (group[0][0], mean_of_runs([c for _, c in group])[0]))
     return out

@@ -122,6 +122,8 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "batch_size",
         "max_num_tokens",
         "max_batch_size",
+        "shared_prefix_len",
+        "question_len",
         *LAYOUT_KEYS,
     )
 )

@@ -72,6 +72,11 @@ FLAG_KEYS: dict[str, str] = {
     "sonnet-input-len": "isl",
     "sonnet-output-len": "osl",
     "sharegpt-output-len": "osl",
+    # sglang.bench_serving's generated-shared-prefix set: a group's shared system prompt, each request's own question
+    # after it (the input is both: no one flag states it) and the tokens each generates
+    "gsp-system-prompt-len": "shared_prefix_len",
+    "gsp-question-len": "question_len",
+    "gsp-output-len": "osl",
     "output-len": "osl",
     "osl": "osl",
     # the tokens each request generates where a benchmark sends it (sglang.test.send_one's "--max-new-tokens 1024",

@@ -196,12 +196,12 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",), ("osl",)),
-    # "Latency input=512 (ms)", "prompt_len=1024", "Input tokens 2048, output tokens 128": a length assigned or
-    # a scenario's (never "input 512", "output: 1234.5" or "Total input tokens: 102400", which count or measure)
+    # "Latency input=512 (ms)", "prompt_len=1024", "Input tokens 2048, output tokens 128": a length assigned or a
+    # scenario's (never "input 512", "output: 1234.5", "Total input tokens: 102400", nor a system prompt's length)
     _word(
         "isl",
         "isl",
-        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:input|prompt)"
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:input|(?<!system[ _-])prompt)"
         r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
         ("input", "prompt"),
         ("input", "prompt"),

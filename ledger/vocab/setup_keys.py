@@ -89,6 +89,10 @@ HARD_KEYS: tuple[str, ...] = (
     # a serving benchmark's workload size and the share of memory its server was given (vocab.setup_labels)
     "num_prompts",
     "mem_fraction",
+    # a shared-prefix workload's two parts of each request's input (sglang.bench_serving's generated-shared-prefix):
+    # the prompt a group of requests shares and the question each adds; neither is the input length (isl)
+    "shared_prefix_len",
+    "question_len",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
@@ -221,6 +225,10 @@ _KEY_ALIASES: dict[str, str] = {
     "prompt_tokens": "isl",
     "input_tokens": "isl",
     "prompt_len": "isl",
+    "system_prompt_len": "shared_prefix_len",
+    "system_prompt_length": "shared_prefix_len",
+    "gsp_system_prompt_len": "shared_prefix_len",
+    "gsp_question_len": "question_len",
     "output_tokens": "osl",
     "generated_tokens": "osl",
     "nshot": "n_shot",
