@@ -62,3 +62,14 @@ def test_a_using_lead_names_its_arm_by_the_value_it_uses_and_no_arm_is_the_other
     ]
     assert lead_in_setup("Using the nightly image, we ran the eval:") == {}  # (names no setting)
     assert lead_in_setup("Using Python to time it:") == {}
+
+
+def test_sibling_items_naming_arms_over_one_measure_are_variants_and_no_default_leaves_them_unpaired() -> None:
+    text = "MMLU score (of acme/Coder-9B):\n* slow backend:\nAccuracy: 0.700\n* quick backend:\nAccuracy: 0.720\n"
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("variant"), c.config.get("task"), c.reference) for c in claims] == [
+        (0.7, "slow backend", "mmlu", None),
+        (0.72, "quick backend", "mmlu", None),
+    ]
+    assert lead_in_setup("`--attention-backend triton`:") == {"attention": "triton"}
+    assert lead_in_setup("`--detok-backend turbo`:") == {"variant": "turbo"}

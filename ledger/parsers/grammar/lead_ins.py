@@ -14,6 +14,7 @@ from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.switched_arms import flag_arm
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
 from ledger.vocab.units import is_measure_unit
 
@@ -90,6 +91,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         return {"variant": name, **qualifiers(name)}  # ("with EAGLE": its method too, as "With EAGLE:" gives)
     if (using := _USING_ARM_RE.match(text)) is not None and (values := _using_arm(using)):
         return values
+    if flagged := flag_arm(text):  # "`--tokenizer-backend fastokens`:"
+        return flagged
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}
