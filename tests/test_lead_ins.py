@@ -101,3 +101,14 @@ def test_a_bare_setting_line_leads_a_third_arm_and_ends_the_side_above(lead: str
 @pytest.mark.parametrize("line", ["TP4 + EP gives 12% more throughput", "radix cache + overlap", "FP4 + DCP4"])
 def test_a_line_that_holds_a_plus_is_no_setting_lead(line: str) -> None:
     assert setting_lead(line) is None
+
+
+def test_sibling_items_naming_arms_over_one_measure_are_variants_and_no_default_leaves_them_unpaired() -> None:
+    text = "MMLU score (of acme/Coder-9B):\n* slow backend:\nAccuracy: 0.700\n* quick backend:\nAccuracy: 0.720\n"
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("variant"), c.config.get("task"), c.reference) for c in claims] == [
+        (0.7, "slow backend", "mmlu", None),
+        (0.72, "quick backend", "mmlu", None),
+    ]
+    assert lead_in_setup("`--attention-backend triton`:") == {"attention": "triton"}
+    assert lead_in_setup("`--detok-backend turbo`:") == {"variant": "turbo"}

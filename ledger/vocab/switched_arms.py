@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.flags import flag_key
+
 # the setting: up to three words, each a letter then word characters ("cutoff", "CUDA graph", "prefix-cache")
 _SETTING = r"(?P<setting>[a-z][\w.-]{0,30}(?:\s[a-z][\w.-]{0,30}){0,2})"
 # its value when on ("= 64", "=0.5", ": 8"), which the off arm does not state
@@ -30,3 +32,46 @@ def arm_switch(name: str | None) -> tuple[str, bool] | None:
     else:
         return None
     return " ".join(m.group("setting").lower().split()), on
+
+
+# "`--tokenizer-backend fastokens`:", "`--attention-backend=triton`:": a lead that is one flag set to one value, in
+# code marks, over the block its run printed; the value names the arm
+_FLAG_ARM_RE = re.compile(
+    r"\s{0,3}[*_]{0,2}`--?(?P<flag>[A-Za-z][\w-]{1,40})(?:\s{1,3}|=)(?P<value>[\w.+/-]{1,40})`[*_]{0,2}\s{0,2}:"
+    r"[*_]{0,2}\s*"
+)
+
+
+def flag_arm(text: str) -> dict[str, str]:
+    """The setup a lead of one flag and its value names ("`--tokenizer-backend fastokens`:"): the setting the
+    vocabulary gives the flag (`--attention-backend triton`: attention triton), else the value as the arm's variant
+    (a second lead sets the flag to the other arm's value); {} for another line."""
+    m = _FLAG_ARM_RE.fullmatch(text) if len(text) <= 120 else None
+    if m is None:
+        return {}
+    key = flag_key(m.group("flag"), m.group("value"))
+    return {key or "variant": m.group("value")}
+
+
+# the value a text calls a setting's default ("defaults to huggingface", "`triton` (default)", "the default is
+# eager", "huggingface stays the default"): the arm run with it is the baseline of the arms that change it
+_VALUE = r"`?(?P<{}>[A-Za-z](?:[\w.+/-]{{0,40}}[\w+])?)`?"  # (its sentence's stop left out)
+_DEFAULT_RE = re.compile(
+    r"\bdefaults?\s(?:to|is)\s"
+    + _VALUE.format("a")
+    + r"|\bthe\sdefault\s(?:is|being|stays)\s"
+    + _VALUE.format("b")
+    + r"|(?<![\w`])"
+    + _VALUE.format("c")
+    + r"\s(?:\(default\)|(?:is|stays|remains)\s(?:the\s)?default\b)",
+    re.IGNORECASE,
+)
+
+
+def named_defaults(lines: list[str]) -> frozenset[str]:
+    """The values the lines call a setting's default, lowered (see _DEFAULT_RE)."""
+    out: set[str] = set()
+    for line in lines:
+        if "default" in line.lower():
+            out.update(m.group(m.lastgroup).lower() for m in _DEFAULT_RE.finditer(line) if m.lastgroup)
+    return frozenset(out)

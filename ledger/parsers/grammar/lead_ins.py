@@ -15,6 +15,7 @@ from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.switched_arms import flag_arm
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
 from ledger.vocab.units import is_measure_unit
 
@@ -102,6 +103,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         return values
     if (setting := setting_lead(text)) is not None:
         return setting  # ("HiSparse + SGLANG_X=false" over its paste: the arm a switch set, with or without a colon)
+    if flagged := flag_arm(text):  # "`--tokenizer-backend fastokens`:"
+        return flagged
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}

@@ -22,7 +22,8 @@ Arms named for one setting switched on and off (vocab.switched_arms: "Result wit
 without threshold:", "With EAGLE:" and "W/O EAGLE:") are sides of their own: the arm with the setting off is the
 base, the same way, its key leaving aside the arm's name and the setup words that name states. Two arms that both
 switch it on ("with cutoff = 96", "with cutoff = 48"), or two values of one setting ("Using E4M3:", "Using UE8M0:"),
-have no baseline between them.
+have no baseline between them, unless the text calls one of them the default ("a flag that defaults to huggingface"
+over "* huggingface:" and "* fastokens:"): the default's arm is the base of the other arms of its section.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from ledger.vocab.env_switches import ENV_KEY
 from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of, sides_of
-from ledger.vocab.switched_arms import arm_switch
+from ledger.vocab.switched_arms import arm_switch, named_defaults
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 
@@ -140,6 +141,7 @@ def _switched_arms(doc: Document, claims: list[Claim]) -> dict[int, float]:
         variant = c.config.get("variant")
         if _side_name(c) is None and _measured(c) and (switch := arm_switch(variant)) is not None:
             arms.setdefault(switch[0], {}).setdefault((str(variant), "on" if switch[1] else "off"), []).append(c)
+    arms.update(_default_arms(doc, claims))
     key = _keyer(doc)
     paired: dict[int, float] = {}
     for by_side in arms.values():
@@ -154,6 +156,21 @@ def _switched_arms(doc: Document, claims: list[Claim]) -> dict[int, float]:
 
         paired |= _pairs(doc, by_side, base, cand, _key)
     return paired
+
+
+def _default_arms(doc: Document, claims: list[Claim]) -> dict[str, dict[tuple[str, str], list[Claim]]]:
+    """The arms of each section where one arm's name is a value the text calls the default ("defaults to
+    huggingface"): that arm "off" (the setting left as it was), every other named arm of the section "on"."""
+    named = [c for c in claims if _side_name(c) is None and _measured(c) and c.config.get("variant")]
+    defaults = named_defaults(doc.lines) if named else frozenset()
+    by_section: dict[str, dict[tuple[str, str], list[Claim]]] = {}
+    for c in named:
+        variant = str(c.config["variant"])
+        if arm_switch(variant) is None:
+            state = "off" if variant.lower() in defaults else "on"
+            arm = by_section.setdefault("default " + " / ".join(c.source.section), {})
+            arm.setdefault((variant, state), []).append(c)
+    return {k: arms for k, arms in by_section.items() if any(state == "off" for _, state in arms)}
 
 
 def _other_arms(doc: Document, c: Claim, found: list[Claim]) -> list[Claim]:

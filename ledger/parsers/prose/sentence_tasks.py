@@ -31,8 +31,11 @@ from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.metrics import OWN_MEASURE_RE, is_benchmark_name, named_benchmark
 
 # what keeps a sentence naming a benchmark from saying the next run's task: a result of its own ("gsm8k 0.912"), a
-# pointer back at results already shown ("the gsm8k numbers above"), a question
-_NOT_A_LEAD_RE = re.compile(r"\d\.\d|\d\s?%|\b(?:above|earlier|previous(?:ly)?)\b|\?\s*$", re.IGNORECASE)
+# pointer back at results already shown ("the gsm8k numbers above"), a question. A decimal glued to the word before
+# it, or joined to it by a hyphen, is a name's version ("Qwen3.5-27B", "Llama-3.1-8B", "DeepSeek-V3.2"), no result
+_NOT_A_LEAD_RE = re.compile(
+    r"(?<![\w.])(?<!\w-)\d{1,12}\.\d|\d\s?%|\b(?:above|earlier|previous(?:ly)?)\b|\?\s*$", re.IGNORECASE
+)
 # a paragraph saying the run it follows goes on ("... before the same long-context run", "Once more, ...")
 _SAME_RUN_RE = re.compile(
     r"\bsame\s(?:[\w-]{1,20}\s){0,2}?(?:run|eval\w{0,8}|task|benchmark|workload)s?\b"

@@ -13,7 +13,15 @@ columns without a change column is read the same way round.
 
 A change column that is the time saved over the baseline's ((40 - 32) / 40) on every row it can be checked on, and
 the value's change on none, turns no pair round (a row of -2.0% reads both ways): it is the gain of a measure that
-goes down, positive where the PR is faster, which the claim names an improvement."""
+goes down, positive where the PR is faster, which the claim names an improvement. Nor does the speed-up of such a
+measure, the baseline's time over the value's less one (40 / 32 - 1 = +25%), where a header names the time:
+
+    | Model | Master | This PR | Speedup |      | Model | No fusion (ms) | Fusion (ms) | Speedup |
+    | 3B    | 12.0   | 10.0    | 20.0%   |      | 3B    | 9.0            | 6.0         | 50.0%   |
+
+and a pair whose headers are the two sides' names and nothing else ("Master" and "This PR", "before" and "after")
+is never turned round: the author named the sides outright, and a change column's arithmetic (a time's speed-up is
+the reverse reading of a rate's change) cannot outvote that."""
 
 from __future__ import annotations
 
@@ -23,15 +31,25 @@ from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import cell_facts, clean
 from ledger.parsers.tables.headers import VS_RE, head_without_unit, unit_of_header
 from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.sides import side_alone, side_of
 
 
 def orient_by_deltas(table: Table, roles: list[str]) -> None:
     """Swap the one baseline and the one value column in `roles` when the table's percent change column agrees with
     the reverse reading on every row it can be checked on and with the header's reading on none."""
     pair = _one_pair(table, roles)
-    if pair is not None and change_agrees(table, *pair) is False:
+    if pair is not None and not _sides_named(table, pair[0], pair[1]) and change_agrees(table, *pair) is False:
         b, v, _ = pair
         roles[b], roles[v] = "value", "baseline"
+
+
+def _sides_named(table: Table, b: int, v: int) -> bool:
+    """The baseline column's header is a base side's name alone and the value column's the PR side's ("Master" and
+    "This PR"): the headers say which is which."""
+    heads = [clean(table.header[i]) if i < len(table.header) else "" for i in (b, v)]
+    if not all(side_alone(head) for head in heads):
+        return False
+    return side_of(heads[0]) == "base" and side_of(heads[1]) == "head"
 
 
 def follow_oriented(memo: dict[str, Any], table: Table, roles: list[str]) -> None:
@@ -69,12 +87,21 @@ def _one_pair(table: Table, roles: list[str]) -> tuple[int, int, int] | None:
 
 def change_agrees(table: Table, b: int, v: int, d: int) -> bool | None:
     """True when the change column reproduces value against baseline on a row and the reverse on none, False when
-    the reverse only (and the time saved over the baseline no more often), None when no row can be checked or both
-    readings hold somewhere."""
+    the reverse only (and the time saved over the baseline no more often, and no header names a time, whose speed-up
+    the reverse reading is), None when no row can be checked or both readings hold somewhere."""
     forward, backward, saved = _readings(table, b, v, d)
     if forward and not backward:
         return True
-    return False if backward and not forward and saved < backward else None
+    if not backward or forward or saved >= backward:
+        return None
+    return None if _falls(table, b) or _falls(table, v) else False
+
+
+def _falls(table: Table, i: int) -> bool:
+    """The column's header names a measure that is better lower ("With fusion (ms)")."""
+    head = clean(table.header[i]) if i < len(table.header) else ""
+    unit = unit_of_header(head)
+    return unit is not None and not higher_is_better(head_without_unit(head), unit, "perf")
 
 
 def gain_deltas(table: Table, roles: list[str], base_of: dict[int, int]) -> frozenset[int]:
