@@ -34,10 +34,9 @@ from ledger.compare.trials import (
     AMBIGUOUS_REASON,
     TWINS_PAIRED,
     count_twins,
+    distinct_run_groups,
     mean_of_runs,
     pair_twins,
-    run_groups,
-    without_restatements,
 )
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
@@ -75,8 +74,7 @@ def runs_as_one(items: list[_Item]) -> list[_Item]:
     """ "Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
     (their standard error, which sets the noise threshold), not trial 1 against trial 1 (compare.trials)."""
     out: list[_Item] = []
-    items = without_restatements(items, lambda it: it.claim, lambda it: (it.key, it.variant))
-    for group in run_groups(items, lambda it: it.claim, lambda it: (it.key, it.variant)):
+    for group in distinct_run_groups(items, lambda it: it.claim, lambda it: (it.key, it.variant)):
         first = group[0]
         out.append(
             first

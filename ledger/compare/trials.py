@@ -79,6 +79,13 @@ def without_restatements(items: Sequence[T], claim: Callable[[T], Claim], series
     return out
 
 
+def distinct_run_groups(
+    items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]
+) -> list[list[T]]:
+    """run_groups over the items less their word-for-word restatements (without_restatements)."""
+    return run_groups(without_restatements(items, claim, series), claim, series)
+
+
 def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]) -> list[list[T]]:
     """The items grouped by series where a series' items are repeated runs (see the module), each other item alone;
     in the order of each group's first item."""
@@ -125,8 +132,7 @@ def runs_as_points(items: Sequence[tuple[H, Claim]]) -> list[tuple[H, Claim]]:
     standard error (what compare judges, so trend and compare give one verdict), every other value as it is. A
     side's run is never a point of its own, nor run k of one revision the next point after run k of the one before."""
     out: list[tuple[H, Claim]] = []
-    items = without_restatements(items, lambda it: it[1], lambda it: it[0])
-    for group in run_groups(items, lambda it: it[1], lambda it: it[0]):
+    for group in distinct_run_groups(items, lambda it: it[1], lambda it: it[0]):
         out.append(group[0] if len(group) == 1 else (group[0][0], mean_of_runs([c for _, c in group])[0]))
     return out
 

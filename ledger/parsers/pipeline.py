@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TypeVar
 
 from ledger.identity import names_a_readme
-from ledger.model import Claim, ParseWarning
+from ledger.model import Claim, ParseWarning, Revision
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
 from ledger.parsers.grammar.declared_repeats import declared_repeats
@@ -177,45 +177,7 @@ def extract(
                 break
         if len(claims) >= MAX_CLAIMS:
             break
-    claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
-    # "- `single`: client concurrency 1" over rows named `single`; "... on Blackwell" where no board is named
-    claims = on_architecture(doc, on_row_legends(doc, claims))
-    claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
-    claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
-    claims = side_tables(doc, claims)  # one sweep printed as a table per side
-    claims = after_table_changes(doc, claims)  # "Delta: -0.39% req/s" under a main / PR table: the PR's change
-    claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
-    claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
-    claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
-    claims = shared_settings(doc, claims)  # "GSM8K strict/flexible 0.9553": each filter's score
-    claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
-    claims = without_restated_scores(doc, claims)  # "[TRT-LLM] [I] lm-eval X average accuracy: 78.79": the row's copy
-    claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
-    # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
-    claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
-    claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
-    claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
-    claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
-    quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
-    if quoted:
-        claims = [c for c in claims if c.source.line not in quoted]
-    claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
-    claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
-    claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
-    claims.sort(key=lambda c: (c.source.line, c.source.line_end))
-    claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT
-    claims = lead_measures(doc, claims)  # "Decode step time:" over "After this PR: 0.7 ms": that measure, no side's
-    claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
-    claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
-    claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
-    claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
-    claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
-    claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
-    claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
-    claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
-    claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
-    claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
-    claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
+    claims = _document_readers(doc, claims, ctx.named)
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup
     claims = as_stated_member(claims, [*setup.default.items(), *(p for s in setup.scopes for p in s.values.items())])
@@ -260,3 +222,48 @@ def _without_cut_value(doc: Document, claims: list[Claim]) -> list[Claim]:
     if gone:
         doc.warn(cut, CUT_MESSAGE)
     return [c for c in claims if c not in gone]
+
+
+def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | int, Revision]) -> list[Claim]:
+    """The readers that see the whole document's claims at once, in the order each one's reading needs: pairs and
+    sides first, then what a paste, a sentence or a heading says of the runs, then the baselines and changes."""
+    claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), named)
+    # "- `single`: client concurrency 1" over rows named `single`; "... on Blackwell" where no board is named
+    claims = on_architecture(doc, on_row_legends(doc, claims))
+    claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
+    claims = on_spec_side(diff_pairs(doc, claims), named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
+    claims = side_tables(doc, claims)  # one sweep printed as a table per side
+    claims = after_table_changes(doc, claims)  # "Delta: -0.39% req/s" under a main / PR table: the PR's change
+    claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
+    claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
+    claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
+    claims = shared_settings(doc, claims)  # "GSM8K strict/flexible 0.9553": each filter's score
+    claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
+    claims = without_restated_scores(doc, claims)  # "[TRT-LLM] [I] lm-eval X average accuracy: 78.79": the row's copy
+    claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
+    # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
+    claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
+    claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
+    claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
+    claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
+    quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
+    if quoted:
+        claims = [c for c in claims if c.source.line not in quoted]
+    claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
+    claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
+    claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
+    claims.sort(key=lambda c: (c.source.line, c.source.line_end))
+    claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT
+    claims = lead_measures(doc, claims)  # "Decode step time:" over "After this PR: 0.7 ms": that measure, no side's
+    claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
+    claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
+    claims = named_runs(doc, claims)  # "212.4; the base run gave 213.0": the base run's value is its reference
+    claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
+    claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
+    claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
+    claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
+    claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
+    claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
+    claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
+    claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
+    return claims
