@@ -37,3 +37,15 @@ def test_a_heading_that_names_no_model_still_ends_the_leads_scope() -> None:
     assert _configs(text)[0.812].get("n_shot") == "8"
     assert "n_shot" not in _configs(text)[0.735]
 
+
+def test_a_heading_that_is_an_unknown_familys_name_and_version_is_the_model() -> None:
+    text = _TWO_MODELS.replace("### Qwen3-8B", "### Wren-2.6-flash").replace("### Llama-3.1-8B", "### Tern-3.1-mini")
+    got = _configs(text)
+    assert got[0.812]["model"] == "Wren-2.6-flash" and got[0.735]["model"] == "Tern-3.1-mini"
+    assert got[0.812].get("n_shot") == "8" and got[0.735].get("n_shot") == "8"  # (model headings: the lead holds)
+
+
+def test_a_heading_of_a_plain_word_or_a_numbered_step_names_no_model() -> None:
+    for title in ("### Results", "### Setup-2", "### Phase-3", "### H100-Pro"):
+        got = _configs(_TWO_MODELS.replace("### Llama-3.1-8B", title))
+        assert "model" not in got[0.735], title

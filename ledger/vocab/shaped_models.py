@@ -89,3 +89,20 @@ def _led_model(text: str, m: re.Match[str]) -> bool:
     if m.group("size") is not None:
         return any(c.isdigit() for c in name)
     return _VARIANT_RE.search(name) is not None and _ON_BOARD_RE.match(text, m.end()) is not None
+
+
+# a heading that is a dashed name alone, a version or a size among its parts: "Ling-2.6-flash", "Orca-2-7B"
+_HEADING_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,20}(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){1,3}")
+
+
+def heading_shaped_model(title: str) -> str | None:
+    """The model a section's heading names by its shape alone, where the family table knows none ("### Ling-2.6-flash"
+    over its scores): a capitalised name, a digit in it (a version or a size) and a release's variant part or a
+    parameter count after the first part ("-flash", "-mini", "-7B"); never a numbered step ("Setup-2", "Phase-3"),
+    a board's name ("H100-Pro") nor a benchmark's."""
+    name = title.strip(" #*_`:")
+    if len(name) > 60 or _HEADING_NAME_RE.fullmatch(name) is None or not any(c.isdigit() for c in name):
+        return None
+    if _BOARD_RE.search(name) is not None or _BENCHMARK_RE.match(name) is not None or _RELEASE_RE.match(name):
+        return None
+    return name if _VARIANT_RE.search(name) is not None else None
