@@ -1,10 +1,13 @@
-"""Headings that only add a model to what a lead line above them states:
+"""Headings that only add a model or a side to what a lead line, or a command, above them states:
 
     Scores for GSM8K (5-shot) on one A100:     the lead: its shot count and board hold for every table below,
     ### Qwen3-8B                               across the headings that name the model each table ran,
     | Filter | this PR | main | ...            which add the model and end nothing
     ### Orca-3.1-mini
     | Filter | this PR | main | ...
+
+    llama-sweep-bench -m X.gguf -b 4096        a command (no results of its own): its settings hold for the
+    ### Main branch                            tables under the headings that name each side it ran on
 
 Apart from setup.py because it reads the run of headings after a line, not the line itself.
 """
@@ -15,7 +18,9 @@ import bisect
 
 from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.heading_setup import section_heading_setup
+from ledger.parsers.grammar.setup_scopes import results_between
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.sides import side_alone
 
 # what a model's heading may state beside the model: "### Qwen3-8B (SGLang)", "### Orca-7B FP8"
 _BESIDE_MODEL = frozenset(("model", "engine", "quant"))
@@ -35,21 +40,21 @@ def model_heading(title: str) -> bool:
 
 
 def lead_end(doc: Document, heads: list[Block], starts: list[int], lead: Block, last: int) -> int:
-    """The last line the paragraph `lead` holds to: the line before the next head (`heads`, at `starts`), or, where
-    that head and the ones after it are headings of a model, deeper than the lead's own section, and the lead shows
-    no run before them, the line before the first head that is not one (a comment's, a deeper setup's, a section's
-    of the lead's level)."""
+    """The last line the paragraph or the block of commands `lead` holds to: the line before the next head (`heads`,
+    at `starts`), or, where that head and the ones after it are headings of a model or a side, deeper than the lead's
+    own section, and the lead shows no run before them, the line before the first head that is not one (a comment's,
+    a deeper setup's, a section's of the lead's level)."""
     line = lead.start
     i = bisect.bisect_right(starts, line)
     end = heads[i].start - 1 if i < len(heads) else last
-    if lead.kind != "text" or i >= len(heads) or heads[i].kind != "heading" or not model_heading(heads[i].text):
+    if i >= len(heads) or not _adds(heads[i], 0) or not _leads(doc, lead):
         return end
     level = _level_above(heads, i)
     shown = _shown_starts(doc)
     if heads[i].level <= level or bisect.bisect_right(shown, heads[i].start) > bisect.bisect_right(shown, line):
         return end  # ("H100, 5-shot:" over its own table, then "### Qwen3-8B": the lead's is that table)
     k = i
-    while k < len(heads) and _adds_model(heads[k], level):
+    while k < len(heads) and _adds(heads[k], level):
         k += 1
     return heads[k].start - 1 if k < len(heads) else last
 
@@ -65,5 +70,13 @@ def _level_above(heads: list[Block], i: int) -> int:
     return 0
 
 
-def _adds_model(head: Block, level: int) -> bool:
-    return head.kind == "heading" and head.level > level and model_heading(head.text)
+def _adds(head: Block, level: int) -> bool:
+    """A heading deeper than `level` that names a model or a side and nothing else ("### Qwen3-8B", "### Main")."""
+    return head.kind == "heading" and head.level > level and (side_alone(head.text) or model_heading(head.text))
+
+
+def _leads(doc: Document, lead: Block) -> bool:
+    """A paragraph, or a code block of commands alone (a paste of results sets up its own lines, none below)."""
+    if lead.kind == "code":
+        return not results_between(doc, lead.start - 1, lead.end + 1)
+    return lead.kind == "text" and not lead.in_code

@@ -150,7 +150,7 @@ def find_setups(
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
-            end = command_end(doc, b, ends, _section_end(ends, end_starts, b.start, last), last)
+            end = command_end(doc, b, ends, lead_end(doc, ends, end_starts, b, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
                 scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs, used))
         elif (

@@ -30,17 +30,23 @@ def sized_families(doc: Document, claims: list[Claim], scopes: Sequence[SetupSco
         family = _family(model)
         if family is not None:
             named.setdefault(bisect.bisect_right(starts, line), []).append((line, family))
+    # (per turn, the families in line order and, after each, the one family named so far or None for two: each
+    # claim's answer is found by bisection, so a long turn stays linear)
+    held: dict[int, tuple[list[int], list[str | None]]] = {}
+    for turn, entries in named.items():
+        entries.sort()
+        ones: list[str | None] = []
+        for _, family in entries:
+            was = ones[-1] if ones else family
+            ones.append(was if was is not None and was.lower() == family.lower() else None)
+        held[turn] = ([line for line, _ in entries], ones)
     out: list[Claim] = []
     for c in claims:
         model = str(c.config.get("model") or "")
-        if _BARE_SIZE_RE.fullmatch(model):
-            above = {
-                f.lower(): f
-                for line, f in named.get(bisect.bisect_right(starts, c.source.line), [])
-                if line < c.source.line
-            }
-            if len(above) == 1:
-                c = c.model_copy(update={"config": {**c.config, "model": f"{next(iter(above.values()))}-{model}"}})
+        lines, ones = held.get(bisect.bisect_right(starts, c.source.line), ([], []))
+        at = bisect.bisect_left(lines, c.source.line)  # (the families named on lines above the claim's)
+        if at and _BARE_SIZE_RE.fullmatch(model) and (family := ones[at - 1]) is not None:
+            c = c.model_copy(update={"config": {**c.config, "model": f"{family}-{model}"}})
         out.append(c)
     return out
 
