@@ -15,6 +15,7 @@ Apart from setup.py because it reads the run of headings after a line, not the l
 from __future__ import annotations
 
 import bisect
+from typing import Any
 
 from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.heading_setup import section_heading_setup
@@ -49,25 +50,41 @@ def lead_end(doc: Document, heads: list[Block], starts: list[int], lead: Block, 
     end = heads[i].start - 1 if i < len(heads) else last
     if i >= len(heads) or not _adds(heads[i], 0) or not _leads(doc, lead):
         return end
+    if _RUNS[0] is not heads:
+        _RUNS[:] = [heads, {}, {}]  # (a new document's heads: the runs found for the last one hold nothing here)
     level = _level_above(heads, i)
     shown = _shown_starts(doc)
     if heads[i].level <= level or bisect.bisect_right(shown, heads[i].start) > bisect.bisect_right(shown, line):
         return end  # ("H100, 5-shot:" over its own table, then "### Qwen3-8B": the lead's is that table)
-    k = i
-    while k < len(heads) and _adds(heads[k], level):
-        k += 1
+    k = _run_end(heads, i, level)
     return heads[k].start - 1 if k < len(heads) else last
+
+
+# the heads the runs below were found in, then (i, level) -> the first head after i that adds nothing, and i -> the
+# level of the section before heads[i]: every paragraph of a long page of model sections asks, each walk is done once
+_RUNS: list[Any] = [None, {}, {}]
+
+
+def _run_end(heads: list[Block], i: int, level: int) -> int:
+    """The first head from heads[i] on that is no heading of a model or a side deeper than `level`."""
+    ends: dict[tuple[int, int], int] = _RUNS[1]
+    if (i, level) not in ends:
+        k = i
+        while k < len(heads) and _adds(heads[k], level):
+            k += 1
+        ends.update(((j, level), k) for j in range(i, k + 1))  # (a run from any head inside it ends where it does)
+    return ends[(i, level)]
 
 
 def _level_above(heads: list[Block], i: int) -> int:
     """The level of the section the lead before heads[i] stands in: its heading's, 0 at the top of a turn."""
-    for j in range(i - 1, -1, -1):  # (back to the nearest: no copy of the heads before it)
-        h = heads[j]
-        if h.kind == "comment":
-            return 0
-        if h.kind == "heading":
-            return h.level
-    return 0
+    levels: dict[int, int] = _RUNS[2]
+    if i not in levels:
+        j = i - 1  # (back to the nearest heading or turn: the walks of two model headings never overlap)
+        while j >= 0 and heads[j].kind not in ("heading", "comment"):
+            j -= 1
+        levels[i] = heads[j].level if j >= 0 and heads[j].kind == "heading" else 0
+    return levels[i]
 
 
 def _adds(head: Block, level: int) -> bool:
