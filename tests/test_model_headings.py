@@ -46,6 +46,7 @@ def test_a_heading_that_is_an_unknown_familys_name_and_version_is_the_model() ->
 
 
 def test_a_heading_of_a_plain_word_or_a_numbered_step_names_no_model() -> None:
-    for title in ("### Results", "### Setup-2", "### Phase-3", "### H100-Pro"):
+    titles = ("### Results", "### Setup-2", "### Phase-3", "### H100-Pro", "### CUDA-12.4-base", "### Kernel-v2-final")
+    for title in titles:
         got = _configs(_TWO_MODELS.replace("### Llama-3.1-8B", title))
         assert "model" not in got[0.735], title

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.canonical import GPU_NAMES
+from ledger.vocab.engines import engine_named
 from ledger.vocab.metric_table import BENCHMARKS
 
 # a capitalised name of two to five dash-joined parts, one after the first a release's variant ("Pro", "Flash",
@@ -105,4 +106,18 @@ def heading_shaped_model(title: str) -> str | None:
         return None
     if _BOARD_RE.search(name) is not None or _BENCHMARK_RE.match(name) is not None or _RELEASE_RE.match(name):
         return None
-    return name if _VARIANT_RE.search(name) is not None else None
+    first = name.split("-", 1)[0]
+    if _PLATFORM_RE.fullmatch(first) or engine_named(first) is not None:
+        return None  # ("### CUDA-12.4-base", "### vLLM-0.9-dev": a platform's or an engine's build, no model)
+    return name if _HEADING_VARIANT_RE.search(name) is not None else None
+
+
+# a release's variant part or a parameter count; a version "V3" only in capitals ("Kernel-v2-final" is a draft's)
+_HEADING_VARIANT_RE = re.compile(
+    r"-(?i:pro|flash|mini|nano|lite|max|plus|ultra|air|turbo|base|instruct|chat)(?![A-Za-z0-9])"
+    r"|-V\d{1,2}(?:\.\d{1,2})?(?![A-Za-z0-9])|-(?i:a?\d{1,4}(?:\.\d{1,2})?[bm])(?![A-Za-z0-9])"
+)
+_PLATFORM_RE = re.compile(
+    r"cuda|rocm|python|ubuntu|pytorch|torch|triton|tensorrt|docker|nccl|cudnn|cutlass|jetpack|driver", re.IGNORECASE
+)
+"""The platforms and libraries a build's tag opens with ("CUDA-12.4-base"): the tag of the image, never a model."""
