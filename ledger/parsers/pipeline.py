@@ -32,6 +32,7 @@ from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.shape_names import shapes_as_setup
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
+from ledger.parsers.grammar.sized_families import sized_families
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
@@ -180,6 +181,7 @@ def extract(
     claims = _document_readers(doc, claims, ctx.named)
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup
+    claims = sized_families(doc, claims, setup.scopes)  # "- 13B:" under a table of "Llama2-7B": "Llama2-13B"
     claims = as_stated_member(claims, [*setup.default.items(), *(p for s in setup.scopes for p in s.values.items())])
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

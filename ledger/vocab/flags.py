@@ -411,3 +411,19 @@ def request_extras(text: str) -> dict[str, str]:
         if (key := REQUEST_EXTRA_KEYS.get(m.group("name"))) is not None:
             out.setdefault(key, m.group("value"))
     return out
+
+
+LLAMA_TOOL_FLAG_KEYS: dict[str, str] = {
+    "b": "n_batch",  # the logical batch of tokens a prompt step takes, as llama-bench's n_batch column names it
+    "ub": "ubatch",  # the physical batch a kernel launch takes (n_ubatch)
+    "ubatch-size": "ubatch",
+    "ngl": "ngl",  # the layers offloaded to the GPU, under llama-bench's own column name
+    "n-gpu-layers": "ngl",
+    "gpu-layers": "ngl",
+    "fa": "fa",  # flash attention on or off, as llama-bench's fa column
+    "flash-attn": "fa",
+    "c": "max_model_len",  # the context a server or a sweep allots (the perplexity tool's -c is its window instead)
+    "ctx-size": "max_model_len",
+}
+"""The flags of llama.cpp's own tools (llama-bench, llama-sweep-bench, llama-batched-bench, llama-server, llama-cli),
+short and long, that no other tool's flag table reads the same way -> setup key."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.canonical import GPU_NAMES
+from ledger.vocab.engines import engine_named
 from ledger.vocab.metric_table import BENCHMARKS
 
 # a capitalised name of two to five dash-joined parts, one after the first a release's variant ("Pro", "Flash",
@@ -89,3 +90,34 @@ def _led_model(text: str, m: re.Match[str]) -> bool:
     if m.group("size") is not None:
         return any(c.isdigit() for c in name)
     return _VARIANT_RE.search(name) is not None and _ON_BOARD_RE.match(text, m.end()) is not None
+
+
+# a heading that is a dashed name alone, a version or a size among its parts: "Ling-2.6-flash", "Orca-2-7B"
+_HEADING_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,20}(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){1,3}")
+
+
+def heading_shaped_model(title: str) -> str | None:
+    """The model a section's heading names by its shape alone, where the family table knows none ("### Ling-2.6-flash"
+    over its scores): a capitalised name, a digit in it (a version or a size) and a release's variant part or a
+    parameter count after the first part ("-flash", "-mini", "-7B"); never a numbered step ("Setup-2", "Phase-3"),
+    a board's name ("H100-Pro") nor a benchmark's."""
+    name = title.strip(" #*_`:")
+    if len(name) > 60 or _HEADING_NAME_RE.fullmatch(name) is None or not any(c.isdigit() for c in name):
+        return None
+    if _BOARD_RE.search(name) is not None or _BENCHMARK_RE.match(name) is not None or _RELEASE_RE.match(name):
+        return None
+    first = name.split("-", 1)[0]
+    if _PLATFORM_RE.fullmatch(first) or engine_named(first) is not None:
+        return None  # ("### CUDA-12.4-base", "### vLLM-0.9-dev": a platform's or an engine's build, no model)
+    return name if _HEADING_VARIANT_RE.search(name) is not None else None
+
+
+# a release's variant part or a parameter count; a version "V3" only in capitals ("Kernel-v2-final" is a draft's)
+_HEADING_VARIANT_RE = re.compile(
+    r"-(?i:pro|flash|mini|nano|lite|max|plus|ultra|air|turbo|base|instruct|chat)(?![A-Za-z0-9])"
+    r"|-V\d{1,2}(?:\.\d{1,2})?(?![A-Za-z0-9])|-(?i:a?\d{1,4}(?:\.\d{1,2})?[bm])(?![A-Za-z0-9])"
+)
+_PLATFORM_RE = re.compile(
+    r"cuda|rocm|python|ubuntu|pytorch|torch|triton|tensorrt|docker|nccl|cudnn|cutlass|jetpack|driver", re.IGNORECASE
+)
+"""The platforms and libraries a build's tag opens with ("CUDA-12.4-base"): the tag of the image, never a model."""

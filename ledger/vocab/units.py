@@ -185,3 +185,12 @@ def measure_of_unit(unit: str | None) -> str | None:
     if row.family == "bytes":
         return "memory" if row.role == "measure" else None
     return _MEASURE_OF_FAMILY.get(row.family)
+
+
+RATE_PART_RE = re.compile(
+    r"\b(?:prefill|decode|prompt|generation|gen|input|output|total|request|e2e|end-to-end|per|user|gpu|node|system|"
+    r"pp\d{0,5}|tg\d{0,5}|peak|steady)\b",
+    re.IGNORECASE,
+)
+"""The words that say which rate a column of tokens per second holds ("Prefill (tok/s)", "Output (tok/s)", "Per GPU
+(tok/s)"): a measure's name, never the name of an engine or an arm it ran on (search it)."""

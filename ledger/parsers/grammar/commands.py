@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.llama_flags import LLAMA_TOOL_RE, llama_tool_flags
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.shell_variables import expand_variables
 from ledger.parsers.reader.document import Document
@@ -92,7 +93,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     gguf = out.get("model", "") if out.get("model", "").endswith(".gguf") and "quant" not in out else ""
     if gguf and (quant := qualifiers(gguf.rsplit("/", 1)[-1]).get("quant")) is not None:
         out["quant"] = quant  # "--model /m/Foo-8B-Q4_K_M.gguf": the file's weights are that GGUF type, as with "-m"
-    if "batch_size" in out and _LLAMA_TOOL_RE.search(text[:200]):
+    if "batch_size" in out and LLAMA_TOOL_RE.search(text[:200]):
         # llama.cpp's "-b 2048": the tokens a prompt step takes, no request batch
         out["n_batch"] = out.pop("batch_size")
     if names_perplexity_tool(text[:200]):
@@ -136,8 +137,6 @@ def perplexity_scopes(doc: Document) -> list[SetupScope]:
     return out
 
 
-# llama.cpp's own tools, whose "--batch-size" is the logical batch of tokens (n_batch), not how many requests run
-_LLAMA_TOOL_RE = re.compile(r"(?:^|[\s/\\])llama-(?:server|cli|bench|spec|speculative|batched|perplexity|simple)\b")
 _TOKENIZER_RE = re.compile(r"(?:^|\s)--tokenizer(?:=|\s{1,4})(?P<name>[\w./-]{1,200})")
 
 
@@ -272,9 +271,8 @@ def _command_flags(text: str) -> dict[str, str]:
             out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
     if "spec_algo" not in out and _SPEC_SWITCH_RE.search(text[:4000]):
         out["spec_algo"] = "mtp"  # llama-server's "-mtp": it drafts with the model's own MTP layers
-    if _LLAMA_BENCH_RE.search(text[:200]):
-        for key, value in _bench_flags(text[:4000]).items():
-            out.setdefault(key, value)
+    for key, value in llama_tool_flags(text).items():
+        out.setdefault(key, value)  # "llama-sweep-bench ... -b 4096 -ub 4096 -ngl 100": llama.cpp's one-dash flags
     if "model" not in out and len(files) < 2:
         models = model_names(rest)
         if models:
@@ -284,27 +282,6 @@ def _command_flags(text: str) -> dict[str, str]:
 
 # a switch that turns multi-token prediction on, with no value ("llama-server ... -mtp --draft-max 3")
 _SPEC_SWITCH_RE = re.compile(r"(?:^|\s)--?mtp(?=\s|$)")
-# llama-bench and llama.cpp's compare-commits.sh (which runs llama-bench with the flags it is given)
-_LLAMA_BENCH_RE = re.compile(r"(?:^|[\s/])(?:llama-bench|compare-commits\.sh)\s")
-# their one-dash flags: "-fa 1" (flash attention), "-ngl 99" (layers offloaded), "-p 512" / "-n 128" (the prompt
-# and generation tests' lengths); a comma list ("-fa 0,1", "-p 0,512") is a sweep each row names its point of
-_BENCH_FLAG_RE = re.compile(r"(?:^|\s)-(?P<flag>fa|ngl|p|n)\s{1,4}(?P<value>[\w.,]{1,40})(?!\S)")
-
-
-def _bench_flags(text: str) -> dict[str, str]:
-    """The setup llama-bench's flags state for every row of its table, under the columns' own names (fa, ngl). The
-    prompt test (-p) and the generation test (-n) are separate rows: a length holds for all of them only when the
-    other test is off ("-p 0 -n 32": every row generates 32 tokens; "-p 512 -n 128": each row names its own)."""
-    flags = {m.group("flag"): m.group("value") for m in _BENCH_FLAG_RE.finditer(text) if "," not in m.group("value")}
-    out = {key: flags[key] for key in ("fa", "ngl") if key in flags and flags[key].lower() != "auto"}
-    prompt, gen = flags.get("p"), flags.get("n")
-    if gen and gen.isdigit() and prompt == "0" and gen != "0":
-        out["osl"] = gen
-    elif prompt and prompt.isdigit() and gen == "0" and prompt != "0":
-        out["isl"] = prompt
-    return out
-
-
 _TICKED_FLAG_RE = re.compile(r"`([a-z][a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){1,4})[ =]([^`\s]{1,40})`")
 
 
@@ -319,6 +296,8 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             key = flag_key(tm.group(1), tm.group(2))
             if key and key != "served_model":
                 out.setdefault(key, tm.group(2))
+    for key, value in llama_tool_flags(text).items() if "llama-" in text[:4000] else ():
+        out.setdefault(key, value)  # "Sweep with `llama-sweep-bench -m X.gguf -b 2048 -ub 1024`": its command's
     if "--" not in text:
         return out
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):

@@ -20,6 +20,7 @@ from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
+from ledger.vocab.shaped_models import heading_shaped_model
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
@@ -76,6 +77,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values["gpu"] = device  # ("### use QX880": a board the vocabulary does not know, still not the page's other)
     for key, value in bracketed_workload(title).items():  # "### Phase C (`bench serve`, ShareGPT, 200 prompts)"
         values.setdefault(key, value)
+    if "model" not in values and (shaped := heading_shaped_model(title)) is not None:
+        values["model"] = shaped  # "### Ling-2.6-flash" over its table: a family the vocabulary does not know
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for key, value in _bracketed_settings(title).items():  # "### Sweep (fp32 / K=1024 / cs=1)"

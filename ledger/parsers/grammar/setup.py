@@ -66,6 +66,7 @@ from ledger.parsers.grammar.lead_ins import (
 from ledger.parsers.grammar.line_scopes import line_scopes
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import device_scope, machine_scopes
+from ledger.parsers.grammar.model_headings import lead_end
 from ledger.parsers.grammar.model_values import settled_model
 from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
@@ -150,7 +151,7 @@ def find_setups(
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
-            end = command_end(doc, b, ends, _section_end(ends, end_starts, b.start, last), last)
+            end = command_end(doc, b, ends, lead_end(doc, ends, end_starts, b, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
                 scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs, used))
         elif (
@@ -167,7 +168,7 @@ def find_setups(
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
-            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
+            scope = _text_scope(blocks, k, lead_end(doc, ends, end_starts, b, last), env, text, variants)
             scope = scope or text_group(doc, b, text, last)  # (an unfenced paste's "TP4" over its lines)
             scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
@@ -361,8 +362,7 @@ def _list_end(blocks: list[Block], k: int) -> int:
 
 def _block_end(blocks: list[Block], k: int) -> int:
     """The last line of block k and the sub-blocks found inside it."""
-    end = blocks[k].end
-    return end
+    return blocks[k].end
 
 
 def _code_setups(

@@ -37,6 +37,7 @@ from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
+from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns
 from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
     HEAD_UNIT_RE,
@@ -142,8 +143,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         # ("## RTX Configurations (TP/PP)": the parallelism its columns name, no unit of their cells)
         info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
-    if info.section_unit is None:
-        info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
+    info.section_unit = info.section_unit or stated_unit(ctx.lead_in(block))  # "Figures are ms per token:"
     _measure_of_table(ctx, block, headers, roles, info)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
@@ -160,6 +160,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         None,
     )
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
+    engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
     bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed)
@@ -207,6 +208,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if workload:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
+        claims = on_engine_columns(claims, engines)
         claims = on_sweep(on_release_columns(claims, releases), sweep, info.measure[0] if info.measure else None)
         claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
         yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
