@@ -208,8 +208,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if workload:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
-        claims = on_engine_columns(claims, engines)
-        claims = on_sweep(on_release_columns(claims, releases), sweep, info.measure[0] if info.measure else None)
+        claims = on_sweep(on_release_columns(on_engine_columns(claims, engines), releases), sweep, _measured(info))
         claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
         yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
 
@@ -833,3 +832,7 @@ _LABEL_NUMBER_RE = re.compile(
 def _label_numbers(label: str) -> frozenset[str]:
     """The numbers a row's label carries ("int4wo - 128 (w/ compile)" -> {"128"}): what ties it to its baseline."""
     return frozenset(_LABEL_NUMBER_RE.findall(label))
+
+
+def _measured(info: TableInfo) -> str | None:
+    return info.measure[0] if info.measure else None
