@@ -73,6 +73,9 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        # the same side words in round brackets, opening each paste or alone over it ("(Before)", "(this PR)")
+        ("side_bracketed_in_paste.md", "Before", "After", "improvement  output throughput  412.5 tok/s  447.25 tok/s"),
+        ("side_bracketed_over_paste.md", "main", "this PR", "improvement  output throughput  1810.3 tok/s"),
         # a lead-in naming the change made ("After simply adding the flag checks ..., we saw this drop:") over a
         # paste of the same tool's output as the one before it: the change's side, the earlier paste the base's
         (
@@ -215,6 +218,8 @@ def test_side_words(label: str, side: str | None) -> None:
         ("main (before; 3 runs)", True),  # the side, then how it was run
         ("PR branch", True),
         ("fa3 (main)", False),
+        ("(this PR)", True),  # the side's name in one pair of brackets
+        ("(fa3)", False),
         ("main latency", False),
     ],
 )

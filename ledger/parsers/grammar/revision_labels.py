@@ -187,12 +187,13 @@ BARE_COMMENT_RE = re.compile(
 )
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
 # ("Stock build", "Mainline again (cold cache)": the side's noun kept in its label, the repeat and its note left out)
+# ("(Before)", "(this PR)": the same label in one pair of round brackets, as a paste's first line often holds it)
 BARE_SIDE_LINE_RE = re.compile(
-    r"^\s*[*_`]{0,2}"
+    r"^\s*[*_`]{0,2}(?P<open>[(（])?"
     + RESULTS_LEAD
     + r"(?P<label>(?:before|after|with|without) (?:the |this )?(?:pr|fix|patch|change)|"
     r"(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|now)(?: (?:" + LABEL_NOUNS + r"))?|"
-    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?[*_`]{0,2}" + SIDE_NOTE + r"\s*$",
+    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?(?(open)[)）])[*_`]{0,2}" + SIDE_NOTE + r"\s*$",
     re.IGNORECASE,
 )
 REVISION_WORDS = re.compile(
