@@ -185,9 +185,8 @@ BARE_COMMENT_RE = re.compile(
     r"^\s*(?:#{1,3}|//)\s*(?:[A-Za-z][^:=\d\n]{0,60}|[A-Za-z][\w.+/-]{0,30}(?:[ \t][A-Za-z][\w.+/-]{0,30}){0,5}|"
     r"\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
 )
-# "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
+# "main", "this pr", "(Before)" alone on the line over a pasted block: the side, without a lead-in's usual colon
 # ("Stock build", "Mainline again (cold cache)": the side's noun kept in its label, the repeat and its note left out)
-# ("(Before)", "(this PR)": the same label in one pair of round brackets, as a paste's first line often holds it)
 BARE_SIDE_LINE_RE = re.compile(
     r"^\s*[*_`]{0,2}(?P<open>[(（])?"
     + RESULTS_LEAD
