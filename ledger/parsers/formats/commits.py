@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.engine_builds import ENGINE_COMMIT_RE
+from ledger.parsers.grammar.linked_sides import pinned_shas
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
@@ -133,9 +134,12 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     roles = _slash_roles(text)
     heads = _stated_heads(text)
     onto = _rebased_onto(text)
+    pins = pinned_shas(text)  # ("Exllama [commit](.../turboderp/exllama/commit/...)": that engine's, not this PR's)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
+        if sha in pins:
+            continue
         # (a file or folder under the pinned version: "/blob/<sha>/tests/x.yml"; "/tree/<sha>" alone is the commit)
         in_file = (
             m.group(2) is not None and text[m.end() : m.end() + 1] == "/" and text[m.end() + 1 : m.end() + 2].strip()

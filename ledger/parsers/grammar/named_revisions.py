@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.linked_sides import linked_sides
+from ledger.parsers.grammar.linked_sides import linked_sides, pinned_shas
 from ledger.parsers.grammar.revision_labels import (
     NAME_SHA_RE,
     NAMED_RE,
@@ -97,7 +97,13 @@ def named_revisions(doc: Document) -> NamedRevisions:
             ):
                 out.define(lab.label.lower(), lab, block.start)
             # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
-            elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
+            # ("EngineB [commit](.../other/engine-b/commit/...):" pins an engine: no revision of the PR by that name)
+            elif (
+                (lab := line_label(block.text, False)) is not None
+                and lab.head
+                and _short_name(lab.label)
+                and lab.head not in pinned_shas(block.text)
+            ):
                 out.define((lab.label or "").lower(), lab, block.start)
             if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
