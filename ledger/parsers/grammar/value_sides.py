@@ -119,14 +119,6 @@ def sides_before_values(text: str) -> set[str]:
     return {kind for m in found if (kind := side_of(m.group("side")))}
 
 
-def sides_name_values(text: str) -> bool:
-    """The text names both sides right before their values ("main 80 ms vs PR 72 ms"), or a value of one side's run
-    by that side's name ("The PR run scored 96.9%"): its values are those sides'."""
-    if len(sides_before_values(text)) == 2:
-        return True
-    return (" run " in text or " build " in text) and _RUN_SIDE_DIGIT_RE.search(text) is not None
-
-
 _LABEL_REACH = 64
 """How far into a line its label's colon is looked for."""
 

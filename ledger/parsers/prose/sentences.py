@@ -41,7 +41,6 @@ from ledger.parsers.grammar.value_sides import (
     segment_side,
     side_before_value,
     sides_before_values,
-    sides_name_values,
 )
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
@@ -166,7 +165,7 @@ def claims_in_text(
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
     out = contrast_pairs(out, text)  # ("the parent build served X, whereas the gating commit served Y")
     # ("previous 14.1 ms, ours 12.0 ms": both sides named right before their values)
-    sided = not console and out and (has_clause_side(text) or sides_name_values(text))
+    sided = not console and out and (has_clause_side(text) or len(sides_before_values(text)) == 2)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
     sides = _own_sides(out, sides, text, console)
     if sided and len(out) > 1:
