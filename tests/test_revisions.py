@@ -644,3 +644,20 @@ def test_a_plugin_pages_results_take_its_own_build_and_the_upstream_sha_is_no_co
         assert score.value == 0.81 and score.revision is not None
         assert (score.revision.label, score.revision.head) == ("v1.3rc2", "77e0f1a")
         assert [c.sha for c in claims if c.kind == "commit"] == ["77e0f1a"]
+
+
+def test_a_lead_pinning_an_engine_by_its_own_repositorys_commit_is_that_engine_not_a_revision() -> None:
+    # ("EngineB [commit](.../other/engine-b/commit/...)": the link's repository is the one the lead names, a pin of
+    # that engine's code; two such leads are two engines, never a base and a candidate; "main [commit](...)" names
+    # a side, and stays this PR's revision)
+    fix = Path(__file__).parent / "fixtures" / "revisions" / "engine_pins_by_link.md"
+    claims = extract(fix.read_text(encoding="utf-8"), fix.name).claims
+    perf = [(c.source.line, c.value, c.config.get("variant"), c.revision and c.revision.label) for c in claims]
+    assert [p for p in perf if p[0] < 13] == [
+        (6, 140.2, "EngineA + Kern", None),
+        (7, 81.4, "EngineA + Kern", None),
+        (10, 118.9, "EngineB", None),
+        (11, 69.0, "EngineB", None),
+    ]
+    assert perf[-1] == (14, 139.7, None, "main")
+    assert [c.sha for c in claims if c.kind == "commit"] == ["3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f"]

@@ -73,6 +73,9 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        # the same side words in round brackets, opening each paste or alone over it ("(Before)", "(this PR)")
+        ("side_bracketed_in_paste.md", "Before", "After", "improvement  output throughput  412.5 tok/s  447.25 tok/s"),
+        ("side_bracketed_over_paste.md", "main", "this PR", "improvement  output throughput  1810.3 tok/s"),
         # a lead-in naming the change made ("After simply adding the flag checks ..., we saw this drop:") over a
         # paste of the same tool's output as the one before it: the change's side, the earlier paste the base's
         (
@@ -215,6 +218,8 @@ def test_side_words(label: str, side: str | None) -> None:
         ("main (before; 3 runs)", True),  # the side, then how it was run
         ("PR branch", True),
         ("fa3 (main)", False),
+        ("(this PR)", True),  # the side's name in one pair of brackets
+        ("(fa3)", False),
         ("main latency", False),
     ],
 )
@@ -630,3 +635,21 @@ def test_a_paste_comment_that_is_a_sides_name_alone_names_that_side(line: str, w
 def test_a_commit_named_right_before_a_value_is_that_values_revision(text: str, want: str | None) -> None:
     got = commit_before_value(text, text.index("903.4"))
     assert (got.label if got is not None else None) == want
+
+
+def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_gives() -> None:
+    # ("the PR run scored X, and the base run scored Y": the side's run, then its value; the table under it binds
+    # each side's row to its commit)
+    text = (
+        "Two HumanEval runs on one H20. The PR run scored **64.02%**, and the base run scored **62.80%**.\n\n"
+        "| Run | Commit | pass@1 |\n|---|---|---:|\n"
+        "| base | `0a1b2c3d4e5f60718293a4b5c6d7e8f901234567` | 62.80% |\n"
+        "| PR | `9f8e7d6c5b4a39281706f5e4d3c2b1a098765432` | 64.02% |\n"
+    )
+    prose = next(c for c in extract(text, "runs.md").claims if c.source.line == 1)
+    assert (prose.value, prose.reference) == (64.02, 62.8)
+    assert prose.revision is not None and prose.revision.label == "PR"
+    assert (prose.revision.head, prose.revision.base) == (
+        "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432",
+        "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
+    )

@@ -232,6 +232,8 @@ def side_alone(label: str) -> bool:
     # ("the main branch", "PR branch": the side's name; cut by hand: a pattern "\s+branch$" tries every blank of a
     # long cell, quadratic)
     core = label.strip(" *_`:")
+    if core[:1] == "(" and core[-1:] == ")" and core.count("(") == 1:
+        core = core[1:-1].strip()  # "(this PR)": the side's name in brackets, as a paste's first line may hold it
     if core[-1:] == ")" and (open_at := core.rfind("(")) > 0:
         core = core[:open_at].rstrip()  # "main (before; 3 runs)": the side, then how it was run
     if core[:4].lower() == "the ":

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.engine_builds import ENGINE_COMMIT_RE
+from ledger.parsers.grammar.linked_sides import pinned_shas
 from ledger.parsers.grammar.project_versions import context_shas
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Document, Row, Table
@@ -134,8 +135,9 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     roles = _slash_roles(text)
     heads = _stated_heads(text)
     onto = _rebased_onto(text)
-    # ("vLLM: 0.9.2 (a5dd03c), vLLM Ascend: main (d13fb07)" on vllm-ascend's page: a5dd03c is the engine it builds on)
-    upstream = context_shas(ctx.doc, line)
+    # ("vLLM: 0.9.2 (a5dd03c), vLLM Ascend: main (d13fb07)" on vllm-ascend's page: a5dd03c is the engine it builds on;
+    # "Exllama [commit](.../turboderp/exllama/commit/...)": that engine's, not this PR's)
+    upstream = context_shas(ctx.doc, line) | pinned_shas(text).keys()
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)

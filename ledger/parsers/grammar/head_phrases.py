@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
+from ledger.parsers.grammar.linked_sides import pinned_project
 from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, STATED_DECIMAL, clean_label, is_sha
 from ledger.vocab.head_moves import (
     COMPLETING_VERBS,
@@ -208,6 +209,8 @@ def phrased_label(text: str, label: Revision | None) -> Revision | None:
     head where they read none, or where they read the base the line rebased onto as its head ("Rebased on
     9f8e7d6"); no commit a crash's address or a hash of data names; the main line's commit named in a sentence
     about the PR's side ("Ours against main, where main is at 4c5d6e7f") as the PR's base."""
+    if "/commit" in text and pinned_project(text) is not None:
+        return None  # ("EngineB [commit](.../other/engine-b/commit/...):": a pin of that engine, no head of the PR)
     phrase = head_phrase(text)
     if phrase is not None and not phrase.revision.head and len(text) > 100 and not _RESULTS_RE.search(text):
         phrase = None  # ("Completes the target ..., rebased on main X:" over a list of features: no results' lead-in)

@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.heading_setup import RESULT_NOUNS, SETTING_RE
+from ledger.parsers.grammar.linked_sides import without_pins
 from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.varied import states_result
@@ -89,6 +90,18 @@ def _residue(name: str, models: list[str]) -> str:
     for model in models:
         rest = rest.replace(model, " ")
     return _CONNECTIVE_RE.sub(" ", blank_setup_words(rest)).strip()
+
+
+# a line that is one name, maybe with its colon: what the list under it was run with ("FooServe", "BarServe:"); "MLC +
+# TVM:", an engine and the compiler it was built with, one stack's name
+_NAME_LINE_RE = re.compile(r"^\s{0,3}[*_]{0,2}[A-Za-z][\w.+-]{1,30}(?: \+ [A-Za-z][\w.+-]{1,30}){0,2}[*_]{0,2}:?\s*$")
+
+
+def name_line(text: str) -> str | None:
+    """The line as a name alone over a list (see _NAME_LINE_RE), the commit links pinning its projects left out
+    ("Exllama [commit](.../turboderp/exllama/commit/...):" -> "Exllama:"), or None."""
+    named = without_pins(text)
+    return named if _NAME_LINE_RE.match(named) else None
 
 
 def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:

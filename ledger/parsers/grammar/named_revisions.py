@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.linked_sides import linked_sides
+from ledger.parsers.grammar.linked_sides import linked_sides, pinned_shas
 from ledger.parsers.grammar.revision_labels import (
     NAME_SHA_RE,
     NAMED_RE,
@@ -97,7 +97,13 @@ def named_revisions(doc: Document) -> NamedRevisions:
             ):
                 out.define(lab.label.lower(), lab, block.start)
             # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
-            elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
+            # ("EngineB [commit](.../other/engine-b/commit/...):" pins an engine: no revision of the PR by that name)
+            elif (
+                (lab := line_label(block.text, False)) is not None
+                and lab.head
+                and _short_name(lab.label)
+                and lab.head not in pinned_shas(block.text)
+            ):
                 out.define((lab.label or "").lower(), lab, block.start)
             if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
@@ -167,6 +173,7 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: NamedRevisio
     `my-feature` |"): each column defines a side by its header, and by its branch, with that commit as its head."""
     commit = next((r for r in rows if r and _COMMIT_ROW_RE.match(r[0].strip())), None)
     if commit is None:
+        _row_revisions(header, rows, out, line)
         return
     branch = next((r for r in rows if r and _BRANCH_ROW_RE.match(r[0].strip())), None)
     for ci in range(1, min(len(header), len(commit))):
@@ -178,6 +185,18 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: NamedRevisio
         out.define(name.lower(), rev, line)
         if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
             out.define(b.lower(), rev, line)
+
+
+def _row_revisions(header: list[str], rows: list[list[str]], out: NamedRevisions, line: int) -> None:
+    """ "| Run | Revision | Accuracy |" over "| base | `0a1b2c3d` | 71.95% |": each row a side's name opens defines
+    that side, with its commit column's sha as its head (for the prose that restates the sides: "the PR run scored
+    71.40%"); a row's label "A1: base" names the side after its colon."""
+    col = next((i for i, h in enumerate(header) if i and _COMMIT_ROW_RE.match(h.strip())), 0)
+    for cells in rows if col else []:
+        name = cells[0].rpartition(":")[2].strip(" `*_") if len(cells) > col else ""
+        sha = cells[col].strip(" `*_") if name else ""
+        if side_alone(name) and SHA_RE.fullmatch(sha) and is_sha(sha):
+            out.define(name.lower(), Revision(label=cells[0].strip(" `*_"), head=sha.lower(), base=None), line)
 
 
 _SIDE_LIST_REACH = 12

@@ -185,14 +185,14 @@ BARE_COMMENT_RE = re.compile(
     r"^\s*(?:#{1,3}|//)\s*(?:[A-Za-z][^:=\d\n]{0,60}|[A-Za-z][\w.+/-]{0,30}(?:[ \t][A-Za-z][\w.+/-]{0,30}){0,5}|"
     r"\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
 )
-# "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
+# "main", "this pr", "(Before)" alone on the line over a pasted block: the side, without a lead-in's usual colon
 # ("Stock build", "Mainline again (cold cache)": the side's noun kept in its label, the repeat and its note left out)
 BARE_SIDE_LINE_RE = re.compile(
-    r"^\s*[*_`]{0,2}"
+    r"^\s*[*_`]{0,2}(?P<open>[(（])?"
     + RESULTS_LEAD
     + r"(?P<label>(?:before|after|with|without) (?:the |this )?(?:pr|fix|patch|change)|"
     r"(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|now)(?: (?:" + LABEL_NOUNS + r"))?|"
-    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?[*_`]{0,2}" + SIDE_NOTE + r"\s*$",
+    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?(?(open)[)）])[*_`]{0,2}" + SIDE_NOTE + r"\s*$",
     re.IGNORECASE,
 )
 REVISION_WORDS = re.compile(

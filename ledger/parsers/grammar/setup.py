@@ -57,6 +57,7 @@ from ledger.parsers.grammar.lead_ins import (
     comment_model,
     joined_features,
     lead_in_setup,
+    name_line,
     names_its_block,
     run_heads,
     sub_item_heads,
@@ -300,8 +301,8 @@ def _text_scope(
         nxt is not None
         and nxt.kind == "item"
         and nxt.start - b.end <= 1
-        and _NAME_LINE_RE.match(text)
-        and (values := lead_in_setup(text, colon=False))
+        and (named := name_line(b.text if "/commit" in b.text else text)) is not None
+        and (values := lead_in_setup(named, colon=False))
     ):
         return SetupScope(b.start, _list_end(blocks, k + 1), values)  # "FooServe" over "- 8B: 98.4 token/sec"
     if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and ends_in_colon(text):
@@ -344,10 +345,6 @@ def _section_end(heads: list[Block], starts: list[int], line: int, last: int) ->
     """The line before the next heading or comment after `line` (a command's setup holds to there)."""
     i = bisect.bisect_right(starts, line)
     return heads[i].start - 1 if i < len(heads) else last
-
-
-# a line that is one name, maybe with its colon: what the list under it was run with ("FooServe", "BarServe:")
-_NAME_LINE_RE = re.compile(r"^\s{0,3}[*_]{0,2}[A-Za-z][\w.+-]{1,30}[*_]{0,2}:?\s*$")
 
 
 def _list_end(blocks: list[Block], k: int) -> int:

@@ -44,6 +44,13 @@ _SIDE_LABEL_RE = re.compile(
     + r"[*_`]{0,2}[ \t]{1,2}(?:[A-Za-z][\w/-]{0,15}[ \t]){1,3}[~≈]?$",
     re.IGNORECASE,
 )
+# "The PR run scored 71.40%, and the base run scored 71.95%": a side's run, then the verb that gives its value
+_RUN_SIDE = (
+    r"\b(?:the|our)[ \t]" + _SIDE_WORD + r"[ \t](?:run|build)[ \t](?:scored|scores|reached|got|gets|measured|achieved|"
+    r"hit|was|is)[ \t]{1,2}[*_`]{0,2}[~≈]?"
+)
+_RUN_SIDE_RE = re.compile(_RUN_SIDE + "$", re.IGNORECASE)
+_RUN_SIDE_DIGIT_RE = re.compile(_RUN_SIDE + r"\d", re.IGNORECASE)
 _REACH = 40
 """How far before the value its side's word and the clause's opener are looked for."""
 
@@ -53,6 +60,7 @@ def side_before_value(text: str, pos: int) -> Revision | None:
     m = (
         _SIDE_BEFORE_RE.search(text, max(0, pos - _REACH), pos)
         or _SIDE_LABEL_RE.search(text, max(0, pos - _REACH), pos)
+        or _RUN_SIDE_RE.search(text, max(0, pos - _REACH), pos)
         if pos < len(text) and text[pos] in "0123456789~≈"
         else None
     )
@@ -107,7 +115,8 @@ def commit_before_value(text: str, pos: int) -> Revision | None:
 def sides_before_values(text: str) -> set[str]:
     """The sides named right before a value anywhere in the text ("main 80 ms vs PR 72 ms": main, PR), by their
     kind: a text that names both sides this way compares them."""
-    return {kind for m in _SIDE_BEFORE_DIGIT_RE.finditer(text) if (kind := side_of(m.group("side")))}
+    found = [*_SIDE_BEFORE_DIGIT_RE.finditer(text), *_RUN_SIDE_DIGIT_RE.finditer(text)]
+    return {kind for m in found if (kind := side_of(m.group("side")))}
 
 
 _LABEL_REACH = 64
