@@ -11,6 +11,7 @@ import re
 
 from ledger.parsers.reader.document import Document
 from ledger.vocab.setup import model_names
+from ledger.vocab.text import lower_for_words
 
 # "K3, TP8, ...": a short name with a digit opening a list of settings; "V4-Pro 8k/1k MTP3 disagg (...), gb300:": one
 # with its variant's word opening a lead-in of settings, blank-separated (the caller has read settings on the line)
@@ -55,7 +56,11 @@ def _full_name(doc: Document, alias: str) -> str | None:
     pattern = re.compile(rf"[\w./-]{{1,80}}[-_/]{re.escape(alias)}(?:[-_][\w.]{{1,20}})?(?![\w.])", re.IGNORECASE)
     text = "\n".join(doc.lines)
     found: dict[str, str] = {}
-    for _, m in zip(range(_MAX_NAMES), pattern.finditer(text), strict=False):
+    # the pattern tries 80 name characters at every one of the document's (0.1 s a call on a page of long tokens);
+    # a document whose lowering holds the short name after no separator holds no match (lower_for_words: exact)
+    low = lower_for_words(text)
+    ends = () if low is not None and not any(sep + alias in low for sep in "-_/") else pattern.finditer(text)
+    for _, m in zip(range(_MAX_NAMES), ends, strict=False):
         named = model_names(m.group(0))
         if not named and _MODEL_KEY_BEFORE_RE.search(text, max(0, m.start() - 16), m.start()):
             named = [m.group(0)]

@@ -40,9 +40,10 @@ def declared_states(doc: Document, claims: list[Claim]) -> list[Claim]:
     notes: dict[int, str] = {}  # id(claim) -> note
     title = _title(doc)
     fixing = bool(FIX_TITLE_RE.search(title[:300]))
+    spans: dict[str, list[tuple[int, int]]] = {}  # the last line read -> its addressed regressions (_addressed)
     for c in results:
         line = doc.line(c.source.line)
-        if BROKEN_STATE_RE.search(_label_of(line)) or _addressed(line, c) or (fixing and _motivating(c, title)):
+        if BROKEN_STATE_RE.search(_label_of(line)) or _addressed(line, c, spans) or (fixing and _motivating(c, title)):
             notes[id(c)] = BROKEN_NOTE
     for no, clause in _noise_clauses(doc):
         for c in _noisy(doc, no, clause, results):
@@ -56,13 +57,17 @@ def _noted(c: Claim, note: str) -> Claim:
     return c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
 
 
-def _addressed(text: str, c: Claim) -> bool:
+def _addressed(text: str, c: Claim, spans: dict[str, list[tuple[int, int]]]) -> bool:
     """Whether the claim is the regression its line says the change removes ("to work around the 25% prefill
-    throughput regression"): the bug the change starts from, never one it causes."""
+    throughput regression"): the bug the change starts from, never one it causes. (`spans`: the last line's
+    regressions, found once for all the claims of a line.)"""
     if "egression" not in text or c.source.text not in text:
         return False
+    if text not in spans:
+        spans.clear()  # (one line's only: memory stays bounded; the claims of a line mostly come together)
+        spans[text] = [m.span() for m in ADDRESSED_REGRESSION_RE.finditer(text[:2000])]
     at = text.find(c.source.text)
-    return any(m.start() <= at < m.end() for m in ADDRESSED_REGRESSION_RE.finditer(text[:2000]))
+    return any(a <= at < b for a, b in spans[text])
 
 
 def _title(doc: Document) -> str:

@@ -137,11 +137,13 @@ THRESHOLD_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 # "Lowered the acceptance-rate threshold for X from `0.50` to `0.492`": a bar's old and new value
-BAR_CHANGE_RE = re.compile(
-    r"\b(?:threshold|tolerance|cut-?off)\b[^.;:\n]{0,80}?\bfrom\s{1,3}[`*_]{0,2}"
-    r"(?:[~≈]?\d[\d.]{0,12}%?[`*_]{0,2}\s{1,3}(?:to|->|→)\s{1,3}[`*_]{0,2})?$",
-    re.IGNORECASE,
-)
+BAR_CHANGE_RE = WordGate(
+    re.compile(
+        r"\b(?:threshold|tolerance|cut-?off)\b[^.;:\n]{0,80}?\bfrom\s{1,3}[`*_]{0,2}"
+        r"(?:[~≈]?\d[\d.]{0,12}%?[`*_]{0,2}\s{1,3}(?:to|->|→)\s{1,3}[`*_]{0,2})?$",
+        re.IGNORECASE,
+    )
+)  # (searched 140 characters back from every number of prose: only where a bar's word stands)
 # "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7"
 _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     r"\b(?:simulated|simulate|pinned|golden|fixed|forced)\s(?:accept(?:ance|ed)[ _-](?:length|len|rate)s?)"

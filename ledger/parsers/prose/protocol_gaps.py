@@ -29,11 +29,12 @@ def protocol_gaps(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims, each paired value whose sentence (or the one after it) says its reference was measured another
     way noted so, with the words that say how."""
     prose: dict[int, int] | None = None  # line -> last line of its paragraph or item
+    said: dict[tuple[str, str], str | None] = {}  # the last (sentence, text after it) -> what it says of the pair
     out: list[Claim] = []
     for c in claims:
         if c.kind in _RESULTS and c.reference is not None and c.source.line > 0:
             prose = _prose_lines(doc) if prose is None else prose
-            why = _why(doc, c, prose[c.source.line]) if c.source.line in prose else None
+            why = _why(doc, c, prose[c.source.line], said) if c.source.line in prose else None
             if why is not None:
                 note = f"{OTHER_SETUP_NOTE}: {why}"
                 c = c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
@@ -50,14 +51,24 @@ def _prose_lines(doc: Document) -> dict[int, int]:
     return lines
 
 
-def _why(doc: Document, c: Claim, last: int) -> str | None:
+def _why(doc: Document, c: Claim, last: int, said: dict[tuple[str, str], str | None]) -> str | None:
     """The words of the value's sentence, or of the next one about the pair, that say its reference was measured
-    another way, or None."""
+    another way, or None. (`said`: the answer for the last sentence read; a line of many pairs in one long
+    sentence is read once, not once for each of its pairs.)"""
     text = doc.line(c.source.line)[:MAX_LINE]
     at = text.find(c.source.text) if c.source.text else -1
     own, rest = _sentence_at(text, max(at, 0))
     if not rest.strip() and c.source.line < last:
         rest = doc.line(c.source.line + 1)[:MAX_LINE]
+    if (own, rest) not in said:
+        said.clear()  # (the last sentence only: the claims come in line order, and memory stays one line's)
+        said[own, rest] = _said_of_pair(own, rest)
+    return said[own, rest]
+
+
+def _said_of_pair(own: str, rest: str) -> str | None:
+    """What the sentence `own`, or the one opening `rest` if it goes on about the pair, says of how the pair's
+    reference was measured, or None."""
     after = rest[: _end(rest, 0)] if ABOUT_THE_PAIR_RE.match(rest) else ""
     if (m := INCOMPARABLE_RE.search(own)) is not None:
         return _said(own, m)
