@@ -1079,3 +1079,19 @@ def test_a_bare_local_model_folder_names_the_model_by_its_last_part() -> None:
     # (a checkpoint's step, a run's folder, a file: no model's name, the path stays as typed)
     for path in ("/ckpt/Wren3-32B/step-1200", "/data/runs/final", "/data/ckpt/epoch_3"):
         assert command_setup(f"vllm serve {path}")["model"] == path
+
+
+def test_a_forced_acceptance_in_a_tables_lead_is_its_rows_setting_and_never_a_measured_acceptance() -> None:
+    # rates per draft position a run was set to ("forced acceptance (0.8 0.5)"), or the mode alone by its flag: the
+    # setting under which throughput was timed, not what a drafter achieved
+    assert qualifiers("MTP2 and forced acceptance (0.8 0.5)")["set_al"] == "0.8 0.5"
+    assert qualifiers("MTP3 and synthetic accept mode(0.9 0.8 0.6)")["set_al"] == "0.9 0.8 0.6"
+    assert qualifiers("--speculative-accept-mode synthetic")["set_al"] == "synthetic"
+    assert qualifiers("forced acceptance length 3.0")["set_al"] == "3.0"
+    assert "set_al" not in qualifiers("acceptance rate 0.8 0.5 per position")
+    text = (
+        "For ModelX (TP2) with MTP2 and forced acceptance (0.8 0.5):\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 400.1 | 650.2 |\n"
+    )
+    got = [(c.kind, c.value, c.config.get("set_al")) for c in extract(text, path="t.md").claims]
+    assert got == [("perf", 650.2, "0.8 0.5")]
