@@ -710,10 +710,8 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|accept-mode|accept_mode|"
-    + ENGINE_PATH_TRIGGERS
-    + "|"
-    + SWITCH_TRIGGERS,  # ("without any concurrency cap")
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
+    r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORD_RE = re.compile(trie_pattern(sorted(set(_ANY_SETUP_RE.pattern.split("|")[1:]))))
