@@ -1095,3 +1095,15 @@ def test_a_forced_acceptance_in_a_tables_lead_is_its_rows_setting_and_never_a_me
     )
     got = [(c.kind, c.value, c.config.get("set_al")) for c in extract(text, path="t.md").claims]
     assert got == [("perf", 650.2, "0.8 0.5")]
+
+
+def test_a_later_lead_naming_another_model_keeps_none_of_the_earlier_leads_settings() -> None:
+    # two one-line leads over their tables, each naming its model: the first's forced acceptance and EP are its own
+    text = (
+        "For Qwen3-8B (TP2) MTP, with MTP2, EP2 and forced acceptance (0.8 0.5)\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 400.1 | 650.2 |\n\n"
+        "For Llama-3.1-8B (TP1) MTP, with MTP2\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 300.1 | 450.2 |\n"
+    )
+    got = [(c.value, c.config.get("set_al"), c.config.get("ep"), c.config.get("tp")) for c in extract(text).claims]
+    assert got == [(650.2, "0.8 0.5", "2", "2"), (450.2, None, None, "1")]
