@@ -1815,6 +1815,12 @@ HOSTILE: dict[str, HostileText] = {
         + "=== Serving Result ==\n|Tasks |Version|\nvllm (pretrained=x\nconc: 4\n$ python a.py --x 1\n1.5\n" * (300 * s)
         + "```\n"
     ),
+    # forced rates per draft position that never close their bracket, and bold captions closing on a clause that is
+    # almost a statistic, each over a pasted grid (vocab.setup set_al, prose.guards, grammar.caption_stats)
+    "forced rates and captions": lambda s: (
+        "with forced acceptance (0.8 0.5 0.8 0.5 0.8 0.5 0.8 0.5 0.8 0.5, 3-run mean of\n"
+        "**Raw tok/s (tok/s) — 3-run average of, mean over 7 run:**\nConfig | BS=1\n-- | --\nA | 1\n\n" * (200 * s)
+    ),
     # set acceptances that never reach their number, formula constants, and model revisions behind marks (vocab.setup
     # set_al, prose.formula_terms, formats.commits _MODEL_REV_BEFORE_RE)
     "set acceptance and formulas": "at simulated speculative acceptance of x (= 1000 / TPOT_ms `a/b`**, revision "

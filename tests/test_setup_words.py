@@ -1097,3 +1097,31 @@ def test_a_shared_prefix_run_states_its_prefix_and_question_lengths_and_no_input
     assert "isl" not in claim.config and claim.config.get("shared_prefix_len") == "4096", claim.config
     assert "isl" not in qualifiers("every request opens with the same system prompt length 2048")
     assert qualifiers("prompt length 2048") == {"isl": "2048"}
+
+
+def test_a_forced_acceptance_in_a_tables_lead_is_its_rows_setting_and_never_a_measured_acceptance() -> None:
+    # rates per draft position a run was set to ("forced acceptance (0.8 0.5)"), or the mode alone by its flag: the
+    # setting under which throughput was timed, not what a drafter achieved
+    assert qualifiers("MTP2 and forced acceptance (0.8 0.5)")["set_al"] == "0.8 0.5"
+    assert qualifiers("MTP3 and synthetic accept mode(0.9 0.8 0.6)")["set_al"] == "0.9 0.8 0.6"
+    assert qualifiers("--speculative-accept-mode synthetic")["set_al"] == "synthetic"
+    assert qualifiers("forced acceptance length 3.0")["set_al"] == "3.0"
+    assert "set_al" not in qualifiers("acceptance rate 0.8 0.5 per position")
+    text = (
+        "For ModelX (TP2) with MTP2 and forced acceptance (0.8 0.5):\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 400.1 | 650.2 |\n"
+    )
+    got = [(c.kind, c.value, c.config.get("set_al")) for c in extract(text, path="t.md").claims]
+    assert got == [("perf", 650.2, "0.8 0.5")]
+
+
+def test_a_later_lead_naming_another_model_keeps_none_of_the_earlier_leads_settings() -> None:
+    # two one-line leads over their tables, each naming its model: the first's forced acceptance and EP are its own
+    text = (
+        "For Qwen3-8B (TP2) MTP, with MTP2, EP2 and forced acceptance (0.8 0.5)\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 400.1 | 650.2 |\n\n"
+        "For Llama-3.1-8B (TP1) MTP, with MTP2\n"
+        "| Concurrency | Base tok/s | New tok/s |\n| ---: | ---: | ---: |\n| 8 | 300.1 | 450.2 |\n"
+    )
+    got = [(c.value, c.config.get("set_al"), c.config.get("ep"), c.config.get("tp")) for c in extract(text).claims]
+    assert got == [(650.2, "0.8 0.5", "2", "2"), (450.2, None, None, "1")]

@@ -287,3 +287,25 @@ def test_a_vs_column_whose_named_row_is_not_first_or_not_one_names_no_base() -> 
     )
     assert all(c.reference is None for c in _claims(text))
     assert len(_claims(text)) == 4
+
+
+def test_a_pasted_grids_bold_caption_names_its_measure_unit_and_statistic_and_its_rows_are_arms() -> None:
+    # a sheet pasted with a "-- | --" rule, its measure only in the bold caption over it, the statistic after a dash
+    grid = (
+        "**Decode Throughput (tok/s) — 3-run mean:**\n"
+        "Config | BS=1 | BS=2\n-- | -- | --\nFixed 2 | 100 | 190\nAdaptive | 110 | 200\n"
+    )
+    got = [(c.metric, c.unit, c.value, c.config.get("batch_size"), c.config.get("variant")) for c in _claims(grid)]
+    assert got == [
+        ("Decode Throughput", "tok/s", 100.0, "1", "Fixed 2"),
+        ("Decode Throughput", "tok/s", 190.0, "2", "Fixed 2"),
+        ("Decode Throughput", "tok/s", 110.0, "1", "Adaptive"),
+        ("Decode Throughput", "tok/s", 200.0, "2", "Adaptive"),
+    ]
+    first = _claims(grid)[0]
+    assert (first.config.get("stat"), first.config.get("repeats"), first.reference) == ("mean", "3", None)
+    # a last clause that names no statistic is the caption's own ("..., by batch size"); a row stating its settings
+    # under "Config" stays the workload it ran
+    other = "Decode Throughput (tok/s), by batch size:\n\n| Config | tok/s |\n|---|---|\n| ISL 1024 / OSL 128 | 90 |\n"
+    (claim,) = _claims(other)
+    assert "stat" not in claim.config and claim.config.get("workload") == "ISL 1024 / OSL 128"

@@ -283,14 +283,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
-    # "at forced acceptance length 3.0", "at simulated speculative acceptance 5.5": an acceptance set, none measured
+    # "forced acceptance length 3.0", "synthetic accept mode(0.9 0.8 0.6)", "--speculative-accept-mode synthetic": set
     _word(
         "set_al",
         "set_al",
         r"(?:forced|fixed|simulated|synthetic|assumed|pinned)\s(?:speculative\s)?accept(?:ance|ed)?"
-        r"(?:\s(?:length|len|rate))?\s(?:of\s|at\s|to\s|=\s?)?(\d{1,2}(?:\.\d{1,3})?)",
+        r"(?:\s(?:length|len|rate|ratio|mode)s?)?\s?(?:of\s|at\s|to\s|=\s?)?\(?"
+        r"(\d{1,2}(?:\.\d{1,3})?(?:[ ,/]{1,2}0?\.\d{1,3}){0,7})(?![\w.])"
+        r"|(?:speculative[_-])?accept[_-]mode[ =:]{1,3}[\"'`]?(synthetic|forced)\b",
         ("accept",),
-        ("forced", "fixed", "simulated", "synthetic", "assumed", "pinned"),
+        ("forced", "fixed", "simulated", "synthetic", "assumed", "pinned", "speculative", "accept"),
     ),
     # "200-sample GSM8K", "a 500-question subset": the count written as one word with its noun
     _word(
@@ -709,9 +711,7 @@ _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
-    + ENGINE_PATH_TRIGGERS
-    + "|"
-    + SWITCH_TRIGGERS,  # ("without any concurrency cap")
+    r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORD_RE = re.compile(trie_pattern(sorted(set(_ANY_SETUP_RE.pattern.split("|")[1:]))))

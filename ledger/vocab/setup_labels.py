@@ -503,3 +503,14 @@ _ROW_KINDS: dict[str, str] = {
 def row_kind_key(header: str) -> str | None:
     """The setup key a row-naming column's header puts its labels under ("Dataset" -> "dataset"), else None."""
     return _ROW_KINDS.get(re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()))
+
+
+# a header naming each row's configuration of the system ("| Config | BS=1 | BS=2 |"), not what it was sent
+# ("| Setting |" over "Flow control on / off": a switch's states, no arms the text names)
+_CONFIG_HEADS = frozenset(("config", "configuration", "configs", "cfg"))
+
+
+def names_configuration(header: str) -> bool:
+    """The row-naming column's header names each row's configuration of the system ("Config"), not what it was
+    sent: a label under it that states no setting ("Static 1_1_2", "AutoSpec") names an arm of the comparison."""
+    return re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()) in _CONFIG_HEADS

@@ -83,6 +83,7 @@ from ledger.parsers.grammar.setup_scopes import (
     line_setup,
     section_facts,
     section_workloads,
+    sibling_blocks,
     unrestricted,
     with_draft,
 )
@@ -128,7 +129,7 @@ def find_setups(
     heads = _section_heads(doc)
     # a bold line opening a paragraph ("**bs=1**") heads what follows as a heading would, until the next one
     bold = bold_paragraph_heads(doc)
-    ends = sorted([*heads, *bold, *item_heads(doc.blocks)], key=lambda b: b.start)  # ("- 0.5B (vLLM)" heads too)
+    ends = sorted([*heads, *bold, *item_heads(doc.blocks), *sibling_blocks(doc)], key=lambda b: b.start)
     end_starts = [b.start for b in ends]
     title = next((b.start for b in heads if b.kind == "heading"), 0)
     for k, b in enumerate(heads):

@@ -39,6 +39,7 @@ from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.sibling_leads import sibling_blocks as sibling_blocks  # (grammar.setup reads it here)
 from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS

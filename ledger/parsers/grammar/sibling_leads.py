@@ -30,6 +30,14 @@ def sibling_leads(doc: Document) -> frozenset[int]:
     return frozenset(out)
 
 
+def sibling_blocks(doc: Document) -> list[Block]:
+    """The sibling leads' blocks, each ending the reach of the one above it as a heading would: "For X (TP4) MTP, with
+    synthetic accept mode (0.9 0.8 0.6)" over its tables, then "For Y (TP1) MTP" over the next: Y's runs keep none of
+    X's settings, those Y's lead restates or not."""
+    leads = sibling_leads(doc)
+    return [b for b in doc.blocks if b.start in leads]
+
+
 def _siblings(group: list[tuple[int, str]]) -> list[int]:
     return [no for no, _ in group] if len({model.lower() for _, model in group}) > 1 else []
 

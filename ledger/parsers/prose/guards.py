@@ -144,10 +144,13 @@ BAR_CHANGE_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched 140 characters back from every number of prose: only where a bar's word stands)
-# "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7"
+# "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7";
+# a rate per draft position set the same way, each of them: "forced acceptance (0.8 0.5)", "synthetic accept mode(0.9"
 _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     r"\b(?:simulated|simulate|pinned|golden|fixed|forced)\s(?:accept(?:ance|ed)[ _-](?:length|len|rate)s?)"
-    r"(?:\s(?:to|of|at|is|was|set to|pinned to|fixed at)|\s?[:=])?\s?[`*_]{0,2}[~≈]?$",
+    r"(?:\s(?:to|of|at|is|was|set to|pinned to|fixed at)|\s?[:=])?\s?[`*_]{0,2}[~≈]?$"
+    r"|\b(?:simulated|pinned|fixed|forced|synthetic)\s(?:speculative\s)?accept(?:ance|ed)?"
+    r"(?:[ _-](?:length|len|rate|ratio|mode)s?)?\s?[(:=]?\s?(?:0?\.\d{1,3}[ ,/]{1,2}){0,7}$",
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.arm_labels import defined_arms
+from ledger.parsers.grammar.caption_stats import caption_statistic
 from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
 from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_measure
@@ -471,6 +472,8 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         # sentence closing on "**kernel time (us)**") over "| Model | Baseline | Tuned |", its unit the cells'
         info.section_unit = info.section_unit or _caption_unit(captioned[1])
         info.measure = (named, info.section_unit)
+        for setting, value in captioned[2].items():
+            info.title_setup.setdefault(setting, value)  # "..., 3-run average:": the cells are means of 3 runs
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
         info.measure = (test[0], info.section_unit)
@@ -496,16 +499,18 @@ def _frame_lead(ctx: Context, block: Block) -> str:
     return lead
 
 
-def _captioned_measure(lead: str) -> tuple[str | None, str]:
-    """The measure a lead-in names as a caption, and the caption: the lead-in itself ("Time to first token (ms):"),
-    else the caption its sentence closes on ("... listed below, e2e latency(us)")."""
-    for caption in dict.fromkeys((lead, lead_caption(lead))):
+def _captioned_measure(lead: str) -> tuple[str | None, str, dict[str, str]]:
+    """The measure a lead-in names as a caption, the caption, and the statistic it closes on: the lead-in itself
+    ("Time to first token (ms):", "**Throughput (tok/s), 3-run average:**", a mean of 3 runs), else the caption its
+    sentence closes on ("... listed below, e2e latency(us)")."""
+    bare, stat = caption_statistic(lead)
+    for caption in dict.fromkeys((bare, lead_caption(bare))):
         if named := _lead_measure(caption) or _lead_quantity(caption):
-            return named, caption
-    for clause in caption_clauses(lead):  # (a clause naming the measure whole, not its first word of a phrase)
+            return named, caption, stat
+    for clause in caption_clauses(bare):  # (a clause naming the measure whole, not its first word of a phrase)
         if (named := _lead_measure(clause)) and named.lower() == clause.rstrip(":").strip().lower():
-            return named, clause
-    return None, lead
+            return named, clause, stat
+    return None, lead, {}
 
 
 def _lead_measure(lead: str) -> str | None:

@@ -55,7 +55,7 @@ from ledger.vocab.setting_heads import (
 )
 from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key, run_index_key
-from ledger.vocab.setup_labels import row_kind_key
+from ledger.vocab.setup_labels import names_configuration, row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell
 from ledger.vocab.sides import named_by_side, side_of
 from ledger.vocab.workload import setup_only
@@ -200,6 +200,15 @@ class TableInfo:
         if self.row_kind is None or not label or named_benchmark(label):
             return False
         return self.row_kind == "variant" or not looks_metric(label)
+
+    def row_key(self, label: str) -> str:
+        """The setup key this row's label is under, its column's kind: under a configuration's header ("Config") a
+        label that states no setting ("Static 1_1_2", "AutoSpec") names an arm, a variant, where one that states its
+        settings ("ISL 1k / OSL 128") is the workload it ran."""
+        head = clean(self.table.header[0]) if self.table.header else ""  # (row_kind is set only from this header)
+        if self.row_kind == "workload" and names_configuration(head) and not qualifiers(label):
+            return "variant"
+        return self.row_kind or "row"
 
     def row_task(self, label: str, row: Row) -> dict[str, str]:
         """The task a row's task cell names (the benchmark's canonical name, else the cell's words), and the load a

@@ -404,7 +404,7 @@ class _RowReader:
             **column_draft(self.ctx, info.spec, head, c.line),  # ("this PR d=2" under "--draft-max N": its own)
         }
         if workload and info.row_kind:
-            config[info.row_kind] = config.pop("row")
+            config[info.row_key(label)] = config.pop("row")
         if model and label:
             config["model"] = model
         stderr = stderr if stderr is not None else self._stddev(c.ci, self.info.stderr_of)
