@@ -291,3 +291,13 @@ def test_a_sentence_naming_two_models_over_one_paste_gives_it_neither() -> None:
     text = "# Fuse rotary\n\nWe ran Phi-4-14B and Mistral-7B on 1xL40S.\n\n```\nMean TTFT (ms):   51.0\n```\n"
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert "model" not in config and config.get("gpu") == "1xL40S"
+
+
+def test_the_setting_one_fix_applied_is_that_fixs_and_a_max_batch_is_no_batch() -> None:
+    text = (
+        "# Stop the int4 hang\n\nThis resolves the Gemma 2.1 int4 hang by capping `max_batch_size=24`.\n\n"
+        "BF16 GSM8K on L40S:\nGSM8K strict accuracy: 81.40\n"
+    )
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert config.get("gpu") == "L40S" and not {"batch_size", "max_batch_size"} & config.keys()
+    assert label_setup("Max batch size: 64") == {"max_batch_size": "64"}

@@ -99,6 +99,7 @@ from ledger.vocab.context_words import describes_windowed_evaluation
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.model_spellings import models_named_twice
+from ledger.vocab.remedies import states_remedy
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
@@ -323,6 +324,8 @@ def _text_scope(
     elif lead and values and "variant" not in values and (added := joined_features(text)) is not None:
         values["variant"] = added  # "org/M, TP8 + EP" over its paste: that run's, told from "org/M, TP8" above it
         section_end = _block_end(blocks, k + 1)
+    elif not lead and states_remedy(text):
+        section_end = b.end  # "fixes the fp4 crash by setting max_batch_size=16": that fix's, not the section's
     return SetupScope(b.start, section_end, values) if values else None
 
 
