@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.numbers import Number
+from ledger.vocab.input_labels import BAR_WORDS
 
 # "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
@@ -31,3 +32,24 @@ def compared_bound(before: str, n: Number) -> bool:
     return _THRESHOLD_BEFORE_RE.search(before) is not None and (
         n.unit is None or _BOUND_AFTER_VALUE_RE.search(before) is not None
     )
+
+
+# "set the accuracy floors to 55% for Mistral and 65% for Gemma", "accept-length floors of 1.4 for EAGLE, 2.5 for
+# MTP": a bar's word, then its values, each for the arm it names; every value of the list is a bar, none a result
+_BAR_LIST_HEAD_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + r"\s{1,2}(?:of|to|at|=|:)\s{0,2}", re.IGNORECASE)
+_BAR_ITEM_RE = re.compile(r"[~≈]?\d[\d.]{0,8}\s?%?(?:\s(?:for|on|with|in)\s[^,;:()]{1,40})?")
+_BAR_JOINT_RE = re.compile(r",\s{1,2}(?:and\s|or\s)?|\s(?:and|or)\s")
+_BAR_LIST_REACH = 200
+"""Characters looked back from a number for the bar word its list opens with (one clause, never past a ";")."""
+
+
+def declared_bar(text: str, n: Number) -> bool:
+    """Whether `n` is one value of a list of bars a bar's word opens ("floors of 1.4 for EAGLE and 2.5 for MTP"):
+    the text between is whole items ("1.4 for EAGLE") and their joints, nothing else."""
+    lo = max(0, n.start - _BAR_LIST_REACH, text.rfind(";", 0, n.start) + 1)
+    heads = list(_BAR_LIST_HEAD_RE.finditer(text, lo, n.start))  # (the last one before n opens its list)
+    if not heads:
+        return False
+    head = heads[-1]
+    *items, last = _BAR_JOINT_RE.split(text[head.end() : n.start])
+    return not last and all(_BAR_ITEM_RE.fullmatch(item) for item in items)
