@@ -47,6 +47,7 @@ from ledger.parsers.prose.other_changes import other_changes
 from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
+from ledger.parsers.prose.setting_contrasts import setting_contrasts
 from ledger.parsers.prose.shared_settings import shared_settings
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.stated_baselines import stated_baselines
@@ -209,6 +210,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None, page: bo
     claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
     claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
+    claims = setting_contrasts(doc, claims)  # "256-token cap ... At 1024 tokens, 61.5% -> 68%": the cap's, not the PR's
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
