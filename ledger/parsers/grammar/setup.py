@@ -79,6 +79,7 @@ from ledger.parsers.grammar.setup_scopes import (
     line_setup,
     section_facts,
     section_workloads,
+    states_remedy,
     unrestricted,
     with_draft,
 )
@@ -99,7 +100,6 @@ from ledger.vocab.context_words import describes_windowed_evaluation
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.model_spellings import models_named_twice
-from ledger.vocab.remedies import states_remedy
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
@@ -233,7 +233,8 @@ def _text_scope(
     blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
 ) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
-    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry."""
+    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry. A sentence
+    naming the setting one fix applied ("fixes the fp4 crash by setting max_batch_size=16") holds over itself alone."""
     b = blocks[k]
     if not text:
         return None
@@ -324,9 +325,7 @@ def _text_scope(
     elif lead and values and "variant" not in values and (added := joined_features(text)) is not None:
         values["variant"] = added  # "org/M, TP8 + EP" over its paste: that run's, told from "org/M, TP8" above it
         section_end = _block_end(blocks, k + 1)
-    elif not lead and states_remedy(text):
-        section_end = b.end  # "fixes the fp4 crash by setting max_batch_size=16": that fix's, not the section's
-    return SetupScope(b.start, section_end, values) if values else None
+    return SetupScope(b.start, b.end if not lead and states_remedy(text) else section_end, values) if values else None
 
 
 def _heads_block(blocks: list[Block], k: int) -> bool:

@@ -53,3 +53,28 @@ def declared_bar(text: str, n: Number) -> bool:
     head = heads[-1]
     *items, last = _BAR_JOINT_RE.split(text[head.end() : n.start])
     return not last and all(_BAR_ITEM_RE.fullmatch(item) for item in items)
+
+
+_ARM_ITEM_RE = re.compile(r"(?P<bar>[~≈]?\d[\d.]{0,8}\s?%?)\s(?:for|on|with|in)\s(?P<arm>[^,;:()]{1,40})")
+
+
+def bar_lists(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each list of bars a bar's word opens in `text` ("accept-length floors of 1.4 for EAGLE and 2.5 for MTP"): the
+    words before the bar's word (what the bars bound: "accept-length") and each bar with the arm it is for."""
+    out: list[tuple[str, list[tuple[str, str]]]] = []
+    for head in _BAR_LIST_HEAD_RE.finditer(text):
+        end = text.find(";", head.end())
+        stop = _CLAUSE_STOP_RE.search(text, head.end())
+        end = min(e for e in (end, stop.start() if stop else -1, len(text)) if e >= 0)
+        items: list[tuple[str, str]] = []
+        for part in _BAR_JOINT_RE.split(text[head.end() : min(end, head.end() + _BAR_LIST_REACH)]):
+            m = _ARM_ITEM_RE.fullmatch(part.strip())
+            if m is None:
+                break
+            items.append((m.group("bar").replace(" ", ""), m.group("arm").strip()))
+        if items:
+            out.append((" ".join(text[max(0, head.start() - 40) : head.start()].split()[-3:]), items))
+    return out
+
+
+_CLAUSE_STOP_RE = re.compile(r"[.!?](?=\s|$)")

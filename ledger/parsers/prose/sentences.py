@@ -79,7 +79,6 @@ from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.short_model_forms import short_model_forms
 from ledger.parsers.prose.sibling_units import unborrowed_measures
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
-from ledger.parsers.prose.slash_arms import slash_arm_setups
 from ledger.parsers.prose.wrapped_lines import wrapped_context
 from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
@@ -147,8 +146,7 @@ def claims_in_text(
     label_setup(out, text)
     switch_conditions(out, text)
     slash_setup(out, text, subject)
-    respective_setups(out, text)  # ("with int8/int4 kv, RPS rose 30% and 40% respectively": one dtype each)
-    slash_arm_setups(out, text)  # ("base/EAGLE passed; scores were 70% / 71%": one arm each)
+    respective_setups(out, text)  # ("int8/int4 kv, RPS rose 30% and 40% respectively"; "X/Y passed; 70% / 71%")
     if not console:
         carry_sentence_setup(out, text)  # ("... Llama3.1 8b FP16, a 6% gain. Perf goes from 13.5 -> 14.2 ...")
     subject_slash_metrics(out, subject)
