@@ -46,7 +46,8 @@ _BAR_LIST_REACH = 200
 def declared_bar(text: str, n: Number) -> bool:
     """Whether `n` is one value of a list of bars a bar's word opens ("floors of 1.4 for EAGLE and 2.5 for MTP"):
     the text between is whole items ("1.4 for EAGLE") and their joints, nothing else."""
-    lo = max(0, n.start - _BAR_LIST_REACH, text.rfind(";", 0, n.start) + 1)
+    lo = max(0, n.start - _BAR_LIST_REACH)
+    lo = max(lo, text.rfind(";", lo, n.start) + 1)
     heads = list(_BAR_LIST_HEAD_RE.finditer(text, lo, n.start))  # (the last one before n opens its list)
     if not heads:
         return False
@@ -63,11 +64,11 @@ def bar_lists(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
     words before the bar's word (what the bars bound: "accept-length") and each bar with the arm it is for."""
     out: list[tuple[str, list[tuple[str, str]]]] = []
     for head in _BAR_LIST_HEAD_RE.finditer(text):
-        end = text.find(";", head.end())
-        stop = _CLAUSE_STOP_RE.search(text, head.end())
-        end = min(e for e in (end, stop.start() if stop else -1, len(text)) if e >= 0)
+        reach = min(len(text), head.end() + _BAR_LIST_REACH)  # (each head reads a bounded stretch: linear)
+        stop = _CLAUSE_STOP_RE.search(text, head.end(), reach)
+        end = min(e for e in (text.find(";", head.end(), reach), stop.start() if stop else -1, reach) if e >= 0)
         items: list[tuple[str, str]] = []
-        for part in _BAR_JOINT_RE.split(text[head.end() : min(end, head.end() + _BAR_LIST_REACH)]):
+        for part in _BAR_JOINT_RE.split(text[head.end() : end]):
             m = _ARM_ITEM_RE.fullmatch(part.strip())
             if m is None:
                 break

@@ -24,7 +24,9 @@ _Bar = tuple[int, str, dict[str, str], str, int]
 
 def declared_floors(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims, each accuracy or acceptance value of an arm its turn declared a bar for given that bar."""
-    bars = _bars(doc)
+    bars: dict[tuple[int, str], list[_Bar]] = {}  # (by turn and kind: each claim reads its own arms' bars only)
+    for declared in _bars(doc):
+        bars.setdefault((declared[0], declared[1]), []).append(declared)
     if not bars:
         return claims
     starts = [a for a, _ in turn_bounds(doc)]
@@ -32,7 +34,7 @@ def declared_floors(doc: Document, claims: list[Claim]) -> list[Claim]:
     for c in claims:
         if c.kind in ("accuracy", "acceptance") and "threshold" not in c.config and c.source.line > 0:
             turn = bisect.bisect_right(starts, c.source.line) - 1
-            bar = next((b for b in bars if b[0] == turn and b[1] == c.kind and _of_arm(c, b[2])), None)
+            bar = next((b for b in bars.get((turn, c.kind), ()) if _of_arm(c, b[2])), None)
             if bar is not None and bar[4] != c.source.line:
                 c = c.model_copy(update={"config": {**c.config, "threshold": bar[3]}})
         out.append(c)
