@@ -301,3 +301,13 @@ def test_a_bare_setup_line_heads_the_group_under_it_fenced_or_not() -> None:
         assert [c.config.get("tp") for c in extract(text).claims] == ["2", "4"]
     text = "TP2\n\nBatch size 1: Mean latency: 0.61 seconds\n\nTP4\n\nBatch size 1: Mean latency: 0.42 seconds\n"
     assert [c.config.get("tp") for c in extract(text).claims] == [None, None]
+
+
+def test_the_setting_one_fix_applied_is_that_fixs_and_a_max_batch_is_no_batch() -> None:
+    text = (
+        "# Stop the int4 hang\n\nThis resolves the Gemma 2.1 int4 hang by capping `max_batch_size=24`.\n\n"
+        "BF16 GSM8K on L40S:\nGSM8K strict accuracy: 81.40\n"
+    )
+    (config,) = [c.config for c in extract(text, path="t.md").claims]
+    assert config.get("gpu") == "L40S" and not {"batch_size", "max_batch_size"} & config.keys()
+    assert label_setup("Max batch size: 64") == {"max_batch_size": "64"}

@@ -40,6 +40,7 @@ from ledger.parsers.kv.restated_scores import without_restated_scores
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
+from ledger.parsers.prose.declared_floors import declared_floors
 from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks
 from ledger.parsers.prose.named_changes import named_changes
@@ -48,6 +49,7 @@ from ledger.parsers.prose.other_changes import other_changes
 from ledger.parsers.prose.paste_tasks import paste_tasks
 from ledger.parsers.prose.protocol_gaps import protocol_gaps
 from ledger.parsers.prose.sentence_tasks import sentence_tasks
+from ledger.parsers.prose.setting_contrasts import setting_contrasts
 from ledger.parsers.prose.shared_settings import shared_settings
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.stated_baselines import stated_baselines
@@ -263,6 +265,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
     claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
+    claims = setting_contrasts(doc, declared_floors(doc, claims))  # (an arm's declared bar; two caps' contrast)
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure

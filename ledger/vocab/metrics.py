@@ -561,6 +561,8 @@ _PROSE_METRIC_WORDS = (
     "throughput",
     r"\btput\b",  # (throughput's abbreviation: "Output TPUT +26%")
     "latency",
+    # an eval's wall time, set beside its score ("MMLU 68%, eval time 31.0s"): its own measure, no serving latency
+    r"\beval(?:uation)? (?:wall )?times?\b",
     "ttft",
     "tpot",
     r"\bitl\b",

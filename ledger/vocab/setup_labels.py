@@ -171,6 +171,9 @@ _SETUP_LABELS: dict[str, str] = {
     "cluster size": "cluster_size",
     # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
     "max num seqs": "max_batch_size",
+    # (TensorRT-LLM's own name of that cap: a "max" that is no statistic of a batch, so never the batch_size)
+    "max batch size": "max_batch_size",
+    "maximum batch size": "max_batch_size",
     # trtllm-bench's report of the same cap ("Max Runtime Batch Size: 256")
     "max runtime batch size": "max_batch_size",
     # llama.cpp's physical batch (-ub, n_ubatch): tokens per kernel launch, not requests served together

@@ -10,6 +10,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.formats.pass_lists import all_clean, ratio_lists, sub_count
 from ledger.parsers.grammar.sides import result_side
+from ledger.parsers.grammar.slash_arm_items import each_arm
 from ledger.parsers.reader.document import Block, Document, Table
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
@@ -284,18 +285,22 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 start = fm.start(1)
             ctx.take(no, start, end)
             subject = _subject(text, fm.start() if fm else start, text[start:end])
-            yield ctx.claim(
-                "tests",
-                no,
-                text[start:end],
-                metric=_command_target(subject) or subject or _pytest_target(ctx, block, no),
-                revision=_own_side(ctx, block, no, text, start),
-                value=_as_value(counts),
-                reference=ref,
-                passed=counts.get("passed"),
-                failed=counts.get("failed"),
-                skipped=counts.get("skipped"),
-            )
+            # ("base/EAGLE/MTP passed 12 tests each": one count per arm, each with its arm's setup)
+            arms = each_arm(text, start, end) if "/" in text[max(0, start - 200) : start] else None
+            for arm_subject, arm in arms or [(subject, {})]:
+                yield ctx.claim(
+                    "tests",
+                    no,
+                    text[start:end],
+                    metric=_command_target(arm_subject) or arm_subject or _pytest_target(ctx, block, no),
+                    revision=_own_side(ctx, block, no, text, start),
+                    value=_as_value(counts),
+                    reference=ref,
+                    config=arm,
+                    passed=counts.get("passed"),
+                    failed=counts.get("failed"),
+                    skipped=counts.get("skipped"),
+                )
             if (tm := _PYTEST_TIME_RE.match(text, end)) is not None and ctx.is_free(no, tm.start("t"), tm.end("t")):
                 ctx.take(no, tm.start("t"), tm.end("t") + 1)
                 yield ctx.claim(

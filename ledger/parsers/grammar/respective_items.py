@@ -31,12 +31,14 @@ def sentence_lead(text: str, at: int) -> str:
     return text[ends[-1] if ends else lo : at]
 
 
-def item_setups(lead: str, k: int | None) -> list[dict[str, str]] | None:
+def item_setups(lead: str, k: int | None, slashed: bool = False) -> list[dict[str, str]] | None:
     """The setup of each item of the last list in `lead` (of k items, where k is given) whose items each name another
     value of one setup key ("int8/int4 kv": kv_cache int8, kv_cache int4; "Orca2-13B and Finch-7B": two models), else
-    None. The nearest few lists are tried, nearest first (each costs a read of the lead's setup words)."""
+    None; `slashed`: slash lists only. The nearest few lists are tried, nearest first (each costs a read of the lead's
+    setup words)."""
     lead = lead[-_REACH:]
-    lists = sorted((m for pattern in (_SLASH_ITEMS_RE, _AND_ITEMS_RE) for m in pattern.finditer(lead)), key=_start)
+    patterns = (_SLASH_ITEMS_RE,) if slashed else (_SLASH_ITEMS_RE, _AND_ITEMS_RE)
+    lists = sorted((m for pattern in patterns for m in pattern.finditer(lead)), key=_start)
     for m in lists[::-1][:_TRIED]:
         parts = [p for p in _ITEM_SPLIT_RE.split(m.group(0)) if p]
         if k is not None and len(parts) != k:

@@ -84,6 +84,7 @@ from ledger.parsers.grammar.setup_scopes import (
     section_facts,
     section_workloads,
     sibling_blocks,
+    states_remedy,
     unrestricted,
     with_draft,
 )
@@ -236,7 +237,8 @@ def _text_scope(
     blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
 ) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
-    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry."""
+    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry. A sentence
+    naming the setting one fix applied ("fixes the fp4 crash by setting max_batch_size=16") holds over itself alone."""
     b = blocks[k]
     if not text:
         return None
@@ -327,7 +329,7 @@ def _text_scope(
     elif lead and values and "variant" not in values and (added := joined_features(text)) is not None:
         values["variant"] = added  # "org/M, TP8 + EP" over its paste: that run's, told from "org/M, TP8" above it
         section_end = _block_end(blocks, k + 1)
-    return SetupScope(b.start, section_end, values) if values else None
+    return SetupScope(b.start, b.end if not lead and states_remedy(text) else section_end, values) if values else None
 
 
 def _heads_block(blocks: list[Block], k: int) -> bool:

@@ -47,6 +47,7 @@ from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_field, bold_heading, ends_in_colon, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
+from ledger.vocab.remedies import states_remedy as states_remedy  # (setup.py's too)
 from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
@@ -402,12 +403,15 @@ _CHANGE_STATED_RE = re.compile(
 
 
 def _change_lines(doc: Document) -> frozenset[int]:
-    """The lines of the prose paragraphs and list items that state a change they measured: their settings are that
-    result's ("- Packed kernel: 15% faster, batch size 1 only" states no batch of its section's other results)."""
+    """The lines of the prose paragraphs and list items that state a change they measured, or the setting one fix
+    applied: their settings are that result's or that fix's ("- Packed kernel: 15% faster, batch size 1 only" states
+    no batch of its section's other results)."""
     return frozenset(
         no
         for b in doc.blocks
-        if b.kind in ("text", "item") and not b.in_code and _CHANGE_STATED_RE.search(b.text[:2000])
+        if b.kind in ("text", "item")
+        and not b.in_code
+        and (_CHANGE_STATED_RE.search(b.text[:2000]) or states_remedy(b.text))
         for no in range(b.start, b.end + 1)
     )
 

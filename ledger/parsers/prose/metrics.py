@@ -194,8 +194,9 @@ _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit fi
 _AFTER_VALUE_UNIT_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?(?P<unit>[A-Za-zµ/]{1,10}) $")
 # a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
 # (and lm-eval's filters: "gsm8k flexible-extract 95.1" is gsm8k's score under that filter)
+# (and its plural: "GSM8K scores were 70.1% / 71.0%" are GSM8K's, one per arm)
 GENERIC_NAME_RE = re.compile(
-    r"score|accuracy|acc|exact match|pass rate|result|strict[-_ ]match|flexible[-_ ]extract", re.IGNORECASE
+    r"scores?|accuracy|acc|exact match|pass rates?|results?|strict[-_ ]match|flexible[-_ ]extract", re.IGNORECASE
 )
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
 _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")

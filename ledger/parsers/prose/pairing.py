@@ -19,7 +19,7 @@ from ledger.parsers.grammar.replaced_values import CAME_FROM_REACH, came_from
 from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.grammar.value_sides import side_before_value
 from ledger.parsers.prose.arm_contrasts import arm_read
-from ledger.parsers.prose.bars import bar_after_value
+from ledger.parsers.prose.bars import bar_after_value, declared_bar
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.formula_terms import formula_constant
@@ -316,6 +316,7 @@ class NumberPass:
             or (n.unit in (None, "%") and THRESHOLD_AFTER_RE.match(text, n.end, n.end + 60))  # ("8 min per gate")
             or BAR_CHANGE_RE.search(text, max(0, n.start - 140), n.start)
             or (prev is not None and bar_after_value(text[max(0, n.start - 24) : n.start]))  # ("0.95 >= 0.92")
+            or declared_bar(text, n)  # ("floors of 1.4 for EAGLE and 2.5 for MTP")
         ):
             self.thresholds.append(n)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.respective_items import RESPECTIVELY_RE, item_setups, sentence_lead
+from ledger.parsers.prose.slash_arms import slash_arm_setups
 from ledger.vocab.setup import qualifiers
 
 # between two values of the run: "30% and 40%", "1.2x, 1.4x and 1.9x", "12% / 18%"
@@ -26,7 +27,9 @@ _AFTER_REACH = 160
 
 def respective_setups(out: list[dict], text: str) -> None:
     """Give each value of a run ending at "respectively" the setup of the item at its place in the list of as many
-    items named before the run in its sentence (the nearest such list whose items differ in a setup key)."""
+    items named before the run in its sentence (the nearest such list whose items differ in a setup key); and each
+    slash list of values the slash list of arms its sentence names before it (prose.slash_arms)."""
+    slash_arm_setups(out, text)
     if "espectively" not in text:
         return
     for m in RESPECTIVELY_RE.finditer(text):

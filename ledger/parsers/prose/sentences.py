@@ -146,7 +146,7 @@ def claims_in_text(
     label_setup(out, text)
     switch_conditions(out, text)
     slash_setup(out, text, subject)
-    respective_setups(out, text)  # ("with int8/int4 kv, RPS rose 30% and 40% respectively": one dtype each)
+    respective_setups(out, text)  # ("int8/int4 kv, RPS rose 30% and 40% respectively"; "X/Y passed; 70% / 71%")
     if not console:
         carry_sentence_setup(out, text)  # ("... Llama3.1 8b FP16, a 6% gain. Perf goes from 13.5 -> 14.2 ...")
     subject_slash_metrics(out, subject)
