@@ -13,6 +13,7 @@ its project's name) and commit hold from the line over the rest of its section.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -88,27 +89,38 @@ def _own(entries: list[ProjectVersion], repo: str | None) -> ProjectVersion | No
             return mine[0]
     tried = (
         [e for e in entries if not e.upstream] if any(e.upstream for e in entries) else [],
-        [e for e in entries if any(_extends(e, o) for o in entries if o is not e)],
+        _extending(entries),
         [e for e in entries if pre_release(e.version)],
     )
     return next((got[0] for got in tried if len(got) == 1), None)
 
 
-def _extends(a: ProjectVersion, b: ProjectVersion) -> bool:
-    """`a`'s name is `b`'s and more ("vLLM Ascend" of "vLLM", a link into "vllm-ascend" beside one into "vllm")."""
-    ka, kb = _key(a.name), _key(b.name)
-    if kb and ka != kb and ka.startswith(kb):
-        return True
-    ra, rb = (a.repo or "").rsplit("/", 1)[-1], (b.repo or "").rsplit("/", 1)[-1]
-    return bool(ra and rb and ra != rb and ra.startswith(rb))
+def _extending(entries: list[ProjectVersion]) -> list[ProjectVersion]:
+    """The entries whose name is another's and more ("vLLM Ascend" of "vLLM", a link into "vllm-ascend" beside one
+    into "vllm"): each name's prefixes looked up among the names, so a line of many entries costs its length, not
+    its length squared."""
+    keys = [_key(e.name) for e in entries]
+    repos = [(e.repo or "").rsplit("/", 1)[-1] for e in entries]
+    key_set, repo_set = set(keys) - {""}, set(repos) - {""}
+    return [
+        e
+        for e, k, r in zip(entries, keys, repos, strict=True)
+        if any(k[:i] in key_set for i in range(1, len(k))) or any(r[:i] in repo_set for i in range(1, len(r)))
+    ]
 
 
 def version_lines(doc: Document) -> list[VersionLines]:
     """Every run of adjacent lines that names two projects or more with their versions (found once per document)."""
+    return list(_indexed(doc)[0])
+
+
+def _indexed(doc: Document) -> tuple[list[VersionLines], dict[int, VersionLines]]:
+    """The runs and each of their lines' run (so a question about one line costs one lookup)."""
     got = doc.derived.get(_DERIVED)
     if got is None:
-        got = doc.derived[_DERIVED] = _find(doc)
-    return list(got)
+        runs = _find(doc)
+        got = doc.derived[_DERIVED] = (runs, {n: vl for vl in runs for n in range(vl.start, vl.end + 1)})
+    return got
 
 
 def _find(doc: Document) -> list[VersionLines]:
@@ -138,29 +150,31 @@ def _closed(run: list[tuple[int, list[ProjectVersion]]], doc: Document) -> list[
 def version_line_scopes(doc: Document) -> list[RevisionScope]:
     """The own project's build over the rest of the version line's section."""
     out: list[RevisionScope] = []
+    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code]
     for vl in version_lines(doc):
         own = vl.own
         if own is None:
             continue
         release = own.version[:1].isdigit() or own.version[1:2].isdigit()
         label = f"v{own.version.lstrip('vV')}" if release else own.name
-        out.append(RevisionScope(vl.start, _section_end(doc, vl.start), Revision(label=label, head=own.sha)))
+        out.append(RevisionScope(vl.start, _section_end(doc, heads, vl.start), Revision(label=label, head=own.sha)))
     return out
 
 
-def _section_end(doc: Document, line: int) -> int:
+def _section_end(doc: Document, heads: list[Block], line: int) -> int:
     """The last line of the section `line` stands in: before the next heading of its level or above."""
-    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code]
-    above = [h for h in heads if h.start < line]
-    level = above[-1].level if above and doc.format == "markdown" else 0
-    return next((h.start - 1 for h in heads if h.start > line and h.level <= level), len(doc.lines))
+    at = bisect.bisect_left([h.start for h in heads], line)
+    level = heads[at - 1].level if at and doc.format == "markdown" else 0
+    return next((h.start - 1 for h in heads[at:] if h.start > line and h.level <= level), len(doc.lines))
 
 
 def on_version_line(doc: Document, block: Block) -> bool:
     """Whether `block` is one of a version run's lines whose own project is known (read here, never as a label)."""
-    return any(vl.own is not None and vl.start <= block.start <= vl.end for vl in version_lines(doc))
+    vl = _indexed(doc)[1].get(block.start)
+    return vl is not None and vl.own is not None
 
 
 def context_shas(doc: Document, line: int) -> frozenset[str]:
     """The shas a version line on `line` names for the projects the page builds on: no commits of its own."""
-    return next((vl.context for vl in version_lines(doc) if vl.start <= line <= vl.end), frozenset())
+    vl = _indexed(doc)[1].get(line)
+    return vl.context if vl is not None else frozenset()
