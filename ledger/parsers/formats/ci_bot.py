@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
-from ledger.vocab.outcomes import CI_LABEL, CI_SOURCE, outcome_of
+from ledger.vocab.outcomes import CI_LABEL, CI_SOURCE, ci_state_outcome
 
 NAME = "ci_bot"
 VERSION = "1"
@@ -70,7 +70,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     m = _DONE_RE.search(_plain(text).strip())
     if not m:
         return
-    outcome = outcome_of(m.group("state"))
+    outcome = ci_state_outcome(m.group("state"))
     if outcome is None:
         return
     sha = m.group("sha")

@@ -1,0 +1,41 @@
+"""CI states a bot or an eval gate prints: which are results (pass, fail), which are neither (a run cancelled or
+aborted before its result), and which state a bar beside the score they judge."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.report.findings import ci_section
+
+
+def _gates(text: str) -> list[tuple[int, str, str | None, str | None]]:
+    claims = extract(text, path="x.md").claims
+    return [(c.source.line, c.metric or "", c.outcome, c.outcome_text) for c in claims if c.kind == "gate"]
+
+
+def test_a_bot_run_killed_before_its_result_is_neither_pass_nor_fail() -> None:
+    text = (
+        "ci-bot · comment\n[Run #7](https://ci/7/) [ run ] completed with state `CANCELLED`\n\n"
+        "ci-bot · comment\n[Run #8](https://ci/8/) [ run ] completed with state `ABORTED`\n\n"
+        "ci-bot · comment\n[Run #9](https://ci/9/) [ run ] completed with state `FAILURE`\n"
+    )
+    assert [(m, o) for _, m, o, _ in _gates(text)] == [
+        ("Run #7 run", "not_run"),
+        ("Run #8 run", "not_run"),
+        ("Run #9 run", "fail"),
+    ]
+
+
+def test_a_status_line_marked_as_cancelled_or_skipped_states_no_result() -> None:
+    text = (
+        "### Workflow states\n\n"
+        "Nightly Suite (Small)::no_entry_sign: [Run #31](https://ci/31)\n"
+        "Nightly Suite (Large)::x: [Run #32](https://ci/32)\n"
+        "Nightly Suite (Docs)::fast_forward: [Run #33](https://ci/33)\n"
+        "Nightly Suite (Lint)::white_check_mark: [Run #34](https://ci/34)\n"
+    )
+    assert [(m, o) for _, m, o, _ in _gates(text)] == [
+        ("Nightly Suite (Small)", "not_run"),
+        ("Nightly Suite (Large)", "fail"),
+        ("Nightly Suite (Docs)", "skipped"),
+        ("Nightly Suite (Lint)", "pass"),
+    ]
