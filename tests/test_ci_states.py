@@ -4,7 +4,6 @@ aborted before its result), and which state a bar beside the score they judge.""
 from __future__ import annotations
 
 from ledger.parsers import extract
-from ledger.report.findings import ci_section
 
 
 def _gates(text: str) -> list[tuple[int, str, str | None, str | None]]:
@@ -38,4 +37,19 @@ def test_a_status_line_marked_as_cancelled_or_skipped_states_no_result() -> None
         ("Nightly Suite (Large)", "fail"),
         ("Nightly Suite (Docs)", "skipped"),
         ("Nightly Suite (Lint)", "pass"),
+    ]
+
+
+def test_an_eval_gates_verdict_line_is_a_score_held_to_its_bar() -> None:
+    text = (
+        "runner · comment\nThe accuracy step stopped the sweep:\n"
+        "FAIL: arc_easy acc_norm,none = 0.6120 (< 0.70 from settings.base)\n"
+        "PASS: arc_easy acc,none = 0.7305 (>= 0.70 from settings.base)\n"
+        "The job ran with batch 64 (< 128 allowed).\n"
+    )
+    claims = [c for c in extract(text, path="x.md").claims if c.kind != "commit"]
+    got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("threshold"), c.outcome_text) for c in claims]
+    assert got == [
+        (3, "accuracy", "arc_easy acc_norm (none)", 0.612, "0.70", "FAIL"),
+        (4, "accuracy", "arc_easy acc (none)", 0.7305, "0.70", "PASS"),
     ]
