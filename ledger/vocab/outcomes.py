@@ -133,6 +133,9 @@ CI_LABEL = "ci"
 commit, never a side of the author's comparison nor a revision of it."""
 CI_SOURCE = "CI bot comment"
 """The config `source` of a CI bot's finished run (parsers.formats.ci_bot), whether or not it names its commit."""
+PENDING_RUN_NOTE = "a newer run was triggered after it, with no result in the text"
+"""The note of a bot's last finished run when the bot started another after it (parsers.formats.ci_bot): the
+newest CI state is that run's, still pending, not this one's."""
 CI_TALLY_SOURCE = "CI tally"
 """The config `source` of a finished CI run an author sums up with its tally of jobs ("validation: GREEN (37/37
 jobs)", parsers.gates.ci_prose): a run as a bot's is, told apart from the bot's own word."""
