@@ -31,12 +31,16 @@ def test_a_status_line_marked_as_cancelled_or_skipped_states_no_result() -> None
         "Nightly Suite (Large)::x: [Run #32](https://ci/32)\n"
         "Nightly Suite (Docs)::fast_forward: [Run #33](https://ci/33)\n"
         "Nightly Suite (Lint)::white_check_mark: [Run #34](https://ci/34)\n"
+        "Nightly Suite (Perf): ⏩ [Run #35](https://ci/35)\n"
+        "Nightly Suite (Multi-GPU)::heavy_multiplication_x: [Run #36](https://ci/36)\n"
     )
     assert [(m, o) for _, m, o, _ in _gates(text)] == [
         ("Nightly Suite (Small)", "not_run"),
         ("Nightly Suite (Large)", "fail"),
         ("Nightly Suite (Docs)", "skipped"),
         ("Nightly Suite (Lint)", "pass"),
+        ("Nightly Suite (Perf)", "skipped"),
+        ("Nightly Suite (Multi-GPU)", "fail"),
     ]
 
 

@@ -110,6 +110,7 @@ STATUS_MARKS: dict[str, str] = {
     "x": "fail",
     "red_circle": "fail",
     "no_entry": "fail",
+    "heavy_multiplication_x": "fail",
     # the run was cancelled or skipped before a result (sglang's CI states print a cancelled run so)
     "no_entry_sign": "not_run",
     "fast_forward": "skipped",
@@ -122,6 +123,7 @@ STATUS_MARKS: dict[str, str] = {
     "🔴": "fail",
     "⛔": "fail",
     "🚫": "not_run",
+    "⏩": "skipped",
     "⏭️": "skipped",
     "⏭": "skipped",
 }
