@@ -185,3 +185,17 @@ def test_a_sentence_listing_checks_that_pass_gives_one_gate_per_check() -> None:
     text = "Lint, the type check and the mergeability check pass.\nBuilds, docs and `make smoke` all passed.\n"
     names = [c.metric for c in extract(text, path="x.md").claims if c.kind == "gate" and c.outcome == "pass"]
     assert names == ["Lint", "type check", "mergeability check", "Builds", "docs", "make smoke"]
+
+
+def test_a_reviewers_attesting_box_is_a_gate_only_when_it_names_a_result() -> None:
+    # a review template's sentences ticked by the reviewer: what they looked at is no check's outcome; a box saying
+    # the checks passed is one
+    text = (
+        "As the second reviewer I confirm the following:\n"
+        "- [x] Verified that this branch carries the newest revision of REVIEW.md\n"
+        "- [x] Verified that the style of the change fits the guide\n"
+        "- [x] I have run the tests\n"
+        "- [x] Confirmed that the smoke suite passed on the nightly runner\n"
+    )
+    gates = [(c.source.line, c.outcome) for c in extract(text, path="x.md").claims if c.kind == "gate"]
+    assert gates == [(5, "pass")]

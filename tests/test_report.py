@@ -344,13 +344,33 @@ def test_the_latest_bot_run_answers_for_ci_when_no_run_names_its_commit(tmp_path
     data = report("bot_runs_no_commit.md", tmp_path)
     (ci,) = findings(data, "ci")
     assert ci["verdict"] == "pass" and ci["line"] == 18
-    assert ci["text"] == "the latest CI result (no commit stated): PR_Github #577 run; 3 of 3 earlier runs failed"
+    # (the aborted run is no failure; the helper job and the pipeline it started are one run)
+    assert ci["text"] == (
+        "the latest CI result (no commit stated): PR_Github #577 run; 1 of 2 earlier runs failed, 1 stopped before a"
+        " result"
+    )
     assert not findings(data, "failures")  # the earlier runs' failures are history, not the PR's state
     # the same thread whose latest run failed says so in its one-line answer
     failing = tmp_path / "failing.md"
     failing.write_text((FIX / "bot_runs_no_commit.md").read_text().replace("`SUCCESS`", "`FAILURE`"))
     code, out, _ = run("report", str(failing), "--db", str(tmp_path / "y.db"))
     assert code == 0 and out.splitlines()[0].endswith("no regression (the latest CI run failed)")
+
+
+def test_a_run_the_bot_started_after_the_last_result_is_the_latest_state_pending(tmp_path: Path) -> None:
+    # the last finished run passed its helper job but failed its pipeline; a newer run was started, no result yet
+    text = (FIX / "bot_runs_no_commit.md").read_text() + (
+        "[/LLM/main/L0_MergeRequest_PR pipeline #455](https://ci.example/job/L0_MergeRequest_PR/455/) completed with"
+        " status: 'FAILURE'\n\n**ci-bot** commented on 2025-04-04\n\n"
+        "[PR_Github #590](https://ci.example/job/PR_Github/590/) [ run ] triggered by Bot\n"
+    )
+    (tmp_path / "pending.md").write_text(text)
+    code, out, err = run("report", str(tmp_path / "pending.md"), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    (ci,) = findings(json.loads(out), "ci")
+    assert ci["verdict"] == "pending" and ci["line"] == 19
+    assert ci["text"].startswith("the latest CI run PR_Github #590 (line 23) has no result yet; before it PR_Github")
+    assert ci["text"].endswith("pipeline #455: fail; 1 of 2 earlier runs failed, 1 stopped before a result")
 
 
 def test_a_count_of_failures_no_comparison_judged_is_a_failure_said_as_stated(tmp_path: Path) -> None:

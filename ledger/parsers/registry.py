@@ -10,6 +10,7 @@ from ledger.parsers.formats import (
     accuracy_test,
     ci_bot,
     commits,
+    eval_gate,
     k6,
     llama_bench,
     lm_eval,
@@ -34,6 +35,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
     ci_bot,  # "completed with state SUCCESS. Commit: 257d5f0"
     verdicts,  # "test_x: PASSED", "✓ Correctness test PASSED", "pr:   FAILED tests/a.py::t - assert 2210.41 >= ..."
     llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
+    eval_gate,  # "FAIL: gsm8k exact_match,strict-match = 0.8362 (< 0.91 from models.x)": a score and its bar
     accuracy_test,  # TensorRT-LLM's "Reference accuracy: 88.000 ... Evaluated accuracy: 41.503": one result, its ref
     reference_yaml,  # "acme/Qux-2:" over "- quant_algo: FP8 / accuracy: 65.4": a task's references, one per setup
     k6,  # "queue_time......: avg=657.6ms min=1ms p(90)=1.19s": a dotted name's statistics

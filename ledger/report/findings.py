@@ -29,6 +29,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
+from ledger.report.ci_runs import PIPELINE_RE, Run, latest_state, pending_run
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import rebase_state, side_of
@@ -42,7 +43,6 @@ SECTIONS = (
     ("rest", "The rest"),
     ("engines", "Against another engine"),
 )
-_PIPELINE_RE = re.compile(r"\b(?:pipeline|workflow)\b", re.IGNORECASE)
 HEADLINE_MAX = 6
 """Rows of a before/after table stated outside the revisions shown on the first screen; the rest with --all."""
 HEADLINE_FIRST = 3
@@ -123,17 +123,14 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     measured = next((r for r in reversed(comp.revisions) if r.head), None)
     if newest is None and ci:
         # "[PR_Github #316] ... completed with state SUCCESS" with no commit named: the latest run still answers
-        last, earlier = ci[-1], ci[:-1]
-        fails = sum(1 for c in earlier if c.outcome == "fail")
-        tail = f"; {fails} of {len(earlier)} earlier runs failed" if earlier else ""
-        text = f"the latest CI result (no commit stated): {last.metric}{tail}"
-        sec.findings.append(Finding(last.outcome or "unknown", text, None, last.source.line, last.metric))
+        verdict, text, last = latest_state(ci)
+        sec.findings.append(Finding(verdict, text, None, last.source.line, last.metric))
     elif newest is None:
         sec.findings.append(Finding("unknown", "no CI run and no GitHub head stated"))
     else:
         on_head = [c for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, newest)]
         # a bot says each run twice (triggered, then the pipeline's state): the pipelines' results are the runs
-        pipelines = [c for c in on_head if _PIPELINE_RE.search(c.metric or "")]
+        pipelines = [c for c in on_head if PIPELINE_RE.search(c.metric or "")]
         on_head = pipelines or on_head
         src = "GitHub's head" if heads else "the head the text states" if stated else "the newest commit CI ran on"
         if on_head:
@@ -142,10 +139,14 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
             fails = sum(1 for c in earlier if c.outcome == "fail")
             what = "pipelines" if pipelines else "CI results"
             tail = f"; {fails} of {len(earlier)} earlier {what} on it failed" if earlier else ""
+            said = f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}"
+            newer = pending_run(Run([last]))  # (a run the bot started after it: the newest state, still to come)
             sec.findings.append(
                 Finding(
-                    last.outcome or "unknown",
-                    f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}",
+                    "pending" if newer else last.outcome or "unknown",
+                    f"the latest CI run {newer} has no result yet; before it, {said} ({last.outcome})"
+                    if newer
+                    else said,
                     None,
                     last.source.line,
                     last.metric,

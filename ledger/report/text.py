@@ -78,6 +78,8 @@ def headline(report: Report) -> str:
         parts.insert(sum(1 for v in ("regression", *FAILING_WORDS) if counts[v]), net)
     if any(f.verdict == "fail" for f in report.section("ci").findings):
         parts.append("the latest CI run failed")
+    elif any(f.verdict == "pending" for f in report.section("ci").findings):
+        parts.append("the latest CI run has no result yet")
     verdict = (
         "; ".join(parts)
         if any(counts[v] for v in ("regression", *FAILING_WORDS))

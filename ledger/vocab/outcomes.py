@@ -67,6 +67,16 @@ def outcome_of(word: str) -> str | None:
     return _OUTCOME_MAP.get(word.strip().lower())
 
 
+# A bot's state of a run stopped before it had a result (killed by its author, superseded by a newer push): no
+# verdict on the code, so neither pass nor fail; in prose "aborted" stays a crash (a process that aborted failed)
+_STOPPED_STATES = frozenset({"aborted", "cancelled", "canceled"})
+
+
+def ci_state_outcome(state: str) -> str | None:
+    """The contract outcome of a CI bot's state word: ABORTED and CANCELLED are `not_run`, the rest as outcome_of."""
+    return "not_run" if state.strip().lower() in _STOPPED_STATES else outcome_of(state)
+
+
 # The words a results row prints beside its change to judge it ("better -16.7%", "WORSE +11.7%", "updated (better
 # -35.7%)"): which way its author judged the change, and the ones that judge no way
 _GOOD = ("better", "improved", "improvement", "faster")
@@ -100,6 +110,11 @@ STATUS_MARKS: dict[str, str] = {
     "x": "fail",
     "red_circle": "fail",
     "no_entry": "fail",
+    "heavy_multiplication_x": "fail",
+    # the run was cancelled or skipped before a result (sglang's CI states print a cancelled run so)
+    "no_entry_sign": "not_run",
+    "fast_forward": "skipped",
+    "next_track_button": "skipped",
     "✅": "pass",
     "✔️": "pass",
     "✔": "pass",
@@ -107,6 +122,10 @@ STATUS_MARKS: dict[str, str] = {
     "❌": "fail",
     "🔴": "fail",
     "⛔": "fail",
+    "🚫": "not_run",
+    "⏩": "skipped",
+    "⏭️": "skipped",
+    "⏭": "skipped",
 }
 """A CI status line's mark, as a GitHub emoji shortcode or the emoji it renders to: the outcome it states."""
 
@@ -116,6 +135,9 @@ CI_LABEL = "ci"
 commit, never a side of the author's comparison nor a revision of it."""
 CI_SOURCE = "CI bot comment"
 """The config `source` of a CI bot's finished run (parsers.formats.ci_bot), whether or not it names its commit."""
+PENDING_RUN_NOTE = "a newer run was triggered after it, with no result in the text"
+"""The note of a bot's last finished run when the bot started another after it (parsers.formats.ci_bot): the
+newest CI state is that run's, still pending, not this one's."""
 CI_TALLY_SOURCE = "CI tally"
 """The config `source` of a finished CI run an author sums up with its tally of jobs ("validation: GREEN (37/37
 jobs)", parsers.gates.ci_prose): a run as a bot's is, told apart from the bot's own word."""
@@ -170,7 +192,8 @@ def names_bad_outcome(metric: str) -> bool:
 
 
 VALUE_MARKS: dict[str, str | None] = {
-    **{m: o for m, o in STATUS_MARKS.items() if not m.isascii()},  # (the emoji, not their shortcodes)
+    # (the emoji, not their shortcodes; only a verdict's, as a cancelled run's mark judges no score)
+    **{m: o for m, o in STATUS_MARKS.items() if not m.isascii() and o in ("pass", "fail")},
     "✓": "pass",
     "✗": "fail",
     "✘": "fail",

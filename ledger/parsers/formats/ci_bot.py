@@ -6,7 +6,9 @@
     ROCm GenAI CI finished with result: UNSTABLE.
     Skipping testing for commit 678803d4a336790111cb9fae2dad5a0810fa62e7      (a run the bot skipped)
 
-A pipeline line without its own commit belongs to the run announced on the line above it.
+A pipeline line without its own commit belongs to the run announced on the line above it. A run the bot says it
+started after its last finished one, with no result below ("PR_Github #493 [ run ] triggered by Bot"), leaves the
+last finished run a note (PENDING_RUN_NOTE): it is no longer the newest state of the pull request.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
-from ledger.vocab.outcomes import CI_LABEL, CI_SOURCE, outcome_of
+from ledger.vocab.outcomes import CI_LABEL, CI_SOURCE, PENDING_RUN_NOTE, ci_state_outcome
 
 NAME = "ci_bot"
 VERSION = "1"
@@ -40,6 +42,35 @@ _SKIPPED_RE = re.compile(
 
 _LINK_RE = re.compile(r"\[([^\[\]\n]{1,200})\]\([^()\s]{1,400}\)")
 _RUN_MARK_RE = re.compile(r"\s*\[ ?run ?\]")
+
+
+# "PR_Github #493 [ run ] triggered by Bot", "... [ reuse-pipeline ] triggered": a run started, its result to come
+_TRIGGERED_RE = re.compile(r"^(?P<name>.{1,120}?)\s+\[ ?[\w-]{1,20} ?\]\s{1,3}triggered\b")
+
+
+def _run_key(name: str) -> str:
+    """The run a bot line names, told apart from its other runs: "PR_Github #493" of "PR_Github #493 run"."""
+    return name.removesuffix(" run").strip().lower()
+
+
+def _pending(ctx: Context) -> tuple[int, str] | None:
+    """(line of the last finished run, the newer run triggered after it) when the text's last bot line starts a
+    run whose result never follows; None otherwise. Read once per document, in one pass over its lines."""
+    if NAME in ctx.memo:
+        return ctx.memo[NAME]
+    done: set[str] = set()
+    last_done, started = 0, None
+    for no, text in enumerate(ctx.doc.lines, start=1):
+        if "triggered" in text and (t := _TRIGGERED_RE.match(_LINK_RE.sub(r"\1", text).replace("`", "").strip())):
+            started = (no, t.group("name").strip())
+        elif ("completed with" in text or "finished with" in text) and (m := _DONE_RE.search(_plain(text).strip())):
+            done.add(_run_key(m.group("name")))
+            last_done = no
+    out = None
+    if started is not None and last_done and started[0] > last_done and _run_key(started[1]) not in done:
+        out = (last_done, f"{started[1]} (line {started[0]})")
+    ctx.memo[NAME] = out
+    return out
 
 
 def _plain(text: str) -> str:
@@ -70,7 +101,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     m = _DONE_RE.search(_plain(text).strip())
     if not m:
         return
-    outcome = outcome_of(m.group("state"))
+    outcome = ci_state_outcome(m.group("state"))
     if outcome is None:
         return
     sha = m.group("sha")
@@ -82,6 +113,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     name = m.group("name").strip()
 
     ctx.taken.add(block.start)
+    pending = _pending(ctx)
     yield ctx.claim(
         "gate",
         block.start,
@@ -90,5 +122,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         outcome=outcome,
         outcome_text=m.group("state"),
         revision=rev,
+        note=f"{PENDING_RUN_NOTE}: {pending[1]}" if pending and pending[0] == block.start else None,
         config={"source": CI_SOURCE, "commit": sha} if sha else {"source": CI_SOURCE},
     )

@@ -81,6 +81,24 @@ _OUTCOME_WORD_RE = re.compile(
 )
 
 
+# "[x] I have run the tests", "[x] Verified that the code quality meets the standard": a template's sentence the
+# author or a reviewer ticks, saying what they did or looked at; a check's result only when the rest names one
+_ATTESTED_RE = re.compile(
+    r"^\W{0,3}(?:(?:i|we)\s(?:have|'ve)\s|i've\s|(?:verified|confirmed|ensured|checked|made\ssure)\sthat\s)",
+    re.IGNORECASE,
+)
+_RESULT_WORD_RE = re.compile(
+    r"(?<![\w-])(?:pass(?:ed|es|ing)?|green|succeeded|no\s{1,3}regressions?|clean|fail(?:s|ed|ing)?)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _attests_no_result(text: str) -> bool:
+    """A ticked template sentence (_ATTESTED_RE) whose rest names no result: no gate."""
+    m = _ATTESTED_RE.match(text)
+    return m is not None and _RESULT_WORD_RE.search(text, m.end()) is None
+
+
 def _measured_only(text: str) -> bool:
     """A checked box that names a benchmark run and no outcome (_BENCH_ITEM_RE)."""
     return _BENCH_ITEM_RE.search(text) is not None and _OUTCOME_WORD_RE.search(text) is None
@@ -174,7 +192,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             # "[x] Add unit tests according to the [Run and add unit tests](https://...)" under "## Checklist": the
             # template's instruction, pointing at its guide, ticked by the author; no check that ran
             return
-        if (_RAN_CHECK_RE.search(block.text) or planned) and not _measured_only(block.text):
+        if (
+            (_RAN_CHECK_RE.search(block.text) or planned)
+            and not _measured_only(block.text)
+            and not _attests_no_result(block.text)
+        ):
             # under "Test plan" / "Testing", a checked box names a check that was run ("[x] lm_eval gsm8k")
             yield gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
         return

@@ -21,7 +21,7 @@ from ledger.vocab.outcomes import STATUS_MARKS
 _EMOJI = "|".join(re.escape(m) for m in sorted(STATUS_MARKS, key=len, reverse=True) if not m.isascii())
 _STATUS_RE = re.compile(
     r"^\s{0,3}(?:[-*]\s{1,3})?(?P<name>[A-Za-z][\w .()/+#-]{1,80}?)\s?:{1,2}\s?"
-    r"(?::(?P<code>[a-z_]{1,20}):|(?P<emoji>" + _EMOJI + r"))\s?:?\s?"
+    r"(?::(?P<code>[a-z_]{1,30}):|(?P<emoji>" + _EMOJI + r"))\s?:?\s?"
     # what may follow the mark: the run, as a link or a number, and nothing else ("Note: :x: means failed" is prose)
     r"(?P<rest>\[[^\[\]]{0,80}\]\([^()\s]{0,300}\)|https?://\S{1,300}|\(?run #?\d{1,12}\)?)?\s*$",
     re.IGNORECASE,
