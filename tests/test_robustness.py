@@ -2278,8 +2278,11 @@ def _time_at(text: str, path: str) -> float:
     # the collector's full passes cost by the whole heap, whenever they fall: timed without them, the ratio
     # measures the extraction's own growth (a CI run once saw 11x for 4x on a linear path, a pass in the 4n run)
     # (and from cold caches: a small text's second run finds every answer remembered, a large one's cannot)
+    # (the heap that survives a collection is frozen out of the next ones: each then looks only at what one extraction
+    # left, not at every module and pattern again, a sixth of the hostile set's time)
     clear_all()
     gc.collect()
+    gc.freeze()
     gc.disable()
     try:
         start = time.process_time()
