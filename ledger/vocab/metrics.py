@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ledger.memo import short_text_cache
 from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
+from ledger.vocab.run_stats import canonical_stat
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import (
@@ -339,6 +340,8 @@ what one run scored, nor "round", a revision's."""
 
 
 STATISTIC_MEASURES = ("ttft", "tpot", "itl", "e2el")
+
+
 """The measures a serving benchmark reports by statistic: its name keeps the statistic ("p99 ttft", "mean itl")."""
 
 
@@ -397,8 +400,7 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
         if kind == "perf":
             stat = STAT_RE.search(rest)
             if stat and name in STATISTIC_MEASURES:
-                s = stat.group(1).lower()
-                name = f"{'mean' if s in ('avg', 'average') else 'p50' if s == 'median' else s} {name}"
+                name = f"{canonical_stat(stat.group(1))} {name}"
                 # the statistic is the name's now, never a variant too ("avg" of one table and "mean" of another
                 # are one series); blanked, not cut, so the measure's span stays where it was found
                 rest = rest[: stat.start()] + " " * (stat.end() - stat.start()) + rest[stat.end() :]

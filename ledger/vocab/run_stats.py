@@ -1,6 +1,6 @@
 """The words that say which statistic of repeated runs a figure is ("3-run average", "mean of 5 runs", "median"),
-written as a clause of its own in a caption: its statistic (config `stat`, one name per statistic: "avg" and
-"average" are the mean) and how many runs it is over (config `repeats`)."""
+written as a clause of its own in a caption: its statistic (config `stat`, one name per statistic:
+canonical_stat) and how many runs it is over (config `repeats`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ STAT_CLAUSE_RE = re.compile(
     re.IGNORECASE,
 )
 """A clause that is a statistic of runs and nothing else, matched whole (fullmatch)."""
-_STAT_NAMES = {"average": "mean", "avg": "mean", "mean": "mean", "median": "median"}
 
 
 def stat_setup(clause: str) -> dict[str, str]:
@@ -22,7 +21,17 @@ def stat_setup(clause: str) -> dict[str, str]:
     m = STAT_CLAUSE_RE.fullmatch(clause.strip())
     if m is None:
         return {}
-    found = {"stat": _STAT_NAMES[m.group("stat").lower()]}
+    found = {"stat": canonical_stat(m.group("stat"))}
     if runs := m.group("n") or m.group("n2"):
         found["repeats"] = runs
     return found
+
+
+_STAT_NAMES = {"avg": "mean", "average": "mean", "median": "p50"}
+
+
+def canonical_stat(word: str) -> str:
+    """One name per statistic, as a metric's name and a claim's `stat` spell it: "avg" and "average" are the mean,
+    "median" is p50."""
+    low = word.lower()
+    return _STAT_NAMES.get(low, low)
