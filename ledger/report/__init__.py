@@ -26,6 +26,7 @@ from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.output.rows import dumps_indented
+from ledger.report.arms import arm_findings
 from ledger.report.engines import engines_section
 from ledger.report.findings import (
     Section,
@@ -234,6 +235,10 @@ def build_report(
     gains, losses = stated_changes(own, names, (noise or NoiseModel()).perf_rel)
     sections[1].findings.extend(gains)
     sections[2].findings.extend(losses)
+    # the rows of a sweep that are arms, the proposed one against the rest column by column (report.arms)
+    summaries, columns = arm_findings(own, names, (noise or NoiseModel()).perf_rel)
+    sections[1].findings.extend(summaries)
+    sections[1].more.extend(columns)
     if (engines := engines_section(comparison, names, comparison.lines)).findings:
         sections.insert(2, engines)  # (after the results: how the PR stands against another project)
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
