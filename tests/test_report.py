@@ -1070,15 +1070,23 @@ def test_a_tools_sample_tables_are_no_measurement_of_the_change(name: str, tmp_p
 
 
 @pytest.mark.parametrize(
-    ("name", "lines"), [("withdrawn_numbers.md", [11, 12, 43]), ("withdrawn_numbers_rendered.txt", [8, 9, 37])]
+    ("name", "lines", "taken"),
+    [
+        ("withdrawn_numbers.md", [11, 12, 43], [20, 21, 33]),
+        ("withdrawn_numbers_rendered.txt", [8, 9, 37], [16, 17, 28]),
+    ],
 )
-def test_numbers_their_author_takes_back_are_never_judged(name: str, lines: list[int], tmp_path: Path) -> None:
+def test_numbers_their_author_takes_back_are_never_judged(
+    name: str, lines: list[int], taken: list[int], tmp_path: Path
+) -> None:
     """bob's "Please disregard my numbers above" (a turn of its own) takes back his table of the turn before, carol's
-    "scratch that" under her own table takes it back; alice's and dave's results stand and are judged."""
+    "scratch that" under her own table takes it back; alice's and dave's results stand and are judged, and the report
+    says which values were taken back (report.withdrawn)."""
     data = report(name, tmp_path, "--fail-on-regression")
     assert not data["has_regression"] and findings(data, "failures") == []
-    judged = sorted(f["line"] for f in findings(data, "results", more=True))
-    assert judged == lines
+    said = findings(data, "results", more=True)
+    assert sorted(f["line"] for f in said if f["verdict"] != "withdrawn") == lines
+    assert sorted(f["line"] for f in said if f["verdict"] == "withdrawn") == taken
 
 
 def test_a_difference_row_is_never_judged_against_a_score_and_names_the_arms_baseline(tmp_path: Path) -> None:

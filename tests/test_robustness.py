@@ -1758,13 +1758,14 @@ HOSTILE: dict[str, HostileText] = {
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 1_000,
     # a tooling PR's sample tables and turns that take numbers back (vocab.not_measured TOOL_TITLE_RE, SAMPLE_LEAD_RE,
-    # RETRACTION_RE; prose.not_measured walks turns once)
+    # RETRACTION_RE, ONE_VALUE_RETRACTION_RE; prose.not_measured walks turns once)
     "tool samples and retractions": lambda s: (
         "# bench: scripts tool script\n\n"
         + "".join(
             f"### u{k % 3} · comment · 2026-01-01\n\nan example sample output what it prints, disregard ignore my "
             f"the old numbers above were wrong scratch:\n\n| Test | t/s main | t/s b{k} |\n|---|---|---|\n"
             f"| pp512 | {k}.5 | {k}.2 |\n\nplease disregard my numbers above, ignore the numbers\n\n"
+            f"messed up the the `pp512 t/s the the` typed the the number the {k}B value value is a wrong\n\n"
             for k in range(150 * s)
         )
     ),

@@ -43,7 +43,7 @@ from ledger.compare.support_cells import support_changes
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.compare.unnamed_sides import unnamed_side_notes
 from ledger.errors import UsageError
-from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim
+from ledger.model import NOT_MEASURED_NOTES, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, WITHDRAWN_NOTE, Claim
 from ledger.vocab.named_models import as_named_model
 from ledger.vocab.one_precision import as_stated_member
 
@@ -172,6 +172,8 @@ class Comparison:
     """Every support cell of the revisions (a docs page's matrices), its value in each and its verdict."""
     rebased_onto: list[str] = field(default_factory=list)
     """The commits the newest text says the PR was rebased onto ("Draft rebased onto upstream main `a72c046`")."""
+    withdrawn: list[Claim] = field(default_factory=list)
+    """The results their author took back further on (model.WITHDRAWN_NOTE): kept out of every verdict, said."""
 
     @property
     def compared(self) -> bool:
@@ -229,6 +231,10 @@ def compare_loaded(
     noise = noise or NoiseModel()
     kinds = checked_options(by, kinds)
     notes = [w for doc in loaded for w in doc.warnings]
+    # (the newest version's: what a reader is told was taken back, before they leave the targets)
+    withdrawn = [
+        c for d in loaded if d.versions for c in d.versions[-1][1] if (c.note or "").startswith(WITHDRAWN_NOTE)
+    ]
     notes += _leave_unmeasured(loaded)
     for doc in loaded:  # a gate whose words name the commit it failed on belongs to that commit
         doc.versions = [(v, own_revisions(cl)) for v, cl in doc.versions]
@@ -278,6 +284,7 @@ def compare_loaded(
         _stated_heads(loaded),
         [] if kinds and not set(kinds) & set(SUPPORT_KINDS) else support_changes(snaps),
         _stated_heads(loaded, REBASED_ONTO_NOTE),
+        withdrawn,
     )
 
 

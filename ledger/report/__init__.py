@@ -41,6 +41,7 @@ from ledger.report.findings import (
 )
 from ledger.report.net import broken_base_rows, fell_into_broken_state
 from ledger.report.stated import stated_changes
+from ledger.report.withdrawn import withdrawn_findings
 
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
@@ -239,6 +240,8 @@ def build_report(
     summaries, columns = arm_findings(own, names, (noise or NoiseModel()).perf_rel)
     sections[1].findings.extend(summaries)
     sections[1].more.extend(columns)
+    # a value its author took back further on ("I messed up the 13B Master number"): said, never judged
+    sections[1].findings.extend(withdrawn_findings(comparison.withdrawn, names))
     if (engines := engines_section(comparison, names, comparison.lines)).findings:
         sections.insert(2, engines)  # (after the results: how the PR stands against another project)
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr

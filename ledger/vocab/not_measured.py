@@ -41,6 +41,23 @@ RETRACTION_RE = WordGate(
     )
 )
 
+# "I messed up the `13B Master` number", "I typed the 3B base value wrong", "the 7B PR figure was a typo": the author
+# takes back one value, named by its row and its column (the named words: at most 40 characters, no clause end)
+_NAMED = r"[`'\"]?([^.;,!?\n]{1,40}?)[`'\"]?\s(?:number|value|figure|cell|result)s?\b"
+ONE_VALUE_RETRACTION_RE = re.compile(
+    r"\bmessed\sup\sthe\s" + _NAMED + r"|"
+    r"\b(?:typed|got|put|copied|entered|reported|pasted)\sthe\s" + _NAMED + r"\swrong\b|"
+    r"\bthe\s" + _NAMED + r"\s(?:is|was)\s(?:wrong|a\stypo|incorrect|swapped)\b",
+    re.IGNORECASE,
+)
+
+
+def retracted_value(text: str) -> str | None:
+    """The words naming the one value a line takes back ("13B Master" of "I messed up the `13B Master` number")."""
+    m = ONE_VALUE_RETRACTION_RE.search(text[:2000])
+    return None if m is None else next((g for g in m.groups() if g), None)
+
+
 # "fused (broken): strict-match 83.50%", "buggy: 52.1", "before the fix: 61.0": a label naming the broken state
 BROKEN_STATE_RE = re.compile(
     r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"

@@ -12,16 +12,19 @@ every comparison (model.NOT_MEASURED_NOTES):
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 
 from ledger.model import SAMPLE_NOTE, WITHDRAWN_NOTE, Claim
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.scanner import turn_author
-from ledger.vocab.not_measured import RETRACTION_RE, SAMPLE_LEAD_RE, TOOL_TITLE_RE
+from ledger.vocab.not_measured import RETRACTION_RE, SAMPLE_LEAD_RE, TOOL_TITLE_RE, retracted_value
 from ledger.vocab.sides import side_of
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance", "tests"})
+_TOKEN_RE = re.compile(r"(?<![\w.])[A-Za-z]{0,8}\d[\w.]{0,12}")
+"""A word holding a digit ("13B", "BS32", "8k"): what a row's label and the words naming its value share."""
 MAX_LEAD = 400
 """Characters of a lead-in's end looked at for its words."""
 
@@ -100,7 +103,7 @@ def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
     for k, start in enumerate(starts):
         end = starts[k + 1] - 1 if k + 1 < len(starts) else len(doc.lines)
         mine = results[bisect.bisect_left(results, start) : bisect.bisect_right(results, end)]
-        at = _retraction(doc, start, end, code)
+        at, named = _retraction(doc, start, end, code)
         if at is not None:
             own = [no for no in mine if no < at]
             if (
@@ -110,6 +113,8 @@ def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
                 and authors.get(last_start) == authors.get(start)
             ):
                 own = last
+            if named is not None:  # (one value taken back: only the rows its words name)
+                own = _named_rows(doc, own, named)
             if own:
                 out.update(dict.fromkeys(own, f"{WITHDRAWN_NOTE} at line {at}"))
                 doc.warn(at, f"{len(own)} result line(s) above withdrawn by their author here: kept, never compared")
@@ -130,15 +135,32 @@ def turns(doc: Document) -> dict[int, str | None]:
     return out
 
 
-def _retraction(doc: Document, start: int, end: int, code: set[int]) -> int | None:
-    """The first prose line of the turn that takes numbers back."""
+def _retraction(doc: Document, start: int, end: int, code: set[int]) -> tuple[int | None, str | None]:
+    """The first prose line of the turn that takes numbers back, and the words naming the one value it takes back
+    when it takes back one ("I messed up the `13B Master` number"; None: all of them)."""
     for no in range(start, end + 1):
         text = doc.line(no)
         if no in code or text.lstrip().startswith(">") or len(text) > 2000:
             continue  # (a quote repeats another message)
         if RETRACTION_RE.search(text):
-            return no
-    return None
+            return no, None
+        if (named := retracted_value(text)) is not None:
+            return no, named
+    return None, None
+
+
+def _named_rows(doc: Document, lines: list[int], named: str) -> list[int]:
+    """The table rows among `lines` whose label holds a word of the named value that holds a digit ("13B" of "13B
+    Master"): the row of the value taken back. A name with no such word points at no row: none is taken back."""
+    words = {w.lower() for w in _TOKEN_RE.findall(named)}
+    if not words:
+        return []
+    out = []
+    for no in lines:
+        cells = doc.line(no).strip().strip("|").split("|", 1)
+        if cells and words & {w.lower() for w in _TOKEN_RE.findall(cells[0][:200])}:
+            out.append(no)
+    return out
 
 
 def _code_lines(blocks: Iterable[Block]) -> set[int]:
