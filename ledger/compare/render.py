@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.page_versions import is_page_versions, moves
+from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
@@ -124,13 +124,15 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
 
 def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str] = ()) -> str:
     """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
-    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: the step verdicts of
-    series removed or new that moved between two versions stating them (Row.turns), counted among the changed."""
+    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: one verdict each for
+    the series removed, new or set up anew that were judged between two versions stating them (page_versions.moves):
+    those that moved counted among the changed, those that stood still among no significant change."""
     counts, steps = Counter(verdicts), Counter(moved)
     if not versions:
         return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
     changed = [v for v in CHANGED if v != "not comparable" and counts[v] + steps[v]]
-    since = f"; {len(moved)} since removed or new" if moved else ""
+    since = f"; {len(moved) - steps['within noise']} since removed or new" if len(moved) > steps["within noise"] else ""
+    still = f" ({steps['within noise']} since removed or new)" if steps["within noise"] else ""
     how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
     rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
     return ", ".join(
@@ -138,7 +140,7 @@ def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str
             f"{sum(counts[v] + steps[v] for v in changed)} changed{how}",
             f"{counts['removed']} removed",
             f"{counts['new']} new",
-            f"{counts['within noise']} no significant change",
+            f"{counts['within noise'] + steps['within noise']} no significant change{still}",
             *rest,
         ]
     )
@@ -198,12 +200,23 @@ def _why_cell(p: Pair) -> str:
     return "; ".join([x for x in (basis, means, *stated_only) if x])
 
 
-def _turns_cell(row: Row, position: dict[str, str]) -> str:
-    """Where the value moved between two revisions although the first-against-last verdict does not say so."""
+def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> str:
+    """Where the value moved between two revisions although the first-against-last verdict does not say so. On a
+    page's versions, every step of a series stated in some versions only, a step that stood still too: its removed,
+    new or not-comparable verdict says where it ends or starts, never what it did while stated."""
+    steps = (judged_while_stated(row) if versions else []) or row.turns()
     return ", ".join(
         f"{position.get(p.old_rev or '', '?')}->{position.get(p.new_rev or '', '?')} {_delta_cell(p)} {p.verdict}"
-        for p in row.turns()
+        for p in steps
     )
+
+
+def _why_and_turns(row: Row, position: dict[str, str], versions: bool) -> tuple[str, str]:
+    assert row.overall is not None
+    why, turns = _why_cell(row.overall), _turns_cell(row, position, versions)
+    if versions and row.overall.verdict in ("removed", "new"):  # (said by R1..Rn, as the header names them)
+        why = where_stated(row, [f"R{i}" for i in range(1, len(row.cells) + 1)])
+    return (turns, why) if versions else (why, turns)
 
 
 def _setup(key_config: Sequence[tuple[str, str]]) -> str:
@@ -327,7 +340,8 @@ def render_rows(
                     label,
                     *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
                     _delta_cell(p),
-                    "; ".join(x for x in (_why_cell(p), _turns_cell(row, position)) if x),
+                    # (on a page's versions the steps first: a long "not comparable" reason is cut, never them)
+                    "; ".join(x for x in _why_and_turns(row, position, versions) if x),
                 ]
             )
         if md:
