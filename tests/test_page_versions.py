@@ -279,3 +279,7 @@ def test_every_step_a_series_is_stated_on_both_sides_of_is_judged_though_it_ends
     assert "new in R3" in headline and "R3->R4 ~ within noise" in headline, headline
     joined = next(x for x in out.splitlines() if x.startswith("not comparable"))
     assert "R1->R2 ~ within noise" in joined, joined
+    said = render_rows([s.ref for s in snaps], rows, "table", width=400)
+    assert "4 removed, new or not comparable, judged between two versions that state them: 4 no significant change" in (
+        " ".join(said)
+    ), said

@@ -211,6 +211,12 @@ def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> s
     )
 
 
+def _steps(verdicts: Sequence[str]) -> str:
+    return ", ".join(
+        f"{k} {'no significant change' if v == 'within noise' else v}" for v, k in Counter(verdicts).items()
+    )
+
+
 def _why_and_turns(row: Row, position: dict[str, str], versions: bool) -> tuple[str, str]:
     assert row.overall is not None
     why, turns = _why_cell(row.overall), _turns_cell(row, position, versions)
@@ -309,7 +315,11 @@ def render_rows(
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     versions = is_page_versions(revisions)
-    first = ("### " + markdown(head) if md else terminal(head)) + ": " + summary(verdicts, versions, moves(ordered))
+    first = (
+        ("### " + markdown(head) if md else terminal(head))
+        + ": "
+        + summary(verdicts, versions, lived := moves(ordered))
+    )
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):
@@ -377,6 +387,10 @@ def render_rows(
             (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
             (counts["new"], f"new (first stated in {newest})" if not versions else "new (first stated after R1)"),
             (counts["removed"], "removed (no longer stated by a later version)"),
+            (
+                len(lived),
+                f"removed, new or not comparable, judged between two versions that state them: {_steps(lived)}",
+            ),
             (counts["ambiguous"], "ambiguous (values of one series not told apart: listed, not averaged)"),
             (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
         ]
