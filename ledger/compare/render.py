@@ -19,6 +19,7 @@ from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
 from ledger.compare.trials import repeats_note, runs_listed
+from ledger.compare.verdict_counts import CHANGED, count_lines, summary
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 
@@ -122,35 +123,9 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
     return out
 
 
-def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str] = ()) -> str:
-    """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
-    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: one verdict each for
-    the series removed, new or set up anew that were judged between two versions stating them (page_versions.moves):
-    those that moved counted among the changed, those that stood still among no significant change."""
-    counts, steps = Counter(verdicts), Counter(moved)
-    if not versions:
-        return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
-    changed = [v for v in CHANGED if v != "not comparable" and counts[v] + steps[v]]
-    since = f"; {len(moved) - steps['within noise']} since removed or new" if len(moved) > steps["within noise"] else ""
-    still = f" ({steps['within noise']} since removed or new)" if steps["within noise"] else ""
-    how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
-    rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
-    return ", ".join(
-        [
-            f"{sum(counts[v] + steps[v] for v in changed)} changed{how}",
-            f"{counts['removed']} removed",
-            f"{counts['new']} new",
-            f"{counts['within noise'] + steps['within noise']} no significant change{still}",
-            *rest,
-        ]
-    )
-
-
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
 _REF_ORDER = {**_ORDER, BAR_CLEARED: _ORDER["within noise"]}
 """A value against its reference: a stated bar it clears ("0.81 (required >= 0.75)") is listed with those in noise."""
-CHANGED = ("regression", "fewer tests", "waived", "improvement", "not comparable")
-"""Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
 WORD = {
     "regression": "REGRESSION",
     "fewer tests": "fewer tests",
@@ -208,12 +183,6 @@ def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> s
     return ", ".join(
         f"{position.get(p.old_rev or '', '?')}->{position.get(p.new_rev or '', '?')} {_delta_cell(p)} {p.verdict}"
         for p in steps
-    )
-
-
-def _steps(verdicts: Sequence[str]) -> str:
-    return ", ".join(
-        f"{k} {'no significant change' if v == 'within noise' else v}" for v, k in Counter(verdicts).items()
     )
 
 
@@ -375,29 +344,8 @@ def render_rows(
                 )
             )
         out.append("")
-    counts, newest = Counter(verdicts), f"R{n}"
-    more = (
-        []
-        if show_all
-        else [
-            (
-                counts["within noise"] - sum(1 for r in shown if r.overall and r.overall.verdict == "within noise"),
-                "within noise (~)",
-            ),
-            (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
-            (counts["new"], f"new (first stated in {newest})" if not versions else "new (first stated after R1)"),
-            (counts["removed"], "removed (no longer stated by a later version)"),
-            (
-                len(lived),
-                f"removed, new or not comparable, judged between two versions that state them: {_steps(lived)}",
-            ),
-            (counts["ambiguous"], "ambiguous (values of one series not told apart: listed, not averaged)"),
-            (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
-        ]
-    )
-    lines = [f"{k} {what}" for k, what in more if k]
-    if lines and not show_all:
-        lines[-1] += "; --all lists every series"
+    noise = sum(1 for r in shown if r.overall and r.overall.verdict == "within noise")
+    lines = [] if show_all else count_lines(verdicts, noise, n, versions, lived)
     out += [("- " if md else "") + x for x in lines]
     return out
 
