@@ -823,6 +823,42 @@ def test_a_release_page_reports_its_one_change(
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (old, new)
 
 
+@pytest.mark.parametrize(
+    ("shape", "cell", "moved"),
+    [
+        ("per_model", "| 2 | 2048 | 128 | 1,518.9 |", "| 2 | 2048 | 128 | 1,412.0 |"),
+        ("grid", "| 1,518.9 | 2,240.6 |", "| 1,412.0 | 2,240.6 |"),  # (a GPU header row over TP sub-columns)
+    ],
+)
+def test_the_one_change_of_a_release_page_in_a_table_new_in_its_second_version_is_judged_where_it_fell(
+    shape: str, cell: str, moved: str
+) -> None:
+    """The release page again, its third version moving one number of the table the second version put in the
+    replaced model's place (and nothing else): that step of a series new in v2 is the one change, judged v2 -> v3;
+    each other series new in v2 is judged too (it stood still), the replaced model's removed in v2, said once."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.render import render_rows
+
+    v2 = (RELEASE / f"{shape}_v2.md").read_text()
+    texts = [(RELEASE / f"{shape}_v1.md").read_text(), v2, v2.replace(cell, moved)]
+    claims = [extract(t, path=f"{shape}_v{n}.md", page=True, repo="vendor/engine").claims for n, t in enumerate(texts)]
+    snaps = revisions_across_versions(list(enumerate(claims, 1)), "vendor/engine:docs/perf.md")
+    refs = [s.ref for s in snaps]
+    assert is_page_versions(refs)
+    rows = compare_series(snaps, versions=True)
+    steps = [(dict(r.key.config), p.verdict) for r in rows for p in r.steps if p.verdict != "within noise"]
+    assert [(c["model"], c["tp"], c["isl"], v) for c, v in steps] == [
+        ("qwen2.5-32b-instruct", "2", "2048", "regression")
+    ], steps
+    new = [r for r in rows if r.overall is not None and r.overall.verdict == "new"]
+    assert new and all(dict(r.key.config)["model"] == "qwen2.5-32b-instruct" and len(r.steps) == 1 for r in new)
+    out = render_rows(refs, rows, "table", show_all=True, width=400)
+    head = f"1 changed (1 regression; 1 since removed or new), {len(new)} removed, {len(new)} new"
+    assert head in out[0] and f"({len(new) - 1} since removed or new)" in out[0], out
+    assert sum("R2->R3 ~ within noise; new in R2" in x for x in out) == len(new) - 1, out
+    assert sum("removed in R2 (stated R1)" in x for x in out) == len(new), out
+
+
 def test_a_cell_that_falls_in_one_version_and_comes_back_shows_the_version_it_fell_in(tmp_path: Path) -> None:
     """First against last, a cell that fell by a fifth in v2 and came back in v3 is within noise; the one screen
     still lists it, with the step it fell at and the one it recovered at, and the column of the version it fell in

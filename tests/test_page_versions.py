@@ -236,3 +236,50 @@ def test_a_headline_a_details_table_restates_is_one_value_and_two_different_valu
     other = v1.replace("| mmlu | none | 0 | acc | 0.7012 |", "| mmlu | none | 0 | acc | 0.7044 |", 1)
     pairs = compare(*_versions(other, v2))
     assert sorted(p.verdict for p in pairs if "task" not in dict(p.key.config)) == ["ambiguous", "within noise"]
+
+
+def test_every_step_a_series_is_stated_on_both_sides_of_is_judged_though_it_ends_or_starts_between_versions() -> None:
+    """Four versions of an invented eval page: v1 and v2 score the benchmark and two subjects at TP 2 (one subject
+    moved inside its stderr), v3 and v4 only the benchmark at TP 1. Each step a series is stated on both sides of is
+    judged as any pair is (here: no significant change), said beside its "removed in v3" / "new in v3" once, and
+    counted; the TP 2 and TP 1 benchmarks stay two rows, never one."""
+    from ledger.compare.render import render_rows
+
+    subjects = [("mmlu", 0.6021, 0.0040), ("mmlu_anatomy", 0.7185, 0.0388), ("mmlu_astronomy", 0.8026, 0.0324)]
+    moved = [("mmlu", 0.6050, 0.0040), ("mmlu_anatomy", 0.7407, 0.0378), ("mmlu_astronomy", 0.8026, 0.0324)]
+    tp2, tp1 = "tensor_parallel_size=2 --tasks mmlu --batch_size 8", "tensor_parallel_size=1 --tasks mmlu"
+    snaps = _versions(
+        _eval_page(tp2, subjects),
+        _eval_page(tp2, moved),
+        _eval_page(tp1, [("mmlu", 0.6033, 0.0040)]),
+        _eval_page(tp1, [("mmlu", 0.6030, 0.0040)]),
+    )
+    rows = compare_series(snaps, versions=True)
+    got = sorted(
+        (
+            dict(r.key.config).get("task", ""),
+            dict(r.key.config)["tp"],
+            [c.value if c else None for c in r.cells],
+            [(p.old_rev, p.new_rev, p.verdict) for p in r.steps],
+        )
+        for r in rows
+    )
+    assert got == [
+        ("", "1", [None, None, 0.6033, 0.603], [("v3", "v4", "within noise")]),
+        ("", "2", [0.6021, 0.605, None, None], [("v1", "v2", "within noise")]),
+        ("anatomy", "2", [0.7185, 0.7407, None, None], [("v1", "v2", "within noise")]),
+        ("astronomy", "2", [0.8026, 0.8026, None, None], [("v1", "v2", "within noise")]),
+    ]
+    out = "\n".join(render_rows([s.ref for s in snaps], rows, "table", show_all=True, width=400))
+    counts = "0 changed, 2 removed, 1 new, 4 no significant change (4 since removed or new)"
+    assert out.splitlines()[0].endswith(counts + ", 1 not comparable"), out
+    anatomy = next(x for x in out.splitlines() if "task=anatomy" in x)
+    assert "removed in R3 (stated R1 to R2)" in anatomy and "R1->R2 ~ within noise" in anatomy, anatomy
+    headline = next(x for x in out.splitlines() if x.startswith("new"))
+    assert "new in R3" in headline and "R3->R4 ~ within noise" in headline, headline
+    joined = next(x for x in out.splitlines() if x.startswith("not comparable"))
+    assert "R1->R2 ~ within noise" in joined, joined
+    said = render_rows([s.ref for s in snaps], rows, "table", width=400)
+    assert "4 removed, new or not comparable, judged between two versions that state them: 4 no significant change" in (
+        " ".join(said)
+    ), said

@@ -321,8 +321,8 @@ class Row:
         to see the version it fell in; so does a fall the later versions more than made up for. (A partial
         recovery after a regression is the regression's own story: its step is cited by `moved`.)"""
         overall = self.overall.verdict if self.overall is not None else None
-        if overall in (REMOVED, NEW):
-            return moved_while_stated(self)  # (a page's row: its moves before it was dropped or after it was added)
+        if overall in (REMOVED, NEW, NOT_COMPARABLE):
+            return moved_while_stated(self)  # (its moves before it was dropped or set up anew, or after it was added)
         if overall == NOISE:
             return [p for p in self.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
         return [p for p in self.steps if p.verdict == REGRESSION] if overall == IMPROVEMENT else []

@@ -16,7 +16,18 @@ import itertools
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from ledger.compare.judge import IMPROVEMENT, NEW, REGRESSION, REMOVED, Pair, judge
+from ledger.compare.judge import (
+    FEWER_TESTS,
+    IMPROVEMENT,
+    NEW,
+    NOISE,
+    NOT_COMPARABLE,
+    REGRESSION,
+    REMOVED,
+    WAIVED,
+    Pair,
+    judge,
+)
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel
 from ledger.compare.revisions import RevisionRef
@@ -113,37 +124,52 @@ def ends_or_starts(row: Row, names: Sequence[str]) -> Pair | None:
     started stating after its oldest: new in its first. None for a series stated in the oldest and newest."""
     stated = _stated(row)
     first, last = stated[0], stated[-1]
-    n = len(names)
-    if last < n - 1:
-        old = row.cells[last]
-        where = f"stated {names[first]}" + (f" to {names[last]}" if last > first else "")
-        return Pair(
-            row.key,
-            row.variant,
-            old,
-            None,
-            REMOVED,
-            reason=f"removed in {names[last + 1]} ({where})",
-            old_rev=names[last],
-        )
+    if last < len(names) - 1:
+        why = where_stated(row, names)
+        return Pair(row.key, row.variant, row.cells[last], None, REMOVED, reason=why, old_rev=names[last])
     if first > 0:
-        return Pair(
-            row.key, row.variant, None, row.cells[first], NEW, reason=f"new in {names[first]}", new_rev=names[first]
-        )
+        why = where_stated(row, names)
+        return Pair(row.key, row.variant, None, row.cells[first], NEW, reason=why, new_rev=names[first])
     return None
 
 
+def where_stated(row: Row, names: Sequence[str]) -> str:
+    """Where a series removed or new ends or starts, in `names` (the versions' names, or their R1..Rn): "removed in
+    v3 (stated v1 to v2)", "new in v3"; "" for a series stated in the oldest and newest."""
+    stated = _stated(row)
+    first, last = stated[0], stated[-1]
+    if last < len(names) - 1:
+        return f"removed in {names[last + 1]} (stated {names[first]}" + (f" to {names[last]})" if last > first else ")")
+    return f"new in {names[first]}" if first > 0 else ""
+
+
+_LIVED_APART = (REMOVED, NEW, NOT_COMPARABLE)
+"""A series stated in some versions only: dropped, added, or set up anew (its successor "not comparable")."""
+_WORST_FIRST = (REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE)
+
+
 def moved_while_stated(row: Row) -> list[Pair]:
-    """The steps a series removed or new on a page moved by between two versions that both state it: a rise in v2
-    before v3 dropped the row, a fall after the version it first appeared in. Each version is read against the one
-    before it, so the change is said beside the removal, never hidden by it."""
-    if row.overall is None or row.overall.verdict not in (REMOVED, NEW):
+    """The steps a series removed, new or set up anew moved by between two versions that both state it: a rise in
+    v2 before v3 dropped the row, a fall after the version it first appeared in. Each version is read against the
+    one before it, so the change is said beside the removal, never hidden by it."""
+    return [p for p in judged_while_stated(row) if p.verdict in (REGRESSION, IMPROVEMENT)]
+
+
+def judged_while_stated(row: Row) -> list[Pair]:
+    """Every step of a series stated in some versions only, between two versions that both state it, judged as any
+    pair is (a move inside its stderr is no significant change): the row's verdict says where it ends or starts,
+    its steps what it did while stated."""
+    if row.overall is None or row.overall.verdict not in _LIVED_APART:
         return []
-    return [p for p in row.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
+    return list(row.steps)
 
 
 def moves(rows: Sequence[Row]) -> list[str]:
-    """One verdict per series removed or new that moved while stated (a regression where any step was one): the
-    changes a page's versions made that its removed and new counts would hide."""
-    steps = [moved_while_stated(r) for r in rows]
-    return [REGRESSION if any(p.verdict == REGRESSION for p in ps) else IMPROVEMENT for ps in steps if ps]
+    """One verdict per series stated in some versions only that was judged while stated (a regression where any
+    step was one, an improvement where any was, else no significant change): what a page's versions did to the
+    series that its removed, new and not-comparable counts would hide."""
+    out: list[str] = []
+    for r in rows:
+        verdicts = {p.verdict for p in judged_while_stated(r)}
+        out += [next(v for v in _WORST_FIRST if v in verdicts)] if verdicts & set(_WORST_FIRST) else []
+    return out

@@ -12,13 +12,14 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.page_versions import is_page_versions, moves
+from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
 from ledger.compare.trials import repeats_note, runs_listed
+from ledger.compare.verdict_counts import CHANGED, count_lines, summary
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
 
@@ -122,33 +123,9 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str
     return out
 
 
-def summary(verdicts: Sequence[str], versions: bool = False, moved: Sequence[str] = ()) -> str:
-    """The verdicts counted. A page's versions (`versions`) in a release reader's words: how many series changed
-    (and how), were removed, are new, and stood still, then what could not be judged. `moved`: the step verdicts of
-    series removed or new that moved between two versions stating them (Row.turns), counted among the changed."""
-    counts, steps = Counter(verdicts), Counter(moved)
-    if not versions:
-        return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
-    changed = [v for v in CHANGED if v != "not comparable" and counts[v] + steps[v]]
-    since = f"; {len(moved)} since removed or new" if moved else ""
-    how = f" ({', '.join(f'{counts[v] + steps[v]} {v}' for v in changed)}{since})" if changed else ""
-    rest = [f"{counts[v]} {v}" for v in ("missing", "not comparable", "insufficient data") if counts[v]]
-    return ", ".join(
-        [
-            f"{sum(counts[v] + steps[v] for v in changed)} changed{how}",
-            f"{counts['removed']} removed",
-            f"{counts['new']} new",
-            f"{counts['within noise']} no significant change",
-            *rest,
-        ]
-    )
-
-
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
 _REF_ORDER = {**_ORDER, BAR_CLEARED: _ORDER["within noise"]}
 """A value against its reference: a stated bar it clears ("0.81 (required >= 0.75)") is listed with those in noise."""
-CHANGED = ("regression", "fewer tests", "waived", "improvement", "not comparable")
-"""Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
 WORD = {
     "regression": "REGRESSION",
     "fewer tests": "fewer tests",
@@ -198,12 +175,23 @@ def _why_cell(p: Pair) -> str:
     return "; ".join([x for x in (basis, means, *stated_only) if x])
 
 
-def _turns_cell(row: Row, position: dict[str, str]) -> str:
-    """Where the value moved between two revisions although the first-against-last verdict does not say so."""
+def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> str:
+    """Where the value moved between two revisions although the first-against-last verdict does not say so. On a
+    page's versions, every step of a series stated in some versions only, a step that stood still too: its removed,
+    new or not-comparable verdict says where it ends or starts, never what it did while stated."""
+    steps = (judged_while_stated(row) if versions else []) or row.turns()
     return ", ".join(
         f"{position.get(p.old_rev or '', '?')}->{position.get(p.new_rev or '', '?')} {_delta_cell(p)} {p.verdict}"
-        for p in row.turns()
+        for p in steps
     )
+
+
+def _why_and_turns(row: Row, position: dict[str, str], versions: bool) -> tuple[str, str]:
+    assert row.overall is not None
+    why, turns = _why_cell(row.overall), _turns_cell(row, position, versions)
+    if versions and row.overall.verdict in ("removed", "new"):  # (said by R1..Rn, as the header names them)
+        why = where_stated(row, [f"R{i}" for i in range(1, len(row.cells) + 1)])
+    return (turns, why) if versions else (why, turns)
 
 
 def _setup(key_config: Sequence[tuple[str, str]]) -> str:
@@ -296,7 +284,11 @@ def render_rows(
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     versions = is_page_versions(revisions)
-    first = ("### " + markdown(head) if md else terminal(head)) + ": " + summary(verdicts, versions, moves(ordered))
+    first = (
+        ("### " + markdown(head) if md else terminal(head))
+        + ": "
+        + summary(verdicts, versions, lived := moves(ordered))
+    )
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
     for i, r in enumerate(revisions, 1):
@@ -327,7 +319,8 @@ def render_rows(
                     label,
                     *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
                     _delta_cell(p),
-                    "; ".join(x for x in (_why_cell(p), _turns_cell(row, position)) if x),
+                    # (on a page's versions the steps first: a long "not comparable" reason is cut, never them)
+                    "; ".join(x for x in _why_and_turns(row, position, versions) if x),
                 ]
             )
         if md:
@@ -351,25 +344,8 @@ def render_rows(
                 )
             )
         out.append("")
-    counts, newest = Counter(verdicts), f"R{n}"
-    more = (
-        []
-        if show_all
-        else [
-            (
-                counts["within noise"] - sum(1 for r in shown if r.overall and r.overall.verdict == "within noise"),
-                "within noise (~)",
-            ),
-            (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
-            (counts["new"], f"new (first stated in {newest})" if not versions else "new (first stated after R1)"),
-            (counts["removed"], "removed (no longer stated by a later version)"),
-            (counts["ambiguous"], "ambiguous (values of one series not told apart: listed, not averaged)"),
-            (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
-        ]
-    )
-    lines = [f"{k} {what}" for k, what in more if k]
-    if lines and not show_all:
-        lines[-1] += "; --all lists every series"
+    noise = sum(1 for r in shown if r.overall and r.overall.verdict == "within noise")
+    lines = [] if show_all else count_lines(verdicts, noise, n, versions, lived)
     out += [("- " if md else "") + x for x in lines]
     return out
 
