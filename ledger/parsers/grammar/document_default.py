@@ -43,7 +43,7 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line, opens_block
-from ledger.vocab.abbreviated_models import title_abbreviation
+from ledger.vocab.abbreviated_models import title_abbreviation, title_abbreviations
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
@@ -103,7 +103,7 @@ def document_default(
         is_command = no not in body and is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, len(doc.lines), text.strip())  # its flags on the lines it continues
-        values, models, scope = _line_values(text, is_command, command, no in grids)
+        values, models, scope = _line_values(text, is_command, command, no in grids, no == doc.blocks[0].start)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
         if is_command and not SERVER_COMMAND_RE.search(text):
@@ -329,7 +329,7 @@ _INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
 
 
 def _line_values(
-    text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False
+    text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False, title: bool = False
 ) -> tuple[dict[str, str], list[str], list[tuple[str, str]]]:
     """The setup keys a line states but the model, and the models it names (every one: "(Phi-1.5 and Phi-2)"), but
     those it only wonders about ("whether the huge Kimi2-1T behaves the same ..."); of a `grid`'s header (columns
@@ -353,6 +353,10 @@ def _line_values(
         models = model_names(text[:2000])
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
+        if title and models:
+            # ("[DSv32] [GLM5] ...": a title tagged with two models names both, the abbreviated one too; the default
+            # is then neither, unless the lines of the runs name one)
+            models += [m for m in title_abbreviations(text) if m not in models]
     values.pop("model", None)
     if grid:
         values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}
