@@ -38,12 +38,12 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.switch_items import armed_keys
-from ledger.parsers.grammar.title_setup import family_member, title_readings
+from ledger.parsers.grammar.title_setup import family_member, tagged_models, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line, opens_block
-from ledger.vocab.abbreviated_models import title_abbreviation, title_abbreviations
+from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
@@ -350,13 +350,9 @@ def _line_values(
             if is_command_line(span):
                 # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run
                 values = {**values, **command(span)}
-        models = model_names(text[:2000])
+        models = tagged_models(text, model_names(text[:2000])) if title else model_names(text[:2000])
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
-        if title and models:
-            # ("[DSv32] [GLM5] ...": a title tagged with two models names both, the abbreviated one too; the default
-            # is then neither, unless the lines of the runs name one)
-            models += [m for m in title_abbreviations(text) if m not in models]
     values.pop("model", None)
     if grid:
         values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}
