@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.vocab.canonical import canon_value
+from ledger.vocab.eval_run_names import eval_run_setup
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import key_class
 
@@ -106,3 +109,18 @@ def test_sampling_a_setup_section_states_covers_both_arms_and_one_arms_alone_is_
     # two samplings stated are two setups: not comparable either
     verdicts, notes = _compared(_TWO_SAMPLINGS, tmp_path)
     assert "not comparable" in verdicts and notes == []
+
+
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        ("openai__gpt-oss-20b-low_temp1.0_20260317_060903", ("openai/gpt-oss-20b", "low", "1.0")),
+        ("finch-moe-30b_temp0.6_20260402_101512", ("finch-moe-30b", None, "0.6")),
+        # (a checkpoint's name alone, its last word any word: no run's name)
+        ("acme__Wren-9B-high", None),
+        ("acme/Wren-9B", None),
+    ],
+)
+def test_an_eval_runs_name_is_its_model_effort_and_temperature(name: str, want: tuple[str, ...] | None) -> None:
+    got = eval_run_setup(name)
+    assert (None if got is None else (got[0], got[1].get("reasoning_effort"), got[1].get("temperature"))) == want

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ledger.parsers import extract
+from ledger.parsers.grammar.bullet_leads import bullet_lead_setup, draft_over
 from ledger.parsers.grammar.commands import echo
 from ledger.parsers.grammar.setup_scopes import label_setup
 from ledger.parsers.reader.document import read_document
@@ -311,3 +312,14 @@ def test_the_setting_one_fix_applied_is_that_fixs_and_a_max_batch_is_no_batch() 
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert config.get("gpu") == "L40S" and not {"batch_size", "max_batch_size"} & config.keys()
     assert label_setup("Max batch size: 64") == {"max_batch_size": "64"}
+
+
+def test_a_bullets_lead_sets_up_every_value_of_its_line_but_what_the_line_names_itself() -> None:
+    line = "- FP8 Qwen3 235B + Eagle3 head: accepted **2.40 / 3**, speedup vs no drafting: **1.41x**"
+    assert bullet_lead_setup(line) == {"spec_algo": "eagle3", "quant": "fp8", "model": "Qwen3 235B"}
+    assert draft_over(line) == {}  # (the most a step accepts: the bonus token counted or not, the text does not say)
+    assert draft_over("- Eagle3: acceptance 2.4 / 4 (1 bonus + 3 drafted), 1.3x") == {"draft_len": "3"}
+    assert draft_over("- Eagle3: acceptance 2.9 / 4 draft tokens") == {"draft_len": "4"}
+    assert bullet_lead_setup("- FP8: gsm8k 0.912, BF16: gsm8k 0.915") == {}  # (each value its own precision)
+    assert bullet_lead_setup("- 2.1x faster on FP8: at TP8") == {}  # (a lead holding a result is a sentence)
+    assert draft_over("- TP 2/4 scaling: 1.8x") == {}  # (no acceptance on the line)

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ledger.cli.app import app
 from ledger.parsers.grammar.bare_sides import comment_side_alone
+from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.grammar.value_sides import commit_before_value
 from ledger.parsers.pipeline import extract
@@ -653,3 +654,24 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
         "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432",
         "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        ("BEFORE, 1k/2k", "BEFORE"),
+        ("After - 2k/512", "After"),
+        ("Before 2k/512:", "Before"),
+        ("This PR, TP8 on H200:", "This PR"),
+        ("with the fix, 1k/1k", "with the fix"),
+        # (the words after the side are a sentence, or a count of runs: no setup alone)
+        ("Before the cache warmed, 2k/512", None),
+        ("Main, which runs TP8:", None),
+        ("After, 3 runs:", None),
+        ("Main Eagle:", None),  # (beside "Overlapped Eagle:": a run named, both runs with its method)
+        ("Before: 0.91", None),
+    ],
+)
+def test_a_side_label_followed_by_setup_is_the_side(line: str, want: str | None) -> None:
+    got = setup_side(line)
+    assert (got.label if got is not None else None) == want

@@ -24,7 +24,7 @@ _SIZED_RE = re.compile(
     r"(?![\w/-])(?!\.\w)"
 )
 _RELEASE_RE = re.compile(
-    r"(?<![\w/.@-])(?:(?P<abbr>D[Ss])[-_]?(?P<letter>[VvRr])?|(?P<own>K))(?P<version>\d(?:\.\d)?)"
+    r"(?<![\w/.@-])(?:(?P<abbr>D[Ss])[-_]?(?P<letter>[VvRr])?|(?P<own>K))(?P<version>\d(?:\.\d|(?<=[Vv]\d)[1-9])?)"
     r"(?P<member>-(?:Exp|Flash|Pro|Lite|Base|Thinking|Instruct))?(?P<size>-\d{1,4}B)?(?![\w/-])(?!\.\w)"
 )
 
@@ -42,12 +42,21 @@ def sized_abbreviations(text: str) -> dict[tuple[int, int], str]:
 def title_abbreviation(title: str) -> str | None:
     """The model a title names by an abbreviation alone (see the module): "Use fp8 kernel in DS3.2 indexer" ->
     "DeepSeek-V3.2", "DS-R1 MTP fix" -> "DeepSeek-R1", "[K2] gate" -> "Kimi-K2"; None where it names none or two."""
+    named = title_abbreviations(title)
+    return named.pop() if len(named) == 1 else None
+
+
+def title_abbreviations(title: str) -> set[str]:
+    """Every model a title names by an abbreviation ("[DSv32] [GLM5] ..." -> {"DeepSeek-V3.2"})."""
     named = {*sized_abbreviations(title).values()}
     for m in _RELEASE_RE.finditer(title[:300]):
+        version = m["version"]
+        if len(version) == 2:
+            version = f"{version[0]}.{version[1]}"  # ("DSv32": sglang's tag for DeepSeek-V3.2, its point undotted)
         if m["own"]:
-            name = f"{_LETTERED[m['own']]}-{m['own']}{m['version']}"
+            name = f"{_LETTERED[m['own']]}-{m['own']}{version}"
         else:
             family, joint, letter = _FAMILIES[m["abbr"].upper()]
-            name = f"{family}{joint}{(m['letter'] or letter).upper()}{m['version']}"
+            name = f"{family}{joint}{(m['letter'] or letter).upper()}{version}"
         named.add(name + (m["member"] or "") + (m["size"] or ""))
-    return named.pop() if len(named) == 1 else None
+    return named

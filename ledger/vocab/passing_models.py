@@ -1,7 +1,7 @@
 """Models a text names in passing, no run's: one it only wonders about ("whether the huge Kimi2-1T behaves the
 same I cannot tell") and one it names as a comparison or a source ("unlike DS-R1, this checkpoint has no shared
-expert", "the same trick as in the DeepSeek-R1 path", "ported from Qwen3-8B"): the results beside them ran on
-another model, or on none the line says."""
+expert", "the same trick as in the DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5 tech report"): the
+results beside them ran on another model, or on none the line says."""
 
 from __future__ import annotations
 
@@ -47,6 +47,10 @@ _COMPARED_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _BEFORE = 24
+# a publication about the model right before it ("the GLM-5 tech report", "the Qwen3 paper"): a source cited, no run
+_SOURCE_AFTER_RE = re.compile(
+    r"[`*_]{0,2}['’]?s?\s(?:tech(?:nical)?\s)?(?:report|paper|blog\s?post|model\scard|white\s?paper)\b", re.IGNORECASE
+)
 
 
 def compared_models(text: str) -> set[str]:
@@ -55,7 +59,8 @@ def compared_models(text: str) -> set[str]:
     head = text[:2000]
     for name in model_names(head):
         at = head.find(name)
-        if at > 0 and _COMPARED_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]):
+        compared = at > 0 and _COMPARED_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]) is not None
+        if compared or (at >= 0 and _SOURCE_AFTER_RE.match(head, at + len(name))):
             out.add(name)
     return out
 

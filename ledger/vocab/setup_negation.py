@@ -276,7 +276,13 @@ def of_a_component(s: str, start: int, end: int) -> bool:
 
 
 _PRECISION = rf"(?:{_PRECISION_PART_RE.pattern}|tf32|f32|fp6|float32|e4m3|e5m2)"
-_ARROW = r"(?P<arrow>-to-|\s?(?:->|→|=>)\s?|\sto\s)"
+# ("produced in BF16 and then cast to FP32", "writes BF16 and is upcast to FP32": a cast is a step of the code, however
+# worded, its two dtypes the code's)
+_CAST = (
+    r"(?:\s(?:and\s)?(?:then\s)?(?:(?:is|are|gets?)\s)?(?:up|down)?cast(?:s|ed)?(?:\s(?:it|them))?"
+    r"(?:\s(?:back|up|down))?\s(?:to|into)\s)"
+)
+_ARROW = r"(?P<arrow>-to-|\s?(?:->|→|=>)\s?|\sto\s|" + _CAST + ")"
 _WORD = r"[ ](?!(?:to|from|and|or|with|on|in|for)\b)[A-Za-z]\w{0,14}"
 # the precision a conversion goes to ("FP8-to-BF16", "TF32 GEMM kernels -> BF16", "bf16 to fp32"), after one's
 _TO_PRECISION_RE = re.compile(rf"(?P<words>(?:{_WORD}){{0,3}}){_ARROW}(?:the\s)?{_PRECISION}\b", re.IGNORECASE)
@@ -313,7 +319,7 @@ def in_a_conversion(s: str, start: int, end: int) -> bool:
     words += after.group(0) if after else ""
     if _RUN_NOUN_RE.search(words):
         return False
-    return arrow == "-to-" or _KERNEL_NOUN_RE.search(words) is not None
+    return arrow == "-to-" or "cast" in arrow.lower() or _KERNEL_NOUN_RE.search(words) is not None
 
 
 # a legend's two sides, "MMLU FP16→AQLM" over a column of "0.65→0.56", "(BF16 -> VQ)": the precision the arrow leaves

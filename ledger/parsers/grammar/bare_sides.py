@@ -9,6 +9,7 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.named_revisions import named_at
 from ledger.parsers.grammar.revision_labels import BARE_SIDE_LINE_RE, RESULT_LINE_RE
+from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_alone
 
@@ -20,9 +21,10 @@ def bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Rev
     if (nxt.kind not in ("code", "table") and not lone_value) or nxt.start - block.end > 2:
         return None
     sm = BARE_SIDE_LINE_RE.match(block.text)
-    if sm is None:
+    sided = setup_side(block.text) if sm is None else None  # ("BEFORE, 1k/2k": the side, then its runs' setup)
+    label = sm.group("label").strip() if sm is not None else sided.label if sided is not None else None
+    if not label:
         return None
-    label = sm.group("label").strip()
     known = named_at(named, block.start).get(label.lower())
     return known if known is not None and known.head else Revision(label=label, head=None, base=None)
 

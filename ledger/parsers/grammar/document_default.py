@@ -38,7 +38,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.switch_items import armed_keys
-from ledger.parsers.grammar.title_setup import family_member, title_readings
+from ledger.parsers.grammar.title_setup import family_member, tagged_models, title_readings
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -103,7 +103,7 @@ def document_default(
         is_command = no not in body and is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, len(doc.lines), text.strip())  # its flags on the lines it continues
-        values, models, scope = _line_values(text, is_command, command, no in grids)
+        values, models, scope = _line_values(text, is_command, command, no in grids, no == doc.blocks[0].start)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
         if is_command and not SERVER_COMMAND_RE.search(text):
@@ -329,7 +329,7 @@ _INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
 
 
 def _line_values(
-    text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False
+    text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False, title: bool = False
 ) -> tuple[dict[str, str], list[str], list[tuple[str, str]]]:
     """The setup keys a line states but the model, and the models it names (every one: "(Phi-1.5 and Phi-2)"), but
     those it only wonders about ("whether the huge Kimi2-1T behaves the same ..."); of a `grid`'s header (columns
@@ -350,7 +350,7 @@ def _line_values(
             if is_command_line(span):
                 # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run
                 values = {**values, **command(span)}
-        models = model_names(text[:2000])
+        models = tagged_models(text, model_names(text[:2000])) if title else model_names(text[:2000])
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
     values.pop("model", None)

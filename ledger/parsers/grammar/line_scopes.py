@@ -6,6 +6,7 @@ Apart from grammar.setup, which gathers the wider scopes, because it reads every
 
 from __future__ import annotations
 
+from ledger.parsers.grammar.bullet_leads import bullet_lead_setup, draft_over
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.setup_index import SetupScope
@@ -30,6 +31,9 @@ def line_scopes(doc: Document) -> list[SetupScope]:
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = own_words(text)
         values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
+        # ("- FP8 Qwen3 235B + Eagle3: acceptance **2.40 / 3**, speedup **1.41x**": the item's subject and draft
+        # length, every value's of its line)
+        values = {**bullet_lead_setup(text), **draft_over(text), **values}
         if "isl" not in values and (length := lead_length(text)) is not None:
             values["isl"] = length  # "* 256K: TTFT -7.3%": the input length of the item's results, theirs alone
         if no in later:

@@ -12,6 +12,7 @@ from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import SIZELESS_SWITCHES, SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
+from ledger.vocab.eval_run_names import eval_run_setup
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
@@ -234,6 +235,9 @@ def _inline_settings(text: str) -> dict[str, str]:
             # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
             key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
             out[key] = whole_count(value.rstrip("."))
+            if key == "model" and (run := eval_run_setup(value)) is not None:
+                out["model"] = run[0]  # ("openai__gpt-oss-20b-low_temp1.0_<time>": an eval run's name, its parts)
+                out.update({k: v for k, v in run[1].items() if k not in out})
     return out
 
 

@@ -70,6 +70,7 @@ from ledger.parsers.grammar.revision_labels import (
     shas_in,
 )
 from ledger.parsers.grammar.setting_leads import setting_lead
+from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -401,6 +402,15 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
     return rev, None
 
 
+def _side_label(text: str) -> Revision | None:
+    """The side a lead-in names over its block ("this PR:"; "`master` branch:", a code span the name it holds), or
+    names before the setup of its runs ("Before, TP8:": the setup readers read the setup from the same line)."""
+    sm = SIDE_LABEL_RE.match(text.replace("`", ""))
+    if sm is not None:
+        return Revision(label=clean_label(sm.group("label")), head=None, base=None)
+    return setup_side(text)
+
+
 def _same(a: str | None, b: str | None) -> bool:
     """Two shas of one commit, however long each is printed (a link's text short, its target whole)."""
     if not a or not b:
@@ -481,9 +491,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
-        elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text.replace("`", ""))) is not None:
-            # ("`master` branch:": a code span is the name it holds)
-            rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
+        elif rev is None and opens_results and (rev := _side_label(block.text)) is not None:
+            pass  # "this PR:", "Before, TP8:" over a block
         elif rev is None and current is not None and (arm := arm_lead(doc, idx)) is not None:
             rev = Revision(label=arm, head=None, base=None)  # "fa4_gen (same command, other backend):" after
             # "fa3 (baseline):": another arm's run, the candidate the side above is the baseline of

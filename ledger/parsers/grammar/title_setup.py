@@ -12,6 +12,7 @@ from ledger.parsers.grammar.default_reach import Statement, spelled
 from ledger.parsers.grammar.page_quantiser import page_quantiser
 from ledger.parsers.grammar.setup_scopes import is_draft_model, line_setup
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.abbreviated_models import title_abbreviations
 from ledger.vocab.model_spellings import one_model
 from ledger.vocab.models import model_names, of_family
 from ledger.vocab.passing_models import passing_models
@@ -79,3 +80,10 @@ def family_member(doc: Document, family: str, spans: list[tuple[int, int]]) -> s
     if not named or (len({spelled("model", m) for m in named}) > 1 and not one_model(named)):
         return family
     return max(named, key=len)
+
+
+def tagged_models(title: str, models: list[str]) -> list[str]:
+    """The models a title names, `models` those model_names reads in it, with those it tags by an abbreviation:
+    "[DSv32] [GLM5] ..." names DeepSeek-V3.2 beside GLM5, so the title's model is neither (the default is then the
+    one the lines of the runs name, if they name one)."""
+    return models + [m for m in title_abbreviations(title) if m not in models] if models else models
