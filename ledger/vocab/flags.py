@@ -194,7 +194,12 @@ _PREFIX_MIN = 6
 """An abbreviation shorter than this ("--in", "--out") names too little to be one flag of a tool we know."""
 
 
-SPEC_METHODS = frozenset(("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra"))
+SPEC_METHODS = frozenset(
+    (
+        *("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra", "dflash"),
+        *("dspark", "pard"),
+    )
+)
 """The values vLLM's speculative `method` takes (and sglang's, lower-cased): a drafting method."""
 
 

@@ -151,7 +151,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?"
+        # ("suffix decoding": the method; a bare "suffix" is any string's end)
+        r"(eagle[ -]?3|eagle|n-?gram|medusa|pard|lookahead|mtp|dflash\d?|dspark|hydra|suffix(?=[ _-]decod)"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
@@ -167,6 +168,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "lookahead",
             "mtp",
             "dflash",
+            "dspark",
+            "hydra",
+            "suffix",
+            "n-gram",
             "non-spec",
             "no spec",
             "no-spec",
@@ -174,7 +179,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "drafting",
             "speculation",
         ),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "dflash", "no", "spec", "drafting"),
+        (
+            *("eagle", "ngram", "n-gram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "hydra"),
+            *("suffix", "no", "spec", "drafting"),
+        ),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
@@ -708,7 +716,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
+    r"\d|eagle|ngram|n-gram|medusa|pard|lookahead|mtp|dflash|dspark|hydra|suffix|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
     r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
@@ -813,7 +821,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if (nodes := board_nodes(m, val, s)) is not None:
                 out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
-            out[w.written] = "none" if turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+            # ("with MTP disabled": none; "n-gram" is vLLM's ngram)
+            named = _SPACED_RE.sub("", val.lower()).replace("n-gram", "ngram")
+            out[w.written] = "none" if turned_off(s, m) else named
         elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
             out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and "ptpc" in val.lower():

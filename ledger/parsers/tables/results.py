@@ -155,6 +155,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # ("## MMLU accuracy (2000 samples, 5-shot)" over "| acc,none | 0.70 |": its sub-heading's benchmark)
     heading_task = named_benchmark(block.section[-1]) if len(block.section) > 1 else None
     task = dataset or heading_task or _turn_task(ctx, block)
+    dataset = dataset or heading_task  # (its speed rows ran on that benchmark's prompts, as on the heading's GPU)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
