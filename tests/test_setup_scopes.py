@@ -311,3 +311,20 @@ def test_the_setting_one_fix_applied_is_that_fixs_and_a_max_batch_is_no_batch() 
     (config,) = [c.config for c in extract(text, path="t.md").claims]
     assert config.get("gpu") == "L40S" and not {"batch_size", "max_batch_size"} & config.keys()
     assert label_setup("Max batch size: 64") == {"max_batch_size": "64"}
+
+
+def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() -> None:
+    """Command-then-output pairs, the commands quoted in prose: each command's flags hold over the output under it
+    to the next command (the second run sets no output length), and the output printed before the first command is
+    some other run's, none of theirs."""
+    text = (
+        "Earlier numbers:\n\n```\nmean acceptance length: 2.10\n```\n\n"
+        "run: hydra cmd: `python3 bench_spec.py --method hydra --num_spec_tokens 4 --output-len 256`\n\n"
+        "```\nmean acceptance length: 3.40\n```\n\n"
+        "run: hydra cmd: `time SPEC_LOG=1 python3 bench_spec.py --method hydra --num_spec_tokens 4`\n\n"
+        "```\nmean acceptance length: 2.90\n```\n"
+    )
+    got = {c.value: c.config for c in extract(text, path="t.md").claims}
+    assert got[3.4] == {"spec_algo": "hydra", "draft_len": "4", "osl": "256"}
+    assert got[2.9] == {"spec_algo": "hydra", "draft_len": "4"}
+    assert got[2.1] == {}

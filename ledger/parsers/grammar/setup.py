@@ -26,7 +26,7 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
-from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
+from ledger.parsers.grammar.command_runs import agreed, command_end, prose_runs, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import (
     continued,
@@ -191,7 +191,7 @@ def find_setups(
             and (values := line_setup(b.text[:300]))
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
-    runs_to_the_next(doc, runs)
+    runs_to_the_next(doc, prose_runs(doc, scopes, runs))  # ("method: ngram cmd: `...`" over its output: a run's)
     scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
     scopes.extend(folded_command_scopes(doc, env) + switch_item_scopes(doc))  # (a fold under a table; "- with MTP:")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
