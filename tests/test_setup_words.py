@@ -1136,3 +1136,12 @@ def test_every_current_drafting_method_is_a_spec_algo() -> None:
     assert qualifiers("suffix decoding on 1x H100")["spec_algo"] == "suffix"
     assert qualifiers("two Hydra heads")["spec_algo"] == "hydra"
     assert "spec_algo" not in qualifiers("strip the suffix of every prompt")
+
+
+def test_a_measured_average_draft_is_no_draft_length() -> None:
+    """ "avg draft 2.00 over 90 steps" in a drafter's stats line is what the run drafted on average, a result: no
+    draft length set for every run of the page (a length set is a whole number, never an average)."""
+    assert "draft_len" not in qualifiers("- m-small: 52.5% of drafted, avg draft 2.00 over 90 steps.")
+    assert "draft_len" not in qualifiers("mean draft length 2.7 per step")
+    assert "draft_len" not in qualifiers("Avg draft 2 per step")
+    assert qualifiers("served with draft 3 on one card")["draft_len"] == "3"

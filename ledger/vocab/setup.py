@@ -124,7 +124,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "draft_len",
         "draft_len",
         # (never a fields row's count of drafted tokens: "pred= 128 draft= 96 acc= 81")
-        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})(?![ \t]{{1,4}}acc(?:epted)?[ \t]?=)",
+        r"(?<!avg )(?<!mean )(?<!average )"  # ("avg draft 1.00 over 165 rounds": measured; a set length is whole)
+        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})(?![.,]?\d)"
+        r"(?![ \t]{1,4}acc(?:epted)?[ \t]?=)",
         ("draft",),
         ("draft", "num"),
     ),
@@ -147,11 +149,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("depth",),
         ("mtp", "eagle", "draft", "spec", "nextn", "depth", "accept"),
     ),
-    # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
+    # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE; "suffix" only as decoding
     _word(
         "spec_algo",
         "spec_algo",
-        # ("suffix decoding": the method; a bare "suffix" is any string's end)
         r"(eagle[ -]?3|eagle|n-?gram|medusa|pard|lookahead|mtp|dflash\d?|dspark|hydra|suffix(?=[ _-]decod)"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
@@ -712,8 +713,8 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     )
 
 
-_SPACED_RE = re.compile(r"[ -](?=\d$)")
-"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
+_SPACED_RE = re.compile(r"[ -](?=\d$)|(?<=^n)-(?=gram$)")
+"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3"), and n-gram's ("ngram", vLLM's)."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|n-gram|medusa|pard|lookahead|mtp|dflash|dspark|hydra|suffix|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
@@ -821,9 +822,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if (nodes := board_nodes(m, val, s)) is not None:
                 out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
-            # ("with MTP disabled": none; "n-gram" is vLLM's ngram)
-            named = _SPACED_RE.sub("", val.lower()).replace("n-gram", "ngram")
-            out[w.written] = "none" if turned_off(s, m) else named
+            out[w.written] = "none" if turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
             out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and "ptpc" in val.lower():
