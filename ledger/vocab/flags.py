@@ -72,6 +72,7 @@ FLAG_KEYS: dict[str, str] = {
     "sonnet-input-len": "isl",
     "sonnet-output-len": "osl",
     "sharegpt-output-len": "osl",
+    "hf-output-len": "osl",  # (its Hugging Face data sets', which spec_decode.py's offline runs read too)
     # sglang.bench_serving's generated-shared-prefix set: a group's shared system prompt, each request's own question
     # after it (the input is both: no one flag states it) and the tokens each generates
     "gsp-system-prompt-len": "shared_prefix_len",

@@ -20,10 +20,14 @@ INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
 """A span of inline code, as a sentence quotes a command in it."""
 
 
+def quoted_commands(text: str) -> list[str]:
+    """ "method: ngram cmd: `python3 spec_decode.py --method ngram ...`": the commands of runs a line of prose
+    quotes, whose output follows it as a fenced command's does."""
+    return [span for span in INLINE_CODE_RE.findall(text[:2000]) if is_command_line(span)] if "`" in text else []
+
+
 def quotes_command(text: str) -> bool:
-    """ "method: ngram cmd: `python3 spec_decode.py --method ngram ...`": a line of prose quoting the command of a
-    run, whose output follows it as a fenced command's does."""
-    return "`" in text and any(is_command_line(span) for span in INLINE_CODE_RE.findall(text[:2000]))
+    return bool(quoted_commands(text))
 
 
 def runs_a_command(line: str) -> bool:
