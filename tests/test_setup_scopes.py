@@ -319,7 +319,7 @@ def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() 
     some other run's, none of theirs."""
     text = (
         "Earlier numbers:\n\n```\nmean acceptance length: 2.10\n```\n\n"
-        "run: hydra cmd: `python3 bench_spec.py --method hydra --num_spec_tokens 4 --output-len 256`\n\n"
+        "run: hydra cmd: `python3 bench_spec.py --method hydra --num_spec_tokens 4 --hf-output-len 256`\n\n"
         "```\nmean acceptance length: 3.40\n```\n\n"
         "run: hydra cmd: `time SPEC_LOG=1 python3 bench_spec.py --method hydra --num_spec_tokens 4`\n\n"
         "```\nmean acceptance length: 2.90\n```\n"
