@@ -323,3 +323,20 @@ def test_a_bullets_lead_sets_up_every_value_of_its_line_but_what_the_line_names_
     assert bullet_lead_setup("- FP8: gsm8k 0.912, BF16: gsm8k 0.915") == {}  # (each value its own precision)
     assert bullet_lead_setup("- 2.1x faster on FP8: at TP8") == {}  # (a lead holding a result is a sentence)
     assert draft_over("- TP 2/4 scaling: 1.8x") == {}  # (no acceptance on the line)
+
+
+def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() -> None:
+    """Command-then-output pairs, the commands quoted in prose: each command's flags hold over the output under it
+    to the next command (the second run sets no output length), and the output printed before the first command is
+    some other run's, none of theirs."""
+    text = (
+        "Earlier numbers:\n\n```\nmean acceptance length: 2.10\n```\n\n"
+        "run: hydra cmd: `python3 bench_spec.py --method hydra --num_spec_tokens 4 --hf-output-len 256`\n\n"
+        "```\nmean acceptance length: 3.40\n```\n\n"
+        "run: hydra cmd: `time SPEC_LOG=1 python3 bench_spec.py --method hydra --num_spec_tokens 4`\n\n"
+        "```\nmean acceptance length: 2.90\n```\n"
+    )
+    got = {c.value: c.config for c in extract(text, path="t.md").claims}
+    assert got[3.4] == {"spec_algo": "hydra", "draft_len": "4", "osl": "256"}
+    assert got[2.9] == {"spec_algo": "hydra", "draft_len": "4"}
+    assert got[2.1] == {}

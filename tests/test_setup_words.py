@@ -1125,3 +1125,23 @@ def test_a_later_lead_naming_another_model_keeps_none_of_the_earlier_leads_setti
     )
     got = [(c.value, c.config.get("set_al"), c.config.get("ep"), c.config.get("tp")) for c in extract(text).claims]
     assert got == [(650.2, "0.8 0.5", "2", "2"), (450.2, None, None, "1")]
+
+
+def test_every_current_drafting_method_is_a_spec_algo() -> None:
+    """A title with no digit ("Add DSpark evals") names its method as "MTP3" does; "n-gram" is vLLM's ngram;
+    "suffix" is the method only as "suffix decoding" (a bare suffix is any string's end)."""
+    assert qualifiers("Wire in DSpark scoring")["spec_algo"] == "dspark"
+    assert qualifiers("Port DFlash drafting")["spec_algo"] == "dflash"
+    assert qualifiers("tune n-gram drafting on long prompts")["spec_algo"] == "ngram"
+    assert qualifiers("suffix decoding on 1x H100")["spec_algo"] == "suffix"
+    assert qualifiers("two Hydra heads")["spec_algo"] == "hydra"
+    assert "spec_algo" not in qualifiers("strip the suffix of every prompt")
+
+
+def test_a_measured_average_draft_is_no_draft_length() -> None:
+    """ "avg draft 2.00 over 90 steps" in a drafter's stats line is what the run drafted on average, a result: no
+    draft length set for every run of the page (a length set is a whole number, never an average)."""
+    assert "draft_len" not in qualifiers("- m-small: 52.5% of drafted, avg draft 2.00 over 90 steps.")
+    assert "draft_len" not in qualifiers("mean draft length 2.7 per step")
+    assert "draft_len" not in qualifiers("Avg draft 2 per step")
+    assert qualifiers("served with draft 3 on one card")["draft_len"] == "3"

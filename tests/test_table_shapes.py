@@ -309,3 +309,14 @@ def test_a_pasted_grids_bold_caption_names_its_measure_unit_and_statistic_and_it
     other = "Decode Throughput (tok/s), by batch size:\n\n| Config | tok/s |\n|---|---|\n| ISL 1024 / OSL 128 | 90 |\n"
     (claim,) = _claims(other)
     assert "stat" not in claim.config and claim.config.get("workload") == "ISL 1024 / OSL 128"
+
+
+def test_a_headings_benchmark_is_the_dataset_of_its_speed_rows() -> None:
+    """ "## Numbers (HumanEval, A100, TP=2)" over a speed table: its rows ran on that benchmark as on that GPU."""
+    text = (
+        "# Ship a Medusa head\n\n## Numbers (HumanEval, A100, TP=2)\n\n"
+        "| Batch | Metric | Plain | Medusa | Gain |\n|---|---|---|---|---|\n"
+        "| B=4 | Throughput (tok/s) | 300.0 | 420.0 | 1.40x |\n"
+    )
+    got = {(c.value, c.config.get("dataset"), c.config.get("gpu"), c.config.get("tp")) for c in _claims(text)}
+    assert {(420.0, "humaneval", "A100", "2"), (1.4, "humaneval", "A100", "2")} <= got

@@ -506,7 +506,8 @@ def canon_value(key: str, value: str) -> str:
     if key in DTYPE_KEYS:
         return canonical_dtype(v)
     if key == "spec_algo":
-        v = re.sub(r"^eagle[ _-]3$", "eagle3", v).replace("-", "_").replace(" ", "_")
+        v = re.sub(r"^eagle[ _-]3$", "eagle3", v)
+        v = "ngram" if v == "n-gram" else v.replace("-", "_").replace(" ", "_")  # (vLLM's spelling, the one method)
         # "none" is a setup (no speculation, against which an MTP run is not comparable); "auto" says nothing
         return {"auto": "", "off": "none", "disabled": "none", "no": "none"}.get(v, v)
     if key == "model":

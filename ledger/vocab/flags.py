@@ -72,6 +72,7 @@ FLAG_KEYS: dict[str, str] = {
     "sonnet-input-len": "isl",
     "sonnet-output-len": "osl",
     "sharegpt-output-len": "osl",
+    "hf-output-len": "osl",  # (its Hugging Face data sets', which spec_decode.py's offline runs read too)
     # sglang.bench_serving's generated-shared-prefix set: a group's shared system prompt, each request's own question
     # after it (the input is both: no one flag states it) and the tokens each generates
     "gsp-system-prompt-len": "shared_prefix_len",
@@ -194,7 +195,12 @@ _PREFIX_MIN = 6
 """An abbreviation shorter than this ("--in", "--out") names too little to be one flag of a tool we know."""
 
 
-SPEC_METHODS = frozenset(("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra"))
+SPEC_METHODS = frozenset(
+    (
+        *("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra", "dflash"),
+        *("dspark", "pard"),
+    )
+)
 """The values vLLM's speculative `method` takes (and sglang's, lower-cased): a drafting method."""
 
 

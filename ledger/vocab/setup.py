@@ -124,7 +124,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "draft_len",
         "draft_len",
         # (never a fields row's count of drafted tokens: "pred= 128 draft= 96 acc= 81")
-        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})(?![ \t]{{1,4}}acc(?:epted)?[ \t]?=)",
+        r"(?<!avg )(?<!mean )(?<!average )"  # ("avg draft 1.00 over 165 rounds": measured; a set length is whole)
+        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})(?![.,]?\d)"
+        r"(?![ \t]{1,4}acc(?:epted)?[ \t]?=)",
         ("draft",),
         ("draft", "num"),
     ),
@@ -147,11 +149,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("depth",),
         ("mtp", "eagle", "draft", "spec", "nextn", "depth", "accept"),
     ),
-    # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
+    # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE; "suffix" only as decoding
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?"
+        r"(eagle[ -]?3|eagle|n-?gram|medusa|pard|lookahead|mtp|dflash\d?|dspark|hydra|suffix(?=[ _-]decod)"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
@@ -167,6 +169,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "lookahead",
             "mtp",
             "dflash",
+            "dspark",
+            "hydra",
+            "suffix",
+            "n-gram",
             "non-spec",
             "no spec",
             "no-spec",
@@ -174,7 +180,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "drafting",
             "speculation",
         ),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "dflash", "no", "spec", "drafting"),
+        (
+            *("eagle", "ngram", "n-gram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "hydra"),
+            *("suffix", "no", "spec", "drafting"),
+        ),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
@@ -704,11 +713,11 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     )
 
 
-_SPACED_RE = re.compile(r"[ -](?=\d$)")
-"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
+_SPACED_RE = re.compile(r"[ -](?=\d$)|(?<=^n)-(?=gram$)")
+"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3"), and n-gram's ("ngram", vLLM's)."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
+    r"\d|eagle|ngram|n-gram|medusa|pard|lookahead|mtp|dflash|dspark|hydra|suffix|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
     r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")

@@ -6,12 +6,42 @@ Apart from setup.py because these read the commands of the whole document togeth
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import results_between
 from ledger.parsers.reader.document import Block, Document
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.flags import SERVER_COMMAND_RE
+
+INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
+"""A span of inline code, as a sentence quotes a command in it."""
+
+
+def quoted_commands(text: str) -> list[str]:
+    """ "method: ngram cmd: `python3 spec_decode.py --method ngram ...`": the commands of runs a line of prose
+    quotes, whose output follows it as a fenced command's does."""
+    return [span for span in INLINE_CODE_RE.findall(text[:2000]) if is_command_line(span)] if "`" in text else []
+
+
+def quotes_command(text: str) -> bool:
+    return bool(quoted_commands(text))
+
+
+def runs_a_command(line: str) -> bool:
+    """The line is, or quotes, the command of a run (no server's launch: it serves every run after it)."""
+    return (is_command_line(line.strip()) or quotes_command(line)) and not SERVER_COMMAND_RE.search(line)
+
+
+def prose_runs(doc: Document, scopes: list[SetupScope], runs: list[SetupScope]) -> list[SetupScope]:
+    """`runs` and the scopes a prose line opens that is, or quotes, the command of a run (no server's launch: it
+    serves every run after it): each holds to the next run, as a fenced command does (runs_to_the_next)."""
+    prose = {b.start for b in doc.blocks if b.kind in ("text", "item") and not b.in_code}
+    known = {id(r) for r in runs}
+    found = [s for s in scopes if s.start in prose and id(s) not in known and runs_a_command(doc.line(s.start))]
+    return runs + found
 
 
 def runs_to_the_next(doc: Document, runs: list[SetupScope]) -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import bisect
 import re
+from itertools import pairwise
 
-from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
+from ledger.parsers.grammar.command_runs import runs_a_command
+from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, results_between, turn_bounds
 from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -79,7 +81,23 @@ def default_reach(
             out[key] = [(start, end, default[key])]
     _owners_only(doc, turns, owners or set(), default, said, out)
     opened_at_heading(doc, default, said, measuring or set(), out)
+    from_the_first_run(doc, default, said, out)
     return out
+
+
+def from_the_first_run(doc: Document, default: dict[str, str], said: list[Statement], reach: dict[str, Reach]) -> None:
+    """A page that pastes runs as command-then-output pairs ("method: ngram cmd: `...`" over its stats, then the
+    next): a key only the commands state is theirs, from the first on; an output printed before the first command
+    is a run the page does not show the command of, not the first command's. (A single command under its output, "to
+    reproduce: ...", pairs nothing and still reaches the output above it.) `reach` is narrowed in place."""
+    ran = sorted({no for no, _, _, _ in said if runs_a_command(doc.setup_line(no))})
+    last = len(doc.lines)
+    if len(ran) < 2 or not all(results_between(doc, a, b) for a, b in pairwise([*ran, last + 1])):
+        return
+    for key in default:
+        if all(no in ran for no, k, _, counted in said if k == key and counted):
+            held = reach.get(key) or [(1, last, default[key])]
+            reach[key] = [(max(a, ran[0]), z, v) for a, z, v in held if z >= ran[0]]
 
 
 def opened_at_heading(

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
+from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import (
     Statement,
@@ -106,7 +107,7 @@ def document_default(
         values, models, scope = _line_values(text, is_command, command, no in grids, no == doc.blocks[0].start)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
-        if is_command and not SERVER_COMMAND_RE.search(text):
+        if (is_command or quotes_command(text)) and not SERVER_COMMAND_RE.search(text):  # ("cmd: `python3 x.py`")
             runs.append((no, frozenset(values)))
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
@@ -325,9 +326,6 @@ _WORKS_ON_RE = re.compile(
 )
 
 
-_INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
-
-
 def _line_values(
     text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False, title: bool = False
 ) -> tuple[dict[str, str], list[str], list[tuple[str, str]]]:
@@ -346,7 +344,7 @@ def _line_values(
     else:
         values = line_setup(text[:2000])
         scope = scope_values(values, text)  # ("- Add X for SM100 and SM103": the code's scope, no run's setup)
-        for span in _INLINE_CODE_RE.findall(text[:2000]) if "`" in text else ():
+        for span in INLINE_CODE_RE.findall(text[:2000]) if "`" in text else ():
             if is_command_line(span):
                 # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run
                 values = {**values, **command(span)}

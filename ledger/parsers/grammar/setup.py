@@ -26,7 +26,14 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
-from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
+from ledger.parsers.grammar.command_runs import (
+    agreed,
+    command_end,
+    prose_runs,
+    quoted_commands,
+    runs_to_the_next,
+    with_settings,
+)
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import (
     continued,
@@ -191,7 +198,7 @@ def find_setups(
             and (values := line_setup(b.text[:300]))
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
-    runs_to_the_next(doc, runs)
+    runs_to_the_next(doc, prose_runs(doc, scopes, runs))  # ("method: ngram cmd: `...`" over its output: a run's)
     scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
     scopes.extend(folded_command_scopes(doc, env) + switch_item_scopes(doc))  # (a fold under a table; "- with MTP:")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
@@ -317,6 +324,8 @@ def _text_scope(
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
+    for span in quoted_commands(text):  # ("cmd: `python3 x.py --hf-output-len 2048`": every flag of its run)
+        values = {**values, **command_setup(span, env)}
     for key in named_twice(text) | models_named_twice(text) if values else ():  # (a key named twice: one it found)
         values.pop(key, None)  # "on an RTX 4080 Super and an RTX 3090 Ti": each result says which
     labelled = label_setup(text)

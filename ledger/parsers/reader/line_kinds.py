@@ -38,7 +38,8 @@ SHELL_PROMPT = (
     r"(?:\$\s*|\+{1,3}\s|➜\s+\S{1,60}(?:\s+git:\([^()\s]{1,80}\))?(?:\s+✗)?\s+|[\w.-]{1,40}@[\w.-]{1,60}:[^\s$#]{0,120}[$#]\s*)?"
 )
 _COMMAND_RE = re.compile(
-    r"^" + SHELL_PROMPT + r"(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
+    # ("time VLLM_USE_V1=1 python3 x.py", "nohup python ...": a wrapper that times or detaches the command it runs)
+    r"^" + SHELL_PROMPT + r"(?:(?:time|nohup)\s+)?(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}(?:(?:time|nohup)\s+)?"
     r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
     r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
     # NVIDIA's load generators, whose "profile" runs a serving benchmark: "aiperf profile --model X --concurrency 4"

@@ -150,11 +150,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
     lead = ctx.lead_in(block)
+    # ("## MMLU accuracy (2000 samples, 5-shot)" over "| acc,none | 0.70 |": its sub-heading's benchmark, and the
+    heading_task = named_benchmark(block.section[-1]) if len(block.section) > 1 else None  # dataset of speed rows)
     # ("3 samples of mt-bench:" right over the table; "gsm8k: 0.912 (ref 0.915)" is its own result, no caption)
-    dataset = named_benchmark(lead) if lead and not _OWN_SCORE_RE.search(lead) else None
-    # ("## MMLU accuracy (2000 samples, 5-shot)" over "| acc,none | 0.70 |": its sub-heading's benchmark)
-    heading_task = named_benchmark(block.section[-1]) if len(block.section) > 1 else None
-    task = dataset or heading_task or _turn_task(ctx, block)
+    dataset = (named_benchmark(lead) if lead and not _OWN_SCORE_RE.search(lead) else None) or heading_task
+    task = dataset or _turn_task(ctx, block)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
