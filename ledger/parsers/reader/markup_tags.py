@@ -14,7 +14,9 @@ import re
 
 # an anchor that names a link target and holds no text: `<a id="GPT_OSS_20B"></a>`, `<a name="x"/>`, `<a id=x>`
 _ANCHOR_RE = re.compile(
-    r"<a[ \t]+(?:id|name)[ \t]*=[ \t]*[\"']?[^<>\"'\n]{0,200}[\"']?[ \t]*/?>(?:[ \t]{0,8}</a[ \t]*>)?", re.IGNORECASE
+    r"<a[ \t]{1,8}(?:id|name)[ \t]{0,8}=[ \t]{0,8}[\"']?[^<>\"'\n]{0,200}[\"']?[ \t]{0,8}/?>"
+    r"(?:[ \t]{0,8}</a[ \t]{0,8}>)?",
+    re.IGNORECASE,
 )
 # a layout element's opening or closing tag, with its attributes (which hold no text the page shows)
 _LAYOUT_RE = re.compile(r"</?(?:br|hr|div|span|p|center|sup|sub|img)\b[^<>\n]{0,300}>", re.IGNORECASE)
