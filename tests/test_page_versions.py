@@ -283,3 +283,31 @@ def test_every_step_a_series_is_stated_on_both_sides_of_is_judged_though_it_ends
     assert "4 removed, new or not comparable, judged between two versions that state them: 4 no significant change" in (
         " ".join(said)
     ), said
+
+
+def test_the_headline_counts_the_step_regressions_of_series_a_newer_version_dropped() -> None:
+    """A release page's third version re-does its tables: the series that fell from v1 to v2 end "removed", so no
+    first-against-last verdict counts them; the headline still says what the rows list step by step."""
+    from types import SimpleNamespace
+
+    from ledger.compare.run import Comparison
+    from ledger.report.findings import Section
+    from ledger.report.text import headline
+
+    table = "| ISL/OSL | H100<br/>TP{tp} (FP8) |\n|---|---|\n| 128/128 | {value} |\n"
+    pages = [
+        "# Mistral 7B\n\n" + table.format(tp=1, value="8,000") + "\n" + table.format(tp=2, value="14,000"),
+        "# Mistral 7B\n\n" + table.format(tp=1, value="6,400") + "\n" + table.format(tp=2, value="11,000"),
+        "# Qwen3 32B\n\n| ISL/OSL | B200<br/>TP4 (FP4) |\n|---|---|\n| 1024/1024 | 3,100 |\n",
+    ]
+    snaps = [
+        Snapshot(RevisionRef(name=f"v{n}", document="page", version=n), extract(text, path="speed.md").claims)
+        for n, text in enumerate(pages, 1)
+    ]
+    rows = compare_series(snaps, versions=True)
+    assert sorted(r.overall.verdict for r in rows if r.overall) == ["new", "removed", "removed"]
+    report = SimpleNamespace(
+        comparison=Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[]),
+        section=lambda name: Section(name, name),
+    )
+    assert headline(report) == "no regression first to last; 2 step regressions (2 R1->R2)"

@@ -124,3 +124,18 @@ def test_an_archives_continued_turn_line_opens_a_turn() -> None:
         "# T\n\n**alice** · description · 2026-01-02\nText\n\n**alice** · description (continued)\nMore\n"
     )
     assert [b.start for b in doc.blocks if b.kind == "comment"] == [3, 6]
+
+
+def test_an_anchor_closing_a_section_is_the_next_headings_link_target_not_setup() -> None:
+    # a generated docs page ends each section with the anchor of the section after it: its id is a slug of that
+    # heading, markup the page never shows, so the table above keeps its own heading's model
+    text = (
+        "# Gemma 3 12B\n\n| ISL/OSL | H100<br/>TP2 (FP8) |\n|---|---|\n| 2000/500 | 4,310 |\n\n---\n\n"
+        '<a id="Gemma_3_12B_lowmem"></a>\n\n# Gemma 3 12B - Low Memory Configurations\n\n'
+        '<div align="center">Numbers are output tokens per second.<br/>Higher is better.</div>\n'
+    )
+    doc = read_document(text, "page.md")
+    assert doc.setup_line(9).strip() == ""
+    assert " ".join(doc.setup_line(13).split()) == "Numbers are output tokens per second. Higher is better."
+    [claim] = extract(text, path="page.md").claims
+    assert (claim.value, claim.config.get("model"), claim.config.get("gpu")) == (4310, "Gemma 3 12B", "H100")

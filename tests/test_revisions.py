@@ -116,6 +116,13 @@ def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
         ("Tested version: 0.3.0a1", "v0.3.0a1"),
         ("All numbers were measured on release 2.2.1.post3 of the engine.", "v2.2.1.post3"),
         ("The tested quickserve version is `v1.4.0-beta`.", None),  # no suffix the releases' grammar knows
+        # the release a reader must use to get the numbers again, and a banner over a release's new data
+        ("A kernel change in v2.4 slowed short prompts; to reproduce the figures above, use v2.3.", "v2.3"),
+        ("Reproducing these results requires release 4.1.", "v4.1"),
+        ("To reproduce the figures, please use v2.3 or later.", None),  # the oldest that works, not the one measured
+        ("*(New in v1.2) Edge board benchmarks:*", "v1.2"),
+        ("New in v1.2: paged attention for the edge board.", None),  # a feature, no data
+        ("This page requires v1.2 or later; see the [v1.3 changelog](https://example.com/v1.3) for new results.", None),
     ],
 )
 def test_a_sentence_naming_the_release_its_data_was_measured_on(sentence: str, want: str | None) -> None:
@@ -135,7 +142,7 @@ def test_a_release_is_read_only_from_a_line_holding_what_every_release_holds() -
     found = 0
     for line in lines:
         head = line[:1000]
-        measured = releases.MEASURED_ON_RELEASE_RE.pattern.search(head)
+        measured = next((m for r in releases.ON_RELEASE_PATTERNS if (m := r.pattern.search(head)) is not None), None)
         tested = releases.TESTED_VERSION_RE.pattern.search(head)
         version = releases._VERSION_AFTER_RE.match(head, tested.end()) if tested is not None else None
         if measured is not None or version is not None:
@@ -154,6 +161,21 @@ def test_a_release_statement_holds_over_its_section_and_a_table_footnote_over_it
     )
     got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md").claims}
     assert got == {12045.0: "v3.1.0", 3904.0: "v3.0", 14.5: None}
+
+
+def test_a_pages_release_statement_away_from_its_tables_holds_over_every_table_but_one_stating_its_own() -> None:
+    text = (
+        "# Serving speed\n\n## Results\n\n### Wren 9B\n\n| ISL/OSL | H100<br/>TP1 (FP8) |\n|---|---|\n"
+        "| 128/128 | 9,100 |\n\n### Wren 70B\n\nA scheduler bug in v2.4 slows this model; to reproduce the figures "
+        "below, use v2.3.\n\n| ISL/OSL | H100<br/>TP4 (FP8) |\n|---|---|\n| 128/128 | 2,750 |\n\n"
+        "## How we ran it\n\nThe numbers above were collected on release 2.4 with this options file:\n\n"
+        "```yaml\nkv_fraction: 0.9\n```\n"
+    )
+    got = {c.value: c.revision.label if c.revision else None for c in extract(text, "speed.md", page=True).claims}
+    assert got == {9100.0: "v2.4", 2750.0: "v2.3"}
+    # a thread's comment speaks for itself, not for the tables of others
+    got = {c.value: c.revision.label if c.revision else None for c in extract(text, "speed.md", page=False).claims}
+    assert got == {9100.0: None, 2750.0: "v2.3"}
 
 
 def test_a_backticked_side_word_alone_over_a_paste_is_that_side_not_a_variant() -> None:

@@ -2520,11 +2520,13 @@ def test_the_release_and_prose_patterns_grow_linearly_on_hostile_text() -> None:
     """The patterns that read a release statement and tell prose from a tool's output, searched over a whole hostile
     text (their callers cut it shorter): four times the text takes about four times as long."""
     from ledger.parsers.support.examples import _PROSE_RE
-    from ledger.vocab.releases import MEASURED_ON_RELEASE_RE
+    from ledger.vocab.releases import MEASURED_ON_RELEASE_RE, NEW_FOR_RELEASE_RE, REPRODUCE_ON_RELEASE_RE
 
     cases = [
         (MEASURED_ON_RELEASE_RE, "the data is from the results measured with release "),
         (MEASURED_ON_RELEASE_RE, "data generated v"),
+        (REPRODUCE_ON_RELEASE_RE, "to reproduce use v"),
+        (NEW_FOR_RELEASE_RE, "new for v1.0 "),
         (_PROSE_RE, "a b c d e f "),
     ]
     for pattern, unit in cases:

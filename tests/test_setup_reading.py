@@ -840,3 +840,17 @@ def test_setup_booleans_and_modes_set_their_switch_on_or_off() -> None:
     assert command_setup("vllm serve org/M --enforce-eager")["cuda_graph"] == "off"
     assert line_setup("Parallel mode: TP2 + EP").get("ep") == "on"
     assert "cuda_graph" not in line_setup("Execution mode: fast")  # (neither on nor off: nothing said)
+
+
+@pytest.mark.parametrize(("other", "want"), [("H200 SXM 141GB", "RTX 6000"), ("RTX 4090 24GB", None)])
+def test_a_heading_naming_a_boards_family_alone_is_the_pages_one_board_of_that_family(
+    other: str, want: str | None
+) -> None:
+    # the page's hardware list names one RTX board: a section "RTX Configurations" ran on it; with two, on neither
+    text = (
+        f"# Serving speed\n\nBoards used:\n\n- {other}\n- RTX 6000 Pro Blackwell Server Edition\n\n"
+        "# Llama 3.1 8B - RTX Configurations (TP/PP)\n\n"
+        "| Sequence Length (ISL/OSL) | **2 GPUs**<br/>TP1,PP2 (FP4) |\n|---|---|\n| 1000/1000 | 1,500 |\n"
+    )
+    [claim] = extract(text, path="speed.md").claims
+    assert (claim.config.get("gpu"), claim.config.get("gpu_count"), claim.config.get("pp")) == (want, "2", "2")

@@ -77,6 +77,29 @@ def test_a_settings_row_gives_each_column_its_setup_and_no_claims() -> None:
     assert got == [(100.5, "H100", "2", "Llama-3.1-8B"), (180.2, "H100", "4", "Llama-3.1-8B")]
 
 
+@pytest.mark.parametrize("label_col", [0, 1])
+def test_a_stacked_headers_key_labels_name_their_rows_in_either_label_column(label_col: int) -> None:
+    # the key cells ("GPU:", "TP Size") stand in the first column or the second; either way "ISL, OSL" under
+    # them names the row labels' keys, never a word of the measure
+    keys = [["GPU:", "", "B300", ""], ["TP Size", "", "2", "8"], ["ISL, OSL", "", "", ""], ["", "", "", ""]]
+    if label_col:
+        keys[0][:2], keys[1][:2] = ["", "GPU:"], ["", "TP Size"]
+    rows = [*keys, ["512, 512", "", "5,210.40", "9,880.10"], ["2048, 256", "", "2,905.75", "6,120.00"]]
+    text = "Values are output tokens per second.\n\n" + "\n".join(
+        "| " + " | ".join(r) + " |" for r in [rows[0], ["---"] * 4, *rows[1:]]
+    )
+    got = [
+        (c.value, c.metric, c.config.get("gpu"), c.config.get("tp"), c.config.get("isl"), c.config.get("osl"))
+        for c in extract(text + "\n", path="t.md").claims
+    ]
+    assert got[:3] == [
+        (5210.4, "output throughput", "B300", "2", "512", "512"),
+        (9880.1, "output throughput", "B300", "8", "512", "512"),
+        (2905.75, "output throughput", "B300", "2", "2048", "256"),
+    ]
+    assert len(got) == 4
+
+
 def test_a_line_break_parts_header_words_and_a_two_key_column_splits() -> None:
     text = "| ISL/OSL | H200<br/>TP2 (FP8) |\n|---|---|\n| 1024/128 | 812.5 |\n"
     (claim,) = extract(text, path="t.md").claims

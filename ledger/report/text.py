@@ -85,6 +85,10 @@ def headline(report: Report) -> str:
         if any(counts[v] for v in ("regression", *FAILING_WORDS))
         else "no regression" + (f" ({'; '.join(parts)})" if parts else "")
     )
+    if steps := step_regressions(report.comparison):
+        # (a release page's newest version re-did its tables: the series that fell before stop at a version that
+        # dropped them, and first-against-last judges none of them; the rows below list each step, so does this)
+        verdict += f"{'; ' if counts['regression'] else ' first to last; '}{steps}"
     cov = len(report.section("coverage").findings)
     nv = len(report.section("not_verified").findings)
     tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "", f"{nv} not verified" if nv else ""]
@@ -99,6 +103,28 @@ def headline(report: Report) -> str:
         # the change that fixes it is not measured
         tail.append(FIX_UNMEASURED)
     return ", ".join([verdict, *[t for t in tail if t]])
+
+
+def step_regressions(c: Comparison) -> str:
+    """The step regressions the rows between revisions list that no series' first-against-last verdict counts
+    ("32 step regressions (27 R2->R3, 5 R3->R4)"), or "" where there are none."""
+    at = {r.name: f"R{i}" for i, r in enumerate(c.revisions, 1)}
+    steps = Counter(
+        f"{at.get(p.old_rev or '', '?')}->{at.get(p.new_rev or '', '?')}"
+        for r in c.rows
+        if r.overall is not None and r.overall.verdict != "regression"
+        for p in r.turns()
+        if p.verdict == "regression"
+    )
+    n = sum(steps.values())
+    if not n:
+        return ""
+    each = ", ".join(f"{k} {step}" for step, k in sorted(steps.items(), key=lambda kv: _order(kv[0])))
+    return f"{n} step regression{'s' if n > 1 else ''} ({each})"
+
+
+def _order(step: str) -> tuple[int, ...]:
+    return tuple(int(x) if x.isdigit() else 0 for x in step.replace("R", "").split("->"))
 
 
 def _finding_line(f: Finding, md: bool) -> str:

@@ -26,6 +26,29 @@ MEASURED_ON_RELEASE_RE = WordGate(
 )
 """(a line naming none of the nouns is not searched: the pattern is tried at every character)"""
 
+# the release a reader must use to get the numbers again: "to reproduce the numbers noted here, please use v0.20",
+# "Reproducing these results requires release 2.3" (the data's release, even where a later one is out); the gaps are
+# bounded and stop at a sentence's end, each start tried in constant time
+REPRODUCE_ON_RELEASE_RE = WordGate(
+    re.compile(
+        r"\breproduc(?:e|es|ed|ing)\b[^.!?\n]{0,80}?\b(?:use|using|with|on|requires?)\b[^!?\n]{0,24}?"
+        r"(?:\b(?:version|release)\s{1,3}v?|(?<![\w.-])v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3}"
+        rf"{PRE_POST}?)(?![\w-]|\.\d)(?!\+|\s{{1,3}}or\s{{1,3}}(?:later|newer|above|higher))",
+        re.IGNORECASE,
+    )
+)
+"""("please use v0.20 or later" names the oldest release that works, not the one that measured)"""
+# a banner saying the data below is the release's new data: "(NEW for v1.0) Edge GPU benchmarks:", "New in release
+# 2.1: results on B300" (a data noun must follow on the line: "New in v0.5: FP8 support" names a feature)
+NEW_FOR_RELEASE_RE = WordGate(
+    re.compile(
+        r"\bnew\s{1,3}(?:for|in)\s{1,3}(?:(?:version|release)\s{1,3}v?|v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3}"
+        rf"{PRE_POST}?)(?![\w-]|\.\d)"
+        r"(?=[^!?\n]{0,120}?\b(?:data|numbers|figures|results|measurements|benchmarks?)\b)",
+        re.IGNORECASE,
+    )
+)
+
 
 # "The tested servekit version is `v1.4.0`", "Tested version: 2.3.1", "The engine version benchmarked here is v0.8.2"
 TESTED_VERSION_RE = WordGate(
@@ -49,6 +72,9 @@ _RELEASE_DIGITS_RE = re.compile(r"\d\.\d")
 _RELEASE_DIGITS_SIG = b"d.d"
 """The same in an ASCII text's class signature (vocab.text.class_signature)."""
 
+ON_RELEASE_PATTERNS = (MEASURED_ON_RELEASE_RE, REPRODUCE_ON_RELEASE_RE, NEW_FOR_RELEASE_RE)
+"""The sentences naming the data's release, each read for its `version` (the scripts' own release aside)."""
+
 
 def release_label(text: str) -> str | None:
     """ "v0.9.0" for a sentence saying its data was measured on release 0.9.0, or naming the version it tested;
@@ -58,9 +84,10 @@ def release_label(text: str) -> str | None:
     sig = class_signature(head)
     if (_RELEASE_DIGITS_RE.search(head) is None) if sig is None else (_RELEASE_DIGITS_SIG not in sig):
         return None  # every release either reading gives holds one ("0.9", "1.4.0"): most lines hold none
-    m = MEASURED_ON_RELEASE_RE.search(head)
-    if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):
-        return f"v{m.group('version')}"
+    for pattern in ON_RELEASE_PATTERNS:
+        m = pattern.search(head)
+        if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):
+            return f"v{m.group('version')}"
     t = TESTED_VERSION_RE.search(head)
     v = _VERSION_AFTER_RE.match(head, t.end()) if t is not None else None
     return f"v{v.group('version')}" if v is not None else None

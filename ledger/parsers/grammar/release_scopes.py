@@ -9,6 +9,12 @@ versions, and a sentence tells which release measured them.
 A statement holds over the rest of its section: up to the next heading of its section's level or above. A rendered
 copy's headings have no levels: there a statement whose own lines hold no table leads the sections after it, and
 holds over them while each holds a table.
+
+A page's statement that reaches no table (a methods section at the end: "The data collected for the v0.21 benchmarks
+was run with this file") speaks for the page's tables wherever they stand: it holds over the whole page, below every
+scope a table's own section states ("to reproduce the numbers here, use v0.20" over one table). Only on a page (a
+thread's comment speaks for itself), only a paragraph's (a changelog's item names its own release), and only where
+every such statement names one release.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ def release_scopes(doc: Document) -> list[RevisionScope]:
     """One scope per sentence naming the release its section's data was measured on, and per version line naming
     the page's own build beside the engine it builds on (grammar.project_versions)."""
     out: list[RevisionScope] = version_line_scopes(doc)
+    tables = [b.start for b in doc.blocks if b.kind == "table" and not b.in_code]
+    tableless: set[str] = set()  # the releases a page's paragraph names where its reach holds no table
     level = 0  # the level of the section the walk is in (0: above every heading)
     blocks = [b for b in doc.blocks if not b.in_code]
     for k, b in enumerate(blocks):
@@ -45,6 +53,10 @@ def release_scopes(doc: Document) -> list[RevisionScope]:
         else:
             end = _rendered_end(rest, len(doc.lines))
         out.append(RevisionScope(start=b.start, end=end, revision=Revision(label=label)))
+        if doc.page and b.kind == "text" and not any(b.start <= t <= end for t in tables):
+            tableless.add(label)
+    if len(tableless) == 1 and tables:
+        out.append(RevisionScope(start=1, end=len(doc.lines), revision=Revision(label=tableless.pop())))
     return out
 
 

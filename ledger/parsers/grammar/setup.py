@@ -44,6 +44,7 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
+from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
@@ -146,7 +147,7 @@ def find_setups(
         if not heads_section(doc, b, title):
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
             # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
-        values = section_heading_setup(b.text)
+        values = _section_heading_values(doc, b.text)
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
@@ -219,6 +220,15 @@ def find_setups(
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
+
+
+def _section_heading_values(doc: Document, title: str) -> dict[str, str]:
+    """The setup a section's heading states, its board too where it names only the family of the page's one board of
+    that family ("# Qwen3 30B - RTX Configurations" on a page listing one RTX board: grammar.family_boards)."""
+    values = section_heading_setup(title)
+    if "gpu" not in values and (board := family_board(doc, title)) is not None:
+        values["gpu"] = board
+    return values
 
 
 def _lead_scopes(doc: Document, blocks: list[Block], k: int, scope: SetupScope | None) -> list[SetupScope]:

@@ -138,6 +138,14 @@ def _row_keys_row(row: Row) -> list[str] | None:
     return cells[:named] if all(len(c) <= 40 and setting_keys(c) for c in cells[:named]) else None
 
 
+def _label_column_free(header: list[str]) -> bool:
+    """The header's first cell names no column of rows: it is blank, or it labels the header row itself as a
+    settings row's label does ("| GPU: | | B200 | |" over "| TP Size | | 4 | 8 |"), so a row of keys under it may
+    name the row labels."""
+    first = clean(header[0]) if header else ""
+    return not first or setup_key(first.rstrip(":")) is not None
+
+
 def _continue_labels(table: Table, cols: int) -> None:
     """Label cells left empty under a stacked header continue the row above ("| Llama 3.3 70B | 128/128 | 4 |"
     then "| | 2048/128 | 4 |"): a row span, as a rendered page prints it."""
@@ -303,7 +311,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
                 groups = _groups(table.header)
                 table.header_parts = [(groups[ci] if w else "", w or groups[ci]) for ci, w in enumerate(sub)]
                 sub = [""] * len(sub)
-        elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
+        elif not label_head and _label_column_free(table.header) and (names := _row_keys_row(row)) is not None:
             label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)
         elif (found := _settings_row(row, kernel)) is not None:
             key, at = found
