@@ -26,6 +26,7 @@ from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
+from ledger.vocab.board_counts import counted_over
 from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
@@ -198,7 +199,7 @@ class Context:
                     # "Maximum request concurrency: 64" printed by a serving benchmark: its run's load, not the eval's
                     drop = _SERVING_LENGTHS | self.setup.printed
                     default = {k: v for k, v in default.items() if k not in drop or _evaluated_window(k, v, windows)}
-                around = overlay(default, around)
+                around = overlay(default, counted_over(default, around))  # (a board restated keeps its count)
             if kind == "accuracy" and around.keys() & _SERVING_LOAD and not WINDOWED_RE.search(metric or ""):
                 # a section's serving lengths and data too ("8k1k sweep, random dataset" over its GSM8K line: an
                 # eval's questions are its task's); a perplexity's window and text are its own, and so is the
@@ -217,6 +218,7 @@ class Context:
                 gone = superseded(around, config) if config else ()
                 if "gpu" in config and "gpu" in around and (board := one_board({config["gpu"], around["gpu"]})):
                     config["gpu"] = board  # "CuTe SM90 ... backward" on the page's H200: that board
+                config = counted_over(around, config)  # ("... on Ascend A3" in the sentence: the cards counted)
                 config = {
                     **{k: v for k, v in around.items() if v and canonical_key_name(k) not in own and k not in gone},
                     **config,

@@ -40,6 +40,7 @@ from ledger.parsers.kv.restated_scores import without_restated_scores
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
+from ledger.parsers.prose.config_shots import config_shots
 from ledger.parsers.prose.declared_floors import declared_floors
 from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks
@@ -249,6 +250,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
     claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
     claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
+    claims = config_shots(doc, claims)  # "`gsm8k_gen_4_shot_cot_chat_prompt`" in the turn: its gsm8k scores' shots
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:

@@ -4,13 +4,29 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from ledger.vocab.setup_word import SetupWord, search_word
+from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord, make_word, search_word
 
 # ("two L40S cards": a count in words)
 GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(GPU_COUNT)
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_COUNT_WORDS = "|".join(NUMBER_WORDS)
+_SHORT_NAME = r"(?: [a-z]{1,3}\d{1,4}[a-z]{0,2})?"  # ("A3" of "Ascend A3": the board named short)
+_BOARD_NOUN = r"(?: physical)? (?:cards|chips|npus|devices|accelerators)\b"
+COUNTED_BOARDS = make_word(
+    "gpu_count",
+    "gpu_count",
+    rf"(?<![/\w])(?:(?:\d{{1,3}}|{_COUNT_WORDS}){_SHORT_NAME}{_BOARD_NOUN} ?/ ?)?"
+    rf"(\d{{1,3}}|{_COUNT_WORDS}){_SHORT_NAME}{_BOARD_NOUN}",
+    ("card", "chip", "npu", "device", "accelerator"),
+    tuple(NUMBER_WORDS),
+    DIGIT_OPENS,
+)
+"""The boards counted by the nouns accelerators go by ("Four A3 cards / eight physical chips", "across 16 NPUs"),
+the board's short name between or none, where the board is named elsewhere: the setup's gpu_count. Of two counts
+of one machine, "4 cards / 8 chips", the finer after the slash: the devices the engine shards over (TP8 on them)."""
 _TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
 NOT_A_HOST = r"(?!-\d{1,4}-\d)"
 """After a board's name: not a machine's host name, the board and its address in number groups ("(h100-10-2-3-4)"
@@ -22,12 +38,13 @@ _VENDOR_RE = re.compile(r"^(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|instinc
 # ("gfx942" is a name: its "x" follows a letter)
 _STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
 _NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")
+_NODES_OF_RE = re.compile(r"(?<![\w.])(\d{1,2}) nodes? of (?:the )?$", re.IGNORECASE)
 _NODES_AFTER_RE = re.compile(r" ?nodes?\b", re.IGNORECASE)
 # "4*H100 nodes", "2x H200 nodes": one count before the board, and nodes after it: the count is the nodes'
 _NODE_COUNT_RE = re.compile(r"^(\d{1,3}) ?[x×*] ?(?=[a-z])", re.IGNORECASE)
 _NODES_RE = re.compile(r" ?nodes\b", re.IGNORECASE)
 _COUNTED_RE = re.compile(r"\d{1,3} ?[x×*]|(?:two|four|eight) ", re.IGNORECASE)
-_BOARDS_AFTER_RE = re.compile(r" ?(?:gpus|cards|boards|devices|accelerators)\b", re.IGNORECASE)
+_BOARDS_AFTER_RE = re.compile(r" ?(?:gpus|cards|boards|devices|accelerators|chips|npus)\b", re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
 # "run on a single RTX3090", "on one H100": one board, counted as "1x H100" is (never "one H100 node", "a single
 # H200 machine": a machine's boards, however many it holds)
@@ -63,6 +80,8 @@ def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
     ):
         val = f"1x{val}"
     val = _STAR_COUNT_RE.sub(r"\1x", val)  # "8*B200" is "8xB200"
+    if _COUNTED_RE.match(val) and (of := _NODES_OF_RE.search(s, max(0, m.start() - 14), m.start())):
+        val = f"{of.group(1)}x{val}"  # "2 nodes of 8x MI300X": two nodes of eight (canonical reads 2x8xMI300X)
     k = _GPU_COUNT_RE.match(val)
     cut = k.end() if k else 0
     # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
@@ -93,3 +112,24 @@ def in_image_tag(s: str, at: int) -> bool:
     b = min((i for c in _TOKEN_END if (i := s.find(c, at)) >= 0), default=len(s))
     colon = s.find(":", a, at)
     return colon > a and s.find("/", a, colon) > a and _IMAGE_RE.fullmatch(s, a, b) is not None
+
+
+def counted_board(outer: str | None, inner: str | None, tp: str | None = None) -> str | None:
+    """`outer` when it is `inner`'s board with a count `inner` does not state ("4xASCEND A3" over "ASCEND A3": a
+    line naming the board once more, "Ran on Ascend A3.", does not unsay the count the setup gives it), else None;
+    never a count below the run's `tp` ("tuned on a single H20" over a TP=4 run on H20s: the tuning's board)."""
+    if not outer or not inner or not outer[:1].isdigit() or inner[:1].isdigit():
+        return None
+    k = _GPU_COUNT_RE.match(outer)
+    if k is None or not k.end() or outer[k.end() :].strip().lower() != inner.strip().lower():
+        return None
+    count = 1
+    for part in re.findall(r"\d{1,3}", k.group(0)):
+        count *= int(part)
+    return outer if not (tp and tp.isdigit() and count < int(tp)) else None
+
+
+def counted_over(outer: Mapping[str, str], inner: dict[str, str]) -> dict[str, str]:
+    """`inner`'s setup, its board given the count `outer`'s setup states for that board (counted_board)."""
+    got = counted_board(outer.get("gpu"), inner.get("gpu"), inner.get("tp") or outer.get("tp"))
+    return {**inner, "gpu": got} if got else inner

@@ -13,7 +13,16 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.block_words import BLOCK_WORDS, CONSUMED_KEYS, drafted_block
-from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NOT_A_HOST, NUMBER_WORDS, board, board_nodes, in_image_tag
+from ledger.vocab.board_counts import (
+    COUNTED_BOARDS,
+    GPU_COUNT,
+    GPU_VENDOR,
+    NOT_A_HOST,
+    NUMBER_WORDS,
+    board,
+    board_nodes,
+    in_image_tag,
+)
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
@@ -497,6 +506,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
+    COUNTED_BOARDS,  # "Four A3 cards / eight physical chips", "across 16 NPUs" (vocab.board_counts)
     *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
@@ -804,7 +814,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
-        if w.key in ("concurrency", "osl"):  # "eight requests at a time", "a single output token"
+        if w.key in ("concurrency", "osl", "gpu_count"):  # "eight requests at a time", "a single output token"
             val = NUMBER_WORDS.get(val.lower(), "1" if val.lower() == "single" else val)
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)

@@ -18,7 +18,7 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly)\b",
+    r"old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
+from ledger.parsers.grammar.author_turns import carried_turns
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import (
@@ -211,7 +212,7 @@ def find_setups(
     told: list[Statement] = []  # every setup value stated, where, and whether the default counts it
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
-    own = [SetupScope(a, b, values) for a, b, values in turns]
+    own = [SetupScope(a, b, values) for a, b, values in [*turns, *carried_turns(doc, turns)]]  # (an author's later)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach = settled_model(default), frozenset(printed), reach
