@@ -30,6 +30,7 @@ from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
 from ledger.report.ci_runs import PIPELINE_RE, Run, latest_state, pending_run
+from ledger.report.ci_stated import prose_ci, triggered_run
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import rebase_state, side_of
@@ -126,7 +127,7 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
         verdict, text, last = latest_state(ci)
         sec.findings.append(Finding(verdict, text, None, last.source.line, last.metric))
     elif newest is None:
-        sec.findings.append(Finding("unknown", "no CI run and no GitHub head stated"))
+        sec.findings.extend(_stated_ci(comp) or [Finding("unknown", "no CI run and no GitHub head stated")])
     else:
         on_head = [c for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, newest)]
         # a bot says each run twice (triggered, then the pipeline's state): the pipelines' results are the runs
@@ -168,6 +169,14 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     for sha in _other_ci_heads(runs, newest):
         sec.more.append(Finding("ci", f"CI also ran on {sha[:10]}: " + _ci_counts(runs, sha)))
     return sec
+
+
+def _stated_ci(comp: Comparison) -> list[Finding]:
+    """With no bot result and no head: a run the thread triggered, then the CI verdicts its text states (ci_stated)."""
+    out = [Finding("pending", words, None, line) for words, line in [triggered_run(comp.lines)] if words]
+    if (stated := prose_ci(comp.newest)) is not None:
+        out.append(Finding(stated[0], stated[1], None, stated[2].source.line, stated[2].metric))
+    return out
 
 
 def _predates_rebase(comp: Comparison) -> str:

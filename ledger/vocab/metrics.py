@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.vocab.acceptance_words import ROUND_ACCEPTANCE
 from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.run_stats import canonical_stat
@@ -58,7 +59,7 @@ _ACCEPTANCE_WORDS = (
     r"\bper[ _-]position\b|"
     # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
     # acceptance length
-    r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|" + _AL_FIELD
+    r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|" + _AL_FIELD + "|" + ROUND_ACCEPTANCE
 )
 """The acceptance names whatever their case ("AL", "[AR]", "mean AR" among them), written in lower case."""
 _CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"

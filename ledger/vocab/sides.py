@@ -53,6 +53,15 @@ def control_label(label: str) -> bool:
     return bool(_CONTROL_LABEL_RE.match(label.strip(" *_`")))
 
 
+# the feature a speculative-decoding arm adds, named by no method ("no drafter", "w/o speculation", "without draft
+# model"): turned off, the run every drafting arm is measured against, whichever method that arm names
+DRAFTING_FEATURE_RE = re.compile(
+    r"^(?:(?:a|the)\s)?(?:drafter|draft(?:ing|\smodel|\shead)?|spec(?:ulation|ulative)?"
+    r"(?:\s(?:decod(?:e|ing)|sampling))?|sd)s?$",
+    re.IGNORECASE,
+)
+
+
 # the same sides as Chinese threads name them (vllm-ascend, lmdeploy): before / after the optimisation or change,
 # with the feature turned off / on; searched only in labels that are not ASCII
 # ("未默认开启": not turned on by default; the negation may stand a few characters before the verb)

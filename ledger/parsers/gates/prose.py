@@ -19,6 +19,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.gates.check_lists import listed_before
 from ledger.parsers.gates.ci_prose import FLOOR_WORDS, TALLY_WORDS, counted_jobs, floor_gates, tallied_runs
 from ledger.parsers.gates.claims import gate, has_word
+from ledger.parsers.gates.passed_lists import passed_lists
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import NUMBER_WORDS
@@ -394,6 +395,8 @@ def _oom_gate(ctx: Context, line: int, text: str, m: re.Match[str]) -> Claim:
 
 def _prose_passes(ctx: Context, line: int, text: str, taken: list[tuple[int, int]]) -> Iterator[Claim]:
     spans = list(taken)  # one gate per phrase, whichever pattern reads it first
+    # ("Lint, schema validation, and unit collection passed", "Most of the AMD CI tests passed": first, whole)
+    yield from passed_lists(ctx, line, text, spans)
     for claim, span in _pass_phrases(ctx, line, text):
         if any(a < span[1] and span[0] < b for a, b in spans):
             continue

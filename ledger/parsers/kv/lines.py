@@ -68,12 +68,14 @@ from ledger.parsers.kv.labels import (
     is_config,
     is_rate_label,
     measured,
+    measured_load,
     open_world_label,
     same_measure,
     snake_unit,
     task_lead,
 )
 from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
+from ledger.parsers.kv.own_names import continued_name, own_named
 from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.progress_speeds import speed_claims
 from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
@@ -338,8 +340,8 @@ class _BlockReader:
             return
         if sided_base and line.base is not None:
             metric = f"{line.base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
-        if line.drafted_rate(label):
-            metric = "acceptance rate"  # llama.cpp's per-prompt speculative counters
+        # (llama.cpp's per-prompt speculative counters; "- 31B: 1.66 accepted tokens/round": the value's own words)
+        metric, unit = ("acceptance rate", unit) if line.drafted_rate(label) else own_named(line.text, p, metric, unit)
         kind = self._kind(no, metric, label, unit)
         if kind is None:
             return
@@ -369,7 +371,7 @@ class _BlockReader:
         ctx, no, label = self.ctx, line.no, p.label
         scored = self.bench is not None and value != int(value)  # ('"strict_anls": 0.71' under "DocVQA")
         if (
-            (is_config(label, unit) and not line.drafted_rate(label) and not scored)
+            (is_config(label, unit) and not line.drafted_rate(label) and not scored and not measured_load(label, value))
             or is_gauge_name(label)
             or ("=" in line.text and accepted_count(label, value, line.labels()))
             or (self.block.kind == "code" and is_idle_timing(value, unit))
@@ -517,11 +519,7 @@ def _continued(
                 )
             )
             continue
-        if not cunit:
-            cunit = None
-            cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
-        else:
-            cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
+        cmetric, cunit = continued_name(text, start, end, metric, cunit or None, qual, i)
         out.append(
             ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric, value=value, unit=cunit)
         )

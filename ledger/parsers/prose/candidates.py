@@ -50,6 +50,7 @@ from ledger.parsers.prose.own_measure import (
 )
 from ledger.parsers.prose.part_scores import with_part
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
+from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
     MEASURE_NOUN_RE,
@@ -139,7 +140,9 @@ def candidate(
     unit = unit if unit is not None else n.unit
     if console:
         return _console_candidate(text, n, unit, reference, span_start, force)
-    metric = stated_after(text, n, unit) or _own_name(text, n, unit)
+    # ("0.812 accuracy with 3.12 mean acceptance", "66.1% of drafted": the value's own words name it)
+    own = named_after(text, n.end) if unit in (None, "%") else None
+    metric = own or stated_after(text, n, unit) or _own_name(text, n, unit)
     metric = metric or _share_of(text, n, unit)
     if metric is None or (is_time_unit(unit) and names_a_rate(metric, words=2)):
         metric = counted_measure(text, n, unit) or metric  # ("a 14 ms pause", "22.84 s per 1000 requests")

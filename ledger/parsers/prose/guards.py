@@ -21,6 +21,7 @@ from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.parsers.prose.size_changes import measured_size
+from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
@@ -576,7 +577,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
     if is_time_unit(n.unit) and set_to_last(text, before, n.start, n.end):
         return True  # "users for 60 s", "over 10 min", "10 s warmup", "timeout 300 s": what the run was set to last
-    after = text[n.end : n.end + 40]
+    after = "" if named_after(text, n.end) else text[n.end : n.end + 40]  # ("2.05 accepted tokens/step": no count)
     if n.unit in _COUNT_UNITS and (COUNT_NOUN_RE.match(after) or context_length_after(text, n.end)):
         return True  # "128 requests": work counted; "for 4096 context lengths": the window read over, no result
     if is_count_unit(n.unit):

@@ -8,6 +8,8 @@ words up in it, its lead cut to a few words before it."""
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.abbreviated_models import sized_abbreviations
 from ledger.vocab.model_short_forms import short_forms, short_key
@@ -18,6 +20,8 @@ _LEAD = 60
 """Characters before a value its lead may hold (back to its clause's start)."""
 _CLAUSE_MARKS = "(;,:—–"
 _STRIP = "()[]{}*`'\",;:"
+# the words between two figures of one run: "0.3283 with 5.008", "0.81 accuracy with 3.1"
+_WITH_RE = re.compile(r"(?:\s[A-Za-z]{1,12}){0,2}\swith\s")
 _MAX_NAMES = 64
 """Distinct model names a document's forms are made of (one of more names than that is named so only by chance)."""
 
@@ -25,8 +29,18 @@ _MAX_NAMES = 64
 def short_model_forms(out: list[dict], text: str, doc: Document) -> None:
     """Give each value whose setup names no model the one a short form in its lead stands for (see the module)."""
     before = 0  # where the value before ends: the words after it may trail it ("0.9 for Mistral C8, and 0.3 ...")
+    prev: dict | None = None
     for c in sorted(out, key=lambda c: c["start"]):
-        start = c["start"]
+        start, last, prev = c["start"], prev, c
+        if (
+            last is not None
+            and "model" not in c["config"]
+            and (model := last["config"].get("model"))
+            and _WITH_RE.fullmatch(text, last.get("end", start), start)
+        ):
+            # ("Kimi accuracy 0.3283 with 5.008 mean acceptance": the same run's other figure)
+            c["config"] = {**c["config"], "model": model}
+            continue
         lo = max(start - _LEAD, *(text.rfind(mark, max(0, start - _LEAD), start) + 1 for mark in _CLAUSE_MARKS))
         after, before = before, max(before, c.get("end", start))
         lead = text[max(lo, 0) : start]

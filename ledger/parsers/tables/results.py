@@ -35,6 +35,7 @@ from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
+from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
@@ -287,7 +288,11 @@ def _base_row(
     change, never measured against a score)."""
     if label and differences.holds(label):
         return None
-    return next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+    if len(bases) == 1:
+        return next(iter(bases.values()))
+    key = _base_key(row, label, steps)
+    # (a control row keyed by its setup's cells alone: control_rows)
+    return bases.get(key) or bases.get((frozenset[str](), key[1]))
 
 
 def _bases(
@@ -321,6 +326,9 @@ def _bases(
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
         bases, clash = _base_rows(table, labels, steps, base_cell)
+    if (clash or not bases) and (controls := control_rows(table, roles)) is not None:
+        bases, steps = controls  # ("| m-a | no drafter |" beside "| m-a | Medusa |": the control of each setup)
+        clash = False
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     column = column_sides(labels)  # ("this branch" beside "nightly": the candidate by the other's name too)

@@ -15,9 +15,17 @@ from ledger.memo import short_text_cache
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
-from ledger.vocab.setup import config_key
+from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_keys import is_known_key
-from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, column_sides, names_ours, side_alone, side_of
+from ledger.vocab.sides import (
+    BASE_SIDE_RE,
+    DRAFTING_FEATURE_RE,
+    HEAD_SIDE_RE,
+    column_sides,
+    names_ours,
+    side_alone,
+    side_of,
+)
 from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
@@ -83,16 +91,32 @@ def _has_numbers(row: Row) -> bool:
 
 
 _JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
-# a row named for a feature turned off: "non-EAGLE", "no MTP"
-_FEATURE_OFF_RE = re.compile(r"^(?:non[- ]?|no )(?P<feature>\S.{0,60})$", re.IGNORECASE)
+# a row named for a feature turned off: "non-EAGLE", "no MTP", "w/o drafter"; or its setup with the feature's absence
+# in parentheses after it: "TP8 (no CP)" beside "CP8"
+_FEATURE_OFF_RE = re.compile(r"^(?:non[- ]?|no |w/o |without )(?P<feature>\S.{0,60})$", re.IGNORECASE)
+_FEATURE_OFF_TAIL_RE = re.compile(r"\((?:non[- ]?|no |w/o |without )(?P<feature>[^()]{1,40})\)\s*$", re.IGNORECASE)
 
 
 def feature_off_twin(label: str, names: frozenset[str]) -> bool:
-    """ "non-EAGLE" beside "EAGLE", "no MTP" beside "MTP": the row run without the feature another row is named for
-    alone (`names`: the table's row labels, stripped and in lower case) is that row's baseline (the method measured
-    against the run it speeds up)."""
+    """ "non-EAGLE" beside "EAGLE", "no MTP" beside "MTP", "TP8 (no CP)" beside "CP8", "no drafter" beside
+    "Medusa": the row run without the feature another row is named for (alone, with its size, or, for a drafter
+    named by no method, a row that names a drafting method) is that row's baseline (the method measured against the
+    run it speeds up). `names`: the table's row labels, stripped and in lower case."""
     m = _FEATURE_OFF_RE.match(label.strip())
-    return m is not None and m.group("feature").strip().lower() in names
+    tail = _FEATURE_OFF_TAIL_RE.search(label) if m is None else None
+    found = m or tail
+    if found is None:
+        return False
+    feature = found.group("feature").strip().lower()
+    if feature in names:
+        return True
+    if DRAFTING_FEATURE_RE.match(feature):
+        return any(qualifiers(n).get("spec_algo", "none") != "none" for n in names)
+    if tail is None:
+        return False  # ("no MTP" beside "MTP2, FP8 KV": a gate of its own, no control of a sized setup)
+    # ("TP8 (no CP)" beside "CP8": the setup run without the feature the other row sizes)
+    sized = re.compile(rf"(?<![\w-]){re.escape(feature)}[ _-]?\d{{1,3}}(?![\w.])")
+    return any(sized.search(n) for n in names if n != label.strip().lower())
 
 
 @short_text_cache(2048)  # (each row label, again for every value of its row)

@@ -1,0 +1,37 @@
+"""The control row of a with/without table: the row run without the feature the other rows are named for ("no
+drafter" beside a drafting method, "TP4 (no CP)" beside "CP4") is the reference of the other rows of the same
+measure and setup (tables.results, tables.side_rows.feature_off_twin)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.parsers import extract
+
+
+def _refs(text: str) -> list[tuple[str, float, float | None]]:
+    return [(c.config.get("model", ""), c.value, c.reference) for c in extract(text, path="t.md").claims if c.value]
+
+
+@pytest.mark.parametrize("off", ["no drafter", "w/o speculation", "without draft model", "no spec decoding"])
+def test_a_row_run_without_the_drafter_is_the_reference_of_the_drafting_row_per_model(off: str) -> None:
+    text = (
+        "| Model | Mode | Decode tok/s | Memory |\n|---|---|---:|---:|\n"
+        f"| m-alpha | {off} | 20.0 | 9.0 GB |\n| m-alpha | Medusa | 30.0 | 10.0 GB |\n"
+        f"| m-beta | {off} | 40.0 | 4.0 GB |\n| m-beta | Medusa | 44.0 | 4.5 GB |\n"
+    )
+    got = [r for r in _refs(text) if r[2] is not None]
+    assert got == [("m-alpha", 30.0, 20.0), ("m-alpha", 10.0, 9.0), ("m-beta", 44.0, 40.0), ("m-beta", 4.5, 4.0)]
+
+
+def test_a_row_named_without_the_feature_in_parentheses_is_the_reference_of_the_feature_row() -> None:
+    text = (
+        "2xH100, head `abc1234def`.\n\n| Model | Mode | Accuracy | Accept length |\n|---|---|---:|---:|\n"
+        "| M-1 | SP2 | 0.91 | 2.50 |\n| M-1 | TP2 (no SP) | 0.90 | 2.48 |\n"
+    )
+    assert [(v, r) for _, v, r in _refs(text) if r is not None] == [(0.91, 0.90), (2.50, 2.48)]
+
+
+def test_a_no_row_whose_feature_no_other_row_names_is_no_control() -> None:
+    text = "| Mode | Decode tok/s |\n|---|---:|\n| no cache | 20.0 |\n| Medusa | 30.0 |\n"
+    assert all(r is None for _, _, r in _refs(text))
