@@ -81,6 +81,7 @@ def test_baseline_line_is_the_next_values_reference_and_no_claim() -> None:
     [
         "Successful requests: 512",
         "Total input tokens: 4194304",
+        "Peak concurrent requests: 512",
         "Number of draft tokens generated: 259,326",
         "Max request concurrency: 64",
         "Request rate: 10",

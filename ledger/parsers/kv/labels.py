@@ -42,18 +42,6 @@ _TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
 _EXTREME_RESULT_RE = re.compile(
     r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|(?<![a-z])time|diff|err)", re.IGNORECASE
 )  # ("Max Runtime Batch Size": the runtime's limit, no time)
-# what a serving benchmark measured of its load: "Peak concurrent requests: 347" (the most in flight at once) and
-# "Concurrency: 243.06" (the mean in flight, a fraction); the load it was set to is "Max request concurrency: 256"
-_PEAK_LOAD_RE = re.compile(r"^(?:peak|max(?:imum)?\s(?:observed|measured))\sconcurrent\s(?:requests|clients)$", re.I)
-_MEAN_LOAD_RE = re.compile(r"^(?:(?:mean|avg|average|effective)\s)?concurrency$", re.IGNORECASE)
-
-
-def measured_load(label: str, value: float) -> bool:
-    """The pair is the load a serving benchmark measured, a result of the run, not the concurrency it was set to."""
-    core = label.strip(" *_`")
-    return bool(_PEAK_LOAD_RE.match(core)) or (value != int(value) and _MEAN_LOAD_RE.match(core) is not None)
-
-
 # snake_case keys are settings (a YAML or argparse dump) unless they name a result
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 # the share of answers or lookups that ended one way ("stop_rate: 0.998" under an eval's summary, "hit_rate"),

@@ -68,7 +68,6 @@ from ledger.parsers.kv.labels import (
     is_config,
     is_rate_label,
     measured,
-    measured_load,
     open_world_label,
     same_measure,
     snake_unit,
@@ -371,7 +370,7 @@ class _BlockReader:
         ctx, no, label = self.ctx, line.no, p.label
         scored = self.bench is not None and value != int(value)  # ('"strict_anls": 0.71' under "DocVQA")
         if (
-            (is_config(label, unit) and not line.drafted_rate(label) and not scored and not measured_load(label, value))
+            (is_config(label, unit) and not line.drafted_rate(label) and not scored)
             or is_gauge_name(label)
             or ("=" in line.text and accepted_count(label, value, line.labels()))
             or (self.block.kind == "code" and is_idle_timing(value, unit))
