@@ -21,10 +21,15 @@ _BOARD_WORD_RE = re.compile(r"(?<![\w.+-])[\w.+-]{1,24}[ \t]{0,2}$")
 _REACH = 200
 
 
+def link_text(text: str) -> str:
+    """`text` as the page shows it: each markdown link its text ("[H100 DSPARK](run url)" -> "H100 DSPARK")."""
+    return _LINK_RE.sub(r"\g<text>", text) if "](" in text else text
+
+
 def arm_setups(lead: str, k: int | None) -> list[dict[str, str]] | None:
     """The setup of each arm of the last slash list in `lead` (of k arms where k is given) whose arms differ in a
     setup key; an arm naming no drafting method beside arms that name one runs with speculation off."""
-    found = item_list(_LINK_RE.sub(r"\g<text>", lead), k, slashed=True)
+    found = item_list(link_text(lead), k, slashed=True)
     if found is None:
         return None
     setups, before = found
@@ -40,7 +45,7 @@ def each_arm(text: str, start: int, end: int) -> list[tuple[str | None, dict[str
     each"): the subject (the words before the count, the list cut) and the setup of each arm; else None."""
     if _EACH_AFTER_RE.match(text, end) is None:
         return None
-    head = _LINK_RE.sub(r"\g<text>", text[max(0, start - _REACH) : start])
+    head = link_text(text[max(0, start - _REACH) : start])
     head = head[max(head.rfind(";"), head.rfind(". ")) + 1 :].strip(" :-•*`=")
     setups = arm_setups(head, None)
     tail = _ARM_TAIL_RE.search(head)
