@@ -151,7 +151,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?"
+        # ("DSpark": a drafter engines name beside DFlash, its worker TensorRT-LLM's DSparkWorker)
+        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?|dspark"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
@@ -167,6 +168,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "lookahead",
             "mtp",
             "dflash",
+            "dspark",
             "non-spec",
             "no spec",
             "no-spec",
@@ -174,7 +176,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "drafting",
             "speculation",
         ),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "dflash", "no", "spec", "drafting"),
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "no", "spec", "drafting"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
