@@ -151,7 +151,6 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        # ("DSpark": a drafter engines name beside DFlash, its worker TensorRT-LLM's DSparkWorker)
         r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|dflash\d?|dspark"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
@@ -168,7 +167,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "lookahead",
             "mtp",
             "dflash",
-            "dspark",
+            "dspark",  # (a drafter engines name beside DFlash: TensorRT-LLM's DSparkWorker)
             "non-spec",
             "no spec",
             "no-spec",
