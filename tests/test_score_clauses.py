@@ -17,3 +17,13 @@ def test_a_score_named_by_its_verb_after_a_count_of_tests_is_a_score() -> None:
     scores = [g for g in got if g[0] == "accuracy"]
     assert [(g[1], g[2]) for g in scores] == [("accuracy", 81.5), ("accuracy", 64.0)]
     assert ("acceptance", "AL", 2.41, None, None) in got
+
+
+def test_a_range_of_shares_after_the_evals_a_checklist_item_verified_is_the_scores_range() -> None:
+    text = (
+        "- [x] Confirmed the change still passes evals. See the linked run. Range: 88.10%-88.90%; run: #42\n"
+        "- [x] Decode speed-up over main. Range: 4%-7%\n"
+    )
+    got = [(c.kind, c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
+    assert ("accuracy", "accuracy range", 88.1, 88.9) in got
+    assert not [g for g in got if g[2] == 4.0 and g[0] == "accuracy"]  # (a speed-up's range stays a speed's)
