@@ -16,6 +16,9 @@ from ledger.parsers.formats.pass_counts import counts_in
         ("GPU: 4048 passed; -m cpu_only: 2663 passed", [{"passed": 4048}, {"passed": 2663}]),
         ("=== 12 passed, 1 failed in 4.2s ===", [{"passed": 12, "failed": 1}]),
         ("All 26 qwen4_exp gates passed", [{"passed": 26, "failed": 0}]),
+        # the verb first, every test of the run: none failed
+        ("the L4 Medusa job passed all 14 tests without retries", [{"passed": 14, "failed": 0}]),
+        ("passed all 9 cases, failed 0", [{"passed": 9, "failed": 0}]),
         ("26 accuracy cases to 6", []),
     ],
 )

@@ -1,6 +1,6 @@
 """The words a section heading names its hardware with, apart from the board names themselves (`canonical.GPU_NAMES`):
-a GeForce card's bare model number ("### 4090 Results") and a section of runs on the CPU alone ("### CPU"); and a
-runtime's listing of the devices it found, over the output it printed."""
+a GeForce card's bare model number ("### 4090 Results", and opening a run's label: card_number) and a section of runs
+on the CPU alone ("### CPU"); and a runtime's listing of the devices it found, over the output it printed."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ _CPU_HEADING_RE = re.compile(
     r"^[\s#*_]{0,8}(?:on\s)?cpu(?:[ -]only)?(?:\s(?:results?|inference|benchmarks?|numbers|performance))?[\s:*_]{0,4}$",
     re.IGNORECASE,
 )
+
+
+_CARD_NUMBER_RE = re.compile(r"(?:20|30|40|50)[5-9]0(?: ?ti| super)?", re.IGNORECASE)
+
+
+def card_number(word: str) -> str | None:
+    """ "5090" -> "RTX 5090": a GeForce named by its number alone where a label names its board with it (a run's
+    name opening with it, "[5090 plain/EAGLE](run url)"); None for any other word."""
+    return f"RTX {word.upper()}" if _CARD_NUMBER_RE.fullmatch(word) is not None else None
 
 
 def bare_card(title: str) -> str | None:

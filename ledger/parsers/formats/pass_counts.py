@@ -10,7 +10,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.formats.pass_lists import all_clean, ratio_lists, sub_count
 from ledger.parsers.grammar.sides import result_side
-from ledger.parsers.grammar.slash_arm_items import each_arm
+from ledger.parsers.grammar.slash_arm_items import each_arm, link_text
 from ledger.parsers.reader.document import Block, Document, Table
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
@@ -55,9 +55,9 @@ _NOUN_PASSED_RE = WordGate(
         re.IGNORECASE,
     )
 )
-# the verb first: "passed 292 cases and failed 12 capacity checks"
+# the verb first: "passed 292 cases and failed 12 capacity checks", "passed all 29 tests" (all: none failed)
 _VERB_FIRST_RE = re.compile(
-    r"\b(?P<w1>passed|failed|skipped)\s+(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
+    r"\b(?P<w1>passed|failed|skipped)\s+(?P<all>all\s+)?(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
     r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
     r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
     re.IGNORECASE,
@@ -130,6 +130,8 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         vcounts = {_norm(m.group("w1")): int(m.group("n1").replace(",", ""))}
         if m.group("w2") and _norm(m.group("w2")) not in vcounts:
             vcounts[_norm(m.group("w2"))] = int(m.group("n2").replace(",", ""))
+        if m.group("all") and list(vcounts) == ["passed"]:
+            vcounts["failed"] = 0
         if "passed" in vcounts:
             groups.append((m.start(), m.end(), vcounts))
     for m in _NOUN_PASSED_RE.finditer(text):
@@ -398,7 +400,7 @@ def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
 
 
 def _subject(text: str, start: int, counted: str = "") -> str | None:
-    head = text[max(0, start - 200) : start]
+    head = link_text(text[max(0, start - 200) : start])  # ("[H100 DSPARK](run url) passed": the run's name)
     cut = max(head.rfind(";"), head.rfind(". "))  # "Mean: 96.3; range: 0.27; raw passes: 5/5": its own clause
     head = head[cut + 1 :].strip(" :-•*`=")
     if _LIST_TAIL_RE.search(head) and (own := _OWN_WORDS_RE.fullmatch(counted.strip())) and own.group("what"):

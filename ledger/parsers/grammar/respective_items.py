@@ -36,6 +36,12 @@ def item_setups(lead: str, k: int | None, slashed: bool = False) -> list[dict[st
     value of one setup key ("int8/int4 kv": kv_cache int8, kv_cache int4; "Orca2-13B and Finch-7B": two models), else
     None; `slashed`: slash lists only. The nearest few lists are tried, nearest first (each costs a read of the lead's
     setup words)."""
+    found = item_list(lead, k, slashed)
+    return found[0] if found is not None else None
+
+
+def item_list(lead: str, k: int | None, slashed: bool = False) -> tuple[list[dict[str, str]], str] | None:
+    """item_setups' setups and the words of `lead` before the list they were read from (what the items share)."""
     lead = lead[-_REACH:]
     patterns = (_SLASH_ITEMS_RE,) if slashed else (_SLASH_ITEMS_RE, _AND_ITEMS_RE)
     lists = sorted((m for pattern in patterns for m in pattern.finditer(lead)), key=_start)
@@ -50,7 +56,7 @@ def item_setups(lead: str, k: int | None, slashed: bool = False) -> list[dict[st
                 side["model"] = part
         keys = {key for s in sides for key in s if len({s.get(key) for s in sides}) == len(parts)}
         if keys:
-            return [{key: s[key] for key in keys if key in s} for s in sides]
+            return [{key: s[key] for key in keys if key in s} for s in sides], lead[: m.start()]
     return None
 
 

@@ -77,7 +77,7 @@ from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.own_names import continued_name, own_named
 from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.progress_speeds import speed_claims
-from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
+from ledger.parsers.kv.run_stats import arm_setup, scores_spread, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
 from ledger.parsers.kv.spaced import after_flag, among_pairs, assert_claim, skip_line, spaced_claim
@@ -325,7 +325,11 @@ class _BlockReader:
             return
         if self._no_claim_of_its_own(line, p, value, unit):
             return
-        metric = f"{line.group or line.phase} {label}" if line.group or line.phase else label
+        metric = (
+            f"{line.group or line.phase} {label}"
+            if line.group or line.phase
+            else scores_spread(label, unit, line.text[: p.label_start])
+        )
         named = (setup_named(label) or arm_setting(self.arm, label) or named_arm(label)) if not line.group else None
         if named and (measure := measure_of_unit(unit)):  # the run's label: "- 8B: 98 tok/s", "- FP8 run: 1520 tok/s"
             for claim in self._result(line, p, measure, "perf", unit):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair
+from ledger.vocab.metrics import GENERIC_SCORE, prose_kind
 from ledger.vocab.setup import qualifiers
 
 _TRAILING_STAT_RE = re.compile(
@@ -55,3 +56,16 @@ def arm_setup(pairs: list[Pair]) -> dict[str, str]:
     if len(pairs) < 2 or pairs[0].value is not None or pairs[1].value is None:
         return {}
     return qualifiers(pairs[0].label) if pairs[1].label_start <= pairs[0].value_start + 2 else {}
+
+
+# "Verified that this PR passes evals. ... Range: 95.53%-96.13%": a spread of shares named by its statistic alone, after
+# words saying what was scored, is the range of those scores (an accuracy), no measure called "Range" (a speed's too)
+_SPREAD_LABEL_RE = re.compile(r"range|spread", re.IGNORECASE)
+
+
+def scores_spread(label: str, unit: str | None, before: str) -> str:
+    """ "accuracy range" for a share's spread named by its statistic alone after words of scoring (`before`, the line
+    up to the label); else the label."""
+    if unit != "%" or _SPREAD_LABEL_RE.fullmatch(label.strip()) is None:
+        return label
+    return f"{GENERIC_SCORE} range" if prose_kind(before[-300:], unit) == "accuracy" else label

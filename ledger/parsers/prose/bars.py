@@ -56,14 +56,19 @@ def declared_bar(text: str, n: Number) -> bool:
     return not last and all(_BAR_ITEM_RE.fullmatch(item) for item in items)
 
 
+# "accuracy >= 70% for Qwen3-14B", "AL ≥ 3.0 for DSpark": a measure's name, a bound's sign, then the bars for their
+# arms (a number before the sign is a value held to a bar, bar_after_value's, no declaration)
+_SIGN_HEAD_RE = re.compile(r"(?<![\w-])(?P<measure>[A-Za-z][\w-]{0,30})[ \t]{0,2}(?:>=|≥|=>)[ \t]{0,2}(?=[~≈]?\d)")
 _ARM_ITEM_RE = re.compile(r"(?P<bar>[~≈]?\d[\d.]{0,8}\s?%?)\s(?:for|on|with|in)\s(?P<arm>[^,;:()]{1,40})")
 
 
 def bar_lists(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each list of bars a bar's word opens in `text` ("accept-length floors of 1.4 for EAGLE and 2.5 for MTP"): the
-    words before the bar's word (what the bars bound: "accept-length") and each bar with the arm it is for."""
+    """Each list of bars a bar's word opens in `text` ("accept-length floors of 1.4 for EAGLE and 2.5 for MTP"), or a
+    bound's sign after a measure ("AL >= 3.0 for DSpark"): the words before the bar's word or the sign (what the bars
+    bound: "accept-length", "AL") and each bar with the arm it is for."""
     out: list[tuple[str, list[tuple[str, str]]]] = []
-    for head in _BAR_LIST_HEAD_RE.finditer(text):
+    heads = [*_BAR_LIST_HEAD_RE.finditer(text), *(_SIGN_HEAD_RE.finditer(text) if "=" in text or "≥" in text else ())]
+    for head in heads:
         reach = min(len(text), head.end() + _BAR_LIST_REACH)  # (each head reads a bounded stretch: linear)
         stop = _CLAUSE_STOP_RE.search(text, head.end(), reach)
         end = min(e for e in (text.find(";", head.end(), reach), stop.start() if stop else -1, reach) if e >= 0)
@@ -73,7 +78,9 @@ def bar_lists(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
             if m is None:
                 break
             items.append((m.group("bar").replace(" ", ""), m.group("arm").strip()))
-        if items:
+        if items and "measure" in head.groupdict():
+            out.append((head.group("measure"), items))
+        elif items:
             out.append((" ".join(text[max(0, head.start() - 40) : head.start()].split()[-3:]), items))
     return out
 

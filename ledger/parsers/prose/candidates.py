@@ -52,6 +52,7 @@ from ledger.parsers.prose.part_scores import with_part
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.metrics import (
+    GENERIC_SCORE,
     MEASURE_NOUN_END_RE,
     MEASURE_NOUN_RE,
     SPEED_MEASURE_WORDS,
@@ -61,6 +62,7 @@ from ledger.vocab.metrics import (
 )
 from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
+from ledger.vocab.score_verbs import SCORE_VERB_END_RE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone, side_of
@@ -349,6 +351,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
         named = low.rfind(before.lower())
         if named >= 0 and _DATASET_WORD_RE.search(low, max(0, named - 12), min(len(low), named + len(before) + 24)):
             return word.group(1).lower()
+    if unit == "%" and before is not None and SCORE_VERB_END_RE.fullmatch(before) is not None:
+        return GENERIC_SCORE  # ("then scored 64.0%": a share the run scored; "scores 7.12" may be a perplexity)
     return before
 
 

@@ -12,10 +12,10 @@ from ledger.model import Claim
 from ledger.parsers.grammar.setup_scopes import turn_bounds
 from ledger.parsers.prose.bars import bar_lists
 from ledger.parsers.reader.blocks import Document
-from ledger.vocab.metrics import is_benchmark_name
+from ledger.vocab.metrics import is_acceptance_name, is_benchmark_name
 from ledger.vocab.setup import model_names, qualifiers
 
-_HINT_RE = re.compile(r"floor|threshold|cut-?off|pass(?:ing)? (?:bar|mark)|target|required", re.IGNORECASE)
+_HINT_RE = re.compile(r"floor|threshold|cut-?off|pass(?:ing)? (?:bar|mark)|target|required|>=|≥|=>", re.IGNORECASE)
 _ACCEPT_RE = re.compile(r"accept", re.IGNORECASE)
 _SCORE_RE = re.compile(r"accuracy|score|pass rate|exact match", re.IGNORECASE)
 _Bar = tuple[int, str, dict[str, str], str, int]
@@ -63,7 +63,7 @@ def _bars(doc: Document) -> list[_Bar]:
 
 def _kind(measure: str) -> str | None:
     """The kind of result the bars bound, by the words before the bar's word ("accept-length", "accuracy")."""
-    if _ACCEPT_RE.search(measure):
+    if _ACCEPT_RE.search(measure) or is_acceptance_name(measure):  # ("AL >= 3.0 for DSpark")
         return "acceptance"
     return "accuracy" if _SCORE_RE.search(measure) or is_benchmark_name(measure) else None
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.metrics import MEASURE_NOUN_END_RE
+from ledger.vocab.metrics import GENERIC_SCORE, MEASURE_NOUN_END_RE
+from ledger.vocab.score_verbs import SCORE_VERB_END_RE
 from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
 from ledger.vocab.units import is_time_unit
 
@@ -190,6 +191,8 @@ def perf_label(text: str, pos: int) -> str | None:
         # "The fused path is now a single 0.4 ms call": the subject names the value, the count word only says how many
         words = _LABEL_TAIL_RE.sub("", words[: count.start()]).strip(" :,(-•*#=~")
     words = _after_last_value(_own_clause(words))
+    if SCORE_VERB_END_RE.search(words) is not None:
+        return GENERIC_SCORE  # ("passed all 14 tests without retries, scoring 81.5%": the score, not the run's deeds)
     if "  " in words or "\t" in words:
         # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words
         # of its own column
