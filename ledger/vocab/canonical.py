@@ -484,10 +484,19 @@ _FILTER_NAMES = {"strict": "strict-match", "flexible": "flexible-extract"}
 """lm-eval's gsm8k filters by the first word a summary shortens them to."""
 
 
+_SIDE_MARK_RE = re.compile(r"\s{0,3}\((?:baseline|base|reference|ref|control)\)\s{0,3}$", re.IGNORECASE)
+
+
+def without_side_mark(value: str) -> str:
+    """ "off (baseline)" under "Spec decode" -> "off": the row's side, marked beside its setting, is no part of the
+    setting (the marker alone is kept: it is all the cell says)."""
+    return _SIDE_MARK_RE.sub("", value) or value
+
+
 def canon_value(key: str, value: str) -> str:
     """The canonical form of one value of canonical key `key` (the GPU's name only: `canonical_items` also
     gives its count)."""
-    v = clean_name(value).strip(" .,;:")
+    v = without_side_mark(clean_name(value)).strip(" .,;:")
     if key in SWITCH_KEYS and (switched := switch_value(v)):
         return switched  # ("EP enabled": expert parallel on, at a size not stated)
     if key in NUMERIC_KEYS:

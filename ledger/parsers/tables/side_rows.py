@@ -18,6 +18,7 @@ from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.setup import config_key
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, column_sides, names_ours, side_alone, side_of
+from ledger.vocab.switched_arms import absent_setting
 from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
@@ -104,8 +105,10 @@ def qualified_side(label: str) -> tuple[str, str] | None:
     if side is None or m is None:
         return None
     rest = f"{label[: m.start()]} {label[m.end() :]}"
-    if _JOINT_RE.match(rest) or not setup_only(rest):
-        return None  # a side's name alone is read as such already; "PR fused" names a variant, not a setup
+    if _JOINT_RE.match(rest) or not (setup_only(rest) or absent_setting(rest)):
+        # a side's name alone is read as such already; "PR fused" names a variant, not a setup ("none (baseline)":
+        # the setting the other rows set, here absent, names the control arm)
+        return None
     return side, m.group(0)
 
 
