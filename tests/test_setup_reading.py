@@ -840,3 +840,13 @@ def test_setup_booleans_and_modes_set_their_switch_on_or_off() -> None:
     assert command_setup("vllm serve org/M --enforce-eager")["cuda_graph"] == "off"
     assert line_setup("Parallel mode: TP2 + EP").get("ep") == "on"
     assert "cuda_graph" not in line_setup("Execution mode: fast")  # (neither on nor off: nothing said)
+
+
+def test_a_bit_width_right_after_the_heading_s_model_is_its_quant() -> None:
+    """ "### Mistral-7B 4bit", "### Phi-3-mini (8-bit)" over a table (s62 reader264 cause 2): the checkpoint's
+    weights at that width, every row's quant; a width that names a cache after it ("q4 cache", "4-bit KV cache")
+    is no precision of the weights."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "model_bit_width_headings.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = {(c.config.get("model"), c.config.get("quant")) for c in claims}
+    assert got == {("Mistral-7B", "4bit"), ("Phi-3-mini", "8bit"), ("Gemma-2B", None)}

@@ -208,6 +208,7 @@ def precision_family(canonical: str) -> str | None:
 _METHOD_BITS_RE = re.compile(
     r"^(?:(?P<method>awq|gptq)_?(?:int|w)?(?P<bits>[2-8])(?:_?bits?)?|int(?P<bits2>[2-8])_(?P<method2>awq|gptq))$"
 )
+_BITS_RE = re.compile(r"^([2-8])_?bits?$")
 # A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
 _MODEL_SEP_RE = re.compile(r"[\s_]+")
 # "llama-3.1" and "llama 3.1" are "llama3.1"; a size ends its part, so what follows it stays a part of its own
@@ -404,6 +405,8 @@ def canonical_dtype(value: str) -> str:
         return _DTYPES[v]
     if v.startswith(("float8", "fp8")) and "e5m2" not in v:
         return "fp8"
+    if m := _BITS_RE.match(v):
+        return f"{m.group(1)}bit"  # "4-bit", "4 bit", "4bit": one width, however it is joined
     if m := _METHOD_BITS_RE.match(v):
         return f"{m['method'] or m['method2']}_int{m['bits'] or m['bits2']}"
     return v
