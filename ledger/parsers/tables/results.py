@@ -101,7 +101,7 @@ from ledger.vocab.metrics import (
 )
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
-from ledger.vocab.setup_labels import states_settings
+from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, states_settings
 from ledger.vocab.setup_names import setup_stated
 from ledger.vocab.sides import column_sides, control_label, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit, rate_alone, rate_part_name
@@ -463,6 +463,9 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (bench, info.section_unit)
     elif (
         len(block.section) > 1  # a sub-heading, not the title
+        # ("| Metric | First Iteration |" under "### Defaults, 1st time": each row names its measure, the heading
+        # only the scope they ran in)
+        and not any(MEASURE_COLUMN_RE.match(h) for h, r in zip(headers, roles, strict=False) if r == "label")
         and (named := _heading_measure(block.section[-1]))
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
     ):
