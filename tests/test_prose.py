@@ -546,3 +546,12 @@ def test_a_stated_change_keeps_the_direction_its_words_give(
     claims = [c for c in extract(line + "\n").claims if c.kind in ("perf", "accuracy")]
     got = [(c.metric if e[0] is not None else None, c.value, c.unit) for c, e in zip(claims, expected, strict=False)]
     assert len(claims) == len(expected) and got == expected
+
+
+def test_a_share_less_of_a_measure_named_by_its_noun_keeps_the_noun() -> None:
+    """ "takes 60% less KV memory" (s62 reader264 cause 8): the measure is "KV memory", a memory, which is better
+    lower (the report calls it an improvement, never a regression of a measure named "KV"); "3% lower TTFT overall"
+    is the TTFT's change, the word after it no part of its name."""
+    path = Path(__file__).parent / "fixtures" / "prose" / "less_memory_measure.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.metric, c.value, c.unit) for c in claims] == [("KV memory", -60.0, "%"), ("TTFT", -3.0, "%")]

@@ -854,3 +854,13 @@ def test_a_heading_naming_a_boards_family_alone_is_the_pages_one_board_of_that_f
     )
     [claim] = extract(text, path="speed.md").claims
     assert (claim.config.get("gpu"), claim.config.get("gpu_count"), claim.config.get("pp")) == (want, "2", "2")
+
+
+def test_a_bit_width_right_after_the_heading_s_model_is_its_quant() -> None:
+    """ "### Mistral-7B 4bit", "### Phi-3-mini (8-bit)" over a table (s62 reader264 cause 2): the checkpoint's
+    weights at that width, every row's quant; a width that names a cache after it ("q4 cache", "4-bit KV cache")
+    is no precision of the weights."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "model_bit_width_headings.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = {(c.config.get("model"), c.config.get("quant")) for c in claims}
+    assert got == {("Mistral-7B", "4bit"), ("Phi-3-mini", "8bit"), ("Gemma-2B", None)}

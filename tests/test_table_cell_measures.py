@@ -4,6 +4,8 @@ arm's precision in a column beside the model's own."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ledger.model import Claim
 from ledger.parsers import extract
 from ledger.vocab.setup import qualifiers
@@ -127,3 +129,13 @@ def test_a_task_row_beside_arm_columns_is_measured_in_its_cells_unit() -> None:
             ("throughput", 12.5, 10.2, "chat (greedy)"),
             ("Speed gain", 1.23, None, "chat (greedy)"),
         ]
+
+
+def test_a_nested_heading_is_the_scope_of_a_metric_rows_table_never_a_cells_measure() -> None:
+    """ "### Run A (acme/mini-1b), 2nd time" under "# Results" over "| Metric | First pass | ... |" (s62 reader264
+    cause 7): each row names its measure ("Seconds total"), so the heading, whose "2nd time" reads like a measure,
+    is only the scope the rows ran in; the first value keeps its row's name as it does with no heading above."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "nested_heading_metric_rows.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert claims and all("Run A" not in c.metric for c in claims)
+    assert claims[0].value == 3.10 and claims[0].metric.startswith("Seconds total")

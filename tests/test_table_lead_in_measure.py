@@ -58,3 +58,18 @@ def test_a_plain_measure_and_unit_closing_the_lead_in_sentence_is_the_side_table
         (18, "silu", 1.0, None, 1.2),
         (23, "gelu", 2.0, None, 2.3),
     ]
+
+
+def test_a_bold_phase_rate_title_is_the_measure_of_the_table_under_it() -> None:
+    """ "**Decode (tok/s):**" and "**Prefill (tok/s):**" over "| Cache | 512 | 4096 |" (s62 reader264 cause 3): the
+    columns are lengths, so the title is the only place the measure is written; each table's cells are that phase's
+    rate in tok/s (named as a "Decode (tok/s)" column names its cells), and the phase is no variant of the run."""
+    path = FIXTURE.parent / "phase_rate_titles.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.source.line, c.metric, c.value, c.unit, c.reference, c.config.get("variant")) for c in claims]
+    assert got == [
+        (8, "Decode", 60.8, "tok/s", 61.2, None),
+        (8, "Decode", 54.1, "tok/s", 55.0, None),
+        (15, "Prefill", 1301.7, "tok/s", 1210.5, None),
+        (15, "Prefill", 1105.9, "tok/s", 980.2, None),
+    ]

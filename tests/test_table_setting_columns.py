@@ -291,3 +291,17 @@ def test_a_c_column_beside_a_serving_measure_is_the_concurrency() -> None:
     ]
     kernel = "| N | C | H | W | latency (us) |\n|---|---|---|---|---|\n| 1 | 64 | 56 | 56 | 41.2 |\n"
     assert all("concurrency" not in c.config for c in extract(kernel, path="conv.md").claims)
+
+
+def test_a_baseline_row_named_by_an_absent_setting_is_the_base_and_its_marker_no_setting() -> None:
+    """ "none (baseline)" / "off (baseline)" over the arms of an ablation (s62 reader264 cause 4): the setting the
+    other rows set, here absent, names the control arm, so each arm's value is measured against that row's and the
+    row's label is no part of any metric; where the rows stand apart (one control per model), the marker never
+    leaks into the setting, which is the setting's canonical "none"."""
+    claims = _claims("tables/absent_setting_baseline_rows.md")
+    got = [(c.source.line, c.value, c.reference) for c in claims[:4]]
+    assert got == [(6, 87.1, 88.4), (6, 1204.5, 910.0), (11, 63.2, 42.0), (11, 351.9, 305.5)]
+    assert not any("baseline" in c.metric or "none" in c.metric for c in claims)
+    assert all(c.config.get("spec_algo") == "ngram" for c in claims[2:4])
+    controls = [c for c in claims[4:] if "baseline" in c.config.get("row", "")]
+    assert controls and all(c.config.get("spec_algo") == "none" for c in controls)

@@ -209,6 +209,7 @@ def precision_family(canonical: str) -> str | None:
 _METHOD_BITS_RE = re.compile(
     r"^(?:(?P<method>awq|gptq)_?(?:int|w)?(?P<bits>[2-8])(?:_?bits?)?|int(?P<bits2>[2-8])_(?P<method2>awq|gptq))$"
 )
+_BITS_RE = re.compile(r"^([2-8])_?bits?$")
 # A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
 _MODEL_SEP_RE = re.compile(r"[\s_]+")
 # "llama-3.1" and "llama 3.1" are "llama3.1"; a size ends its part, so what follows it stays a part of its own
@@ -405,6 +406,8 @@ def canonical_dtype(value: str) -> str:
         return _DTYPES[v]
     if v.startswith(("float8", "fp8")) and "e5m2" not in v:
         return "fp8"
+    if m := _BITS_RE.match(v):
+        return f"{m.group(1)}bit"  # "4-bit", "4 bit", "4bit": one width, however it is joined
     if m := _METHOD_BITS_RE.match(v):
         return f"{m['method'] or m['method2']}_int{m['bits'] or m['bits2']}"
     return v
@@ -485,10 +488,19 @@ _FILTER_NAMES = {"strict": "strict-match", "flexible": "flexible-extract"}
 """lm-eval's gsm8k filters by the first word a summary shortens them to."""
 
 
+_SIDE_MARK_RE = re.compile(r"\s{0,3}\((?:baseline|base|reference|ref|control)\)\s{0,3}$", re.IGNORECASE)
+
+
+def without_side_mark(value: str) -> str:
+    """ "off (baseline)" under "Spec decode" -> "off": the row's side, marked beside its setting, is no part of the
+    setting (the marker alone is kept: it is all the cell says)."""
+    return _SIDE_MARK_RE.sub("", value) or value
+
+
 def canon_value(key: str, value: str) -> str:
     """The canonical form of one value of canonical key `key` (the GPU's name only: `canonical_items` also
     gives its count)."""
-    v = clean_name(value).strip(" .,;:")
+    v = without_side_mark(clean_name(value)).strip(" .,;:")
     if key in SWITCH_KEYS and (switched := switch_value(v)):
         return switched  # ("EP enabled": expert parallel on, at a size not stated)
     if key in NUMERIC_KEYS:

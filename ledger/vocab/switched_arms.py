@@ -75,3 +75,13 @@ def named_defaults(lines: list[str]) -> frozenset[str]:
         if "default" in line.lower():
             out.update(m.group(m.lastgroup).lower() for m in _DEFAULT_RE.finditer(line) if m.lastgroup)
     return frozenset(out)
+
+
+# the control arm's value under a column that names the setting ("| Spec decode |" over "| off (baseline) |", "| KV
+# cache mode |" over "| none (baseline) |"): the setting absent, its words no setup of their own
+_ABSENT_RE = re.compile(r"^[\s,;:()\[\]/-]*(?:none|off|disabled|no|n/a)[\s,;:()\[\]/-]*$", re.IGNORECASE)
+
+
+def absent_setting(text: str) -> bool:
+    """The words (a label's rest beside its side word) say only that the setting is off: "none", "off ( )"."""
+    return bool(_ABSENT_RE.match(text))

@@ -194,3 +194,10 @@ RATE_PART_RE = re.compile(
 )
 """The words that say which rate a column of tokens per second holds ("Prefill (tok/s)", "Output (tok/s)", "Per GPU
 (tok/s)"): a measure's name, never the name of an engine or an arm it ran on (search it)."""
+
+
+def rate_part_name(name: str) -> bool:
+    """Every word of the name says which rate ("Decode", "Prefill", "Output", "Per GPU"): with a rate's unit beside
+    it ("Decode (tok/s)") it names that rate whole, where any other word would name an arm."""
+    words = name.split()
+    return 0 < len(words) <= 3 and all(RATE_PART_RE.fullmatch(w) for w in words)

@@ -17,6 +17,7 @@ from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
+from ledger.vocab.model_bits import bits_after_model
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
@@ -62,6 +63,8 @@ def _heading_setup(title: str) -> dict[str, str]:
     models = model_names(title)
     if models:
         values.setdefault("model", models[0])
+        if "quant" not in values and (bits := bits_after_model(title, models[0])):
+            values["quant"] = bits  # "### Qwen3-4B 8bit": the checkpoint's weights, at that width
     elif (named := heading_model(title)) is not None:
         values.setdefault("model", named)
     return values

@@ -18,7 +18,7 @@ from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.switched_arms import flag_arm
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.units import is_measure_unit, rate_alone, rate_part_name
 
 LEAD_IN_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
@@ -144,7 +144,9 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
     # ("**Without EAGLE3:**" names the variant the with/without reader calls "without EAGLE3")
     name = _SWITCH_WORD_RE.sub(lambda m: m.group(0).lower(), name)
-    values = {} if BLOCK_KIND_LABEL_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
+    # ("**Decode (tok/s):**": the measure of the table under it, a phase's rate, no variant's name)
+    measure = rate_part_name(name) and rate_alone((m.group("inner") or "").strip())
+    values = {} if BLOCK_KIND_LABEL_RE.match(name) or _DOING_RE.match(name) or measure else {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
     if models:

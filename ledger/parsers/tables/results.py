@@ -102,10 +102,10 @@ from ledger.vocab.metrics import (
 )
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
-from ledger.vocab.setup_labels import states_settings
+from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, states_settings
 from ledger.vocab.setup_names import setup_stated
 from ledger.vocab.sides import column_sides, control_label, side_of
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, measure_of_unit, rate_alone, rate_part_name
 from ledger.vocab.workload import setup_only, workload_setup
 
 NAME = "tables"
@@ -471,6 +471,9 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (bench, info.section_unit)
     elif (
         len(block.section) > 1  # a sub-heading, not the title
+        # ("| Metric | First Iteration |" under "### Defaults, 1st time": each row names its measure, the heading
+        # only the scope they ran in)
+        and not any(MEASURE_COLUMN_RE.match(h) for h, r in zip(headers, roles, strict=False) if r == "label")
         and (named := _heading_measure(block.section[-1]))
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
     ):
@@ -540,9 +543,13 @@ def _caption_unit(lead: str) -> str | None:
 def _lead_quantity(lead: str) -> str | None:
     """A lead-in that is a caption of one quantity and its unit, "Decode throughput per GPU (tok/s):": the measure,
     what it is taken per part of it, for columns that name only the arms (a lead-in of clauses is _lead_measure's)."""
-    if "," in lead or _caption_unit(lead) is None:
+    if "," in lead or (unit := _caption_unit(lead)) is None:
         return None
-    return _heading_measure(lead.rstrip().rstrip(":"))
+    caption = lead.rstrip().rstrip(":")
+    # "**Decode (tok/s):**" over "| Cache | 512 | 4096 |": the phase's rate, named as a "Decode (tok/s)" column names
+    # its cells (the title is the only place the measure is written, and decode must never read as prefill)
+    bare = head_without_unit(caption).strip(" *_`")
+    return _heading_measure(caption) or (bare if rate_part_name(bare) and rate_alone(unit) else None)
 
 
 _BREAKDOWN_RE = re.compile(r"\s(?:per|by|for each|across)\s[\w/-]{1,24}(?:\s[\w/-]{1,24})?$", re.IGNORECASE)

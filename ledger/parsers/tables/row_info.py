@@ -33,7 +33,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import scheme_cell, setting_keys, setting_parts
 from ledger.parsers.tables.stated_bases import header_references
-from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key
+from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key, without_side_mark
 from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
@@ -271,7 +271,7 @@ class TableInfo:
                 continue  # ("| - |": that row has no value of the setting)
             if i in self.bench_cols:
                 out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
-            cell = plain_count(cell)  # "5 000": 5000
+            cell = without_side_mark(plain_count(cell))  # "5 000": 5000; "off (baseline)": off
             keys = (self.length_cols[i],) if i in self.length_cols else setting_keys(head)
             parts = setting_parts(keys, cell)
             if len(keys) > 1 and len(parts) == len(keys):

@@ -26,6 +26,7 @@ from ledger.vocab.sides import (
     side_alone,
     side_of,
 )
+from ledger.vocab.switched_arms import absent_setting
 from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
@@ -128,8 +129,10 @@ def qualified_side(label: str) -> tuple[str, str] | None:
     if side is None or m is None:
         return None
     rest = f"{label[: m.start()]} {label[m.end() :]}"
-    if _JOINT_RE.match(rest) or not setup_only(rest):
-        return None  # a side's name alone is read as such already; "PR fused" names a variant, not a setup
+    if _JOINT_RE.match(rest) or not (setup_only(rest) or absent_setting(rest)):
+        # a side's name alone is read as such already; "PR fused" names a variant, not a setup ("none (baseline)":
+        # the setting the other rows set, here absent, names the control arm)
+        return None
     return side, m.group(0)
 
 

@@ -1,0 +1,24 @@
+"""A weight precision written as a bit width right after the model it quantises ("### Qwen3-4B 8bit", "Mistral-7B
+(4-bit)", "Llama-3-8B q4"): how MLX and Apple-silicon threads name a checkpoint's quant, the model's own setup. A
+width elsewhere ("4-bit KV cache", "8-bit adds") is no precision of the model's weights and stays unread here."""
+
+from __future__ import annotations
+
+import re
+
+# the width, joined to the model by a space, a dash or an opening parenthesis; never a width of something named
+# after it ("q4 cache", "4-bit KV")
+_BITS_AFTER_RE = re.compile(
+    r"^[ (\[_-]{1,3}(?:(?P<bits>[2-8])[ _-]?bits?|q(?P<q>[2-8]))(?![\w.-])(?![ )\]]{1,3}(?:kv|cache|keys?|values?)\b)",
+    re.IGNORECASE,
+)
+
+
+def bits_after_model(text: str, model: str) -> str | None:
+    """ "Qwen3-4B 8bit" with model "Qwen3-4B" -> "8bit" (a "q4" -> "4bit"): the width written right after the
+    model's name in `text`, else None."""
+    at = text.find(model)
+    if at < 0 or not model:
+        return None
+    m = _BITS_AFTER_RE.match(text[at + len(model) : at + len(model) + 24])
+    return None if m is None else f"{m.group('bits') or m.group('q')}bit"
