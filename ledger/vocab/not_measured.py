@@ -58,6 +58,22 @@ def retracted_value(text: str) -> str | None:
     return None if m is None else next((g for g in m.groups() if g), None)
 
 
+# "..., the right number is 51.2", "it should read 51.2", "should have been 51.2 ms": the value the author puts in
+# place of the one taken back (on its line; at most one number, never a range)
+CORRECTED_VALUE_RE = re.compile(
+    r"\b(?:should\s(?:read|be|have\sbeen)|(?:right|correct|actual|real|true)\s(?:\w{1,12}\s)?"
+    r"(?:number|value|figure|one)(?:\s(?:for|of)\s[^.;,!?\n]{1,40}?)?\s(?:is|was|should\sbe|reads)|it'?s\sactually)\s?:?\s[`*]{0,2}"
+    r"(\d{1,9}(?:\.\d{1,9})?)(?![\d.]?\d|[x×])(?!\s?(?:-|to)\s?\d)",
+    re.IGNORECASE,
+)
+
+
+def corrected_value(text: str) -> float | None:
+    """The value a line that takes one value back puts in its place ("the right number for 13B master is 51.2")."""
+    m = CORRECTED_VALUE_RE.search(text[:2000])
+    return None if m is None else float(m.group(1))
+
+
 # "fused (broken): strict-match 83.50%", "buggy: 52.1", "before the fix: 61.0": a label naming the broken state
 BROKEN_STATE_RE = re.compile(
     r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"
