@@ -56,9 +56,10 @@ def _corrected(doc: Document, claims: list[Claim], corrections: dict[int, tuple[
     "13B Master"; else the row's own value)."""
     out = []
     for no, (at, named, value) in sorted(corrections.items()):
-        (c, *more) = [c for c in claims if c.source.line == no and c.kind in _RESULTS] or [None]
-        if c is None or more:  # (a row of several results: which one the value replaces is not said)
+        row = [c for c in claims if c.source.line == no and c.kind in _RESULTS]
+        if len(row) != 1:  # (a row of several results: which one the value replaces is not said)
             continue
+        c = row[0]
         base = side_of(named) == "base"
         if base and not isinstance(c.reference, float):
             continue
