@@ -110,17 +110,22 @@ MOTIVATING_HEADING_RE = re.compile(
     r"(?:\s(?:seen|observed|found|measured|introduced|caused))?\s(?:after|on|in|since|from|at|with)\b",
     re.IGNORECASE,
 )
-# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise": the
-# author's or a reviewer's word that a measure's differences are noise ("beyond run-to-run noise", "not within noise"
-# say the opposite); gated by its words: the look-behinds it opens with are tried at every character of every prose
-# line, and few lines hold one
+# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise", "seems
+# highly variable", "is noisy": the author's or a reviewer's word that a measure's differences are noise ("beyond
+# run-to-run noise", "not within noise" say the opposite); gated by its words: the look-behinds it opens with are
+# tried at every character of every prose line, and few lines hold one
 NOISE_SAID_RE = WordGate(
     re.compile(
         r"(?<!not )(?<!than )(?<!beyond )(?<!outside )(?<!above )(?<!exceeds )(?<!the )"
         r"(?:\brun[- ]to[- ]run\s(?:noise|varian(?:ce|ces)|variations?|jitter)\b|"
         r"\b(?:within|inside)\s(?:the\s)?(?:(?:run(?:-to-run)?|measurement)\s)?noise\b|\bis\s(?:just\s)?noise\b|\bwobbles?\b|"
         r"\b(?:var(?:y|ies|ied)|moves?|swings?)\s(?:a\s(?:bit|lot)\s)?(?:across|between|from)\s"
-        r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b)",
+        r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b|"
+        # ("TTFT numbers seem highly variable", "the TTFT column is noisy between runs"; a bare "is variable" says
+        # what a setting is, "is not noisy" the opposite)
+        r"\b(?:is|are|was|were|seems?|seemed|looks?|looked|appears?|gets?)\s"
+        r"(?:(?:(?!not\b|never\b|no\b|less\b|hardly\b)\w{1,10}\s)?(?:noisy|fluctuating)|"
+        r"(?!not\b|never\b|no\b|less\b|hardly\b)\w{1,10}\svariable)\b)",
         re.IGNORECASE,
     )
 )
