@@ -1632,3 +1632,20 @@ def test_a_column_group_inserted_between_versions_is_new_and_pairs_no_other_grou
     verdicts = [r.overall.verdict for r in result.rows if r.overall is not None]
     assert verdicts.count("new") == 4 and verdicts.count("within noise") == 8, verdicts
     assert "improvement" not in verdicts
+
+
+def test_a_not_comparable_reason_on_screen_names_revisions_by_their_short_labels() -> None:
+    """Two versions of a long-named page: the second states the gpu the first left out. The screen names each
+    revision by its R-label (as its header does), so the reason reads "gpu=b200 stated only in R2", never the
+    page's whole name cut off at the column's edge; the report counts the row as a setup stated differently, never
+    "a setup measured once" (each setup is stated, in its own version)."""
+    from ledger.compare.render import render_rows
+
+    name = "example-org/example-engine/docs/benchmarks/serving_numbers.md"
+    old = [c("perf", "output throughput", 1000.0, unit="tok/s")]
+    new = [c("perf", "output throughput", 1200.0, unit="tok/s", config={"gpu": "B200"})]
+    revs = [RevisionRef(name=f"{name} v{i}") for i in (1, 2)]
+    rows = compare_series([Snapshot(r, s) for r, s in zip(revs, (old, new), strict=True)])
+    shown = "\n".join(render_rows(revs, rows, "markdown", show_all=True))
+    assert "gpu=b200 stated only in R2" in shown
+    assert f"stated only in {name}" not in shown

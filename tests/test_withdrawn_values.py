@@ -56,3 +56,28 @@ def test_a_value_named_by_no_row_withdraws_nothing() -> None:
 )
 def test_the_words_that_take_one_value_back(line: str, named: str | None) -> None:
     assert retracted_value(line) == named
+
+
+@pytest.mark.parametrize(
+    ("line", "value", "reference"),
+    [
+        ("Right, I typed the `3B Base` number wrong, it should read 16.5.", 22.0, 16.5),
+        ("Oops, the 3B PR figure was a typo; the right number for 3B PR is 13.5", 13.5, 14.0),
+    ],
+)
+def test_a_value_taken_back_with_its_right_value_is_stated_again_on_its_row(
+    line: str, value: float, reference: float
+) -> None:
+    """The correcting line gives the right value: the withdrawn row stands withdrawn, and a claim of its setup holds
+    the right value on the side the words name (the base column for "3B Base", the row's own value else)."""
+    text = _THREAD.replace("Right, I typed the `3B Base` number wrong, my bad.", line)
+    claims = extract(text, "t.md").claims
+    (old,) = [c for c in claims if c.source.line == 16]
+    (new,) = [c for c in claims if c.source.line == 22]
+    assert (old.note or "").startswith(WITHDRAWN_NOTE) and not (new.note or "").startswith(WITHDRAWN_NOTE)
+    assert (new.value, new.reference, new.config, new.metric) == (value, reference, old.config, old.metric)
+
+
+def test_a_right_value_for_a_row_no_words_name_is_no_claim() -> None:
+    text = _THREAD.replace("Right, I typed the `3B Base` number wrong, my bad.", "My numbers should be 16.5 now.")
+    assert [c.source.line for c in extract(text, "t.md").claims] == [9, 10, 15, 16]

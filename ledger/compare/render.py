@@ -186,9 +186,18 @@ def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> s
     )
 
 
+def _short_names(why: str, position: dict[str, str]) -> str:
+    """A reason naming revisions by their whole names ("gpu=b200 stated only in org/repo/page.md v2") says them by
+    the R-labels the header gives them: a page's whole name would push the reason past the screen's edge."""
+    for name in sorted(position, key=len, reverse=True):  # (longest first: "page v1" never inside "page v10")
+        if name and name != position[name]:
+            why = why.replace(f" in {name}", f" in {position[name]}")
+    return why
+
+
 def _why_and_turns(row: Row, position: dict[str, str], versions: bool) -> tuple[str, str]:
     assert row.overall is not None
-    why, turns = _why_cell(row.overall), _turns_cell(row, position, versions)
+    why, turns = _short_names(_why_cell(row.overall), position), _turns_cell(row, position, versions)
     if versions and row.overall.verdict in ("removed", "new"):  # (said by R1..Rn, as the header names them)
         why = where_stated(row, [f"R{i}" for i in range(1, len(row.cells) + 1)])
     return (turns, why) if versions else (why, turns)

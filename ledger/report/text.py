@@ -187,8 +187,10 @@ def _between(report: Report, md: bool, width: int, show_all: bool) -> list[str]:
     out += body[cut:]
     if apart and not show_all:
         out.append(
-            ("- " if md else "") + f"{len(apart)} not comparable (a setup measured once, never judged "
-            "against another setup; --all lists them)"
+            # (each side of such a row is a setup the text states, in one revision or in several: never "measured
+            # once", which is what a series no later revision re-ran is called)
+            ("- " if md else "") + f"{len(apart)} not comparable (setups that differ between revisions, never "
+            "judged; --all lists them)"
         )
     return out
 

@@ -58,6 +58,22 @@ def retracted_value(text: str) -> str | None:
     return None if m is None else next((g for g in m.groups() if g), None)
 
 
+# "..., the right number is 51.2", "it should read 51.2", "should have been 51.2 ms": the value the author puts in
+# place of the one taken back (on its line; at most one number, never a range)
+CORRECTED_VALUE_RE = re.compile(
+    r"\b(?:should\s(?:read|be|have\sbeen)|(?:right|correct|actual|real|true)\s(?:\w{1,12}\s)?"
+    r"(?:number|value|figure|one)(?:\s(?:for|of)\s[^.;,!?\n]{1,40}?)?\s(?:is|was|should\sbe|reads)|it'?s\sactually)\s?:?\s[`*]{0,2}"
+    r"(\d{1,9}(?:\.\d{1,9})?)(?![\d.]?\d|[x×])(?!\s?(?:-|to)\s?\d)",
+    re.IGNORECASE,
+)
+
+
+def corrected_value(text: str) -> float | None:
+    """The value a line that takes one value back puts in its place ("the right number for 13B master is 51.2")."""
+    m = CORRECTED_VALUE_RE.search(text[:2000])
+    return None if m is None else float(m.group(1))
+
+
 # "fused (broken): strict-match 83.50%", "buggy: 52.1", "before the fix: 61.0": a label naming the broken state
 BROKEN_STATE_RE = re.compile(
     r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"
@@ -94,17 +110,22 @@ MOTIVATING_HEADING_RE = re.compile(
     r"(?:\s(?:seen|observed|found|measured|introduced|caused))?\s(?:after|on|in|since|from|at|with)\b",
     re.IGNORECASE,
 )
-# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise": the
-# author's or a reviewer's word that a measure's differences are noise ("beyond run-to-run noise", "not within noise"
-# say the opposite); gated by its words: the look-behinds it opens with are tried at every character of every prose
-# line, and few lines hold one
+# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within (the measurement) noise", "seems
+# highly variable", "is noisy": the author's or a reviewer's word that a measure's differences are noise ("beyond
+# run-to-run noise", "not within noise" say the opposite); gated by its words: the look-behinds it opens with are
+# tried at every character of every prose line, and few lines hold one
 NOISE_SAID_RE = WordGate(
     re.compile(
         r"(?<!not )(?<!than )(?<!beyond )(?<!outside )(?<!above )(?<!exceeds )(?<!the )"
         r"(?:\brun[- ]to[- ]run\s(?:noise|varian(?:ce|ces)|variations?|jitter)\b|"
         r"\b(?:within|inside)\s(?:the\s)?(?:(?:run(?:-to-run)?|measurement)\s)?noise\b|\bis\s(?:just\s)?noise\b|\bwobbles?\b|"
         r"\b(?:var(?:y|ies|ied)|moves?|swings?)\s(?:a\s(?:bit|lot)\s)?(?:across|between|from)\s"
-        r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b)",
+        r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b|"
+        # ("TTFT numbers seem highly variable", "the TTFT column is noisy between runs"; a bare "is variable" says
+        # what a setting is, "is not noisy" the opposite)
+        r"\b(?:is|are|was|were|seems?|seemed|looks?|looked|appears?|gets?)\s"
+        r"(?:(?:(?!not\b|never\b|no\b|less\b|hardly\b)\w{1,10}\s)?(?:noisy|fluctuating)|"
+        r"(?!not\b|never\b|no\b|less\b|hardly\b)\w{1,10}\svariable)\b)",
         re.IGNORECASE,
     )
 )

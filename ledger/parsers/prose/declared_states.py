@@ -110,14 +110,16 @@ def _noise_clauses(doc: Document) -> list[tuple[int, str]]:
 
 
 def _noisy(doc: Document, no: int, clause: str, results: list[Claim]) -> list[Claim]:
-    """The results a noise clause at line `no` speaks of: those of its own line, else those of its turn whose
-    measure it names (of them, those whose names share a setting word with it, "BS32", where any do)."""
+    """The results a noise clause at line `no` speaks of: those of its own line where the clause holds a number,
+    else those of its turn whose measure it names (of them, those whose names share a setting word with it, "BS32",
+    where any do). ("TTFT numbers seem highly variable. Re-ran 64 and got 1902 ms": the clause names the measure of
+    the whole table above, its line's own value is in the next sentence.)"""
     own = [c for c in results if c.source.line == no]
-    if own:
+    if own and any(ch.isdigit() for ch in clause):
         return own
     names = {normalise_metric(m.group(0), kind_for_metric(m.group(0))).name for m in METRIC_RE.finditer(clause)}
     if not names:
-        return []
+        return own
     starts = sorted(turns(doc))
     k = bisect.bisect_right(starts, no) - 1
     lo, hi = starts[k], starts[k + 1] - 1 if k + 1 < len(starts) else len(doc.lines)

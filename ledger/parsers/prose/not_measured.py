@@ -7,7 +7,9 @@ every comparison (model.NOT_MEASURED_NOTES):
   (`t/s master | t/s cuda-mmqf-10`): what the tool prints, the branches not revisions of this PR;
 - results their author takes back: a line that withdraws numbers ("disregard, ran on all 8 GPUs not 4", "Ignore my
   numbers above") takes back the results above it in its turn, or, where it opens its turn, the results of its
-  author's turn just before (another author's turn between keeps them)."""
+  author's turn just before (another author's turn between keeps them); a line taking back one value by its row and
+  column that also gives the right one ("I typed the `13B Master` number wrong, it should read 51.2") puts the
+  right value in its place: a claim of that row's setup, on the named side, stated on the correcting line."""
 
 from __future__ import annotations
 
@@ -19,7 +21,13 @@ from ledger.model import SAMPLE_NOTE, WITHDRAWN_NOTE, Claim
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.scanner import turn_author
-from ledger.vocab.not_measured import RETRACTION_RE, SAMPLE_LEAD_RE, TOOL_TITLE_RE, retracted_value
+from ledger.vocab.not_measured import (
+    RETRACTION_RE,
+    SAMPLE_LEAD_RE,
+    TOOL_TITLE_RE,
+    corrected_value,
+    retracted_value,
+)
 from ledger.vocab.sides import side_of
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance", "tests"})
@@ -34,10 +42,32 @@ def not_measured(doc: Document, claims: list[Claim]) -> list[Claim]:
     if not any(c.kind in _RESULTS for c in claims):
         return claims
     notes = _sample_lines(doc, claims)
-    notes.update(_withdrawn_lines(doc, claims))
+    withdrawn, corrections = _withdrawn_lines(doc, claims)
+    notes.update(withdrawn)
     if not notes:
         return claims
-    return [_noted(c, notes[c.source.line]) if c.source.line in notes and c.kind in _RESULTS else c for c in claims]
+    out = [_noted(c, notes[c.source.line]) if c.source.line in notes and c.kind in _RESULTS else c for c in claims]
+    return out + _corrected(doc, claims, corrections)
+
+
+def _corrected(doc: Document, claims: list[Claim], corrections: dict[int, tuple[int, str, float]]) -> list[Claim]:
+    """The right values put in place of the ones taken back: per withdrawn row that holds one result, a copy of its
+    claim stated on the correcting line, the named side replaced (the base side when the named words call it so,
+    "13B Master"; else the row's own value)."""
+    out = []
+    for no, (at, named, value) in sorted(corrections.items()):
+        row = [c for c in claims if c.source.line == no and c.kind in _RESULTS]
+        if len(row) != 1:  # (a row of several results: which one the value replaces is not said)
+            continue
+        c = row[0]
+        base = side_of(named) == "base"
+        if base and not isinstance(c.reference, float):
+            continue
+        text = doc.line(at).strip()[:500]
+        source = c.source.model_copy(update={"line": at, "line_end": at, "text": text})
+        update = {"reference": value} if base else {"value": value}
+        out.append(c.model_copy(update={**update, "source": source, "note": f"corrects line {no}"}))
+    return out
 
 
 def _noted(c: Claim, note: str) -> Claim:
@@ -91,9 +121,11 @@ def _other_branch(c: Claim) -> bool:
     )
 
 
-def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
-    """Line -> WITHDRAWN_NOTE (with the line that withdraws it), for the results an author takes back."""
+def _withdrawn_lines(doc: Document, claims: list[Claim]) -> tuple[dict[int, str], dict[int, tuple[int, str, float]]]:
+    """Line -> WITHDRAWN_NOTE (with the line that withdraws it), for the results an author takes back; and, for a row
+    taken back by name by a line giving its right value, row line -> (that line, the named words, the value)."""
     authors = turns(doc)
+    fixed: dict[int, tuple[int, str, float]] = {}
     results = sorted({c.source.line for c in claims if c.kind in _RESULTS})
     out: dict[int, str] = {}
     code = _code_lines(doc.blocks)
@@ -115,12 +147,15 @@ def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
                 own = last
             if named is not None:  # (one value taken back: only the rows its words name)
                 own = _named_rows(doc, own, named)
+                right = corrected_value(doc.line(at))
+                if right is not None and len(own) == 1:
+                    fixed[own[0]] = (at, named, right)
             if own:
                 out.update(dict.fromkeys(own, f"{WITHDRAWN_NOTE} at line {at}"))
                 doc.warn(at, f"{len(own)} result line(s) above withdrawn by their author here: kept, never compared")
         if mine:
             last, last_start = mine, start
-    return out
+    return out, fixed
 
 
 def turns(doc: Document) -> dict[int, str | None]:
