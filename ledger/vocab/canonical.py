@@ -390,6 +390,12 @@ def canonical_model(value: str) -> str:
     a sibling pair ("Kimi-K2.5/K2.6") is both models, "/" between them (kimi-k2.5/kimi-k2.6)."""
     if "/" in value and (pair := sibling_models(clean_name(value).strip(" .,;:"))) is not None:
         return "/".join(canonical_model(name) for name in pair)
+    return _LETTER_DIGIT_RE.sub("", model_parts(value))
+
+
+def model_parts(value: str) -> str:
+    """A model's name as canonical_model reads it, its family and version not yet joined ("llama-4-maverick-17b"):
+    the parts a shorter spelling of the name shares with a checkpoint's ("Llama 4 Maverick")."""
     v = clean_name(value).strip(" .,;:").rstrip("/").rsplit("/", 1)[-1]
     v = v.rsplit("--", 1)[-1]  # "meta-llama--Llama-3.2-3B-Instruct": the hub cache's folder, "--" for its "/"
     v = _RUN_STAMP_RE.sub("", v)  # "qux-20b_run2", "..._20260318_083440": the run's name, stamped, not the model's
@@ -397,8 +403,7 @@ def canonical_model(value: str) -> str:
     v = re.sub(r"-{2,}", "-", v)
     if v.startswith("meta-llama"):  # Meta's older checkpoint names: "Meta-Llama-3.1-8B-Instruct"
         v = v[len("meta-") :]
-    v = _WRITERS_V_RE.sub(r"\1-", v)
-    return _LETTER_DIGIT_RE.sub("", v)
+    return _WRITERS_V_RE.sub(r"\1-", v)
 
 
 def dtype_name(word: str) -> str | None:
