@@ -51,3 +51,27 @@ def test_both_sides_of_a_kernel_swap_keep_the_checkpoints_precision() -> None:
     text = (FIXTURES / "setup" / "generic_precision_word_of_a_stated_member.md").read_text()
     claims = extract(text, "pr.md").claims
     assert len(claims) == 6 and {c.config.get("quant") for c in claims} == {"nvfp4"}
+
+
+def test_a_checkpoints_precision_is_that_models_alone() -> None:
+    """A model list naming an NVFP4 checkpoint of one model says nothing of another model's "FP4" (its weights may
+    be MXFP4): the checkpoint's member reads only the generic word of its own model, or of a claim naming none."""
+    claims = [
+        _claim(model="nvidia/Wren-90B-Instruct-NVFP4"),
+        _claim(model="Wren 90B", quant="FP4"),
+        _claim(model="Heron 20B", quant="FP4"),
+        _claim(quant="FP4"),
+        _claim(model="acme/Kite-4-Scout-17B-16E-NVFP4"),
+        _claim(model="Kite 4 Scout", quant="FP4"),  # (its size left out, and the name's "4-Scout" kept apart)
+    ]
+    got = [c.config.get("quant") for c in as_stated_member(claims)]
+    assert got == [None, "nvfp4", "FP4", "nvfp4", None, "nvfp4"]
+    # a member a precision setting states is the page's, whatever the model
+    said = as_stated_member([_claim(model="Heron 20B", quant="FP4")], [("quantization", "NVFP4")])
+    assert said[0].config["quant"] == "nvfp4"
+
+
+def test_a_checkpoint_list_states_each_models_precision_for_that_model_alone() -> None:
+    text = (FIXTURES / "setup" / "checkpoint_list_precision_per_model.md").read_text()
+    got = {c.config.get("model"): c.config.get("quant") for c in extract(text, "pr.md").claims}
+    assert got == {"Wren 90B": "nvfp4", "Heron 20B": "fp4"}

@@ -1145,3 +1145,23 @@ def test_a_measured_average_draft_is_no_draft_length() -> None:
     assert "draft_len" not in qualifiers("mean draft length 2.7 per step")
     assert "draft_len" not in qualifiers("Avg draft 2 per step")
     assert qualifiers("served with draft 3 on one card")["draft_len"] == "3"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("LLaMA v3.3 70B", "Llama 3.3 70B", True),  # a writer's "v" before the version: one model
+        ("Llama-v4 Scout", "Llama 4 Scout", True),
+        ("llama_v3.1_8b", "Llama-3.1-8B", True),
+        ("Qwen v3 32B", "Qwen3-32B", True),
+        ("Gemma v2 9B", "gemma-2-9b", True),
+        ("Mistral-7B-Instruct-v0.3", "Mistral-7B-Instruct-0.3", False),  # a "v" after the size is the release's own
+        ("DeepSeek-V3", "DeepSeek-3", False),  # the family's own names carry it
+        ("LLaVA-v1.5-7b", "llava-1.5-7b", False),
+        ("Llama v4 Maverick", "Llama 3 Maverick", False),
+    ],
+)
+def test_a_version_v_the_family_never_writes_is_no_part_of_the_model(a: str, b: str, same: bool) -> None:
+    from ledger.vocab.canonical import canonical_model
+
+    assert (canonical_model(a) == canonical_model(b)) is same, (canonical_model(a), canonical_model(b))

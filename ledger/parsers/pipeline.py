@@ -65,6 +65,7 @@ from ledger.parsers.tables.layout_arms import layout_arm_notes
 from ledger.parsers.tables.prose_bases import row_gap_measures
 from ledger.parsers.tables.side_tables import side_tables
 from ledger.vocab.one_precision import as_stated_member
+from ledger.vocab.setup import model_names, qualifiers
 
 MAX_CLAIMS = 20_000
 """Claims kept per document: memory stays bounded (a claim costs a few KB on its way to the ledger; 400,000
@@ -185,9 +186,30 @@ def extract(
     # "# Before (cutlass fp4 moe):" in a document of NVFP4 checkpoints: that run's precision is NVFP4
     setup = ctx.setup
     claims = sized_families(doc, claims, setup.scopes)  # "- 13B:" under a table of "Llama2-7B": "Llama2-13B"
-    claims = as_stated_member(claims, [*setup.default.items(), *(p for s in setup.scopes for p in s.values.items())])
+    claims = as_stated_member(claims, _stated_setup(doc, setup))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
+
+
+def _stated_setup(doc: Document, setup: SetupIndex) -> list[tuple[str, str]]:
+    """The entries the document's setup states, for the one precision of a family: a scope over one line of a
+    model list ("acme/Wren-90B-NVFP4") whose precision is what that checkpoint's name spells states the checkpoint,
+    whose precision is its own model's alone (vocab.one_precision), never the page's; so does the default's
+    precision where such a line states it."""
+    out: list[tuple[str, str]] = []
+    listed: set[int] = set()  # the model list's lines
+    for scope in setup.scopes:
+        names = model_names(doc.line(scope.start)) if scope.start == scope.end and len(scope.values) == 1 else []
+        quant = qualifiers(names[0][:200]).get("quant") if len(names) == 1 else None
+        if quant is not None and scope.values.get("quant", "").lower() == quant.lower():
+            out.append(("model", names[0]))
+            listed.add(scope.start)
+        else:
+            out.extend(scope.values.items())
+    for key, value in setup.default.items():
+        if key != "quant" or not any(line in listed for line, _, _ in setup.beside.get(key, [])):
+            out.append((key, value))
+    return out
 
 
 def _blocks_of(ext: Any, facts: LineFacts, marks: tuple[str, ...], doc: Document) -> Iterator[Block]:

@@ -26,7 +26,7 @@ from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.sampling_words import SAMPLING_KEYS, canonical_sampling
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 20  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 21  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -39,6 +39,7 @@ SETUP_RULES_VERSION = 20  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 19: a sampling setting however written: "0", "0.0" and "greedy" are one temperature, "1.0" and "1" one top-p
 # 20: a CUDA graph is a switch, on or off however stated ("eager", "--enforce-eager", "ACLGraph"); shared-prefix and
 # question lengths are numbers
+# 21: a writer's "v" before a family's version is no part of the model: "LLaMA v3.3 70B" is llama3.3-70b
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -215,6 +216,13 @@ _MODEL_SEP_RE = re.compile(r"[\s_]+")
 # "llama-3.1" and "llama 3.1" are "llama3.1"; a size ends its part, so what follows it stays a part of its own
 # ("mpt-7b-8k-chat" is mpt7b-8k-chat, its context length after the size: the model named "MPT 7B" is at its start)
 _LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])(?<!\d[bm])-(?=\d)")
+# "LLaMA v3.3 70B", "llama_v3.1_8b", "Qwen v3": a writer's "v" before the version of a family whose own names never
+# carry one (Meta's "Llama-3.3", Alibaba's "Qwen3"), so one model however a page spells it; the families whose names
+# do write it keep it ("DeepSeek-V3", "LLaVA-v1.5"), and a "v" after the size is a release's own ("Mistral-7B-v0.3")
+_WRITERS_V_RE = re.compile(
+    r"^((?:code)?llama|qwen|qwq|mistral|mixtral|ministral|gemma|phi|granite|olmo|falcon|nemotron|exaone|internlm)"
+    r"-?v(?=\d)"
+)
 
 
 # "3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, by its vendor, up to its parenthesis
@@ -383,6 +391,12 @@ def canonical_model(value: str) -> str:
     a sibling pair ("Kimi-K2.5/K2.6") is both models, "/" between them (kimi-k2.5/kimi-k2.6)."""
     if "/" in value and (pair := sibling_models(clean_name(value).strip(" .,;:"))) is not None:
         return "/".join(canonical_model(name) for name in pair)
+    return _LETTER_DIGIT_RE.sub("", model_parts(value))
+
+
+def model_parts(value: str) -> str:
+    """A model's name as canonical_model reads it, its family and version not yet joined ("llama-4-maverick-17b"):
+    the parts a shorter spelling of the name shares with a checkpoint's ("Llama 4 Maverick")."""
     v = clean_name(value).strip(" .,;:").rstrip("/").rsplit("/", 1)[-1]
     v = v.rsplit("--", 1)[-1]  # "meta-llama--Llama-3.2-3B-Instruct": the hub cache's folder, "--" for its "/"
     v = _RUN_STAMP_RE.sub("", v)  # "qux-20b_run2", "..._20260318_083440": the run's name, stamped, not the model's
@@ -390,7 +404,7 @@ def canonical_model(value: str) -> str:
     v = re.sub(r"-{2,}", "-", v)
     if v.startswith("meta-llama"):  # Meta's older checkpoint names: "Meta-Llama-3.1-8B-Instruct"
         v = v[len("meta-") :]
-    return _LETTER_DIGIT_RE.sub("", v)
+    return _WRITERS_V_RE.sub(r"\1-", v)
 
 
 def dtype_name(word: str) -> str | None:
