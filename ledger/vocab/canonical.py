@@ -39,7 +39,8 @@ SETUP_RULES_VERSION = 21  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 19: a sampling setting however written: "0", "0.0" and "greedy" are one temperature, "1.0" and "1" one top-p
 # 20: a CUDA graph is a switch, on or off however stated ("eager", "--enforce-eager", "ACLGraph"); shared-prefix and
 # question lengths are numbers
-# 21: a writer's "v" before a family's version is no part of the model: "LLaMA v3.3 70B" is llama3.3-70b
+# 21: a writer's "v" before a family's version is no part of the model: "LLaMA v3.3 70B" is llama3.3-70b; "4-bit",
+# "4 bit" are 4bit; "off (baseline)" is none
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
