@@ -311,3 +311,27 @@ def test_the_headline_counts_the_step_regressions_of_series_a_newer_version_drop
         section=lambda name: Section(name, name),
     )
     assert headline(report) == "no regression first to last; 2 step regressions (2 R1->R2)"
+
+
+def test_a_release_pages_regressions_say_whose_series_fell_and_the_step_the_cited_line_holds() -> None:
+    """Three versions of an invented speed page with two models' tables of one measure: each regression the report
+    lists names the setup that tells its series from the other (the model), and where a series fell in one step and
+    partly came back, the line cited is the step's, so its values are said beside it."""
+    from ledger.compare.run import Comparison
+    from ledger.report.findings import failures_section
+
+    table = "## {model}\n\n| ISL/OSL | H100<br/>TP1 (FP8) |\n|---|---|\n| 128/128 | {value} |\n"
+
+    def page(wren: str, heron: str) -> str:
+        models = table.format(model="Wren 8B", value=wren) + "\n" + table.format(model="Heron 12B", value=heron)
+        return "# Serving speed\n\n" + models
+
+    snaps = _versions(page("8,000", "5,000"), page("6,000", "5,010"), page("6,400", "4,000"))
+    rows = compare_series(snaps, versions=True)
+    comp = Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[])
+    names = {s.ref.name: s.ref.name for s in snaps}
+    got = sorted((f.text, f.revision) for f in failures_section(comp, names, []).findings)
+    assert len(got) == 2, got
+    heron, wren = got
+    assert heron == ("H100 TP1 [model=heron12b]: 5000 -> 4000 (higher is better); fell 5010 -> 4000 there", "v3")
+    assert wren == ("H100 TP1 [model=wren8b]: 8000 -> 6400 (higher is better); fell 8000 -> 6000 there", "v2")

@@ -313,17 +313,25 @@ def failures_section(
     runs: set[int] = set()
     broken = broken_before(comp.rows)  # (the rows broken_base_rows gives the headline: the same rule, read once)
     speedups = row_speedups(comp)
+    told = _telling_setups(comp.rows)
     for row in comp.rows:
         p = row.overall
         if p is None or p.verdict not in (REGRESSION, WAIVED):
             continue
         c = p.new or p.old
         what = (c.metric if c else None) or row.key.metric
-        text = f"{what}: {fmt_claim(p.old)} -> {fmt_claim(p.new)}" if p.old else f"{what}: {fmt_claim(p.new)}"
+        text = (
+            f"{what}{told.get(id(row), '')}: {fmt_claim(p.old)} -> {fmt_claim(p.new)}"
+            if p.old
+            else (f"{what}: {fmt_claim(p.new)}")
+        )
         text += f" ({p.reason})" if p.reason else ""
         if c is not None and (p.verdict == WAIVED or c.kind == "gate"):
             runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
         step = row.moved() or p  # cited where the value moved, over several revisions
+        if step is not p and step.old is not None and step.new is not None:
+            # (the line cited is the step's: its values said, so "a -> b" and the line agree over several versions)
+            text += f"; fell {fmt_claim(step.old)} -> {fmt_claim(step.new)} there"
         at, rev = (step.new or c), step.new_rev if step.new is not None else p.new_rev
         f = Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what)
         if broken and c is not None and c.kind == "perf" and (p.old_rev, p.new_rev) in broken:
@@ -360,6 +368,23 @@ def failures_section(
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
+
+
+def _telling_setups(rows: Sequence[Row]) -> dict[int, str]:
+    """ " [model=llama3.3-70b, gpu=h200]" per row of a measure several rows share: the setup keys its rows do not
+    all state alike, so that twelve "Total Output Throughput" regressions of a release page say whose they are."""
+    by_metric: dict[str, list[Row]] = {}
+    for r in rows:
+        by_metric.setdefault(r.key.metric, []).append(r)
+    told: dict[int, str] = {}
+    for group in by_metric.values():
+        if len(group) < 2:
+            continue
+        common = set(group[0].key.config).intersection(*(set(r.key.config) for r in group[1:]))
+        for r in group:
+            own = [f"{k}={v}" for k, v in r.key.config if (k, v) not in common]
+            told[id(r)] = f" [{', '.join(own)}]" if own else ""
+    return told
 
 
 def _row_bars(comp: Comparison) -> dict[int, ReferenceCheck]:
