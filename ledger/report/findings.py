@@ -32,6 +32,7 @@ from ledger.model import BROKEN_NOTE, Claim
 from ledger.report.ci_runs import PIPELINE_RE, Run, latest_state, pending_run
 from ledger.report.ci_stated import prose_ci, triggered_run
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
+from ledger.report.series_setups import telling_setups
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import rebase_state, side_of
 
@@ -313,7 +314,7 @@ def failures_section(
     runs: set[int] = set()
     broken = broken_before(comp.rows)  # (the rows broken_base_rows gives the headline: the same rule, read once)
     speedups = row_speedups(comp)
-    told = _telling_setups(comp.rows)
+    told = telling_setups(comp.rows)
     for row in comp.rows:
         p = row.overall
         if p is None or p.verdict not in (REGRESSION, WAIVED):
@@ -368,23 +369,6 @@ def failures_section(
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
-
-
-def _telling_setups(rows: Sequence[Row]) -> dict[int, str]:
-    """ " [model=llama3.3-70b, gpu=h200]" per row of a measure several rows share: the setup keys its rows do not
-    all state alike, so that twelve "Total Output Throughput" regressions of a release page say whose they are."""
-    by_metric: dict[str, list[Row]] = {}
-    for r in rows:
-        by_metric.setdefault(r.key.metric, []).append(r)
-    told: dict[int, str] = {}
-    for group in by_metric.values():
-        if len(group) < 2:
-            continue
-        common = set(group[0].key.config).intersection(*(set(r.key.config) for r in group[1:]))
-        for r in group:
-            own = [f"{k}={v}" for k, v in r.key.config if (k, v) not in common]
-            told[id(r)] = f" [{', '.join(own)}]" if own else ""
-    return told
 
 
 def _row_bars(comp: Comparison) -> dict[int, ReferenceCheck]:
