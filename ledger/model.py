@@ -88,6 +88,10 @@ fix: 52.1"): the bug a fix starts from, shown with its reference, never the chan
 NOISE_NOTE = "called run-to-run noise by their author"
 """A result's note (then " at line N") where its author says its measure moves between runs ("the BS32 acceptance
 length moves from launch to launch (run-to-run noise)"): a difference from its reference is noise, not a verdict."""
+SCOPE_NOTE = "outside the change's stated scope"
+"""A result's note (then " (line N)") where its setting lies outside the range its author says the change applies
+to ("the fused path is taken only when bs <= 64", a row at batch 256): not the change's effect, never judged as
+its regression (compare says so)."""
 OTHER_SETUP_NOTE = "compared with a figure measured another way"
 """A result's note (then ": <how>") where the sentence pairing it with its reference says the two were measured
 differently ("~71.0 vs ~75.5 because it skips the chat template", a model card's figure from another harness): the

@@ -16,7 +16,7 @@ from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.compare.trials import mean_of_runs, run_groups
-from ledger.model import BROKEN_NOTE, NOISE_NOTE, OTHER_SETUP_NOTE, Claim
+from ledger.model import BROKEN_NOTE, NOISE_NOTE, OTHER_SETUP_NOTE, SCOPE_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
@@ -170,6 +170,8 @@ def reference_word(r: ReferenceCheck) -> str:
     comparable (<how>)"."""
     if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(OTHER_SETUP_NOTE):
         return f"{NOT_COMPARABLE} ({_said_at(r.claim.note or '')[len(OTHER_SETUP_NOTE) + 2 :]})"
+    if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(SCOPE_NOTE):
+        return _said_at(r.claim.note or "")  # "outside the change's stated scope (line 6)"
     if r.verdict not in (IMPROVEMENT, REGRESSION):
         return r.verdict
     good = r.verdict == IMPROVEMENT
@@ -257,6 +259,8 @@ def check_references(
         if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(NOISE_NOTE):
             # ("moves from launch to launch (run-to-run noise)"): the author's word on the measure is its noise band
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
+        if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(SCOPE_NOTE):
+            verdict = NOT_COMPARABLE  # ("only when bs <= 64" over a batch-256 row): the old path, not the change
         if (c.note or "").startswith(OTHER_SETUP_NOTE):
             verdict = NOT_COMPARABLE  # ("~71 vs ~75.5 because it skips the chat template": a gap stated, not judged)
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))

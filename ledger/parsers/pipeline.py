@@ -54,6 +54,7 @@ from ledger.parsers.prose.setting_contrasts import setting_contrasts
 from ledger.parsers.prose.shared_settings import shared_settings
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.stated_baselines import stated_baselines
+from ledger.parsers.prose.stated_scope import stated_scope
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
 from ledger.parsers.reader.document import Block, Document, read_document
@@ -295,4 +296,4 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
-    return claims
+    return stated_scope(doc, claims)  # "only enabled when bs <= 64" over a batch-256 row: outside the change

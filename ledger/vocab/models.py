@@ -428,8 +428,12 @@ _HEADING_NAME_RE = re.compile(
 
 def heading_model(title: str) -> str | None:
     """The model a heading made of its name alone names, where the names the vocabulary knows find none."""
-    name = title.strip(" #*_`:")
+    # ("# Heron 8B - RTX Configurations (TP/PP)": the words after the heading's own dash are its section's topic)
+    name = _TOPIC_AFTER_RE.split(title.strip(" #*_`:"), 1)[0].strip(" #*_`:")
     return name if len(name) <= 80 and _HEADING_NAME_RE.fullmatch(name) else None
+
+
+_TOPIC_AFTER_RE = re.compile(r" [-–—|] ")
 
 
 # "[Feature] Gemma MTP support", "[Model] Llama 4": a PR's title may name its model by the family (and version)

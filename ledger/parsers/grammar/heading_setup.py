@@ -61,13 +61,27 @@ def _heading_setup(title: str) -> dict[str, str]:
     for key, value in label_setup(title).items():  # "## Traffic Request Rate: 4.0": a setting's label and value
         values.setdefault(key, value)
     models = model_names(title)
+    named = heading_model(title)
+    if named is not None:
+        named = _without_precision(named)
     if models:
-        values.setdefault("model", models[0])
+        # ("### Mistral Large 123B": the heading's whole name and size, where the family's name is all it knows)
+        whole = named is not None and len(named) > len(models[0]) and named.lower().startswith(models[0].lower())
+        values.setdefault("model", named if whole and named is not None else models[0])
         if "quant" not in values and (bits := bits_after_model(title, models[0])):
             values["quant"] = bits  # "### Qwen3-4B 8bit": the checkpoint's weights, at that width
-    elif (named := heading_model(title)) is not None:
+    elif named is not None:
         values.setdefault("model", named)
     return values
+
+
+def _without_precision(name: str) -> str:
+    """ "Orca 12B FP8" is Orca 12B's, its weights at FP8 (the quant the heading's words give): the name stops
+    before the precision its size is followed by."""
+    words = name.split(" ")
+    while len(words) > 2 and qualifiers(words[-1]).get("quant"):
+        words.pop()
+    return " ".join(words)
 
 
 def section_heading_setup(title: str) -> dict[str, str]:

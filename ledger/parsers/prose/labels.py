@@ -134,6 +134,30 @@ _INNER_VALUE_RE = re.compile(
 _RESTART_RE = re.compile(r"^(?:(?:as|while|when|and|then|so|with|the|a|an)\s){1,3}", re.IGNORECASE)
 
 
+# a sentence's opening clause before its subject ("For example, with 8k prompts on two L40S cards, prefill ..."): a
+# discourse marker or a setting's preposition; a bare "in" stays ("In decode, the step" names the phase measured)
+_LEAD_IN_RE = re.compile(
+    r"(?:for\s(?:instance|example)|e\.g\.|in\s(?:short|practice|particular|total|summary)|overall|here|again|"
+    r"similarly|likewise|notably|at|with|on|under|when|using|running|across)\b",
+    re.IGNORECASE,
+)
+
+_REFERRING_RE = re.compile(r"(?:the\s+same|it|this|that|these|those|they|we|you|there)\b", re.IGNORECASE)
+
+
+def _without_lead_in(words: str) -> str:
+    """The words after a sentence's lead-in clause, when they name something: "In short, at 16k tokens on a desktop
+    CPU, PP" is PP's (the clause's setup is read by the setup readers, never kept in the name); a list of names
+    ("Prefill, decode and sampling") opens with no lead-in and stays whole."""
+    cut = words.rfind(", ")
+    if cut < 0 or not _LEAD_IN_RE.match(words):
+        return words
+    rest = _JOINT_RE.sub("", words[cut + 2 :])
+    if not _NAME_START_RE.match(rest) or _NO_NAME_RE.fullmatch(rest) or _REFERRING_RE.match(rest):
+        return words  # ("With FP8 weights, the same run gives": what the words refer back to, the whole says)
+    return rest
+
+
 # a second clause joined to the first by a contrast ("quality holds steady while speed rises by about 6%")
 _CONTRAST_RE = re.compile(r"[\s,](?:while|whereas|but|although|though)\s", re.IGNORECASE)
 
@@ -190,7 +214,7 @@ def perf_label(text: str, pos: int) -> str | None:
     if (count := _COUNT_TAIL_RE.search(words)) is not None and count.start() > 0:
         # "The fused path is now a single 0.4 ms call": the subject names the value, the count word only says how many
         words = _LABEL_TAIL_RE.sub("", words[: count.start()]).strip(" :,(-•*#=~")
-    words = _after_last_value(_own_clause(words))
+    words = _without_lead_in(_after_last_value(_own_clause(words)))
     if SCORE_VERB_END_RE.search(words) is not None:
         return GENERIC_SCORE  # ("passed all 14 tests without retries, scoring 81.5%": the score, not the run's deeds)
     if "  " in words or "\t" in words:
