@@ -128,7 +128,7 @@ def document_default(
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
                 or (lead and not (k == "gpu" and head))
-                or (mine and k not in ("model", "gpu"))
+                or (mine and k != "model" and k not in DEVICE_KEYS)  # (its machine, a CPU too: the turn's)
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
             )
             said.append((no, k, v, not own_scope))
