@@ -31,3 +31,8 @@ def test_another_authors_turn_keeps_its_own_cpu() -> None:
     )
     got = _configs(text)
     assert got[423.14].get("gpu") == "epyc 9654" and got[318.02].get("gpu") != "epyc 9654"
+
+
+def test_the_count_of_boards_a_result_sentence_names_goes_with_its_board() -> None:
+    got = _configs(_LEAD.format(machine="H100 across 4 GPUs"))
+    assert (got[423.14].get("gpu"), got[423.14].get("gpu_count")) == ("H100", "4")
