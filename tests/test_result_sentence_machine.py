@@ -36,3 +36,11 @@ def test_another_authors_turn_keeps_its_own_cpu() -> None:
 def test_the_count_of_boards_a_result_sentence_names_goes_with_its_board() -> None:
     got = _configs(_LEAD.format(machine="H100 across 4 GPUs"))
     assert (got[423.14].get("gpu"), got[423.14].get("gpu_count")) == ("H100", "4")
+
+
+def test_a_table_under_its_own_machine_heading_keeps_that_machine() -> None:
+    text = _LEAD.format(machine="an EPYC 9654 CPU") + (
+        "\n### Ryzen 7950X\n\n| PP | TG | T_PP s | S_PP t/s |\n|---|---|---|---|\n| 512 | 128 | 1.910 | 218.02 |\n"
+    )
+    got = _configs(text)
+    assert (got[423.14].get("gpu"), got[218.02].get("gpu")) == ("epyc 9654", "ryzen 7950x")
