@@ -97,6 +97,9 @@ HARD_KEYS: tuple[str, ...] = (
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
+COUNTED_DEVICE_KEYS = DEVICE_KEYS | {"gpu_count", "nodes"}
+"""The machine with how many of it ("across 4 GPUs", "2 nodes"): what a turn's earlier line holds for its later results
+(a load, a length or a model a line states stays that line's own)."""
 SIDE_SETTING = "side_setting"
 
 CHECKPOINT_KEYS = frozenset(("model", "quant"))

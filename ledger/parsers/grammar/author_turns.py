@@ -8,11 +8,11 @@ from __future__ import annotations
 from ledger.parsers.grammar.setup_scopes import turn_bounds
 from ledger.parsers.reader.document import Document
 from ledger.parsers.reader.scanner import turn_author
-from ledger.vocab.setup_keys import DEVICE_KEYS
+from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS
 
 # the machine: its boards or CPU and how many (a load, a model or a flag an author tried once is that turn's alone:
 # "Same build with 64 requests in flight" sets up no later run of hers)
-_CARRIED = DEVICE_KEYS | {"gpu_count", "nodes"}
+_CARRIED = COUNTED_DEVICE_KEYS
 
 _HEAD_LINES = 4
 """How far into a turn its author's line is looked for (the description's opens under the title)."""

@@ -55,7 +55,7 @@ from ledger.vocab.models import title_family
 from ledger.vocab.passing_models import passing_models
 from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
-from ledger.vocab.setup_keys import DEVICE_KEYS
+from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS
 from ledger.vocab.test_ids import test_key
 
 
@@ -128,7 +128,7 @@ def document_default(
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
                 or (lead and not (k == "gpu" and head))
-                or (mine and k not in ("model", "gpu"))
+                or (mine and k != "model" and k not in COUNTED_DEVICE_KEYS)  # (its machine, a CPU, a count: the turn's)
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
             )
             said.append((no, k, v, not own_scope))

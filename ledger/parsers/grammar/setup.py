@@ -80,6 +80,7 @@ from ledger.parsers.grammar.model_headings import lead_end
 from ledger.parsers.grammar.model_values import settled_model
 from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
+from ledger.parsers.grammar.result_machine import result_machine_scopes
 from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
@@ -205,7 +206,7 @@ def find_setups(
     scopes.extend(folded_command_scopes(doc, env) + switch_item_scopes(doc))  # (a fold under a table; "- with MTP:")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
-    scopes.extend(sided)
+    scopes.extend([*sided, *result_machine_scopes(doc, facts.changes)])  # ("On a Ryzen CPU, 1.6X faster" over tables)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
     reach: dict[str, list[tuple[int, int, str]]] = {}
