@@ -105,7 +105,8 @@ def _runs_after(text: str, end: int, c: Claim) -> list[tuple[Number, str]]:
     limit = at if at >= 0 else limit
     out: list[tuple[Number, str]] = []
     for n in find_numbers(text, end, limit):
-        cut = max(max(text.rfind(m, end, n.start) for m in _CLAUSE_MARKS), text.rfind(". ", end, n.start) + 1)
+        dot = text.rfind(". ", end, n.start)  # (a sentence's end cuts as a clause mark does, past its space)
+        cut = max(max(text.rfind(m, end, n.start) for m in _CLAUSE_MARKS), dot + 1 if dot >= 0 else -1)
         if cut < 0:
             continue  # (a run named in the result's own clause is none beside it: "212.4 on the base run")
         which = run_named(text[cut + 1 : n.start].rstrip(_MARKS))
