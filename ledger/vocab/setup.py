@@ -29,6 +29,7 @@ from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
+from ledger.vocab.drafting_words import METHOD_WORDS, unspaced_method
 from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
@@ -170,29 +171,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(?=(?:\s(?:and|&)\s[\w-]{1,24}(?:\s[\w-]{1,24})?)?\s?(?:disabled|turned off|switched off|off\b)))"
         # ("the MTP-style layer count", "an EAGLE-like head": a likeness, no method the run used)
         r"(?!-(?:style|like)\b| style\b)",
-        (
-            "eagle",
-            "ngram",
-            "medusa",
-            "pard",
-            "lookahead",
-            "mtp",
-            "dflash",
-            "dspark",
-            "hydra",
-            "suffix",
-            "n-gram",
-            "non-spec",
-            "no spec",
-            "no-spec",
-            "decod",
-            "drafting",
-            "speculation",
-        ),
-        (
-            *("eagle", "ngram", "n-gram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "hydra"),
-            *("suffix", "no", "spec", "drafting"),
-        ),
+        (*METHOD_WORDS, "non-spec", "no spec", "no-spec", "decod", "drafting", "speculation"),
+        (*METHOD_WORDS, "no", "spec", "drafting"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
@@ -723,11 +703,9 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     )
 
 
-_SPACED_RE = re.compile(r"[ -](?=\d$)|(?<=^n)-(?=gram$)")
-"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3"), and n-gram's ("ngram", vLLM's)."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|eagle|ngram|n-gram|medusa|pard|lookahead|mtp|dflash|dspark|hydra|suffix|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
+    r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
     r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
@@ -832,7 +810,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if (nodes := board_nodes(m, val, s)) is not None:
                 out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
-            out[w.written] = "none" if turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+            out[w.written] = "none" if turned_off(s, m) else unspaced_method(val)  # "with MTP disabled"
         elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
             out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and "ptpc" in val.lower():
