@@ -305,3 +305,19 @@ def test_a_baseline_row_named_by_an_absent_setting_is_the_base_and_its_marker_no
     assert all(c.config.get("spec_algo") == "ngram" for c in claims[2:4])
     controls = [c for c in claims[4:] if "baseline" in c.config.get("row", "")]
     assert controls and all(c.config.get("spec_algo") == "none" for c in controls)
+
+
+def test_a_length_before_the_measure_in_a_header_is_setup_and_the_row_an_arm() -> None:
+    claims = _claims("tables/length_measure_heads.md")
+    decode = [c for c in claims if c.source.line == 10]
+    assert [(c.metric, c.value, c.config.get("osl"), c.config.get("variant")) for c in decode] == [
+        ("Decode", 90.7, "256", "kvq3"),
+        ("Decode", 88.1, "2K", "kvq3"),
+        ("Decode", 84.0, "8K", "kvq3"),
+    ]
+    assert [c.reference for c in decode] == [91.2, 88.6, 84.9]
+    prefill = [c for c in claims if c.source.line == 18]
+    assert [(c.metric, c.config.get("isl"), c.config.get("variant")) for c in prefill] == [
+        ("Prefill", "512", "kvq3"),
+        ("prefill tok/s", "4096", "kvq3"),
+    ]

@@ -184,6 +184,22 @@ def header_lengths(head: str) -> dict[str, str]:
     return {"isl" if m.group("isl") else "osl": m.group("n") or m.group("m")}
 
 
+# "128 Decode", "1K Prefill", "4096 prefill tok/s": a column measured at a length its header prints before the
+# measure, as a sweep's columns do; the length is the run's (a prompt's for prefill, tokens generated for decode, as
+# llama-bench's "pp512" and "tg128" read), the measure the rest
+_LED_LENGTH_RE = re.compile(
+    r"^(?P<n>\d{1,6}[kK]?)[ -](?=(?:(?P<isl>prefill|prompt|pp)|decode|generation|tg)(?![\w-]))", re.IGNORECASE
+)
+
+
+def length_led(name: str) -> tuple[str, dict[str, str]] | None:
+    """A header's measure and the length it opens with ("1K Decode" -> ("Decode", {"osl": "1K"})), else None."""
+    m = _LED_LENGTH_RE.match(name.strip(" *`_"))
+    if m is None:
+        return None
+    return name.strip(" *`_")[m.end() :], {"isl" if m.group("isl") else "osl": m.group("n")}
+
+
 # "Latency of single GPU" beside "Latency of 2-way TP": a column measured on one board, so with no tensor parallelism
 # (a header only: prose's "into a single GPU" or "supports the single GPU" names no run)
 _ONE_BOARD_HEAD_RE = re.compile(r"(?<![\w-])(?:single|one)[ -]gpu(?![\w-])", re.IGNORECASE)

@@ -505,7 +505,8 @@ _ROW_KINDS: dict[str, str] = {
 
 def row_kind_key(header: str) -> str | None:
     """The setup key a row-naming column's header puts its labels under ("Dataset" -> "dataset"), else None."""
-    return _ROW_KINDS.get(re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()))
+    low = re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower())
+    return _ROW_KINDS.get(low) or ("workload" if names_configuration(low) else None)
 
 
 # a header naming each row's configuration of the system ("| Config | BS=1 | BS=2 |"), not what it was sent
@@ -516,4 +517,6 @@ _CONFIG_HEADS = frozenset(("config", "configuration", "configs", "cfg"))
 def names_configuration(header: str) -> bool:
     """The row-naming column's header names each row's configuration of the system ("Config"), not what it was
     sent: a label under it that states no setting ("Static 1_1_2", "AutoSpec") names an arm of the comparison."""
-    return re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()) in _CONFIG_HEADS
+    words = re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()).split()
+    # ("KV Config", "Cache configuration": the configuration of one part, its rows still the arms)
+    return 0 < len(words) <= 2 and words[-1] in _CONFIG_HEADS

@@ -48,6 +48,7 @@ from ledger.vocab.setting_heads import (
     header_lengths,
     header_parallel,
     length_keys,
+    length_led,
     length_value,
     plain_count,
     serving_columns,
@@ -319,6 +320,8 @@ class TableInfo:
             # "TG (256) T/s": the length the bench ran is the column's setup
             setup = {**header_parallel(head), **cell_load(head), **qualifiers(head), **header_lengths(head)}
             setup = {**parenthesised_settings(head), **setup}  # "TurboQuant (quant_policy=42)": what its arm ran
+            if (led := length_led(name)) is not None:
+                name, setup = led[0], {**setup, **led[1]}  # "1K Decode": the decode rate at that length
             # ("single GPU": TP1; "C64 offline throughput": concurrency 64)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
