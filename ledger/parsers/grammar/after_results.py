@@ -28,6 +28,7 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.program_code import is_program
 from ledger.vocab.setup_labels import states_settings
+from ledger.vocab.sides import side_of
 
 
 @last_document  # (the setup reader and the document default both ask it)
@@ -68,7 +69,7 @@ def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
     out = program_scopes(doc)
     ends = list_ends(doc.blocks)
     for k, b in enumerate(doc.blocks):
-        if b.kind != "item" or b.start not in after or states_result(b.text[:300]):
+        if b.kind not in ("item", "text") or b.start not in after or states_result(b.text[:300]):
             continue
         end = ends.get(k)
         stated = {key: v for key, v in line_setup(b.text[:400]).items() if key in DEFAULT_KEYS}
@@ -79,19 +80,38 @@ def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
 
 def list_ends(blocks: list[Block]) -> dict[int, int]:
     """For each item (by block index) of a list that stands right over a table or a paste, a blank line at most between
-    each, the last line of that table or paste. One pass from the end: an item's list ends where the next item's does
+    each, the last line of that table or paste; and for a setup line under an after side's label right over a list
+    of items, the list's last line. One pass from the end: an item's list ends where the next item's does
     (asking each item to walk to its list's end cost the square of a long list)."""
     out: dict[int, int] = {}
+    items_end: dict[int, int] = {}  # the last line of the run of items each item opens
     for j in range(len(blocks) - 2, -1, -1):
         b, nxt = blocks[j], blocks[j + 1]
-        if b.kind != "item" or nxt.start - b.end > 2:
+        if b.kind == "item":
+            items_end[j] = items_end.get(j + 1, nxt.end) if nxt.kind == "item" and nxt.start - b.end <= 2 else b.end
+        if nxt.start - b.end > 2:
             continue
-        if nxt.kind == "item":
+        if b.kind == "text" and nxt.kind == "item" and b.start == b.end and _under_head_label(blocks, j):
+            # "After the PR:", then "(H200 TP8, conc=4)" over its bullets: the setup of the side that label opens,
+            # not of the before side's results above it
+            out[j] = items_end.get(j + 1, nxt.end)
+        elif b.kind != "item":
+            continue
+        elif nxt.kind == "item":
             if j + 1 in out:
                 out[j] = out[j + 1]
         elif nxt.kind in ("table", "code"):
             out[j] = nxt.end
     return out
+
+
+def _under_head_label(blocks: list[Block], j: int) -> bool:
+    """The block before block `j` is a line of its own that labels the new side ("After the PR:"), a blank line at
+    most between."""
+    if j == 0 or (prev := blocks[j - 1]).kind != "text" or prev.start != prev.end or blocks[j].start - prev.end > 2:
+        return False
+    label = prev.text.strip(" *_")
+    return label.endswith(":") and len(label) <= 60 and side_of(label[:-1]) == "head"
 
 
 def _leading_items(blocks: list[Block]) -> set[int]:
