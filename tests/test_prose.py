@@ -555,3 +555,12 @@ def test_a_share_less_of_a_measure_named_by_its_noun_keeps_the_noun() -> None:
     path = Path(__file__).parent / "fixtures" / "prose" / "less_memory_measure.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     assert [(c.metric, c.value, c.unit) for c in claims] == [("KV memory", -60.0, "%"), ("TTFT", -3.0, "%")]
+
+
+def test_a_pipeline_size_before_pp_is_no_points() -> None:
+    """ "2 PP stages", "from 2 PP to 4 PP", "pp_size 1": pipeline sizes, no score change in percentage points; a
+    signed or decimal change in "pp" stays one ("+0.7 pp", "0.5pp higher")."""
+    got = [(line, value, unit) for line, _, value, unit, _ in _read("pipeline_sizes_not_points.md")]
+    assert all(line not in (4, 7) or unit != "pp" for line, _, unit in got)
+    assert [(line, value) for line, value, unit in got if unit == "pp"] == [(5, 0.7), (8, 0.5)]
+    assert (8, 1.0, None) not in got

@@ -19,6 +19,7 @@ from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
+from ledger.parsers.prose.pipeline_stages import pipeline_stages
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.parsers.prose.size_changes import measured_size
 from ledger.vocab.acceptance_words import named_after
@@ -102,8 +103,7 @@ NAMED_THRESHOLD_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched before every number of prose: only where a bar's word stands)
-# ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
-# ("; SEM ~1 pt)": a standard error standing alone in the clause, after the values it is of)
+# ("tolerance: +1.46% throughput": after a colon, the measured change; "; SEM ~1 pt)": a standard error, alone)
 _DISPERSION_BEFORE_RE = re.compile(
     r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$"
     r"|[;,]\s*" + STDERR_WORDS + r"\s*[:=~≈]?\s*$",
@@ -495,6 +495,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
+    if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[":
+        return True  # "2 PP stages", "pp_size 1": a pipeline's size; "#[17474](...)": a pull request's number
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
@@ -507,8 +509,6 @@ def is_config_number(text: str, n: Number) -> bool:
         text, max(0, n.start - 120), n.start
     ):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
-    if text[max(0, n.start - 2) : n.start] == "#[":
-        return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
     if (
         n.unit is None
         and "." not in n.text
