@@ -1268,7 +1268,7 @@ def test_a_share_compared_to_the_base_is_a_change_as_stated(tmp_path: Path) -> N
     vendor's estimate states no change."""
     data = report("../prose/change_compared_to_base.md", tmp_path)
     gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
-    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG speedup"), (6, "faster"), (7, "prefill time")]
+    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG speedup"), (6, "PP speedup"), (7, "prefill time")]
     assert "vs master" in gains[0]["text"] and "vs the base build" in gains[2]["text"]
     losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
     assert [(f["line"], f["metric"]) for f in losses] == [(8, "TTFT")]

@@ -26,3 +26,20 @@ def test_a_name_with_a_comma_of_its_own_keeps_it() -> None:
     text = "# Faster attention\n\nPrefill, decode and sampling together are 1.3X faster now.\n"
     claims = extract(text, "l.md").claims
     assert [c.metric for c in claims if c.kind == "perf"] != ["sampling together speedup"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "For instance, at 16k tokens on a Threadripper-3970X CPU, PP is about 1.5X faster for `Foo-8B`, and 1.9X "
+        "faster for `Bar-3B` than on main.",
+        "At 16k tokens, PP is about 1.5X faster than main.",
+        "In practice, at batch 8, TG is about 1.2x faster than the base build.",
+    ],
+)
+def test_a_short_speed_name_after_a_lead_in_names_the_speedup(line: str) -> None:
+    """ "PP" and "TG" (llama.cpp's prompt and generation speeds) after a lead-in clause are the measure the ratio
+    speeds up, neither a unit's name (percentage points) nor the bare comparative after the value ("faster")."""
+    claims = [c for c in extract(f"# Faster attention\n\n{line}\n", "l.md").claims if c.kind == "perf"]
+    assert claims and all(c.metric in ("PP speedup", "TG speedup") for c in claims)
+    assert claims[0].metric == ("TG speedup" if "TG" in line else "PP speedup")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.vocab.metrics import SPEED_MEASURE_WORDS
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
 from ledger.vocab.units import RATIO_UNITS, unit_row
@@ -39,6 +40,7 @@ _AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 # (a comparative before "than" compares the measure the words before name: "It is 10% lower than without MTP")
+_SPEED_NAME_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
 # ("19% promote": what a Chinese thread's 提升 becomes, an improvement)
 _NOUN_RE = re.compile(
@@ -124,8 +126,14 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 and known(mm.group("name"))
             ):
                 c["metric"] = mm.group("name")
-            elif after is None and (
-                not metric or unit_row(normalise_unit(metric)) is not None or named_twice[(metric, _setup_of(c))] > 1
+            elif (
+                after is None
+                and not _SPEED_NAME_RE.fullmatch(metric)  # ("PP is 1.6X faster": prompt processing, no unit's name)
+                and (
+                    not metric
+                    or unit_row(normalise_unit(metric)) is not None
+                    or named_twice[(metric, _setup_of(c))] > 1
+                )
             ):
                 # "13406 -> 13709 tok/s (2.2% speedup)": a change named by its noun alone, not by the pair's unit
                 # or measure
