@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
-from ledger.parsers.reader.code_blocks import FENCE_RE, scan_code
+from ledger.parsers.reader.code_blocks import CLOSE_FENCE_RE, FENCE_RE, scan_code
+from ledger.parsers.reader.directives import RST_DIRECTIVE_RE, options_end, rst_content_end
 from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule, read_grid
 from ledger.parsers.tables.html_table import try_html_table
+from ledger.parsers.tables.list_table import read_list_table
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
@@ -106,7 +108,8 @@ class _Scanner:
             return i + 1  # (an archive's "owner/repo · pull request #N · merged" over the title: the title is first)
         # (every reader returns an index after i, never 0, or None: `or` tries the next)
         j = (
-            self._turn(i, stripped)
+            (self._directive(i, raw) if stripped[:2] == ".." else None)
+            or self._turn(i, stripped)
             or (self._atx(i, raw) if self.line_marks else None)
             or self._command(i, stripped)
             or self._rendered_heading(i, stripped)
@@ -157,6 +160,10 @@ class _Scanner:
         """A fence or a heading where markdown-it found one."""
         if region[0] == "fence":
             _, start, end, info = region
+            if info.startswith("{list-table}") and read_list_table(
+                self.doc, start, end - 1 if CLOSE_FENCE_RE.match(self.lines[end - 1]) else end, self.cur, start, end
+            ):
+                return end  # (a directive's content, no code: its rows are a table's)
             self.blocks.append(Block("code", start, end, self.cur, info=info))
             scan_code(self.doc, start, end, self.cur, info)
             return end
@@ -205,6 +212,19 @@ class _Scanner:
         word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
         self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1), info=word))
         return i + 1
+
+    def _directive(self, i: int, raw: str) -> int | None:
+        """A reST directive (".. list-table::", ".. note::"): a list table's rows are a table; any other's line is
+        text, its options (":header-rows: 1", ":width: 80") no reader's, its content read as the lines it is."""
+        m = RST_DIRECTIVE_RE.match(raw)
+        if m is None:
+            return None
+        if m.group(2) == "list-table":
+            end = rst_content_end(self.lines, i, self.n)
+            if read_list_table(self.doc, i + 1, end, self.cur, i + 1, end):
+                return end
+        self.blocks.append(Block("text", i + 1, i + 1, self.cur, raw.strip()))
+        return options_end(self.lines, i + 1, self.n)
 
     def _atx(self, i: int, raw: str) -> int | None:
         hm = _ATX_RE.match(raw)
