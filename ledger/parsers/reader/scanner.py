@@ -46,10 +46,13 @@ def turn_author(text: str) -> str | None:
     return m.group("author") if m else None
 
 
-def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
+def scan(
+    doc: Document, markup: dict[int, tuple[str, int, int, str]], skip: int = 0, title: tuple[int, str] = (0, "")
+) -> None:
     """Append `doc`'s blocks in line order; `markup` is markdown_regions' start line -> region (empty for
-    a rendered copy)."""
-    _Scanner(doc, markup).run()
+    a rendered copy); the first `skip` lines are no text (a page's front matter), and its `title` (line, text)
+    heads the page where it names one."""
+    _Scanner(doc, markup).run(skip, title)
 
 
 SUMMARY_RE = re.compile(
@@ -75,8 +78,9 @@ class _Scanner:
         self.section: list[tuple[int, str]] = []  # (level, title)
         self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
 
-    def run(self) -> None:
-        i = 0
+    def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
+        if title[1]:
+            self._heading(title[0], 1, title[1])  # (a page's front matter names it: its first heading, as shown)
         while i < self.n:
             i = self._block_at(i)
 
