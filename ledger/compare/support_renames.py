@@ -6,9 +6,11 @@ row over the same cells is another row). A column ("vLLM V1 Engine" -> "Status")
 adjacent versions, a header last stated in the older and a header first stated in the newer hold cells over mostly
 the same rows (at least `_COVER` of the new header's, and `_MIN_SHARED` of them) whose yes / no mostly agree (at
 least `_ALIKE` of the shared ones), the old column not one value throughout (a column of nothing but "yes" says
-nothing of which header it became), and each is the other's unique best (most agreeing cells, then most cells equal
-with their maturity): a tie, or two columns each best for a third, stay gone and new. A column is whichever of the
-backend or feature names varies across a table's cells (the subject is its row).
+nothing of which header it became; unless it is the one column gone at that step, the other the one new, and their
+names share a maker's or product's word: "AWS Inferentia" -> "AWS Neuron"), and each is the other's unique best
+(most agreeing cells, then most cells equal with their maturity): a tie, or two columns each best for a third, stay
+gone and new. A column is whichever of the backend or feature names varies across a table's cells (the subject is its
+row).
 """
 
 from __future__ import annotations
