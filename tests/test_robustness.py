@@ -2197,9 +2197,9 @@ HOSTILE: dict[str, HostileText] = {
     # directives each opening a run of options, row after row
     "list table rows": lambda s: (
         "```{list-table}\n:header-rows: 1\n* - Model\n  - Speed\n"
-        + "* - Wren 7B\n  - 12 ms\n    :x: - * -\n" * (150 * s)
+        + "* - Wren 7B\n  - 12 ms\n    :x: - * -\n" * (25 * s)
         + "```\n"
-        + ".. list-table:: t\n   :header-rows: 1\n   :widths: 1 2\n   * - * - a\n" * (100 * s)
+        + ".. list-table:: t\n   :header-rows: 1\n   :widths: 1 2\n   * - * - a\n" * (25 * s)
     ),
 }
 
