@@ -460,3 +460,18 @@ def test_a_list_table_cell_wrapped_onto_lines_is_one_cell_and_a_stray_line_keeps
     )
     stray = "```{list-table}\n:header-rows: 1\n* - Model\n  - Speed\nnot a cell\n```\n"
     assert [b.kind for b in read_document(stray, "s.md").blocks if not b.in_code] == ["code"]
+
+
+def test_a_colon_fenced_list_table_is_a_matrix_and_an_unclosed_one_stays_text() -> None:
+    """MyST's ":::{list-table}" ... ":::" (its colon fence, no markdown parser's): the same table as the backtick
+    fence's; another directive's options (":class: tip") are no claim; never closed, its lines stay what they are."""
+    text = (
+        ":::{list-table} Kernel paths\n:header-rows: 1\n\n* - Decoder family\n  - Paged KV\n  - LoRA\n"
+        "* - QuuxForCausalLM\n  - ✅\n  - ❌\n:::\n\n:::{note}\n:class: tip\nLoRA needs a rank of 8 or more.\n:::\n"
+    )
+    claims = extract(text, path="paths.md").claims
+    assert [(c.subject, c.feature, c.value, c.source.line) for c in claims] == [
+        ("QuuxForCausalLM", "Paged KV", "yes", 8),
+        ("QuuxForCausalLM", "LoRA", "no", 9),
+    ]
+    assert not [c for c in extract(text.split(":::\n")[0], path="cut.md").claims if c.kind == "support"]

@@ -8,9 +8,10 @@ A reST directive's content is every line after it that is blank or indented deep
 
 from __future__ import annotations
 
+import bisect
 import re
 
-from ledger.parsers.reader.blocks import MAX_LINE
+from ledger.parsers.reader.blocks import MAX_LINE, Document
 
 # (one option a line: a name of letters, digits and dashes between colons, then its value or nothing)
 OPTION_RE = re.compile(r"^[ \t]*:[A-Za-z][\w-]{0,40}:(?:[ \t].*)?$")
@@ -18,6 +19,9 @@ OPTION_RE = re.compile(r"^[ \t]*:[A-Za-z][\w-]{0,40}:(?:[ \t].*)?$")
 RST_DIRECTIVE_RE = re.compile(r"^([ \t]*)\.\.[ \t]+([A-Za-z][\w-]{0,40}(?::[\w-]{1,40})?)::(?:[ \t]+(.*))?$")
 # MyST's fence info naming a directive: "{list-table} Title", "{note}"
 MYST_INFO_RE = re.compile(r"^\{([A-Za-z][\w-]{0,40}(?::[\w-]{1,40})?)\}(?:[ \t]+(.*))?$")
+# MyST's colon fence, read by no markdown parser of ours: ":::{list-table} Title" ... ":::"
+COLON_OPEN_RE = re.compile(r"^ {0,3}:{3,}\{([A-Za-z][\w-]{0,40}(?::[\w-]{1,40})?)\}(?:[ \t]+(.*))?$")
+_COLON_CLOSE_RE = re.compile(r"^ {0,3}:{3,}[ \t]*$")
 _YAML_RULE_RE = re.compile(r"^[ \t]*---[ \t]*$")
 _MAX_OPTIONS = 40
 """A directive's options are a handful: a run longer than this is not read as options (linear either way)."""
@@ -55,3 +59,16 @@ def rst_content_end(lines: list[str], i: int, n: int) -> int:
             break
         last = j
     return last + 1
+
+
+def colon_close(doc: Document, i: int) -> int | None:
+    """The index of the ":::" line closing the colon fence opened at line index `i`, or None where none follows. The
+    closing lines are found once per document: each fence's close is then a look-up (many fences never closed cost
+    no walk to the end each)."""
+    closes = doc.derived.get("directives.colon_close")
+    if closes is None:
+        closes = doc.derived["directives.colon_close"] = [
+            j for j, line in enumerate(doc.lines) if ":::" in line[:8] and _COLON_CLOSE_RE.match(line[:MAX_LINE])
+        ]
+    at = bisect.bisect_right(closes, i)
+    return closes[at] if at < len(closes) else None

@@ -12,7 +12,13 @@ import re
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
 from ledger.parsers.reader.code_blocks import CLOSE_FENCE_RE, FENCE_RE, scan_code
-from ledger.parsers.reader.directives import RST_DIRECTIVE_RE, options_end, rst_content_end
+from ledger.parsers.reader.directives import (
+    COLON_OPEN_RE,
+    RST_DIRECTIVE_RE,
+    colon_close,
+    options_end,
+    rst_content_end,
+)
 from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule, read_grid
@@ -112,7 +118,7 @@ class _Scanner:
             return i + 1  # (an archive's "owner/repo · pull request #N · merged" over the title: the title is first)
         # (every reader returns an index after i, never 0, or None: `or` tries the next)
         j = (
-            (self._directive(i, raw) if stripped[:2] == ".." else None)
+            (self._directive(i, raw) if stripped[:2] in ("..", "::") else None)
             or self._turn(i, stripped)
             or (self._atx(i, raw) if self.line_marks else None)
             or self._command(i, stripped)
@@ -218,8 +224,15 @@ class _Scanner:
         return i + 1
 
     def _directive(self, i: int, raw: str) -> int | None:
-        """A reST directive (".. list-table::", ".. note::"): a list table's rows are a table; any other's line is
-        text, its options (":header-rows: 1", ":width: 80") no reader's, its content read as the lines it is."""
+        """A reST directive (".. list-table::", ".. note::") or MyST's colon fence (":::{list-table}"): a list table's
+        rows are a table; any other's line is text, its options (":header-rows: 1", ":width: 80") no reader's, its
+        content read as the lines it is."""
+        if (c := COLON_OPEN_RE.match(raw)) is not None:  # (MyST's ":::{list-table}" ... ":::")
+            close = colon_close(self.doc, i) if c.group(1) == "list-table" else None
+            if close is not None and read_list_table(self.doc, i + 1, close, self.cur, i + 1, close + 1):
+                return close + 1
+            self.blocks.append(Block("text", i + 1, i + 1, self.cur, raw.strip()))
+            return options_end(self.lines, i + 1, self.n)
         m = RST_DIRECTIVE_RE.match(raw)
         if m is None:
             return None
