@@ -253,3 +253,25 @@ def test_a_feature_a_combination_matrix_renames_is_one_row_and_column_renamed() 
     assert {s.verdict for s in c.support} == {"no change"}
     assert ("Alpha Paged", "Alpha Paged") in {(s.subject, s.feature) for s in c.support}
     assert "Column renamed R1 -> R2: 'Alpha' -> 'Alpha Paged' (5 cells followed" in c.render("table", width=120)
+
+
+def test_a_column_of_one_value_renamed_alone_is_followed_by_its_shared_name_and_an_unrelated_one_is_not() -> None:
+    """v2 renames "Trainium chips" to "AWS Trainium" (the one column gone, the one new, over the same rows) and turns
+    one of its cells from no to yes: the old column said "no" throughout, which alone tells it from no other, but its
+    name's own word carries over, so it is one column renamed and its one change is told. A column of one value
+    swapped for another whose name shares only a device class ("Acme GPU" -> "Zenith GPU") stays gone and new."""
+    v1 = "## Kernel coverage\n\n| Method | Hopper | Trainium chips |\n|---|---|---|\n| Alpha | ✅ | ❌ |\n"
+    v1 += "| Beta | ✅ | ❌ |\n| Gamma | ❌ | ❌ |\n| Delta | ✅ | ❌ |\n| Epsilon | ❌ | ❌ |\n"
+    v2 = v1.replace("Trainium chips", "AWS Trainium").replace("| Alpha | ✅ | ❌ |", "| Alpha | ✅ | ✅ |")
+    c = _compare(v1, v2)
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support if s.verdict != "no change"}
+    assert changes == {("Alpha", "AWS Trainium"): ("changed", ["no", "yes"])}
+    assert "Column renamed R1 -> R2: 'Trainium chips' -> 'AWS Trainium' (5 cells followed" in c.render(
+        "table", width=120
+    )
+    other = v1.replace("Trainium chips", "Acme GPU")
+    c = _compare(other, other.replace("Acme GPU", "Zenith GPU"))
+    assert {(s.feature, s.verdict) for s in c.support if s.verdict != "no change"} == {
+        ("Acme GPU", "gone"),
+        ("Zenith GPU", "new"),
+    }

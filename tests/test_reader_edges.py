@@ -139,3 +139,18 @@ def test_an_anchor_closing_a_section_is_the_next_headings_link_target_not_setup(
     assert " ".join(doc.setup_line(13).split()) == "Numbers are output tokens per second. Higher is better."
     [claim] = extract(text, path="page.md").claims
     assert (claim.value, claim.config.get("model"), claim.config.get("gpu")) == (4310, "Gemma 3 12B", "H100")
+
+
+def test_front_matter_is_metadata_its_title_heads_the_page_and_lines_keep_their_numbers() -> None:
+    """ "---" / "title: X" / "---" atop a docs page: no setext heading "title: X" (every section was named so), no
+    result of its "weight: 4"; the title heads the page as its first heading; a rule over prose is no front matter."""
+    page = "---\ntitle: 'Batch limits'\nweight: 4\n---\n\nDecode latency: 12 ms\n"
+    (claim,) = extract(page, path="limits.md").claims
+    assert (claim.value, claim.source.line, claim.source.section) == (12, 6, ["Batch limits"])
+    toml = read_document('+++\ntitle = "Batch limits"\n+++\n## Small\n', "p.md")
+    assert [(b.kind, b.start, b.section) for b in toml.blocks] == [
+        ("heading", 2, ("Batch limits",)),
+        ("heading", 4, ("Batch limits", "Small")),
+    ]
+    rule = read_document("---\nThis PR speeds up decode.\n---\n", "pr.md")
+    assert [b.text for b in rule.blocks if b.kind == "heading"] == ["This PR speeds up decode."]

@@ -2193,6 +2193,15 @@ HOSTILE: dict[str, HostileText] = {
         "| Model | tok/s |\n|---|---|\n"
         + "| Wren 7B 7 B (GEMV GEMM kernel (fused 1.5m ( Marlin x | 1.0 |\n" * (250 * s)
     ),
+    # tables.list_table, reader.directives: a list table's rows with wrapped cells and option-like lines, then reST
+    # directives each opening a run of options, then colon fences never closed, row after row
+    "list table rows": lambda s: (
+        "```{list-table}\n:header-rows: 1\n* - Model\n  - Speed\n"
+        + "* - Wren 7B\n  - 12 ms\n    :x: - * -\n" * (18 * s)
+        + "```\n"
+        + ".. list-table:: t\n   :header-rows: 1\n   :widths: 1 2\n   * - * - a\n" * (18 * s)
+        + ":::{list-table}\n:header-rows: 1\n* - a\n" * (18 * s)
+    ),
 }
 
 

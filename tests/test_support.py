@@ -428,3 +428,50 @@ def test_a_feature_list_stamped_with_its_repositorys_engine_names_that_engine_as
     got = [(r["subject"], r["feature"], r["engine"]) for r in rows]
     assert got[:2] == [("vllm-ascend", "LoRA", "vllm-ascend"), ("vllm-ascend", "Offload", "vllm-ascend")]
     assert got[2] == ("LoRA", "SGLang", "SGLang")
+
+
+def test_a_rest_list_table_is_a_matrix_and_its_options_are_no_results() -> None:
+    """ ".. list-table::" with ":header-rows: 1" and "* - cell" rows (Sphinx's table written as a list): the rows are
+    a matrix's, each cell on its own line; the options lay the table out and the other directive's ":class:" and
+    ":width:" too, so none is a result."""
+    text = (
+        "Kernel paths\n============\n\n.. list-table:: Kernel paths\n   :header-rows: 1\n   :widths: 50 25 25\n\n"
+        "   * - Decoder family\n     - Paged KV\n     - LoRA\n   * - QuuxForCausalLM\n     - ✅\n     - ❌\n"
+        "   * - ZorpForCausalLM\n     - ❌\n     - ✅\n\n.. image:: plot.png\n   :width: 80\n"
+    )
+    for path in ("paths.rst", "paths.md"):
+        claims = extract(text, path=path).claims
+        assert [(c.kind, c.subject, c.feature, c.value, c.source.line) for c in claims] == [
+            ("support", "QuuxForCausalLM", "Paged KV", "yes", 12),
+            ("support", "QuuxForCausalLM", "LoRA", "no", 13),
+            ("support", "ZorpForCausalLM", "Paged KV", "no", 15),
+            ("support", "ZorpForCausalLM", "LoRA", "yes", 16),
+        ]
+
+
+def test_a_list_table_cell_wrapped_onto_lines_is_one_cell_and_a_stray_line_keeps_it_code() -> None:
+    from ledger.parsers.reader.document import read_document
+
+    wrapped = "```{list-table}\n:header-rows: 1\n* - Model\n  - Speed\n* - Orca\n    7B\n  - 12 ms\n```\n"
+    (table,) = [b.table for b in read_document(wrapped, "w.md").blocks if b.table is not None]
+    assert (table.header, [(r.cells, r.lines) for r in table.rows]) == (
+        ["Model", "Speed"],
+        [(["Orca 7B", "12 ms"], [5, 7])],
+    )
+    stray = "```{list-table}\n:header-rows: 1\n* - Model\n  - Speed\nnot a cell\n```\n"
+    assert [b.kind for b in read_document(stray, "s.md").blocks if not b.in_code] == ["code"]
+
+
+def test_a_colon_fenced_list_table_is_a_matrix_and_an_unclosed_one_stays_text() -> None:
+    """MyST's ":::{list-table}" ... ":::" (its colon fence, no markdown parser's): the same table as the backtick
+    fence's; another directive's options (":class: tip") are no claim; never closed, its lines stay what they are."""
+    text = (
+        ":::{list-table} Kernel paths\n:header-rows: 1\n\n* - Decoder family\n  - Paged KV\n  - LoRA\n"
+        "* - QuuxForCausalLM\n  - ✅\n  - ❌\n:::\n\n:::{note}\n:class: tip\nLoRA needs a rank of 8 or more.\n:::\n"
+    )
+    claims = extract(text, path="paths.md").claims
+    assert [(c.subject, c.feature, c.value, c.source.line) for c in claims] == [
+        ("QuuxForCausalLM", "Paged KV", "yes", 8),
+        ("QuuxForCausalLM", "LoRA", "no", 9),
+    ]
+    assert not [c for c in extract(text.split(":::\n")[0], path="cut.md").claims if c.kind == "support"]

@@ -196,6 +196,9 @@ def test_aliases_map_model_names_to_their_class() -> None:
             ("no", "the feature is planned but not yet supported for the model"),
         ),
         ("means the feature works for that architecture.", ("yes", None)),
+        # a "no" line that restates the value over the table's axes is a key, no note (as its "yes" line is)
+        ("indicates that the method is not supported on the given hardware.", ("no", None)),
+        ("= not supported, a CPU fallback runs instead", ("no", "not supported, a CPU fallback runs instead")),
         ("Experimental support.", ("yes", "Experimental support")),
         ("Under active development.", ("no", "Under active development")),
     ],

@@ -6,9 +6,11 @@ row over the same cells is another row). A column ("vLLM V1 Engine" -> "Status")
 adjacent versions, a header last stated in the older and a header first stated in the newer hold cells over mostly
 the same rows (at least `_COVER` of the new header's, and `_MIN_SHARED` of them) whose yes / no mostly agree (at
 least `_ALIKE` of the shared ones), the old column not one value throughout (a column of nothing but "yes" says
-nothing of which header it became), and each is the other's unique best (most agreeing cells, then most cells equal
-with their maturity): a tie, or two columns each best for a third, stay gone and new. A column is whichever of the
-backend or feature names varies across a table's cells (the subject is its row).
+nothing of which header it became; unless it is the one column gone at that step, the other the one new, and their
+names share a maker's or product's word: "AWS Inferentia" -> "AWS Neuron"), and each is the other's unique best
+(most agreeing cells, then most cells equal with their maturity): a tie, or two columns each best for a third, stay
+gone and new. A column is whichever of the backend or feature names varies across a table's cells (the subject is its
+row).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ledger.compare.support_cell import Key, SupportChange, base_value
+from ledger.vocab.support_names import name_words
 
 _COVER = 0.8
 """The share of the new column's rows that the old column states: a renamed column keeps its rows."""
@@ -37,7 +40,7 @@ def follow_renames(cells: dict[Key, SupportChange], n: int) -> list[SupportChang
     for i in range(1, n):
         for dim in _COLUMN_DIMS:
             lines = _lines(cells, dim)
-            for old, new in _columns_renamed_at(lines, i):
+            for old, new in _columns_renamed_at(lines, i, dim):
                 _merge(cells, lines[old], lines[new], i, dim, old[1])
                 if dim == 3:
                     _as_row_too(cells, old[1], new[1], i)
@@ -61,28 +64,35 @@ def _span(line: Line) -> list[int]:
     return [at for at in range(n) if any(ch.values[at] is not None for ch in line.values())]
 
 
-def _score(old: Line, new: Line, i: int) -> tuple[int, int] | None:
+def _score(old: Line, new: Line, i: int, named: bool = False) -> tuple[int, int] | None:
     """(cells whose yes / no agree, cells equal with their maturity) over the rows both columns state, or None where
-    the two are not alike enough to be one column renamed."""
+    the two are not alike enough to be one column renamed (`named`: the names say so where one value throughout
+    cannot)."""
     now = {p: ch.values[i] for p, ch in new.items() if ch.values[i] is not None}
     shared = [p for p in now if p in old and old[p].values[i - 1] is not None]
     if len(shared) < _MIN_SHARED or len(shared) < _COVER * len(now):
         return None
     before = [old[p].values[i - 1] for p in shared]
-    if len({base_value(v) for v in before}) < 2:
+    if len({base_value(v) for v in before}) < 2 and not named:
         return None
     alike = sum(base_value(b) == base_value(now[p]) for p, b in zip(shared, before, strict=True))
     equal = sum(b == now[p] for p, b in zip(shared, before, strict=True))
     return (alike, equal) if alike >= _ALIKE * len(shared) else None
 
 
-def _columns_renamed_at(lines: dict[tuple[str, str], Line], i: int) -> list[tuple[tuple[str, str], tuple[str, str]]]:
-    """(old column, new column) pairs renamed at revision i (the module's rule)."""
+def _columns_renamed_at(
+    lines: dict[tuple[str, str], Line], i: int, dim: int
+) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """(old column, new column) pairs renamed at revision i (the module's rule); `dim` the key's place naming them."""
     spans = {k: _span(line) for k, line in lines.items()}
     ends = [k for k, s in spans.items() if s and s[-1] == i - 1]
     starts = [k for k, s in spans.items() if s and s[0] == i]
     scores = {
-        (o, s): sc for o in ends for s in starts if o[0] == s[0] and (sc := _score(lines[o], lines[s], i)) is not None
+        (o, s): sc
+        for o in ends
+        for s in starts
+        if o[0] == s[0]
+        and (sc := _score(lines[o], lines[s], i, _named_alone(lines, (o, s), ends, starts, dim))) is not None
     }
 
     def unique_best(of: tuple[str, str], side: int) -> tuple[str, str] | None:
@@ -92,6 +102,23 @@ def _columns_renamed_at(lines: dict[tuple[str, str], Line], i: int) -> list[tupl
         return mine[0][1][1 - side]
 
     return [(o, s) for o in ends if (s := unique_best(o, 0)) is not None and unique_best(s, 1) == o]
+
+
+def _named_alone(
+    lines: dict[tuple[str, str], Line],
+    pair: tuple[tuple[str, str], tuple[str, str]],
+    ends: list[tuple[str, str]],
+    starts: list[tuple[str, str]],
+    dim: int,
+) -> bool:
+    """Whether the old column is the only one of its table's backend gone at this step, the new the only one new,
+    and their names as printed share a word of a maker or product ("AWS Inferentia" -> "AWS Neuron"): a column that
+    says one value throughout is then followed across its rename, where its cells alone would match any column."""
+    old, new = pair
+    if sum(e[0] == old[0] for e in ends) != 1 or sum(t[0] == new[0] for t in starts) != 1:
+        return False
+    was, now = (_name(next(iter(lines[k].values())), dim) for k in pair)
+    return bool(name_words(was) & name_words(now))
 
 
 def _name(ch: SupportChange, dim: int) -> str:

@@ -122,9 +122,13 @@ _PLAIN_MEANING_RE = re.compile(
 )
 """Legend words that say no more than the value itself: no note."""
 _CAVEAT_RE = re.compile(
-    r"experimental|caveat|known issue|limitation|beta|preview|partial|\bbut\b|\bonly\b", re.IGNORECASE
+    r"experimental|caveat|known issue|limitation|beta|preview|partial|\bbut\b|\bonly\b|\bexcept|\bunless\b"
+    r"|plann|progress|\bwip\b|development|coming soon|deprecat|\byet\b|remov|broken|fall ?back|workaround|instead",
+    re.IGNORECASE,
 )
-"""What a "yes" legend line must say to be worth a note on every cell it marks."""
+"""What a "yes" or "no" legend line must say to be worth a note on every cell it marks: a caveat, a plan, a way
+round. "❌ indicates that the method is not supported on the hardware" restates the value over the table's own
+axes, as its "✅" line does: a key to the marks, no note of a cell."""
 
 
 def value_of_meaning(text: str) -> tuple[str, str | None] | None:
@@ -137,7 +141,9 @@ def value_of_meaning(text: str) -> tuple[str, str | None] | None:
     for words in (head, t) if head != t else (t,):  # the words outside an aside speak first
         for pattern, value in _MEANINGS:
             if pattern.search(words):
-                if words == t and (_PLAIN_MEANING_RE.fullmatch(t) or (value == "yes" and not _CAVEAT_RE.search(t))):
+                if words == t and (
+                    _PLAIN_MEANING_RE.fullmatch(t) or (value in ("yes", "no") and not _CAVEAT_RE.search(t))
+                ):
                     return value, None  # the words say no more than the value (an aside says more)
                 return value, t
     return None

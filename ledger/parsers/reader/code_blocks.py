@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
+from ledger.parsers.reader.directives import MYST_INFO_RE, options_end
 from ledger.parsers.reader.quotes import quoted_fence, unquoted_lines
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule
 
 FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_CLOSE_FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*$")
+CLOSE_FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*$")
 
 
 def scan_code(doc: Document, start: int, end: int, sect: tuple[str, ...], info: str) -> None:
@@ -26,7 +27,9 @@ def scan_code(doc: Document, start: int, end: int, sect: tuple[str, ...], info: 
     if info != "indented":
         if lo < hi and FENCE_RE.match(lines[lo]):
             lo += 1  # the opening fence
-        if hi - 1 >= lo and _CLOSE_FENCE_RE.match(lines[hi - 1]):
+        if MYST_INFO_RE.match(info):
+            lo = options_end(lines, lo, hi)  # (a directive's options lay its content out: ":width: 80" is no result)
+        if hi - 1 >= lo and CLOSE_FENCE_RE.match(lines[hi - 1]):
             hi -= 1  # the closing fence (an unclosed fence runs to the end of the document)
     blocks = doc.blocks
     k = lo

@@ -26,6 +26,7 @@ from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
+from ledger.parsers.reader.front_matter import front_matter
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.markup_tags import markup_blanked
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
@@ -100,9 +101,14 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     lines = split_lines(text)
     doc = Document(lines=lines, format=kind, setup_texts=nested_settings(lines) if "_config:" in text else {})
     markup: dict[int, tuple[str, int, int, str]] = {}
-    if kind == "markdown":
+    head = front_matter(lines) if kind == "markdown" and text[:3] in ("---", "+++") else None
+    if head is not None:  # (metadata, no text: read by no reader, its lines blank to markdown-it and the setup)
+        doc.setup_texts.update(dict.fromkeys(range(1, head[0] + 1), ""))
+        shown = [""] * head[0] + lines[head[0] :]
+        markup = markdown_regions("\n".join(shown), shown)
+    elif kind == "markdown":
         markup = markdown_regions(text, lines)
-    scan(doc, markup)
+    scan(doc, markup, *((head[0], (head[1], head[2])) if head is not None else ()))
     if ">" in text and (unquoted := quoted_code_texts(doc)):
         replies = quoted_reply_lines(doc)  # (a reply's quote repeats another message: it sets up no run of this one)
         doc.setup_texts.update({no: t for no, t in unquoted.items() if no not in replies})  # ("> vllm serve ..")

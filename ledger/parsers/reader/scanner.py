@@ -11,11 +11,19 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document
-from ledger.parsers.reader.code_blocks import FENCE_RE, scan_code
+from ledger.parsers.reader.code_blocks import CLOSE_FENCE_RE, FENCE_RE, scan_code
+from ledger.parsers.reader.directives import (
+    COLON_OPEN_RE,
+    RST_DIRECTIVE_RE,
+    colon_close,
+    options_end,
+    rst_content_end,
+)
 from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule, read_grid
 from ledger.parsers.tables.html_table import try_html_table
+from ledger.parsers.tables.list_table import read_list_table
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
@@ -44,10 +52,13 @@ def turn_author(text: str) -> str | None:
     return m.group("author") if m else None
 
 
-def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
+def scan(
+    doc: Document, markup: dict[int, tuple[str, int, int, str]], skip: int = 0, title: tuple[int, str] = (0, "")
+) -> None:
     """Append `doc`'s blocks in line order; `markup` is markdown_regions' start line -> region (empty for
-    a rendered copy)."""
-    _Scanner(doc, markup).run()
+    a rendered copy); the first `skip` lines are no text (a page's front matter), and its `title` (line, text)
+    heads the page where it names one."""
+    _Scanner(doc, markup).run(skip, title)
 
 
 SUMMARY_RE = re.compile(
@@ -73,8 +84,9 @@ class _Scanner:
         self.section: list[tuple[int, str]] = []  # (level, title)
         self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
 
-    def run(self) -> None:
-        i = 0
+    def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
+        if title[1]:
+            self._heading(title[0], 1, title[1])  # (a page's front matter names it: its first heading, as shown)
         while i < self.n:
             i = self._block_at(i)
 
@@ -106,7 +118,8 @@ class _Scanner:
             return i + 1  # (an archive's "owner/repo · pull request #N · merged" over the title: the title is first)
         # (every reader returns an index after i, never 0, or None: `or` tries the next)
         j = (
-            self._turn(i, stripped)
+            (self._directive(i, raw) if stripped[:2] in ("..", "::") else None)
+            or self._turn(i, stripped)
             or (self._atx(i, raw) if self.line_marks else None)
             or self._command(i, stripped)
             or self._rendered_heading(i, stripped)
@@ -157,6 +170,10 @@ class _Scanner:
         """A fence or a heading where markdown-it found one."""
         if region[0] == "fence":
             _, start, end, info = region
+            if info.startswith("{list-table}") and read_list_table(
+                self.doc, start, end - 1 if CLOSE_FENCE_RE.match(self.lines[end - 1]) else end, self.cur, start, end
+            ):
+                return end  # (a directive's content, no code: its rows are a table's)
             self.blocks.append(Block("code", start, end, self.cur, info=info))
             scan_code(self.doc, start, end, self.cur, info)
             return end
@@ -205,6 +222,26 @@ class _Scanner:
         word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
         self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1), info=word))
         return i + 1
+
+    def _directive(self, i: int, raw: str) -> int | None:
+        """A reST directive (".. list-table::", ".. note::") or MyST's colon fence (":::{list-table}"): a list table's
+        rows are a table; any other's line is text, its options (":header-rows: 1", ":width: 80") no reader's, its
+        content read as the lines it is."""
+        if (c := COLON_OPEN_RE.match(raw)) is not None:  # (MyST's ":::{list-table}" ... ":::")
+            close = colon_close(self.doc, i) if c.group(1) == "list-table" else None
+            if close is not None and read_list_table(self.doc, i + 1, close, self.cur, i + 1, close + 1):
+                return close + 1
+            self.blocks.append(Block("text", i + 1, i + 1, self.cur, raw.strip()))
+            return options_end(self.lines, i + 1, self.n)
+        m = RST_DIRECTIVE_RE.match(raw)
+        if m is None:
+            return None
+        if m.group(2) == "list-table":
+            end = rst_content_end(self.lines, i, self.n)
+            if read_list_table(self.doc, i + 1, end, self.cur, i + 1, end):
+                return end
+        self.blocks.append(Block("text", i + 1, i + 1, self.cur, raw.strip()))
+        return options_end(self.lines, i + 1, self.n)
 
     def _atx(self, i: int, raw: str) -> int | None:
         hm = _ATX_RE.match(raw)

@@ -204,10 +204,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 parts.append(_MARK_NOTES[mark])
             parts += [notes[k] for k in marks if k in notes]
             parts += row_notes
+            line = row.lines[ci] if row.lines and ci < len(row.lines) else row.line  # (a cell a line: its own)
             yield ctx.claim(
                 "support",
-                row.line,
-                row.text,
+                line,
+                row.text if line == row.line else ctx.doc.line(line),
                 section=block.section,
                 subject=axes[ci][0] if axes else subject,  # (an engine's feature list: the row is the feature)
                 feature=subject if axes else features[ci],
