@@ -327,7 +327,7 @@ def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path)
 
 def test_a_regression_over_several_versions_cites_the_version_and_line_where_the_number_moved(tmp_path: Path) -> None:
     """6,410 in v1, 5,480 in v2, 5,495 in v3: the drop happened in v2, so the finding points at v2's line, not at
-    the newest version, where the number only stood still."""
+    the newest version, where the number only stood still; the values said are that step's, each with its line."""
     db = str(tmp_path / "x.db")
     paths = [str(FIX / f"moved_v{n}.md") for n in (1, 2, 3)]
     code, _, err = run("ingest", *paths, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", "--db", db)
@@ -335,7 +335,7 @@ def test_a_regression_over_several_versions_cites_the_version_and_line_where_the
     code, out, err = run("report", "vendor/engine:docs/perf.md", "--format", "json", "--db", db)
     assert code == 0, err
     (finding,) = findings(json.loads(out), "failures")
-    assert "6410 tok/s -> 5495 tok/s" in finding["text"]
+    assert "6410 tok/s (vendor/engine:docs/perf.md v1, line 6) -> 5480 tok/s" in finding["text"]
     assert (finding["revision"], finding["line"]) == ("vendor/engine:docs/perf.md v2", 6)
 
 
