@@ -229,7 +229,9 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     checked = f" ({summary([r.verdict for r in own])})" if own else ""
     others = len(c.references) - len(own)
     checked += f"; {others} against another engine" if others else ""
-    last = f"counts: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (
+    # (a page's versions: the headline says where each series stands now, the table and these counts first to last)
+    which = " (first against last)" if read_as_page(c.revisions) else ""
+    last = f"counts{which}: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (
         "" if show_all else "; --all shows the rest"
     )
     out += ["", f"- {last}"] if md else ["", *textwrap.wrap(last, width, subsequent_indent="  ")]
