@@ -285,13 +285,14 @@ def test_every_step_a_series_is_stated_on_both_sides_of_is_judged_though_it_ends
     ), said
 
 
-def test_the_headline_counts_the_step_regressions_of_series_a_newer_version_dropped() -> None:
-    """A release page's third version re-does its tables: the series that fell from v1 to v2 end "removed", so no
-    first-against-last verdict counts them; the headline still says what the rows list step by step."""
+def test_the_headline_counts_the_falls_of_series_a_newer_version_dropped() -> None:
+    """A release page's third version re-does its tables: the series that fell from v1 to v2 end "removed", and no
+    first-against-last verdict counts them; their latest step fell, so the headline counts them, said to be last
+    stated before the newest version."""
     from types import SimpleNamespace
 
     from ledger.compare.run import Comparison
-    from ledger.report.findings import Section
+    from ledger.report.findings import Section, failures_section
     from ledger.report.text import headline
 
     table = "| ISL/OSL | H100<br/>TP{tp} (FP8) |\n|---|---|\n| 128/128 | {value} |\n"
@@ -306,17 +307,16 @@ def test_the_headline_counts_the_step_regressions_of_series_a_newer_version_drop
     ]
     rows = compare_series(snaps, versions=True)
     assert sorted(r.overall.verdict for r in rows if r.overall) == ["new", "removed", "removed"]
-    report = SimpleNamespace(
-        comparison=Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[]),
-        section=lambda name: Section(name, name),
-    )
-    assert headline(report) == "no regression first to last; 2 step regressions (2 R1->R2)"
+    comp = Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[])
+    sec = failures_section(comp, {s.ref.name: s.ref.name for s in snaps}, [])
+    report = SimpleNamespace(comparison=comp, section=lambda name: sec if name == "failures" else Section(name, name))
+    assert headline(report) == "2 regressions now (2 of them last stated before R3)"
 
 
 def test_a_release_pages_regressions_say_whose_series_fell_and_the_step_the_cited_line_holds() -> None:
     """Three versions of an invented speed page with two models' tables of one measure: each regression the report
-    lists names the setup that tells its series from the other (the model), and where a series fell in one step and
-    partly came back, the line cited is the step's, so its values are said beside it."""
+    lists names the setup that tells its series from the other (the model) and cites the step it fell in, each value
+    with its version and line; a series that fell and partly came back in its latest step is history, said apart."""
     from ledger.compare.run import Comparison
     from ledger.report.findings import failures_section
 
@@ -330,8 +330,68 @@ def test_a_release_pages_regressions_say_whose_series_fell_and_the_step_the_cite
     rows = compare_series(snaps, versions=True)
     comp = Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[])
     names = {s.ref.name: s.ref.name for s in snaps}
-    got = sorted((f.text, f.revision) for f in failures_section(comp, names, []).findings)
-    assert len(got) == 2, got
-    heron, wren = got
-    assert heron == ("H100 TP1 [model=heron12b]: 5000 -> 4000 (higher is better); fell 5010 -> 4000 there", "v3")
-    assert wren == ("H100 TP1 [model=wren8b]: 8000 -> 6400 (higher is better); fell 8000 -> 6000 there", "v2")
+    got = [(f.verdict, f.text, f.revision) for f in failures_section(comp, names, []).findings]
+    assert got == [
+        ("regression", "H100 TP1 [model=heron12b]: 5010 (v2, line 13) -> 4000 (higher is better)", "v3"),
+        (
+            "recovered",
+            "H100 TP1 [model=wren8b]: 8000 (v1, line 7) -> 6000 (higher is better); partly back to 6400 (v3, line 7)",
+            "v2",
+        ),
+    ], got
+
+
+def _decode_page(kestrel: tuple[str, ...], osprey: tuple[str, ...] = (), note: str = "") -> str:
+    table = "| ISL/OSL | H100<br/>TP1 (FP8) | H100<br/>TP2 (FP8) | H100<br/>TP4 (FP8) |\n|---|---|---|---|\n"
+    text = "# Decode speed\n\n" + note + "## Kestrel 7B\n\n" + table + "| 256/256 | {} | {} | {} |\n".format(*kestrel)
+    return text + ("\n## Osprey 13B\n\n" + table + "| 256/256 | {} | {} | {} |\n".format(*osprey) if osprey else "")
+
+
+def test_a_release_page_judges_each_series_by_its_latest_step_and_lists_earlier_falls_since_recovered() -> None:
+    """Three versions of an invented speed page: Kestrel TP1 falls in v2 and comes back in v3, TP4 falls and comes
+    half way back, TP2 holds in v2 and falls in v3; Osprey's table falls in v2 and is dropped in v3. A reader of the
+    page asks where each series stands now, its latest step: two regressions now (one in a table v3 dropped), and
+    two earlier falls since recovered (one partly), each value said with the version and line that hold it."""
+    from types import SimpleNamespace
+
+    from ledger.compare.run import Comparison
+    from ledger.report.findings import Section, failures_section
+    from ledger.report.text import headline
+
+    snaps = _versions(
+        _decode_page(("9,000", "15,000", "26,000"), ("5,000", "6,000", "10,000")),
+        _decode_page(("7,000", "15,100", "20,000"), ("4,000", "6,050", "10,000"), note="A newer driver.\n\n"),
+        _decode_page(("8,950", "12,000", "23,000"), note="Osprey's table is gone.\n\nSo is its driver.\n\n"),
+    )
+    rows = compare_series(snaps, versions=True)
+    comp = Comparison(revisions=[s.ref for s in snaps], rows=rows, references=[], tested=[], measured=[])
+    sec = failures_section(comp, {s.ref.name: s.ref.name for s in snaps}, [])
+    got = {f.text.split("]: ")[0]: (f.verdict, f.text.split("]: ")[1], f.revision, f.line) for f in sec.findings}
+    up = "(higher is better)"
+    assert got == {
+        "H100 TP1 [model=kestrel7b, tp=1": (
+            "recovered",
+            f"9000 (v1, line 7) -> 7000 {up}; back to 8950 (v3, line 11)",
+            "v2",
+            9,
+        ),
+        "H100 TP4 [model=kestrel7b, tp=4": (
+            "recovered",
+            f"26000 (v1, line 7) -> 20000 {up}; partly back to 23000 (v3, line 11)",
+            "v2",
+            9,
+        ),
+        "H100 TP1 [model=osprey13b, tp=1": (
+            "regression",
+            f"5000 (v1, line 13) -> 4000 {up}; removed in v3 (stated v1 to v2)",
+            "v2",
+            15,
+        ),
+        "H100 TP2 [model=kestrel7b, tp=2": ("regression", f"15100 (v2, line 9) -> 12000 {up}", "v3", 11),
+    }, got
+    assert [f.verdict for f in sec.findings] == ["regression", "regression", "recovered", "recovered"]
+    report = SimpleNamespace(comparison=comp, section=lambda name: sec if name == "failures" else Section(name, name))
+    assert headline(report) == (
+        "2 regressions now (1 of them last stated before R3); "
+        "2 earlier step regressions since recovered (2 R1->R2; 1 of them partly)"
+    )

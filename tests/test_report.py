@@ -327,7 +327,7 @@ def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path)
 
 def test_a_regression_over_several_versions_cites_the_version_and_line_where_the_number_moved(tmp_path: Path) -> None:
     """6,410 in v1, 5,480 in v2, 5,495 in v3: the drop happened in v2, so the finding points at v2's line, not at
-    the newest version, where the number only stood still."""
+    the newest version, where the number only stood still; the values said are that step's, each with its line."""
     db = str(tmp_path / "x.db")
     paths = [str(FIX / f"moved_v{n}.md") for n in (1, 2, 3)]
     code, _, err = run("ingest", *paths, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", "--db", db)
@@ -335,7 +335,7 @@ def test_a_regression_over_several_versions_cites_the_version_and_line_where_the
     code, out, err = run("report", "vendor/engine:docs/perf.md", "--format", "json", "--db", db)
     assert code == 0, err
     (finding,) = findings(json.loads(out), "failures")
-    assert "6410 tok/s -> 5495 tok/s" in finding["text"]
+    assert "6410 tok/s (vendor/engine:docs/perf.md v1, line 6) -> 5480 tok/s" in finding["text"]
     assert (finding["revision"], finding["line"]) == ("vendor/engine:docs/perf.md v2", 6)
 
 
@@ -1683,3 +1683,26 @@ def test_report_and_compare_say_one_verdict_against_another_engine_in_one_wordin
     assert said[(7, "32.41")][0] == "behind llama.cpp" and "swing both ways" in said[(7, "32.41")][1]
     out = comp.render("table", show_all=True, width=200)
     assert "WORSE THAN BASELINE" not in out and "behind llama.cpp" in out and "swing both ways" in out
+
+
+def test_a_listed_changes_share_written_with_a_plus_is_its_effect_as_stated() -> None:
+    """A change list whose items carry their effect as signed shares ("- fuse the rope and the norm (~+7%)", "- TTFT
+    +4% after the change"): the plus says the measure moved, so each is a stated change the way its measure is
+    better (a rise of TTFT is a regression); a bare "85%" of a utilisation is a level, and a signed share in a
+    sentence may tell the bug a fix removes: neither is a change."""
+    from ledger.report.stated import stated_changes
+
+    text = (
+        "# Faster decode\n\n- fuse the rope and the norm into one kernel (~+7%)\n"
+        "- TTFT for 1K/1K +4% after the change\n- GPU utilisation 85% on the B200\n\n"
+        "The old kernel skipped a sync, so end-to-end latency rose +3% at 4k/1k.\n"
+    )
+    claims = extract(text, "p.md").claims
+    assert [(c.metric, c.value) for c in claims if c.source.line < 5][:2] == [
+        ("fuse the rope and the norm into one kernel", 7.0),
+        ("TTFT", 4.0),
+    ]
+    assert any(c.source.line == 7 and c.value == 3.0 for c in claims)
+    gains, losses = stated_changes(claims, {}, lines=text.splitlines())
+    assert [(f.verdict, f.line) for f in gains] == [("improvement", 3)] and gains[0].caveats == ["approximate value"]
+    assert [(f.verdict, f.line) for f in losses] == [("regression", 4)]

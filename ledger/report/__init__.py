@@ -233,7 +233,7 @@ def build_report(
         not_verified_section(gates, names),
     ]
     # the changes the text states in words ("~9% faster TG compared to master"): judged as stated (report.stated)
-    gains, losses = stated_changes(own, names, (noise or NoiseModel()).perf_rel)
+    gains, losses = stated_changes(own, names, (noise or NoiseModel()).perf_rel, comparison.lines)
     sections[1].findings.extend(gains)
     sections[2].findings.extend(losses)
     # the rows of a sweep that are arms, the proposed one against the rest column by column (report.arms)

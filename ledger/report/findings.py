@@ -15,7 +15,6 @@ web page show one answer.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +30,8 @@ from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
 from ledger.report.ci_runs import PIPELINE_RE, Run, latest_state, pending_run
 from ledger.report.ci_stated import prose_ci, triggered_run
+from ledger.report.gate_bars import gate_text, row_bars
+from ledger.report.latest_steps import page_findings
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
 from ledger.report.series_setups import telling_setups
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
@@ -278,7 +279,7 @@ def results_section(
     configs = [frozenset(r.key.config) for r in comp.references]
     shared = frozenset.intersection(*configs) if configs else frozenset()
     speedups = row_speedups(comp)
-    bars = _row_bars(comp)
+    bars = row_bars(comp)
     gated = {g.source.line for g in passed if g.source.line in bars}
     for r in comp.references:
         f = ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, contradicted(r, speedups))
@@ -295,7 +296,7 @@ def results_section(
         f = ref_finding(r, None, lines, shared, contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
     for k, g in enumerate(passed):
-        text = _gate_text(g, bars) or f"{g.metric} ({g.outcome_text or 'passed'})"
+        text = gate_text(g, bars) or f"{g.metric} ({g.outcome_text or 'passed'})"
         f = Finding("pass", text, _rev_of(g, names), g.source.line, g.metric)
         (sec.findings if k < HEADLINE_FIRST else sec.more).append(f)
     return sec
@@ -315,9 +316,11 @@ def failures_section(
     broken = broken_before(comp.rows)  # (the rows broken_base_rows gives the headline: the same rule, read once)
     speedups = row_speedups(comp)
     told = telling_setups(comp.rows)
+    by_steps, stood = page_findings(comp, told, names)  # (a page's versions: each series where it stands now)
+    sec.findings += [Finding(*f) for f in stood]
     for row in comp.rows:
         p = row.overall
-        if p is None or p.verdict not in (REGRESSION, WAIVED):
+        if p is None or p.verdict not in (REGRESSION, WAIVED) or id(row) in by_steps:
             continue
         c = p.new or p.old
         what = (c.metric if c else None) or row.key.metric
@@ -343,7 +346,7 @@ def failures_section(
             # ("Regression after rebase" paired with the baseline run: the bug the change fixes, never its regression)
             f.verdict, f.caveats = BROKEN_STATE, [*f.caveats, BROKEN_NOTE]
         sec.findings.append(f)
-    bars = _row_bars(comp)
+    bars = row_bars(comp)
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
@@ -357,7 +360,7 @@ def failures_section(
             rev = _rev_of(g, names)
             said = g.outcome_text or ""
             why = f" ({said})" if said and said != g.outcome and said not in (g.metric or "") else ""
-            text = _gate_text(g, bars) or f"{g.metric}{why}"
+            text = gate_text(g, bars) or f"{g.metric}{why}"
             sec.findings.append(Finding(g.outcome or "fail", text, rev, g.source.line, g.metric))
     judged = {c.source.line for row in comp.rows for c in row.cells if c is not None and c.kind == "tests"}
     for t in counts:
@@ -369,20 +372,6 @@ def failures_section(
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
-
-
-def _row_bars(comp: Comparison) -> dict[int, ReferenceCheck]:
-    """The stated bar of each line holding one ("| gsm8k | 0.871 | 0.85 | pass |"): the bar its gate was judged by."""
-    on = Counter(r.claim.source.line for r in comp.references if r.origin == "stated bar")
-    return {
-        r.claim.source.line: r for r in comp.references if r.origin == "stated bar" and on[r.claim.source.line] == 1
-    }
-
-
-def _gate_text(g: Claim, bars: dict[int, ReferenceCheck]) -> str | None:
-    """A gate said with the value and the bar its row judged it by: "gsm8k: 0.871 vs bar 0.85: pass"."""
-    r = bars.get(g.source.line)
-    return None if r is None else f"{g.metric}: {fmt_claim(r.claim)} vs bar {r.reference:g}: {g.outcome}"
 
 
 def _base_run(c: Claim) -> bool:

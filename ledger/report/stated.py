@@ -17,7 +17,7 @@ from ledger.compare.render import fmt_claim
 from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
 from ledger.report.findings import Finding, rev_name
 from ledger.vocab.sides import side_of
-from ledger.vocab.stated_changes import stated_direction
+from ledger.vocab.stated_changes import item_effect, stated_direction
 
 _STATING_READERS = ("prose", "kv_lines")
 """The readers of sentences and of "label: value" lines: a share either gives is stated in words ("- 1K/1K: +3.1%"
@@ -27,11 +27,12 @@ STATED = "as stated"
 
 
 def stated_changes(
-    own: Sequence[Claim], names: dict[str, str], share: float = 0.02
+    own: Sequence[Claim], names: dict[str, str], share: float = 0.02, lines: Sequence[str] = ()
 ) -> tuple[list[Finding], list[Finding]]:
     """The improvements and the regressions the text states as shares of a change, each a finding of its line; a
     share no larger than `share` (the default perf threshold a measured pair is judged by, 0.02 for 2%) is within
-    noise, in the results, as "-0.42% req/s" would be were both runs printed."""
+    noise, in the results, as "-0.42% req/s" would be were both runs printed. `lines`: the text, where a list item
+    names a change whose signed share is its effect (vocab.stated_changes.item_effect)."""
     paired = {c.source.line for c in own if c.reference is not None}
     gains: list[Finding] = []
     losses: list[Finding] = []
@@ -43,7 +44,8 @@ def stated_changes(
         if not stating or side_of(rev_name(c)) == "base" or (c.note or "").startswith(BROKEN_NOTE):
             continue  # (the base's, or the regression the change removes: "to work around the 25% regression")
         against = (c.config or {}).get("against")
-        way = stated_direction(c.metric or "", c.value, c.unit, against)
+        line = lines[c.source.line - 1] if 0 < c.source.line <= len(lines) else ""
+        way = stated_direction(c.metric or "", c.value, c.unit, against, item_effect(c.source.text or "", line))
         if way is None:
             continue
         setup = ", ".join(f"{k}={v}" for k, v in sorted((c.config or {}).items()) if k not in ("against", "context"))

@@ -22,6 +22,7 @@ from ledger.messages import REPORT_MARKER
 from ledger.model import BROKEN_NOTE, Outcome
 from ledger.neutral import markdown, terminal
 from ledger.report.findings import Finding, Section
+from ledger.report.latest_steps import dropped_now, read_as_page, recovered_summary, step_order
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, net_win
 
 
@@ -80,15 +81,22 @@ def headline(report: Report) -> str:
         parts.append("the latest CI run failed")
     elif any(f.verdict == "pending" for f in report.section("ci").findings):
         parts.append("the latest CI run has no result yet")
+    versions = read_as_page(report.comparison.revisions)
+    if versions and counts["regression"]:
+        # (a page's versions: each series by its latest step; a fall in a table a later version dropped is said so)
+        gone = dropped_now(report.comparison)
+        last = f"R{len(report.comparison.revisions)}"
+        parts[0] += " now" + (f" ({gone} of them last stated before {last})" if gone else "")
     verdict = (
         "; ".join(parts)
         if any(counts[v] for v in ("regression", *FAILING_WORDS))
         else "no regression" + (f" ({'; '.join(parts)})" if parts else "")
     )
-    if steps := step_regressions(report.comparison):
-        # (a release page's newest version re-did its tables: the series that fell before stop at a version that
-        # dropped them, and first-against-last judges none of them; the rows below list each step, so does this)
-        verdict += f"{'; ' if counts['regression'] else ' first to last; '}{steps}"
+    if steps := (recovered_summary if versions else step_regressions)(report.comparison):
+        # (a release page's earlier falls a later version rose from; a PR's step regressions its first-against-last
+        # verdict hides: the rows below list each step, so does this)
+        word = " now; " if versions else " first to last; "
+        verdict += f"{'; ' if counts['regression'] else word}{steps}"
     cov = len(report.section("coverage").findings)
     nv = len(report.section("not_verified").findings)
     tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "", f"{nv} not verified" if nv else ""]
@@ -119,12 +127,8 @@ def step_regressions(c: Comparison) -> str:
     n = sum(steps.values())
     if not n:
         return ""
-    each = ", ".join(f"{k} {step}" for step, k in sorted(steps.items(), key=lambda kv: _order(kv[0])))
+    each = ", ".join(f"{k} {step}" for step, k in sorted(steps.items(), key=lambda kv: step_order(kv[0])))
     return f"{n} step regression{'s' if n > 1 else ''} ({each})"
-
-
-def _order(step: str) -> tuple[int, ...]:
-    return tuple(int(x) if x.isdigit() else 0 for x in step.replace("R", "").split("->"))
 
 
 def _finding_line(f: Finding, md: bool) -> str:
@@ -225,7 +229,9 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     checked = f" ({summary([r.verdict for r in own])})" if own else ""
     others = len(c.references) - len(own)
     checked += f"; {others} against another engine" if others else ""
-    last = f"counts: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (
+    # (a page's versions: the headline says where each series stands now, the table and these counts first to last)
+    which = " (first against last)" if read_as_page(c.revisions) else ""
+    last = f"counts{which}: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (
         "" if show_all else "; --all shows the rest"
     )
     out += ["", f"- {last}"] if md else ["", *textwrap.wrap(last, width, subsequent_indent="  ")]
