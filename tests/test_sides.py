@@ -675,3 +675,16 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
 def test_a_side_label_followed_by_setup_is_the_side(line: str, want: str | None) -> None:
     got = setup_side(line)
     assert (got.label if got is not None else None) == want
+
+
+def test_a_commit_in_the_base_columns_head_is_the_base_of_the_side_beside_it() -> None:
+    """ "| upstream (9f3c2a1b) | this PR |" (revisions/base_column_commit.md): the PR's values and their change are
+    measured on top of 9f3c2a1b, as "this PR (abc) vs main (def)" in prose says; a head the side's own column names
+    is kept beside it."""
+    claims = extract((FIX / "base_column_commit.md").read_text(), path="t.md").claims
+    revs = {(c.value, c.reference): c.revision for c in claims if c.kind == "perf"}
+    for key in [(97.5, 88.0), (80.4, 71.2), (10.8, None)]:
+        rev = revs[key]
+        assert rev is not None and (rev.label, rev.head, rev.base) == ("this PR", None, "9f3c2a1b")
+    rev = revs[(97.9, 88.3)]
+    assert rev is not None and (rev.head, rev.base) == ("5d6e7f80", "9f3c2a1b")
