@@ -48,10 +48,10 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
         reach: dict[int, int] = {}  # the line each holds from -> the last it holds over
-        for first, last in _sections_in(doc, start, end, starts):
+        for first, last, paragraph in _sections_in(doc, start, end, starts):
             # a "Setup: ..." paragraph inside one of several sections of results ("## First box / Hardware: ..."):
             # that section's runs' setup, to its end past its bold heads, not the later sections'
-            own = next((z for a, z in sections if a < first <= z), None) if _setup_paragraph(doc.line(first)) else None
+            own = next((z for a, z in sections if a < first <= z), None) if paragraph else None
             at = first if own is not None else max((a for a, z in later if start < a < first <= z), default=start)
             held = values.setdefault(at, {})
             reach[at] = own or end
@@ -104,32 +104,33 @@ def setup_section_lines(doc: Document) -> set[int]:
     return {
         no
         for a, z in turn_bounds(doc)
-        for first, last in _sections_in(doc, a, z, starts)
+        for first, last, _ in _sections_in(doc, a, z, starts)
         for no in range(first, last + 1)
     }
 
 
-def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
-    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
-    out: list[tuple[int, int]] = []
+def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int, bool]]:
+    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list, a
+    paragraph a setup title opens (flagged: inside a section of results it is that section's alone)."""
+    out: list[tuple[int, int, bool]] = []
     # (the turn's blocks found by position, not by a scan of the document's: a long thread stays linear)
     lo, hi = bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)
     blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
     for k, b in enumerate(blocks):
         if b.kind == "heading" and is_setup_title(b.text):
-            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
+            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end), False))
         elif b.kind == "heading" and _TESTED_TITLE_RE.match(b.text):
-            out.append((b.start, b.start))  # (its line alone: the results under it are no setup of the turn's)
+            out.append((b.start, b.start, False))  # (its line alone: the results under it are no setup of the turn's)
         elif b.kind == "text":
             sm = _SUMMARY_RE.search(b.text)
             if sm and is_setup_title(sm.group("title")):
                 stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
-                out.append((b.end + 1, stop))
+                out.append((b.end + 1, stop, False))
             elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and is_setup_title(b.text):
-                out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
+                out.append((b.end + 1, _list_end(blocks, k + 1, b.end), False))
             elif _setup_paragraph(b.text):
                 # "**Setup** - dataset `x` - N=100 - one H200": its own lines, and the lines it wraps onto
-                out.append((b.start, _paragraph_end(blocks, k)))
+                out.append((b.start, _paragraph_end(blocks, k), True))
     return out
 
 
