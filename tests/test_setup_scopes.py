@@ -8,7 +8,7 @@ from pathlib import Path
 from ledger.parsers import extract
 from ledger.parsers.grammar.bullet_leads import bullet_lead_setup, draft_over
 from ledger.parsers.grammar.commands import echo
-from ledger.parsers.grammar.setup_scopes import label_setup
+from ledger.parsers.grammar.setup_scopes import label_setup, line_setup
 from ledger.parsers.reader.document import read_document
 from ledger.parsers.reader.program_code import is_program
 from ledger.parsers.reader.prose_examples import example_blanked
@@ -350,3 +350,20 @@ def test_a_setup_line_over_the_after_sides_items_is_theirs_not_the_before_senten
     keys = ("gpu", "tp", "concurrency")
     got = {(c.source.line, c.value): tuple(c.config.get(k) for k in keys) for c in claims}
     assert got == {(5, 1.0): (None, None, None), (9, 1.31): ("A100", "2", "16"), (9, 2.35): ("A100", "2", "16")}
+def test_a_setup_paragraph_holds_over_its_turn_past_bold_heads_and_names_its_dataset() -> None:
+    """A turn's one "**Config** - ..." paragraph (setup/setup_paragraph_turn.md): the dataset it names beside the word
+    "dataset" and its sample count reach the tables under later bold heads, as its board and concurrency do; a row's
+    own dataset cell wins."""
+    text = (FIXTURES / "setup" / "setup_paragraph_turn.md").read_text()
+    got = {(c.metric, c.value): c.config for c in extract(text, path="t.md").claims if c.kind == "perf"}
+    for key in [("mean RTF", 0.19), ("p99 latency", 1.25)]:
+        assert {k: got[key].get(k) for k in ("dataset", "samples", "concurrency", "gpu")} == {
+            "dataset": "harborvoice",
+            "samples": "150",
+            "concurrency": "4",
+            "gpu": "1xA10G",
+        }
+    (acc,) = [c.config for c in extract(text, path="t.md").claims if c.kind == "accuracy"]
+    assert acc.get("task") == "portcalls" and "dataset" not in acc  # (its row's own set: no other beside it)
+    assert line_setup("- Dataset: `harborvoice`") == {"dataset": "harborvoice"}
+    assert "dataset" not in qualifiers("we shuffled the whole dataset 3 times")

@@ -675,3 +675,27 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
 def test_a_side_label_followed_by_setup_is_the_side(line: str, want: str | None) -> None:
     got = setup_side(line)
     assert (got.label if got is not None else None) == want
+
+
+def test_a_commit_in_the_base_columns_head_is_the_base_of_the_side_beside_it() -> None:
+    """ "| upstream (9f3c2a1b) | this PR |" (revisions/base_column_commit.md): the PR's values and their change are
+    measured on top of 9f3c2a1b, as "this PR (abc) vs main (def)" in prose says; a head the side's own column names
+    is kept beside it."""
+    claims = extract((FIX / "base_column_commit.md").read_text(), path="t.md").claims
+    revs = {(c.value, c.reference): c.revision for c in claims if c.kind == "perf"}
+    for key in [(97.5, 88.0), (80.4, 71.2), (10.8, None)]:
+        rev = revs[key]
+        assert rev is not None and (rev.label, rev.head, rev.base) == ("this PR", None, "9f3c2a1b")
+    rev = revs[(97.9, 88.3)]
+    assert rev is not None and (rev.head, rev.base) == ("5d6e7f80", "9f3c2a1b")
+
+
+def test_a_sentence_after_a_before_sentence_takes_its_values_as_references() -> None:
+    """ "Before this change ... 41.0 s TTFT" then "With the merge cache in place ... 33.5 s TTFT"
+    (revisions/before_then_after_sentences.md): the second sentence, which names no side label but opens on the
+    change, is the candidate of the same measures; a later sentence of the same measure, or one that does not speak
+    of the change ("A second probe"), takes nothing."""
+    claims = extract((FIX / "before_then_after_sentences.md").read_text(), path="t.md").claims
+    refs = {c.value: c.reference for c in claims if c.kind == "perf"}
+    assert (refs[33.5], refs[1.9]) == (41.0, 2.6)
+    assert refs[4.2] is None and refs[1.3] is None and refs[41.0] is None

@@ -1,9 +1,38 @@
 """The data sets a serving benchmark draws its prompts from, by name: read by the setup words (vocab.setup) and the
-workload lists (vocab.workload)."""
+workload lists (vocab.workload); a set of any name the word "dataset" names beside it (named_dataset)."""
 
 from __future__ import annotations
+
+import re
 
 SERVING_DATASETS = r"sharegpt|random|sonnet|burstgpt|instructcoder|longbench|swe-?bench"
 """vllm bench's --dataset-name values and SWE-bench's long prompts: a pattern of alternatives, each opening with one
 of DATASET_STARTS."""
 DATASET_STARTS = ("sharegpt", "random", "sonnet", "burstgpt", "instructcoder", "longbench", "swe")
+
+# a data set the text names by the word "dataset", its name quoted or labelled: "dataset `movies800times`", "the
+# `harborvoice` dataset", "- Dataset: ShareGPT". A name no list can hold (a team's own recordings): the word beside it
+# says what it is. A bare word after "dataset" in prose is not read ("the dataset sizes", "dataset loading").
+_NAMED_DATASET_RE = re.compile(
+    r"\bdataset[ \t]{0,2}[:=]?[ \t]{1,3}`(?P<after>[A-Za-z0-9][\w.\-/]{1,79})`"
+    r"|`(?P<before>[A-Za-z0-9][\w.\-/]{1,79})`[ \t]{1,3}dataset\b",
+    re.IGNORECASE,
+)
+_DATASET_LABEL_RE = re.compile(
+    r"^[ \t]{0,8}(?:[-*+][ \t]{1,4})?(?:\*\*|__)?(?:eval(?:uation)? |benchmark |serving |test )?dataset(?:\*\*|__)?"
+    r"[ \t]{0,3}:[ \t]{0,3}(?:\*\*|`)?(?P<name>[A-Za-z0-9][\w.\-/]{1,79})",
+    re.IGNORECASE,
+)
+_KNOWN_RE = re.compile(rf"(?:{SERVING_DATASETS})", re.IGNORECASE)
+
+
+def named_dataset(text: str) -> str | None:
+    """The data set a line names beside the word "dataset" (see _NAMED_DATASET_RE), a known serving set lowered as
+    its bench's flag spells it ("ShareGPT" -> "sharegpt"); else None."""
+    if "ataset" not in text[:2000]:
+        return None  # (every line is asked: most name no data set)
+    m = _DATASET_LABEL_RE.match(text) or _NAMED_DATASET_RE.search(text[:2000])
+    if m is None:
+        return None
+    name = next(g for g in m.groups() if g).rstrip(".-/")
+    return name.lower() if _KNOWN_RE.fullmatch(name) else name

@@ -824,8 +824,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         elif w.written == "offload":  # ("-ot exps=CPU", "MoE tensors left on the CPU": one offload)
             if "n_cpu_moe" not in out:  # (a count of the layers offloaded says more: "--n-cpu-moe 30")
                 out["offload"] = canon_value("offload", val)
-        else:  # (a switch's words its on / off: "EP enabled", "without overlap")
-            out[w.written] = (w.key in SWITCH_KEYS and switch_value(val)) or val.lower()
+        else:  # (a switch's words its on / off: "EP enabled", "without overlap"; "model Quill-7B" as printed)
+            out[w.written] = (w.key in SWITCH_KEYS and switch_value(val)) or (val if w.key == "model" else val.lower())
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]

@@ -19,6 +19,7 @@ from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.models import parameter_counts
 from ledger.vocab.passing_models import passing_models
+from ledger.vocab.serving_datasets import named_dataset
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -408,6 +409,8 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    if "dataset" not in values and (dataset := named_dataset(text)) is not None:
+        values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
     if text.rstrip(" *_").endswith(":") and "(" in text and (engine := engine_in_parens(text)) is not None:
         values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):

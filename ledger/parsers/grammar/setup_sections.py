@@ -22,6 +22,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import bold_heading
 
 # "## Test Plan && Test Result (Qwen3-32B TP4)": the heading of a PR template's testing names in parentheses the setup
 # every test of the turn ran on, so its summary stated first ("TPOT halves ..." under "## Purpose") ran on it too
@@ -40,14 +41,20 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     out: list[tuple[int, int, dict[str, str]]] = []
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     pastes = _result_pastes(doc)
-    later = later_sections(doc, result_sections(doc), result_measures(doc))
+    sections = result_sections(doc)
+    later = later_sections(doc, sections, result_measures(doc))
     armed = armed_launches(doc)
     for start, end in turn_bounds(doc):
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
-        for first, last in _sections_in(doc, start, end, starts):
-            at = max((a for a, z in later if start < a < first <= z), default=start)
+        reach: dict[int, int] = {}  # the line each holds from -> the last it holds over
+        for first, last, paragraph in _sections_in(doc, start, end, starts):
+            # a "Setup: ..." paragraph inside one of several sections of results ("## First box / Hardware: ..."):
+            # that section's runs' setup, to its end past its bold heads, not the later sections'
+            own = next((z for a, z in sections if a < first <= z), None) if paragraph else None
+            at = first if own is not None else max((a for a, z in later if start < a < first <= z), default=start)
             held = values.setdefault(at, {})
+            reach[at] = own or end
             for no in range(first, last + 1):
                 text = doc.setup_line(no)
                 if len(text) > 2000 or no in pastes:
@@ -61,7 +68,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         for at, held in values.items():
             kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
             if kept:
-                out.append((at, end, kept))
+                out.append((at, reach[at], kept))
     return out
 
 
@@ -97,30 +104,54 @@ def setup_section_lines(doc: Document) -> set[int]:
     return {
         no
         for a, z in turn_bounds(doc)
-        for first, last in _sections_in(doc, a, z, starts)
+        for first, last, _ in _sections_in(doc, a, z, starts)
         for no in range(first, last + 1)
     }
 
 
-def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
-    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
-    out: list[tuple[int, int]] = []
+def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int, bool]]:
+    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list, a
+    paragraph a setup title opens (flagged: inside a section of results it is that section's alone)."""
+    out: list[tuple[int, int, bool]] = []
     # (the turn's blocks found by position, not by a scan of the document's: a long thread stays linear)
     lo, hi = bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)
     blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
     for k, b in enumerate(blocks):
         if b.kind == "heading" and is_setup_title(b.text):
-            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
+            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end), False))
         elif b.kind == "heading" and _TESTED_TITLE_RE.match(b.text):
-            out.append((b.start, b.start))  # (its line alone: the results under it are no setup of the turn's)
+            out.append((b.start, b.start, False))  # (its line alone: the results under it are no setup of the turn's)
         elif b.kind == "text":
             sm = _SUMMARY_RE.search(b.text)
             if sm and is_setup_title(sm.group("title")):
                 stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
-                out.append((b.end + 1, stop))
+                out.append((b.end + 1, stop, False))
             elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and is_setup_title(b.text):
-                out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
+                out.append((b.end + 1, _list_end(blocks, k + 1, b.end), False))
+            elif _setup_paragraph(b.text):
+                # "**Setup** - dataset `x` - N=100 - one H200": its own lines, and the lines it wraps onto
+                out.append((b.start, _paragraph_end(blocks, k), True))
     return out
+
+
+def _setup_paragraph(text: str) -> bool:
+    """A paragraph that a setup title opens as its label and that states the settings after it ("**Setup**: dataset
+    `x`, N=200, one L4", "Config: TP4, 2x H100"): a turn's setup written in one place, as a "## Setup" section is."""
+    label = bold_heading(text)
+    if label is None:
+        head, colon, _ = text[:40].partition(":")
+        label = head if colon else None
+    return label is not None and len(label) <= 30 and is_setup_title(label.strip(" :*_")) and len(text) > len(label) + 8
+
+
+def _paragraph_end(blocks: list[Block], k: int) -> int:
+    """The last line of the paragraph blocks[k] opens: the text lines right under it, up to a blank (six at most)."""
+    end = blocks[k].end
+    for b in blocks[k + 1 : k + 7]:
+        if b.kind != "text" or b.start != end + 1:
+            break
+        end = b.end
+    return end
 
 
 def _setup_section_end(doc: Document, blocks: list[Block], k: int, end: int) -> int:

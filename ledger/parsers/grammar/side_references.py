@@ -29,6 +29,7 @@ over "* huggingface:" and "* fastokens:"): the default's arm is the base of the 
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 
@@ -40,7 +41,7 @@ from ledger.vocab.claim_setup import read_setup
 from ledger.vocab.env_switches import ENV_KEY
 from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.sides import side_of, sides_of
+from ledger.vocab.sides import HEAD_SIDE_RE, side_of, sides_of
 from ledger.vocab.switched_arms import arm_switch, named_defaults
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
@@ -99,6 +100,7 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
         if base and cand:
             paired = _pairs(doc, by_side, base, cand, _keyer(doc))
     paired |= _switched_arms(doc, claims)
+    paired |= _sentence_after(doc, claims, {id(c) for c in claims if c.reference is not None} | set(paired))
     if not paired:
         return claims
     return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]
@@ -201,3 +203,47 @@ def _own_run(c: Claim, found: list[Claim], cands: list[int]) -> list[Claim]:
     k = bisect.bisect_left(cands, line)
     since = cands[k - 1] if k > 0 else 0
     return [b for b in found if since < b.source.line < line] or found
+
+
+# the words a sentence opens with that speak of the change after a sentence of the base side: "With the merge cache in
+# place, ...", "Now ...", "After it, ..." (the candidate's own words, vocab.sides.HEAD_SIDE_RE, too: "With this PR")
+_AFTER_OPENING_RE = re.compile(r"[\s*_>-]{0,6}(?:with|now|afterwards|after|since)\b", re.IGNORECASE)
+_SENTENCE_REACH = 4
+"""How many lines below a base side's sentence the sentence of the change is looked for (the next paragraph)."""
+
+
+def _sentence_after(doc: Document, claims: list[Claim], taken: set[int]) -> dict[int, float]:
+    """Values of a sentence that names no side, right after a sentence of the base side ("Before this change the cold
+    start took 41.0 s TTFT." / "With the merge cache in place, it takes 33.5 s TTFT."), which opens on the change:
+    each takes the base sentence's value of its key (kind, measure, unit, setup) as its reference, when the base
+    sentence holds one value of that key and the nearest line below holding that key holds one too."""
+    key = _keyer(doc)
+    bases = [c for c in claims if _measured(c) and c.revision is not None and side_of(c.revision.label) == "base"]
+    free: dict[int, list[tuple[Hashable, Claim]]] = {}  # line -> (key, claim) of the values no side names
+    for c in claims if bases else ():
+        if _measured(c) and c.revision is None and id(c) not in taken:
+            free.setdefault(c.source.line, []).append((key(c), c))
+    keyed = [(key(b), b) for b in bases] if free else []
+    count = Counter((b.source.line, k) for k, b in keyed)  # (a base sentence of two values of one key: which one?)
+    paired: dict[int, float] = {}
+    for k, b in keyed:
+        line, near = b.source.line, []
+        for below in range(line + 1, line + _SENTENCE_REACH + 1):  # (the nearest line holding that key)
+            near = [c for ck, c in free.get(below, ()) if ck == k]
+            if near:
+                break
+        one = count[(line, k)] == 1 and len(near) == 1 and isinstance(b.value, float)
+        if one and isinstance(b.value, float) and _opens_on_change(doc, line, near[0]):
+            paired[id(near[0])] = b.value
+    return paired
+
+
+def _opens_on_change(doc: Document, base_line: int, c: Claim) -> bool:
+    """The claim's line stands in the base sentence's section, and its words before its first number open on the
+    change ("With ...", "Now ...") or name the candidate side ("the new cache", "this PR")."""
+    between = doc.lines[base_line : c.source.line - 1]
+    if any(t.lstrip().startswith("#") for t in between):
+        return False
+    text = doc.lines[c.source.line - 1][:300]
+    lead = text[: next((i for i, ch in enumerate(text) if ch.isdigit()), len(text))]
+    return bool(_AFTER_OPENING_RE.match(lead) or HEAD_SIDE_RE.search(lead))

@@ -170,6 +170,21 @@ def side_with_sha(head: str) -> Revision | None:
     return Revision(label=label or shas[0], head=shas[0].lower())
 
 
+def base_commit(head: str) -> str | None:
+    """The commit a base side's column names beside its word ("main (e467261e)", "upstream @ 9f3c2a1b"), else None."""
+    rev = side_with_sha(head) if side_of(head) == "base" else None
+    return rev.head if rev is not None else None
+
+
+def on_base_commit(head: str, rev: Revision | None, base: str) -> Revision | None:
+    """The revision of a head side's column `head` measured on top of the commit `base` its base column names: its
+    own revision with that base, else one the side's words label ("this PR"); None for a column of no head side."""
+    if rev is None and side_of(head) == "head":
+        # (no head yet: side_columns reads the side's words and its own sha, keeping this base)
+        rev = Revision(label=head_without_unit(head).strip(" *_`") or head)
+    return rev.model_copy(update={"base": base}) if rev is not None and rev.base is None else rev
+
+
 GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)
 
 

@@ -22,10 +22,12 @@ from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
+    base_commit,
     change_word,
     column_revisions,
     head_without_unit,
     looks_metric,
+    on_base_commit,
     side_core,
     unit_of_header,
 )
@@ -236,6 +238,12 @@ class TableInfo:
                 rev = next(iter(column_revisions(named, {ci: first}).values()), None) if first else None
                 if rev is not None:
                     self.col_revision[ci] = rev
+        # "| main (e467261e) | this branch |": the side beside a base column that names its commit ran on top of it
+        # (after the one new revision is settled: the change cells take the side's whole revision, side_columns)
+        for ci, bi in self.base_of.items():
+            base = base_commit(headers[bi]) if ci in heads and bi < len(headers) else None
+            if base is not None and (rev := on_base_commit(heads[ci], self.col_revision.get(ci), base)) is not None:
+                self.col_revision[ci] = rev
 
     def cell_setup(self, row: Row, headers: list[str], ci: int, setup: dict[str, str]) -> dict[str, str]:
         """The row's `setup` as column `ci` holds it: with the settings its header rows give the column (TP Size

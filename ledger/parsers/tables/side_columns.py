@@ -163,7 +163,10 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         # tables naming it "With PR", "After" and "New" stay one PR, not three revisions
         named = ctx.named_at(c.source.line).get(label.lower())
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
-        rev = named if named is not None and (named.head or named.base) else side_with_sha(header) or c.revision
+        # ("| main (e467261e) | this branch (7699f2e) |": its own head on top of the base its base column named)
+        own = side_with_sha(header)
+        own = own.model_copy(update={"base": c.revision.base}) if own is not None and on_base and c.revision else own
+        rev = named if named is not None and (named.head or named.base) else own or c.revision
         rev = rev or Revision(label=side)
         metric = measure or row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
