@@ -664,6 +664,7 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
         ("Before 2k/512:", "Before"),
         ("This PR, TP8 on H200:", "This PR"),
         ("with the fix, 1k/1k", "with the fix"),
+        ("after pr 16k/1.5k", "after pr"),  # (a length in thousands with a fraction is setup too)
         # (the words after the side are a sentence, or a count of runs: no setup alone)
         ("Before the cache warmed, 2k/512", None),
         ("Main, which runs TP8:", None),
