@@ -676,3 +676,24 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
 def test_a_side_label_followed_by_setup_is_the_side(line: str, want: str | None) -> None:
     got = setup_side(line)
     assert (got.label if got is not None else None) == want
+
+
+_LISTED_SIDES = """# Cheaper prefix lookups
+
+- baseline 4k/1.5k
+```
+Request throughput (req/s):              3.10
+```
+- this PR 4k/1.5k
+```
+Request throughput (req/s):              3.40
+```
+"""
+
+
+def test_a_side_label_written_as_a_list_item_gives_its_setup_to_its_paste() -> None:
+    """ "- this PR 4k/1.5k" over its paste: the side and the lengths both, as without the bullet."""
+    claims = extract(_LISTED_SIDES, "x.md").claims
+    got = [(c.value, c.reference, c.revision.label if c.revision else None, dict(c.config)) for c in claims]
+    lengths = {"isl": "4k", "osl": "1.5k"}
+    assert got == [(3.1, None, "baseline", lengths), (3.4, 3.1, "this PR", lengths)]
