@@ -450,3 +450,21 @@ def test_a_last_row_lacking_only_a_column_of_words_before_a_newline_is_whole() -
     result = extract(text, path="whole.md")
     assert (4, -5.0) in [(c.source.line, c.value) for c in result.claims]
     assert not any("cut short" in w.message for w in result.warnings)
+
+
+_BARE_RUN = """# Trim the sampler's copies
+
+vllm bench serve --model acme/m-7b --dataset-name random --random-input-len 512 --random-output-len 64 --num-prompts 32
+===== Serving Benchmark Result =====
+Request throughput (req/s):              1.50
+Mean TTFT (ms):                          200.00
+====================================
+"""
+
+
+def test_a_bare_paste_closed_by_a_rule_is_no_heading_and_its_command_sets_up_its_lines() -> None:
+    """To markdown a paragraph over a rule of "=" is a setext heading; the command and results of a paste that lost
+    its fence are lines of their own, the command read with every flag as in a fence (dataset and prompts too)."""
+    claims = extract(_BARE_RUN, "x.md").claims
+    want = {"isl": "512", "osl": "64", "model": "acme/m-7b", "dataset": "random", "num_prompts": "32"}
+    assert [(c.value, dict(c.config)) for c in claims] == [(1.5, want), (200.0, want)]

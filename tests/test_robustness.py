@@ -668,7 +668,7 @@ HOSTILE: dict[str, HostileText] = {
     # keys listed with their values, values said of two names, lengths before their names, named spreads
     "listed keys": lambda s: "rates: " + "`k_1` 1%, 1,234 ms, " * (375 * s),
     "both": "a and b exact match both 0.9, " * 1_500,
-    "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
+    "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 1.5k ISL 2.5 OSL isl=1.5 " * 3_000,
     "named spreads": lambda s: "GSM8K " + "69.9% (SEM 0.4%), " * (375 * s),
     # an accuracy's count in brackets, changes named by the words after them, "M without X" lines, env variables
     "counts in brackets": lambda s: "MMLU accuracy " + "91.2 (250), " * (750 * s),
@@ -1597,7 +1597,7 @@ HOSTILE: dict[str, HostileText] = {
     "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 800,
     # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
     # SHORT_LENGTHS_RE)
-    "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
+    "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 8k/1.5k/ 1.5k/2.5 " * 2_000,
     # a table printed in blocks, each under a title row and a copy of the header, its lengths by a hyphen pair and
     # cells of hyphens that never close one (tables.title_blocks, tables.setting_keys _HYPHEN_PAIR_RE,
     # _HYPHEN_LENGTHS_RE)

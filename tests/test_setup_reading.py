@@ -864,3 +864,16 @@ def test_a_bit_width_right_after_the_heading_s_model_is_its_quant() -> None:
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     got = {(c.config.get("model"), c.config.get("quant")) for c in claims}
     assert got == {("Mistral-7B", "4bit"), ("Phi-3-mini", "8bit"), ("Gemma-2B", None)}
+
+
+_SWEEP = (
+    "\n\nSweep on my box:\n\n| PP | TG | N_KV | S_PP t/s |\n|----|----|------|----------|\n| 512 | 128 | 0 | 411.20 |\n"
+)
+
+
+def test_a_title_asking_about_its_change_still_names_the_model_its_thread_measures() -> None:
+    """ "Does this help Qwen3-14B?" as the PR's title: its subject is that model; a question in the body, or a title
+    wondering about a board ("Can a 3090 reach 50 t/s?"), states no setup."""
+    assert _config("# Does this help Qwen3-14B?" + _SWEEP, 411.2).get("model") == "Qwen3-14B"
+    assert "gpu" not in _config("# Can a 3090 reach 50 t/s?" + _SWEEP, 411.2)
+    assert "model" not in _config("# Faster MLA decode\n\nDoes this help Qwen3-14B?" + _SWEEP, 411.2)

@@ -161,6 +161,27 @@ def test_a_console_states_its_own_sizes_and_none_unsays_an_outer_one() -> None:
     assert label_setup("Model Path:  /scratch/ckpts/acme/Foo-8B") == {"model": "Foo-8B"}
 
 
+_PACED_PASTE = """# Quicker scheduler
+
+Numbers from my node:
+```
+Traffic request rate:                    4.0
+Max request concurrency:                 64
+Concurrency:                             61.37
+Output token throughput (tok/s):         912.40
+```
+"""
+
+
+def test_a_console_prints_its_rate_with_a_fraction_and_its_measured_load_is_no_setting() -> None:
+    """ "Traffic request rate: 4.0" is the rate the run was paced at; "Concurrency: 61.37" beside the cap is the
+    load it measured (no size is ever fractional), so the cap stays the run's concurrency."""
+    assert echo("Traffic request rate:   2.5") == {"request_rate": "2.5"}
+    assert echo("Concurrency:            61.37") is None and echo("TP Size:   8.5") is None
+    claims = extract(_PACED_PASTE, "x.md").claims
+    assert [(c.value, dict(c.config)) for c in claims] == [(912.4, {"concurrency": "64", "request_rate": "4.0"})]
+
+
 def test_a_clause_after_two_settings_of_one_key_takes_neither() -> None:
     """ "+5.1% at TP2 and +2.7% at TP4 on H200, with peaks of +11.8%" over the sections of each TP: each change its own
     TP, the peak none (it is over both: its section's one line names two), while the board named once holds for all."""

@@ -10,7 +10,7 @@ from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup, prose_flags, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.parsers.tables.setting_keys import setting_keys
-from ledger.vocab.canonical import canon_value
+from ledger.vocab.canonical import canon_value, canonical_number
 from ledger.vocab.context_words import context_length_after, describes_windowed_evaluation
 from ledger.vocab.load_cells import metric_load
 from ledger.vocab.setup import config_hints, qualifiers
@@ -169,6 +169,16 @@ def test_length_shorthand_of_serving_benchmarks() -> None:
     assert qualifiers("8k/1k, TP4") == {"isl": "8k", "osl": "1k", "tp": "4"}
     for text in ("ratio 1/2", "on 2024/1k", "see docs/1k/index"):
         assert "isl" not in qualifiers(text)
+
+
+def test_lengths_in_thousands_with_a_decimal() -> None:
+    """ "ISL=2.5k", "8k/1.5k": a length counted in thousands with a fraction is read whole, never cut at its point
+    ("2.5k" read as 2 is a wrong setup, worse than none); a decimal with no "k" is no length."""
+    assert qualifiers("With ISL=2.5k and OSL=1.5k on H100") == {"isl": "2.5k", "osl": "1.5k", "gpu": "H100"}
+    assert qualifiers("sweep 8k/1.5k, TP4") == {"isl": "8k", "osl": "1.5k", "tp": "4"}
+    assert qualifiers("OSL 1.3k") == {"osl": "1.3k"}
+    assert "isl" not in qualifiers("ISL=1.5 scale")
+    assert canonical_number("1.5k") == "1536" and canonical_number("1.3k") == "1300"
 
 
 def test_lengths_written_as_assignments() -> None:

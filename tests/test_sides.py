@@ -664,6 +664,7 @@ def test_prose_restating_each_sides_run_pairs_them_at_the_commits_the_table_give
         ("Before 2k/512:", "Before"),
         ("This PR, TP8 on H200:", "This PR"),
         ("with the fix, 1k/1k", "with the fix"),
+        ("after pr 16k/1.5k", "after pr"),  # (a length in thousands with a fraction is setup too)
         # (the words after the side are a sentence, or a count of runs: no setup alone)
         ("Before the cache warmed, 2k/512", None),
         ("Main, which runs TP8:", None),
@@ -699,3 +700,22 @@ def test_a_sentence_after_a_before_sentence_takes_its_values_as_references() -> 
     refs = {c.value: c.reference for c in claims if c.kind == "perf"}
     assert (refs[33.5], refs[1.9]) == (41.0, 2.6)
     assert refs[4.2] is None and refs[1.3] is None and refs[41.0] is None
+_LISTED_SIDES = """# Cheaper prefix lookups
+
+- baseline 4k/1.5k
+```
+Request throughput (req/s):              3.10
+```
+- this PR 4k/1.5k
+```
+Request throughput (req/s):              3.40
+```
+"""
+
+
+def test_a_side_label_written_as_a_list_item_gives_its_setup_to_its_paste() -> None:
+    """ "- this PR 4k/1.5k" over its paste: the side and the lengths both, as without the bullet."""
+    claims = extract(_LISTED_SIDES, "x.md").claims
+    got = [(c.value, c.reference, c.revision.label if c.revision else None, dict(c.config)) for c in claims]
+    lengths = {"isl": "4k", "osl": "1.5k"}
+    assert got == [(3.1, None, "baseline", lengths), (3.4, 3.1, "this PR", lengths)]

@@ -441,6 +441,8 @@ def canonical_number(value: str) -> str | None:
     if m is None:
         return None
     n = float(m.group(1).replace(",", "")) * (1024 if m.group(2) else 1)
+    if m.group(2) and n != int(n):
+        n = round(n / 1.024)  # ("1.3k": no whole number of 1024s, so the writer counted in thousands, 1300)
     return str(int(n)) if n == int(n) else f"{n:g}"
 
 

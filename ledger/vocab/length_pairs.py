@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import re
 
+LENGTH = r"\d{1,6}(?:\.\d{1,2}k|k?)(?!\.\d)"
+"""A token length as writers print one ("1024", "8k", "1.5k": thousands with a fraction), for patterns read
+case-blind; never the whole part of a decimal without its "k" ("ISL=1.5" is no length, and cut at its point it
+would be a wrong one)."""
+
 # "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
 # "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
 PAIRED_RE = re.compile(
     r"(?<![a-z0-9])(?:isl ?/ ?osl|in(?:put)? ?/ ?out(?:put)?(?:[ _-]?(?:len(?:gth)?s?|tokens))?)"
-    r"(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
+    rf"(?: ?[=:] ?| )(?P<isl>{LENGTH}) ?/ ?(?P<osl>{LENGTH})(?![\w.])",
     re.IGNORECASE,
 )
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048", "input/output 128/128", "in/out lengths 2048/128": both lengths under one
@@ -19,7 +24,7 @@ paired name, in the order of the names."""
 # names and configs write it (without it, "output_len: 8192" inside the key reads the first length as the output's)
 KEYED_RE = re.compile(
     r"(?<![a-z0-9])(?:isl_osl|input_output(?:_len(?:gth)?s?)?|seq_len_in_out) ?[=:] ?"
-    r"(?P<isl>\d{1,6}k?) ?[,/] ?(?P<osl>\d{1,6}k?)(?![\w.])",
+    rf"(?P<isl>{LENGTH}) ?[,/] ?(?P<osl>{LENGTH})(?![\w.])",
     re.IGNORECASE,
 )
 # "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
@@ -33,14 +38,14 @@ SERVING_LENGTHS_RE = re.compile(
 )
 # "input 4096 / output 512", "input len 1024, output len 128": the words first
 NAMED_LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
-    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])",
+    rf"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{{1,3}}(?P<isl>{LENGTH}) ?(?:/|and|,) ?"
+    rf"output(?:[ _-]len(?:gth)?)?[ =:]{{1,3}}(?P<osl>{LENGTH})(?![\w.])",
     re.IGNORECASE,
 )
 # "(prefill 537, decode 130)": a workload's two lengths named by the phase each feeds (never "prefill 8192, decode
 # 900 tok/s", two rates)
 PHASE_LENGTHS_RE = re.compile(
-    r"(?<![\w.])prefill[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?decode[ =:]{1,3}(?P<osl>\d{1,6}k?)"
+    rf"(?<![\w.])prefill[ =:]{{1,3}}(?P<isl>{LENGTH}) ?(?:/|and|,) ?decode[ =:]{{1,3}}(?P<osl>{LENGTH})"
     r"(?![\w.])(?! ?(?:tok|t/s|ms\b|s\b|%|x\b|/s))",
     re.IGNORECASE,
 )
@@ -49,12 +54,13 @@ PHASE_LENGTHS_RE = re.compile(
 # "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
 # second name: "TP 8 ISL 1024 OSL 128" names its lengths after them)
 BEFORE_NAMES_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
+    rf"(?<![\w.])(?P<isl>{LENGTH})[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>{LENGTH})[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
     re.IGNORECASE,
 )
 # ("1k/1k/256": the lengths and a third setting, the concurrency or batch the run was given, not read as either)
 SHORT_LENGTHS_RE = re.compile(
-    r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?:/\d{1,5}(?![\w/.]))?(?![\w/]|\.\w)"
+    r"(?<![\w./])(?P<isl>\d{1,3}(?:\.\d{1,2})?[kK])/(?P<osl>\d{1,4}(?:\.\d{1,2}[kK]|[kK]?))"
+    r"(?:/\d{1,5}(?![\w/.]))?(?![\w/]|\.\w)"
 )
 # "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
 # (the look-behind after the first digit: a pattern that opens with a digit lets the engine skip to the digits, one
@@ -65,9 +71,9 @@ SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 engine skips to the digits."""
 # ("64 random input tokens, exactly 512 output tokens": how a request was drawn, between a length and its name)
 LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:(?:random|fixed|synthetic)[ -])?(?:input|prompt)(?:[ -]tokens?)? ?"
+    rf"(?<![\w.])(?P<isl>{LENGTH})[ -](?:(?:random|fixed|synthetic)[ -])?(?:input|prompt)(?:[ -]tokens?)? ?"
     r"(?:/|and|,|\+) ?(?:exactly |about |~)?"
-    r"(?P<osl>\d{1,6}k?)[ -](?:(?:random|fixed|synthetic)[ -])?output(?:[ -]tokens?)?(?![/\w])",
+    rf"(?P<osl>{LENGTH})[ -](?:(?:random|fixed|synthetic)[ -])?output(?:[ -]tokens?)?(?![/\w])",
     re.IGNORECASE,
 )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.change_words import GAIN_WORDS, LOSS_WORDS
+from ledger.vocab.models import model_names
 
 _EVENTS = "|".join(
     re.escape(w) + "s?" for w in (*LOSS_WORDS, *GAIN_WORDS, "drop", "gap", "hang", "crash", "failure", "mismatch")
@@ -15,14 +16,20 @@ _EVENTS = "|".join(
 _DEFINITE_EVENT_RE = re.compile(rf"\bthe\s(?:[\w.+/-]{{1,40}}\s){{1,5}}(?:{_EVENTS})\b", re.IGNORECASE)
 
 
-def presupposed(line: str) -> str:
+def presupposed(line: str, title: bool = False) -> str:
     """A line as its setup is read: a question ("Can the M3 Max reach 400 GB/s?") but for the definite noun phrases
     that name the event under study ("the GB300 DeepSeek-R1 throughput regression"), the rest blanked (each at its
-    place), since a question states no setup but the one it takes as given; any other line as it is."""
+    place), since a question states no setup but the one it takes as given; any other line as it is. A PR's `title`
+    asking about its change keeps the models it names ("Is this faster for Qwen3-14B?"): the title names the PR's
+    subject, the model its thread measures, where a question in prose only wonders."""
     if not line.rstrip().endswith("?"):
         return line
     question = line
     out = [" "] * len(question)
     for m in _DEFINITE_EVENT_RE.finditer(question):
         out[m.start() : m.end()] = question[m.start() : m.end()]
+    for name in model_names(question) if title else ():
+        at = question.find(name)
+        if at >= 0:
+            out[at : at + len(name)] = name
     return "".join(out)

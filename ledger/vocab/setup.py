@@ -40,7 +40,7 @@ from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
-from ledger.vocab.length_pairs import REJECTED_BEFORE_RE, length_pair, path_lengths
+from ledger.vocab.length_pairs import LENGTH, REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
@@ -192,15 +192,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
-    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
-    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",), ("osl",)),
+    _word("isl", "isl", rf"isl{_SEP}({LENGTH})", ("isl",), ("isl",)),
+    _word("osl", "osl", rf"osl{_SEP}({LENGTH})", ("osl",), ("osl",)),
     # "Latency input=512 (ms)", "prompt_len=1024", "Input tokens 2048, output tokens 128": a length assigned or a
     # scenario's (never "input 512", "output: 1234.5", "Total input tokens: 102400", nor a system prompt's length)
     _word(
         "isl",
         "isl",
         r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:input|(?<!system[ _-])prompt)"
-        r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
+        rf"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )({LENGTH})",
         ("input", "prompt"),
         ("input", "prompt"),
     ),
@@ -209,21 +209,21 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "osl",
         # ("--max-output-length 256": a limit, not the length every request had; "input_output_len" both lengths)
         r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen)"
-        r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
+        rf"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )({LENGTH})",
         ("output", "gen"),
         ("output", "gen"),
     ),
-    _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
+    _word("isl", "isl", rf"(?<!total )(?:input|prompt) tokens ({LENGTH})(?!\.?\d)", ("tokens",), ("input", "prompt")),
     *OUTPUT_CAP_WORDS,  # "max tokens 2000", "generating up to 256 tokens": the requests' cap (vocab.output_caps)
     # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "exactly 512 output
     # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
     _word(
         "osl",
         "osl",
-        r"(?:generat(?:es?|ing)|decod(?:es?|ing)) (\d{1,6}k?) (?:new |output )?tokens|"
-        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:generated|new|output) tokens ?(?:/ ?|per |for each |each )"
-        r"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) (\d{1,6}k?) (?:output|generated|new) tokens\b(?!/)|"
-        r"(\d{1,6}k?) (?:random|fixed) output tokens\b(?!/)",
+        rf"(?:generat(?:es?|ing)|decod(?:es?|ing)) ({LENGTH}) (?:new |output )?tokens|"
+        rf"(\d{{1,3}}(?:,\d{{3}})+|{LENGTH}) (?:generated|new|output) tokens ?(?:/ ?|per |for each |each )"
+        rf"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) ({LENGTH}) (?:output|generated|new) tokens\b(?!/)|"
+        rf"({LENGTH}) (?:random|fixed) output tokens\b(?!/)",
         ("tokens",),  # (a trigger longer than another hides it: "decoding" would hide spec_algo's "decod")
         ("generat", "decod", "exactly", "fixed"),
         _DIGIT_OPENS,
@@ -233,9 +233,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl",
         "isl",
-        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:input|prompt) tokens ?(?:/ ?|per |for each |each )"
-        r"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) (\d{1,6}k?) (?:input|prompt) tokens\b(?!/)|"
-        r"(\d{1,6}k?) (?:random|fixed) (?:input|prompt) tokens\b(?!/)",
+        rf"(\d{{1,3}}(?:,\d{{3}})+|{LENGTH}) (?:input|prompt) tokens ?(?:/ ?|per |for each |each )"
+        rf"(?:request|prompt|sequence)|(?:exactly|fixed(?: at)?) ({LENGTH}) (?:input|prompt) tokens\b(?!/)|"
+        rf"({LENGTH}) (?:random|fixed) (?:input|prompt) tokens\b(?!/)",
         ("tokens",),
         ("input", "prompt", "exactly", "fixed"),
         _DIGIT_OPENS,
@@ -243,15 +243,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl",
         "isl",
-        r"(?:input|prompt)s? (?:length )?of (\d{1,6}k?) tokens",
+        rf"(?:input|prompt)s? (?:length )?of ({LENGTH}) tokens",
         ("tokens",),
         ("input", "prompt"),
     ),
-    _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
+    _word("osl", "osl", rf"(?<!total )output tokens ({LENGTH})(?!\.?\d)", ("tokens",), ("output",)),
     # "| WAN-14B 4096 tok |": a label naming a model by its size, then a token count and nothing more, names the
     # length its input had (a count a sentence narrates goes on past it: "Llama-8B 256 tokens in 4.1 s" is none)
     _word(
-        "isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok", "token"), (), _DIGIT_OPENS
+        "isl", "isl", rf"(?:(?<=\db )|(?<=\db, ))({LENGTH})[ -]tok(?:en)?s?(?=\)?$)", ("tok", "token"), (), _DIGIT_OPENS
     ),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
@@ -259,7 +259,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl",
         "isl",
-        rf"(?<!max[ _-])(?<!block[ _-])(?<!page[ _-])(?<!chunk[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)",
+        rf"(?<!max[ _-])(?<!block[ _-])(?<!page[ _-])(?<!chunk[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}({LENGTH})",
         ("seq",),
         ("seq",),
     ),
@@ -507,12 +507,12 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     *BLOCK_WORDS,  # "block size 16", "--block-size 32", "page size 64"; a block drafter's "block 5" (vocab.block_words)
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
-    _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
+    _word("isl", "isl", rf"({LENGTH})[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
     # "2048 input_length, 3072 max_length": a length printed before its argument's name (a limit's is no run's)
     _word(
         "isl",
         "isl",
-        r"(\d{1,6}k?) (?:input|prompt)[ _]len(?:gth)?\b",
+        rf"({LENGTH}) (?:input|prompt)[ _]len(?:gth)?\b",
         ("_len", " len"),  # (after "input", not over it: the longest trigger at a place hides the shorter)
         (),
         _DIGIT_OPENS,
@@ -520,7 +520,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "osl",
         "osl",
-        r"(\d{1,6}k?) output[ _]len(?:gth)?\b",
+        rf"({LENGTH}) output[ _]len(?:gth)?\b",
         ("_len", " len"),
         (),
         _DIGIT_OPENS,
@@ -530,7 +530,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl",
         "isl",
-        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:inputs?|prompts?)",
+        rf"(\d{{1,3}}(?:,\d{{3}})+|{LENGTH})[ -]tokens? (?:inputs?|prompts?)",
         ("token inp", "token prom", "tokens inp"),
         (),
         _DIGIT_OPENS,
@@ -538,16 +538,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "osl",
         "osl",
-        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:outputs?|completions?)",
+        rf"(\d{{1,3}}(?:,\d{{3}})+|{LENGTH})[ -]tokens? (?:outputs?|completions?)",
         ("token out", "token comp", "tokens out"),
         (),
         _DIGIT_OPENS,
     ),
     _word(
-        "isl", "isl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -](?:inputs?|prompts?)", ("fixed", "exact"), ("fixed", "exact")
+        "isl", "isl", rf"(?:fixed|exact)[ -]({LENGTH})[ -](?:inputs?|prompts?)", ("fixed", "exact"), ("fixed", "exact")
     ),
-    _word("osl", "osl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -]outputs?", ("fixed", "exact"), ("fixed", "exact")),
-    _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",), (), _DIGIT_OPENS),
+    _word("osl", "osl", rf"(?:fixed|exact)[ -]({LENGTH})[ -]outputs?", ("fixed", "exact"), ("fixed", "exact")),
+    _word("osl", "osl", rf"({LENGTH})[ _-]?osl(?! ?[=:]? ?\d)", ("osl",), (), _DIGIT_OPENS),
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
     ),

@@ -369,7 +369,9 @@ def run_echo(text: str) -> dict[str, str] | None:
     return out
 
 
-_ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
+_ECHO_RE = re.compile(
+    r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*(?:\.\d{1,3})?|[A-Za-z][\w.-]{0,40})\s*$"
+)
 _ECHO_KEYS = {
     "concurrency",
     "batch_size",
@@ -389,6 +391,9 @@ _ECHO_KEYS = {
 
 
 _SIZE_KEYS = frozenset(("tp", "pp", "ep", "dp"))
+_FRACTIONAL_KEYS = frozenset(("request_rate",))
+"""The echoed settings whose value may hold a fraction (sglang prints "Traffic request rate: 5.0"); a size or a cap
+never does, and bench_serving's "Concurrency: 61.37" beside its cap is the load it measured, not the one it set."""
 _UNSET = frozenset(("none", "null", "off", "disabled"))
 
 
@@ -406,6 +411,8 @@ def echo(text: str) -> dict[str, str] | None:
     if key not in _ECHO_KEYS:
         return None
     value = m.group("value").replace(",", "")
+    if "." in value and value[:1].isdigit() and key not in _FRACTIONAL_KEYS:
+        return None
     if key == "request_rate" and not states_rate(value):
         return None  # "Traffic request rate: inf"
     if key in _SIZE_KEYS and value.lower() in _UNSET:

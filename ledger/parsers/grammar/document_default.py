@@ -97,7 +97,7 @@ def document_default(
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
     for no in range(1, len(doc.lines) + 1):
-        text = presupposed(doc.setup_line(no))  # (a question states no setup but what it takes as given)
+        text = presupposed(doc.setup_line(no), no == doc.blocks[0].start)  # (a question: no setup; a title: its model)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread:
             continue
         text = unrestricted(text)

@@ -194,7 +194,7 @@ def find_setups(
             # (a serving paragraph over its table: not the setup of the eval table further down its section)
             scopes.extend(_lead_scopes(doc, blocks, k, scope))
         elif (
-            b.kind == "text"
+            b.kind in ("text", "item")  # (a side's label is one as a list item too: "- after pr 8k/1k")
             and not b.in_code
             and k + 1 < len(blocks)
             and blocks[k + 1].kind in ("code", "table")

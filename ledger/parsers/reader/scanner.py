@@ -52,6 +52,12 @@ def turn_author(text: str) -> str | None:
     return m.group("author") if m else None
 
 
+_SETEXT_LINES_MAX = 2
+"""The lines a heading underlined by a rule may wrap over: a paragraph of more lines that a rule closes ("vllm bench
+serve ..." and its printed results over the "=====" that ended the tool's output, pasted without a fence) is no
+title, however markdown reads it."""
+
+
 def scan(
     doc: Document, markup: dict[int, tuple[str, int, int, str]], skip: int = 0, title: tuple[int, str] = (0, "")
 ) -> None:
@@ -179,6 +185,8 @@ class _Scanner:
             return end
         if region[0] == "heading":
             level_s, title = region[3].split("\x00", 1)
+            if title.count("\n") >= _SETEXT_LINES_MAX:
+                return None  # (a paste whose closing rule lost its fence: its lines are read one by one)
             return self._heading(i + 1, int(level_s), title.strip())
         return None
 
