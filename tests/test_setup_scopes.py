@@ -371,6 +371,8 @@ def test_a_setup_line_over_the_after_sides_items_is_theirs_not_the_before_senten
     keys = ("gpu", "tp", "concurrency")
     got = {(c.source.line, c.value): tuple(c.config.get(k) for k in keys) for c in claims}
     assert got == {(5, 1.0): (None, None, None), (9, 1.31): ("A100", "2", "16"), (9, 2.35): ("A100", "2", "16")}
+
+
 def test_a_setup_paragraph_holds_over_its_turn_past_bold_heads_and_names_its_dataset() -> None:
     """A turn's one "**Config** - ..." paragraph (setup/setup_paragraph_turn.md): the dataset it names beside the word
     "dataset" and its sample count reach the tables under later bold heads, as its board and concurrency do; a row's

@@ -700,6 +700,8 @@ def test_a_sentence_after_a_before_sentence_takes_its_values_as_references() -> 
     refs = {c.value: c.reference for c in claims if c.kind == "perf"}
     assert (refs[33.5], refs[1.9]) == (41.0, 2.6)
     assert refs[4.2] is None and refs[1.3] is None and refs[41.0] is None
+
+
 _LISTED_SIDES = """# Cheaper prefix lookups
 
 - baseline 4k/1.5k
