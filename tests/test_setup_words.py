@@ -1165,3 +1165,9 @@ def test_a_version_v_the_family_never_writes_is_no_part_of_the_model(a: str, b: 
     from ledger.vocab.canonical import canonical_model
 
     assert (canonical_model(a) == canonical_model(b)) is same, (canonical_model(a), canonical_model(b))
+
+
+def test_a_kernel_named_for_its_architecture_names_no_board() -> None:
+    # a profile's kernel is compiled for an architecture; the runs were timed on whatever board the text says
+    assert "gpu" not in qualifiers("| Decode | `sm90_wgmma_bf16_tile64x128_tn` | Hopper TC |")
+    assert qualifiers("fused path measured on SM90")["gpu"] == "SM90"
