@@ -1,10 +1,10 @@
-"""Models as threads abbreviate them (vocab.abbreviated_models) and models named in passing (vocab.passing_models)."""
+"""Models as threads abbreviate them (vocab.abbreviated_models) and models named in passing (vocab.passing_names)."""
 
 from __future__ import annotations
 
 from ledger.vocab.abbreviated_models import sized_abbreviations, title_abbreviation
 from ledger.vocab.models import model_names
-from ledger.vocab.passing_models import passing_models
+from ledger.vocab.passing_names import passing_models
 
 
 def test_a_sized_initial_is_a_model_anywhere() -> None:
@@ -42,3 +42,12 @@ def test_the_title_abbreviation_holds_over_a_compared_model() -> None:
     path = Path(__file__).parent / "fixtures" / "setup" / "title_short_model.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     assert claims and {c.config.get("model") for c in claims} == {"DeepSeek-V3.2"}
+
+
+def test_a_board_named_as_a_comparison_is_no_runs() -> None:
+    from ledger.vocab.passing_names import compared_board
+
+    assert compared_board("the score lines up with the MI300X figure (71.3%)", "MI300X")
+    assert compared_board("close to what the L40S run gave", "L40S")
+    assert not compared_board("Measured on **4×H200, tp4**; in line with H200's old score", "H200")
+    assert not compared_board("Decode on A100 went up 4%", "A100")

@@ -1175,3 +1175,15 @@ def test_a_version_v_the_family_never_writes_is_no_part_of_the_model(a: str, b: 
     from ledger.vocab.canonical import canonical_model
 
     assert (canonical_model(a) == canonical_model(b)) is same, (canonical_model(a), canonical_model(b))
+
+
+def test_a_kernel_named_for_its_architecture_names_no_board() -> None:
+    # a profile's kernel is compiled for an architecture; the runs were timed on whatever board the text says
+    assert "gpu" not in qualifiers("| Decode | `sm90_wgmma_bf16_tile64x128_tn` | Hopper TC |")
+    assert qualifiers("fused path measured on SM90")["gpu"] == "SM90"
+
+
+def test_a_slashed_pair_after_a_dataset_or_before_its_load_is_the_lengths() -> None:
+    assert qualifiers("sharegpt 3000/400, tp4") == {"isl": "3000", "osl": "400", "tp": "4"}
+    assert qualifiers("3000/400 @ conc 16") == {"isl": "3000", "osl": "400", "concurrency": "16"}
+    assert "isl" not in qualifiers("answered 1278/1319 right")  # (a count of correct answers, no lengths)

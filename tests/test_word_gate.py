@@ -83,7 +83,7 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.parsers.prose.guards", "_CAPABILITY_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
         ("ledger.vocab.models", "_MEMBER_WORD_RE"),
-        ("ledger.vocab.passing_models", "_HEDGE_RE"),
+        ("ledger.vocab.passing_names", "_HEDGE_RE"),
         ("ledger.vocab.setup_labels", "UNCAPPED_LOAD_RE"),
         ("ledger.vocab.not_measured", "NOISE_SAID_RE"),
         ("ledger.vocab.other_runs", "_FAILED_RE"),

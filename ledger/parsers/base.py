@@ -189,7 +189,7 @@ class Context:
                 # "TestQwen3_8B::test_x[fp8_ws4] Measured AL": the model its test class is named for, its world size
                 config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None and kind != "commit":  # (a hash the text names was not measured under a setup)
-            around, windows = self.setup.at(line), _windows_of(self.setup.windows, line, metric or "")
+            around, windows = self.setup.at(line, kind), _windows_of(self.setup.windows, line, metric or "")
             if self.setup.default and kind in _MEASURED_KINDS:
                 default = self.setup.default_at(line, config.get("model") or around.get("model"))
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):

@@ -65,8 +65,9 @@ GPU_NAMES = (
     # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
     # NVIDIA's: "on SM90" (Hopper), "SM100" (Blackwell), "sm_120a", as kernel PRs name the boards they run on; not
-    # "SM90+", "SM90 and above": the oldest architecture the code needs, no board a run was timed on
-    r"sm_?(?:7[05]|8[069]|90|10[03]|12[01])a?(?![0-9a-z+])(?! ?(?:and|or) (?:above|newer|later|up)\b)|"
+    # "SM90+", "SM90 and above": the oldest architecture the code needs, no board a run was timed on; nor a kernel's
+    # name ("sm80_xmma_gemm_f32f32_..." in a profile's table): the architecture it was compiled for
+    r"sm_?(?:7[05]|8[069]|90|10[03]|12[01])a?(?![0-9a-z+_])(?! ?(?:and|or) (?:above|newer|later|up)\b)|"
     # the RTX boards by their whole product name, however spaced ("RTX4000 Ada", "RTX-5000-Ada", "RTX PRO 6000
     # Blackwell Max-Q"): the family and the edition name another board than the number alone ("RTX 6000" is Turing's)
     r"rtx(?:[ -]pro)?[ -]?\d{4}(?:[ -]sff)?(?:[ -](?:blackwell|ada)(?:[ -]max-q|[ -](?:server|workstation)[ -]edition)?"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.serving_datasets import SERVING_DATASETS
+
 LENGTH = r"\d{1,6}(?:\.\d{1,2}k|k?)(?!\.\d)"
 """A token length as writers print one ("1024", "8k", "1.5k": thousands with a fraction), for patterns read
 case-blind; never the whole part of a decimal without its "k" ("ISL=1.5" is no length, and cut at its point it
@@ -32,9 +34,14 @@ KEYED_RE = re.compile(
 SERVING_LENGTHS_RE = re.compile(
     r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
     r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
-    # ("8192/1024 instead of 1K/1K": two lengths set against the shorthand pair they replace)
-    r"|(?<=random \d{4})|,?\s{1,3}c\d|\s{1,3}(?:instead\s{1,3}of|rather\s{1,3}than)\s{1,3}\d{1,3}[kK]/\d)",
+    # ("8192/1024 instead of 1K/1K": two lengths set against the shorthand pair they replace; "2048/256 @ conc 64",
+    # "2048/256 @ c64": the load the pair was run at)
+    r"|\s{0,3}@\s{0,3}(?:conc|c\d)|,?\s{1,3}c\d|\s{1,3}(?:instead\s{1,3}of|rather\s{1,3}than)\s{1,3}\d{1,3}[kK]/\d)",
     re.IGNORECASE,
+)
+# "random 8192/1024", "sharegpt 3000/400": two lengths right after the dataset a serving benchmark drew them from
+DATASET_LENGTHS_RE = re.compile(
+    rf"(?<![\w-])(?:{SERVING_DATASETS})[ _:-]{{1,3}}(?P<isl>\d{{3,6}})/(?P<osl>\d{{2,6}})(?![\w./%])", re.IGNORECASE
 )
 # "input 4096 / output 512", "input len 1024, output len 128": the words first
 NAMED_LENGTHS_RE = re.compile(
@@ -119,7 +126,7 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
         or (find(PHASE_LENGTHS_RE, s) if low is None or ("prefill" in low and "decode" in low) else None)
         or (find(IN_OUT_RE, s) if low is None or "out" in low else None)
         or (
-            (find(SHORT_LENGTHS_RE, s) or find(SERVING_LENGTHS_RE, s))
+            (find(SHORT_LENGTHS_RE, s) or find(SERVING_LENGTHS_RE, s) or find(DATASET_LENGTHS_RE, s))
             if "/" in s and SLASHED_DIGITS_RE.search(s)
             else None
         )

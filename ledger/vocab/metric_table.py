@@ -104,8 +104,13 @@ METRICS: tuple[Metric, ...] = (
         "request throughput", r"request throughput|req/(?:s|min)|(?<![a-z])(?:rps|prs|rpm|prm)(?![a-z])", "perf", True
     ),
     # ("401.50 output tokens/s": the rate's own words name it)
-    # ("Output TPUT": throughput's abbreviation, as serving reports print it)
-    Metric("output throughput", r"output (?:token )?(?:throughput|tput)|output tok(?:en)?s?/s(?:ec)?\b", "perf", True),
+    # ("Output TPUT": throughput's abbreviation, as serving reports print it; "OTPS / GPU": output tokens per second)
+    Metric(
+        "output throughput",
+        r"output (?:token )?(?:throughput|tput)|output tok(?:en)?s?/s(?:ec)?\b|(?<![a-z])otps(?![a-z])",
+        "perf",
+        True,
+    ),
     Metric("total throughput", r"total (?:token )?(?:throughput|tput)|total tok(?:en)?s?/s(?:ec)?\b", "perf", True),
 )
 """Every metric known by name, in the order a label is matched against them."""

@@ -1,7 +1,8 @@
 """Words of a line that set up none of its document's results although they name a model or a setting: a phrase
 in quotes (a search string, a log message: `grep for "step-3 readers"`), a clause telling of another run, one that
 failed or broke in CI or in an earlier pull request ("after it failed CI due to poor gsm8k acc for Qwen3.5 with
-DP2EP"), or of an earlier run it is set apart from ("the original table was measured on B300"): their model, board and
+DP2EP"), of an earlier run it is set apart from ("the original table was measured on B300"), or of what another
+change did ("That PR migrated DeepSeek-V2 and Nemotron-H"): their model, board and
 parallelism were that run's, unless the clause counts its results ("the nightly run failed 3 of 410 checks on fp8":
 its own run's) (`told_spans`); a sentence narrating what another pull request changed, and a row labelled with a
 link to another pull request: that change's evidence, not this one's (`narrated_change`, `linked_pull`)."""
@@ -13,6 +14,8 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.word_gate import WordGate
 
+# another pull request by its number, as a clause's subject: "PR #1234", "pull request 1234", "#1234"
+_PR_REF_START = r"(?:PR|pull\srequest)\s?#?\d{2,7}|#\d{2,7}"
 # a double-quoted phrase of two words at least, no key and value inside ("model": "x" is a record's field)
 _QUOTED_RE = re.compile(r"[\"\u201c](?P<inner>[^\"\u201c\u201d\n:={}]{3,80})[\"\u201d]")
 _PHRASE_RE = re.compile(r"\w\s{1,3}\w")
@@ -37,6 +40,15 @@ _EARLIER_RE = WordGate(
         re.IGNORECASE,
     )
 )
+# a clause whose subject is another change ("That PR migrated X and Y", "An earlier change moved X to the new gate",
+# "PR #1234 switched X"): the models and boards it names are that change's, not this one's runs'
+_ANOTHER_CHANGE_RE = re.compile(
+    r"(?:^|(?<=[.;!?]\s))\W{0,6}(?:(?:that|those)\s(?:PR|pull\srequest|change|commit|patch)s?|"
+    r"(?:an?|the)\s(?:earlier|previous|prior|older|other|upstream|parent)\s(?:PR|pull\srequest|change|commit|patch)|"
+    + _PR_REF_START
+    + r")\b",
+    re.IGNORECASE,
+)
 # a number standing alone ("passed 410 cases and failed 3"): a clause that counts or measures reports its own run's
 # results, whose setup it states (not a number inside a name, an issue's "#48223" or a link)
 _COUNT_RE = re.compile(r"(?<![\w./#-])\d{1,9}(?:\.\d{1,6})?(?![\w/]|\.\d)")
@@ -51,7 +63,8 @@ def told_spans(text: str) -> list[tuple[int, int, bool]]:
     if '"' in text or "\u201c" in text:
         spans.extend((*m.span(), False) for m in _QUOTED_RE.finditer(text) if _PHRASE_RE.search(m.group("inner")))
     failed = _FAILED_RE.search(text) is not None and _ELSEWHERE_RE.search(text) is not None
-    if failed or _EARLIER_RE.search(text):
+    another = _ANOTHER_CHANGE_RE.search(text) is not None
+    if failed or another or _EARLIER_RE.search(text):
         start = 0
         for end in [*(m.start() for m in _CLAUSE_END_RE.finditer(text)), len(text)]:
             clause = text[start:end]
@@ -59,7 +72,7 @@ def told_spans(text: str) -> list[tuple[int, int, bool]]:
                 pass  # (the clause counts its own run's results)
             elif failed and _FAILED_RE.search(clause) and _ELSEWHERE_RE.search(clause):
                 spans.append((start, end, True))
-            elif _EARLIER_RE.search(clause):
+            elif _EARLIER_RE.search(clause) or (another and _ANOTHER_CHANGE_RE.match(clause.lstrip())):
                 spans.append((start, end, False))
             start = end + 1
     return spans

@@ -95,6 +95,7 @@ _RATES = (
         "tokens/s/gpu",
         "tokens/sec/gpu",
         "tps/gpu",
+        "otps/gpu",
         "tokens/second/gpu",
         "tokens per second per gpu",
         "output tokens per second per gpu",

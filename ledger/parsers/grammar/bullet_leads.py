@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.passing_models import passing_models
+from ledger.vocab.passing_names import passing_models
 from ledger.vocab.setup import model_names, qualifiers
 
 # "- FP8 Qwen3 235B + Eagle3 head: ...": a bullet, its lead (no value of its own, no colon) and the colon after it

@@ -52,7 +52,7 @@ from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import title_family
-from ledger.vocab.passing_models import passing_models
+from ledger.vocab.passing_names import passing_models, uncompared
 from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS
@@ -342,8 +342,8 @@ def _line_values(
         values = {**words, **flags}
         models = [values["model"]] if "model" in values else []
     else:
-        values = line_setup(text[:2000])
-        scope = scope_values(values, text)  # ("- Add X for SM100 and SM103": the code's scope, no run's setup)
+        values = uncompared(line_setup(text[:2000]), text)  # ("in line with H200's 97.0%": another run's board)
+        scope = [(k, v) for k, v in scope_values(values, text) if uncompared({k: v}, text)]  # ("- Add X for SM100")
         for span in INLINE_CODE_RE.findall(text[:2000]) if "`" in text else ():
             if is_command_line(span):
                 # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run

@@ -18,7 +18,7 @@ from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.models import parameter_counts
-from ledger.vocab.passing_models import passing_models
+from ledger.vocab.passing_names import passing_models
 from ledger.vocab.serving_datasets import named_dataset
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key

@@ -122,6 +122,10 @@ _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 
 
+_Spans = list[tuple[int, int, dict[str, str]]]
+"""Setup values by the lines they hold over: (first line, last line, values)."""
+
+
 def find_setups(
     doc: Document, revision_lines: frozenset[int] = frozenset(), sided: Sequence[SetupScope] = ()
 ) -> SetupIndex:
@@ -131,10 +135,10 @@ def find_setups(
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
-    lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
+    lent, evals = _Spans(), _Spans()  # a section's workload over the sections after it; an eval's load (its scores')
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
     own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after | caption_lines(doc)
-    workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
+    workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = _section_heads(doc)
@@ -220,7 +224,7 @@ def find_setups(
     idx.beside, idx.title = beside_models(doc, default, told), title
     # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
-    idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
+    idx.lent, idx.evals = (SetupIndex.build([SetupScope(*t) for t in s], last) if s else None for s in (lent, evals))
     return idx
 
 

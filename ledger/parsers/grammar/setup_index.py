@@ -43,6 +43,10 @@ class SetupIndex:
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
     lengths take them back (parsers.base)."""
+    evals: SetupIndex | None = None
+    """The load a line naming an accuracy eval states ("MMLU via lm_eval (num_concurrent=16, batch_size=16)" in a
+    test plan), by line: the setup of the accuracy results there, never of the serving runs beside them
+    (parsers.base)."""
     names_gpu: bool = False
     """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
     printed: frozenset[str] = frozenset()
@@ -124,7 +128,10 @@ class SetupIndex:
                 out[key] = held
         return out
 
-    def at(self, line: int) -> dict[str, str]:
+    def at(self, line: int, kind: str | None = None) -> dict[str, str]:
+        """The setup in force at `line`; for an accuracy result (`kind`), under it the load its eval states."""
+        if kind == "accuracy" and self.evals is not None and (load := self.evals.at(line)):
+            return {**load, **self.at(line)}
         if 0 <= line < len(self._at_line):
             i = self._at_line[line]
             return self._merged[i] if i >= 0 else {}

@@ -210,11 +210,14 @@ def section_workloads(
     skip: frozenset[int] = frozenset(),
     facts: SectionFacts | None = None,
     lent: list[tuple[int, int, dict[str, str]]] | None = None,
+    evals: list[tuple[int, int, dict[str, str]]] | None = None,
 ) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys. The `skip` lines state another
     scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it.
-    `lent`, when given, gets the part of each scope that lies in other sections (a plan's over the results after it)."""
+    `lent`, when given, gets the part of each scope that lies in other sections (a plan's over the results after it);
+    `evals` the load a line naming an accuracy eval states ("MMLU via lm_eval (batch_size=16)"), held as that eval's
+    alone: the section's serving runs were not run at the eval harness's batch size."""
     out: list[tuple[int, int, dict[str, str]]] = []
     facts = section_facts(doc) if facts is None else facts
     sections = facts.sections
@@ -246,12 +249,14 @@ def section_workloads(
             parts, kinds = [(first, cut - 1, cut - 1), (cut, last, held)], {}  # (a serving table, then an eval table)
         # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
         # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
-        lead = _one_per_key(doc, first + 1, lead_end, keys, skip, tables, varied, command, changes) if lead_end else {}
+        ev: dict[str, set[str]] = {}  # (the eval's load: each value an eval line of the section states)
+        read = (doc, keys, skip, tables, varied, command, changes)
+        lead = _one_per_key(first + 1, lead_end, *read, evals=ev) if lead_end else {}
         restated: set[str] = set()
         if lead:
-            _one_per_key(doc, lead_end + 1, parts[0][1], keys, skip, tables, varied, command, changes, restated)
+            _one_per_key(lead_end + 1, parts[0][1], *read, restated)
         for k, (lo, hi, end) in enumerate(parts):
-            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes, restated if k else None)
+            one = _one_per_key(lo, hi, *read, restated if k else None, ev)
             if k > 0 and lead:
                 one = {**{key: v for key, v in lead.items() if key not in restated}, **one}
             if k > 0 and kinds:  # (after a table of the other kind: only the board and model the section named)
@@ -263,6 +268,8 @@ def section_workloads(
                 out.append((lo + 1 if k == 0 else lo, end, one))
                 if lent is not None and end > own:
                     lent.append((own + 1, end, one))
+        if evals is not None and (load := {k: got for k, vs in ev.items() if (got := one_value(k, vs)) is not None}):
+            evals.append((first + 1, parts[-1][2], load))
     return out
 
 
@@ -342,9 +349,9 @@ def _is_run(text: str) -> bool:
 
 
 def _one_per_key(
-    doc: Document,
     lo: int,
     hi: int,
+    doc: Document,
     keys: frozenset[str],
     skip: frozenset[int],
     tables: set[int],
@@ -352,9 +359,11 @@ def _one_per_key(
     command: Callable[[str], dict[str, str]],
     changes: frozenset[int] = frozenset(),
     stated: set[str] | None = None,
+    evals: dict[str, set[str]] | None = None,
 ) -> dict[str, str]:
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
-    `changes` lines state results with their own workload); `stated`, when given, gets every key they state."""
+    `changes` lines state results with their own workload); `stated`, when given, gets every key they state, and
+    `evals` the workload a line naming an accuracy eval states, which is then none of the section's."""
     seen: dict[str, set[str]] = {}
     models: set[str] = set()
     unled: set[str] = set()  # the keys some line naming no model states
@@ -370,6 +379,10 @@ def _one_per_key(
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
         head = "model" in values and not is_command and ends_in_colon(text)  # a run's lead-in
         scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
+        if evals is not None and not is_command and _EVAL_HEADING_RE.search(text):
+            values = dict(values)  # (a copy: the readers' values are cached)
+            for k in WORKLOAD_KEYS & values.keys():
+                evals.setdefault(k, set()).add(values.pop(k))  # ("MMLU via lm_eval (batch_size=16)": its harness's)
         for k, v in [*values.items(), *scope]:
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)

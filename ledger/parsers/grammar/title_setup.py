@@ -15,7 +15,7 @@ from ledger.parsers.reader.blocks import Document
 from ledger.vocab.abbreviated_models import title_abbreviations
 from ledger.vocab.model_spellings import one_model
 from ledger.vocab.models import model_names, of_family
-from ledger.vocab.passing_models import passing_models
+from ledger.vocab.passing_names import passing_models
 
 
 def title_readings(

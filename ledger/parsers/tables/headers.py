@@ -315,7 +315,7 @@ _METRICISH = WordGate(
     re.compile(
         r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
         r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|flexible[-_ ]extract|capacity|goodput|"
-        r"(?<!ou)tput|thpt|saving|"
+        r"(?<!ou)tput|thpt|(?<![a-z])otps(?![a-z])|saving|"
         r"(?<![a-z])(?:r?mse|mae)(?![a-z])",  # an error statistic ("After MAE", "FP32 RMSE")
         re.IGNORECASE,
     )

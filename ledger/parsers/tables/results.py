@@ -29,6 +29,7 @@ from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
 from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_measure
 from ledger.parsers.grammar.named_revisions import named_lead
+from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
@@ -477,7 +478,9 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and (named := _heading_measure(block.section[-1]))
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
     ):
-        info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
+        # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"; "### Sweep, OTPS / GPU" (a rate named by its unit)
+        info.section_unit = info.section_unit or (unit if is_measure_unit(unit := normalise_unit(named)) else None)
+        info.measure = (named, info.section_unit)
     elif _variant_columns(headers, roles) and (named := (captioned := _captioned_measure(_frame_lead(ctx, block)))[0]):
         # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" (or a
         # sentence closing on "**kernel time (us)**") over "| Model | Baseline | Tuned |", its unit the cells'
@@ -599,13 +602,18 @@ def _heading_measure(heading: str) -> str | None:
     if settings_line(heading) is not None:
         return None  # "## TOKENS=8 — `MEGA_TIMING=e2e`": the section's settings, no measure
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
+    paren = _SETUP_PAREN_RE.search(name[:200])  # ("..., OTPS / GPU (ISL=1600 OSL=600, same node)": the runs' setup)
+    bare = name[: paren.start()] if paren and qualifiers(paren.group(1)) else name
     parts = _HEAD_PARTS_RE.split(name[:80])
     if len(parts) > 1 and all(qualifiers(p) for p in parts[:-1]):
         name = parts[-1].strip(" *_`:")  # "TP2 — TPOT (ms)": the setup (read as the section's), then the measure
+    elif len(parts := bare[:80].split(", ")) > 1 and looks_metric(parts[-1]) and not any(map(looks_metric, parts[:-1])):
+        name = parts[-1].strip(" *_`:")  # "Full load sweep, OTPS / GPU": what was run, then what it measured
     return name if name and len(name) <= 40 and looks_metric(name) and not named_benchmark(name) else None
 
 
 _HEAD_PARTS_RE = re.compile(r"\s[—–-]\s|:\s")
+_SETUP_PAREN_RE = re.compile(r"\s?\(([^()]{1,160})\)\s*$")
 
 
 def _row_labels(

@@ -1,0 +1,89 @@
+"""Models and boards a text names in passing, no run's: a model it only wonders about ("whether the huge Kimi2-1T
+behaves the same I cannot tell"), and a model or board it names as a comparison or a source ("unlike DS-R1, this
+checkpoint has no shared expert", "the same trick as in the DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5
+tech report", "in line with the MI300X figure", "close to what the L40S run gave"): the results beside them ran on
+another model or board, or on none the line says."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.models import model_names
+from ledger.vocab.word_gate import WordGate
+
+# the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
+# "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
+_HEDGE_RE = WordGate(
+    re.compile(
+        r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
+        r"|wonder(?:ing)?|curious)\b",
+        re.IGNORECASE,
+    )
+)
+_CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
+
+
+def hedged_models(text: str) -> set[str]:
+    """The models a text names only in a clause that wonders about them (see _HEDGE_RE): no run's model."""
+    if _HEDGE_RE.search(text[:2000]) is None:
+        return set()
+    out: set[str] = set()
+    start = 0
+    for end in _CLAUSE_END_RE.finditer(text[:2000]):
+        clause = text[start : end.start()]
+        if _HEDGE_RE.search(clause):
+            out.update(model_names(clause))
+        start = end.end()
+        if end.start() >= min(len(text), 2000):
+            break
+    return out
+
+
+# the words that make the model or board right after them a comparison or a source, no run's ("unlike X", "like X,",
+# "similar to X", "(the) same as (in) X", "as in X", "as with X", "ported from X", "cf. X", "see X", "in line with X's",
+# "close to what the X run gave", "matches the X figure"); tried on the few characters before each name the text prints
+_COMPARED_BEFORE_RE = re.compile(
+    r"\b(?:unlike|like|similar to|same as|as (?:in|with|done for)|borrowed from|ported from|copied from|mirrors?|cf\."
+    r"|see|in line with|lines? up with|close to|compared (?:to|with)|relative to|match(?:es|ed|ing)?)"
+    r"\s(?:what\s)?(?:(?:the|in|for|on)\s)?$",
+    re.IGNORECASE,
+)
+_BEFORE = 30
+# a publication about the model right before it ("the GLM-5 tech report", "the Qwen3 paper"): a source cited, no run
+_SOURCE_AFTER_RE = re.compile(
+    r"[`*_]{0,2}['’]?s?\s(?:tech(?:nical)?\s)?(?:report|paper|blog\s?post|model\scard|white\s?paper)\b", re.IGNORECASE
+)
+
+
+def compared_models(text: str) -> set[str]:
+    """The models a text names right after a comparison's or a source's word (_COMPARED_BEFORE_RE): no run's."""
+    out: set[str] = set()
+    head = text[:2000]
+    for name in model_names(head):
+        at = head.find(name)
+        if compared_at(head, at) or (at >= 0 and _SOURCE_AFTER_RE.match(head, at + len(name))):
+            out.add(name)
+    return out
+
+
+def compared_board(text: str, board: str) -> bool:
+    """Whether every mention of `board` (as a setup reader spelled it) in `text` follows a comparison's word: "in line
+    with H200's 97.0%" names the board another run gave a score on, not the one the text's runs ran on."""
+    head, low = text[:2000], board.lower()
+    ats = [m.start() for m in re.finditer(re.escape(low), head.lower())] if low else []
+    return bool(ats) and all(compared_at(head, at) for at in ats)
+
+
+def uncompared(values: dict[str, str], text: str) -> dict[str, str]:
+    """A line's setup `values` but a board `text` names only as a comparison's (compared_board)."""
+    return {k: v for k, v in values.items() if k != "gpu" or not compared_board(text, v)}
+
+
+def compared_at(text: str, at: int) -> bool:
+    """Whether the name printed at `at` of `text` follows a comparison's or a source's word (_COMPARED_BEFORE_RE)."""
+    return at > 0 and _COMPARED_BEFORE_RE.search(text[max(0, at - _BEFORE) : at]) is not None
+
+
+def passing_models(text: str) -> set[str]:
+    """The models a text names only in passing (see the module)."""
+    return hedged_models(text) | compared_models(text)
