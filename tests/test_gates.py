@@ -199,3 +199,17 @@ def test_a_reviewers_attesting_box_is_a_gate_only_when_it_names_a_result() -> No
     )
     gates = [(c.source.line, c.outcome) for c in extract(text, path="x.md").claims if c.kind == "gate"]
     assert gates == [(5, "pass")]
+
+
+def test_a_static_check_takes_no_setup_and_no_gate_takes_a_benchmarks_load() -> None:
+    """A lint or type check ran on no board and no model, whatever the sentence above it measured; a CI suite or a
+    test keeps the model the thread is about but not the load of the benchmark pasted above it."""
+    text = (
+        "# Wire in Hydra drafting for Orca-30B\n\n"
+        "## Serving at conc128 on 2x H200\n\n```\nOutput token throughput (tok/s):   2210.5\n```\n\n"
+        "Long-context runs passed on 2x H200, and lint, mypy and schema validation passed too.\n\n"
+        "- Nightly suite passed\n"
+    )
+    gates = {c.metric: c.config for c in extract(text, path="t.md").claims if c.kind == "gate"}
+    assert gates["lint"] == {} and gates["mypy and schema validation"] == {}
+    assert gates["Nightly suite"] == {"spec_algo": "hydra", "model": "Orca-30B", "gpu": "2x H200"}

@@ -45,3 +45,11 @@ def test_an_unnamed_tables_rows_take_no_model_from_a_class() -> None:
     text = "The hook lives in `Qwen3AttentionMetadataBuilder`.\n\n| | acc |\n|---|---|\n| new path | 0.912 |\n"
     claim = next(c for c in extract(text, path="x.md").claims if c.value == 0.912)
     assert "model" not in claim.config
+
+
+def test_an_environment_variables_name_is_no_model() -> None:
+    """ "ORCA_30B_CKPT_PATH=/data/Orca-30B python3 eval.py": the variable holds a model's path; its name, set,
+    expanded or named for what it holds, is no model (a model written in capitals alone still is one)."""
+    assert "ORCA_30B_CKPT_PATH" not in model_names("ORCA_30B_CKPT_PATH=/data/ckpts python3 eval.py")
+    assert model_names("point it at ${ORCA_30B_WEIGHTS} first") == []
+    assert model_names("export QWEN3_8B_MODEL_PATH before the run") == []

@@ -126,6 +126,16 @@ def test_an_archives_continued_turn_line_opens_a_turn() -> None:
     assert [b.start for b in doc.blocks if b.kind == "comment"] == [3, 6]
 
 
+def test_an_excerpts_numbered_turn_line_opens_a_turn_with_no_blank_after_it() -> None:
+    # "[turn 2 by bob]", "[turn 0 by alice, continued]": an excerpt's marks of a turn and of its next chunk after a
+    # cut; the paste may open on the very next line. A bracketed sentence is no turn.
+    doc = read_document(
+        "# T\n\n[turn 0 by alice, continued]\n```\nloss: 1.0\n```\n\n[turn 2 by bob]\nLooks fine.\n\n"
+        "[turn of phrase by us]\n\n[step 3 by alice]\n"
+    )
+    assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [(3, "alice"), (8, "bob")]
+
+
 def test_an_anchor_closing_a_section_is_the_next_headings_link_target_not_setup() -> None:
     # a generated docs page ends each section with the anchor of the section after it: its id is a slug of that
     # heading, markup the page never shows, so the table above keeps its own heading's model

@@ -390,3 +390,25 @@ def test_a_setup_paragraph_holds_over_its_turn_past_bold_heads_and_names_its_dat
     assert acc.get("task") == "portcalls" and "dataset" not in acc  # (its row's own set: no other beside it)
     assert line_setup("- Dataset: `harborvoice`") == {"dataset": "harborvoice"}
     assert "dataset" not in qualifiers("we shuffled the whole dataset 3 times")
+
+
+def test_a_commands_flags_hold_in_its_own_turn_from_it_on() -> None:
+    """Command-then-output pairs in one post, and a later post pasting an output with no command of its own: the
+    commands' flags hold from the first command on in their turn, never over the output printed above it (a run the
+    post does not show the command of) and never over the next turn's output, even a key every command agrees on."""
+    pair = "cmd: `python3 bench_spec.py --method suffix --num_spec_tokens 6 --dataset-path org/{} {}`\n\n"
+    out = "```\nmean acceptance length: {}\n```\n\n"
+    text = (
+        "# Speed up drafting\n\n[turn 0 by alice, continued]\n"
+        + out.format("2.10")
+        + pair.format("setA", "--output-len 512")
+        + out.format("3.40")
+        + pair.format("setB", "")
+        + out.format("2.90")
+        + "[turn 3 by alice]\nAnother machine:\n\n"
+        + out.format("1.70")
+    )
+    got = {c.value: c.config for c in extract(text, path="t.md").claims}
+    assert got[3.4] == {"spec_algo": "suffix", "draft_len": "6", "osl": "512"}
+    assert got[2.9] == {"spec_algo": "suffix", "draft_len": "6"}
+    assert got[2.1] == {} and got[1.7] == {}

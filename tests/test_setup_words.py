@@ -1148,6 +1148,14 @@ def test_every_current_drafting_method_is_a_spec_algo() -> None:
     assert "spec_algo" not in qualifiers("strip the suffix of every prompt")
 
 
+def test_a_hybrid_of_two_drafting_methods_is_neither_alone() -> None:
+    """ "a medusa-ngram drafter" joins two methods: the runs used the hybrid, not its first half ("EAGLE-3" is still
+    EAGLE's third version, a digit no method)."""
+    assert qualifiers("Add a medusa-ngram drafter")["spec_algo"] == "medusa-ngram"
+    assert qualifiers("MTP+suffix drafting on 2x H100")["spec_algo"] == "mtp+suffix"
+    assert qualifiers("EAGLE-3 heads")["spec_algo"] == "eagle3"
+
+
 def test_a_measured_average_draft_is_no_draft_length() -> None:
     """ "avg draft 2.00 over 90 steps" in a drafter's stats line is what the run drafted on average, a result: no
     draft length set for every run of the page (a length set is a whole number, never an average)."""

@@ -31,6 +31,7 @@ from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
+from ledger.vocab.gate_setup import gate_setup
 from ledger.vocab.label_batches import label_batch
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
@@ -206,7 +207,7 @@ class Context:
                 # window a sentence describing the evaluation states ("We evaluate perplexity ... for 4096 context
                 # lengths"; the scores it governs)
                 around = {k: v for k, v in around.items() if k not in _SERVING_LOAD or _evaluated_window(k, v, windows)}
-            if around:
+            if around := gate_setup(kind, metric or "", around):  # (a gate: no load; a lint, nothing)
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
                 own = _own_keys(config)

@@ -15,3 +15,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)|(?<=^n)-(?=gram$)")
 def unspaced_method(written: str) -> str:
     """ "EAGLE-3" -> "eagle3", "n-gram" -> "ngram": a method's name as one word, lower-cased."""
     return _SPACED_RE.sub("", written.lower())
+
+
+HYBRID_PART = r"eagle3?|n-?gram|medusa|mtp|suffix|lookahead|dflash|dspark|hydra"
+"""A method as one half of a hybrid that joins two by "-" or "+" ("ngram-eagle", "MTP+ngram")."""

@@ -8,6 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.abbreviated_models import sized_abbreviations
 from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
+from ledger.vocab.env_names import in_env_name
 from ledger.vocab.hub_ids import hub_ids
 from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit, lower_for_words
@@ -199,6 +200,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue  # "Cherry pick feat/llama4 to main": a git branch, not a hub id
         if _DATA_FILE_RE.search(name):
             continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
+        if in_env_name(s, a, b):
+            continue  # "DEEPSEEK_V4_MODEL_PATH=/models/...": the variable that holds a model's path, no model
         if _handle(s, name, b):
             continue  # "quants from llamafan99's GGUFs": whose files they are, a user, not the model they hold
         if _LAYER_AFTER_RE.match(s, b) and not _SIZE_IN_RE.search(name) and "/" not in name:

@@ -29,7 +29,7 @@ from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
-from ledger.vocab.drafting_words import METHOD_WORDS, unspaced_method
+from ledger.vocab.drafting_words import HYBRID_PART, METHOD_WORDS, unspaced_method
 from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
@@ -163,7 +163,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|n-?gram|medusa|pard|lookahead|mtp|dflash\d?|dspark|hydra|suffix(?=[ _-]decod)"
+        # ("ngram-eagle", "MTP+ngram": a hybrid of two methods, neither of them alone)
+        rf"((?:{HYBRID_PART})[+-](?:{HYBRID_PART})\b"
+        r"|eagle[ -]?3|eagle|n-?gram|medusa|pard|lookahead|mtp|dflash\d?|dspark|hydra|suffix(?=[ _-]decod)"
         r"|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method

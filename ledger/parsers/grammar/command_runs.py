@@ -11,10 +11,15 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ledger.parsers.grammar.setup_index import SetupScope
-from ledger.parsers.grammar.setup_scopes import results_between
+from ledger.parsers.grammar.setup_scopes import results_between, turn_bounds
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.flags import SERVER_COMMAND_RE
+
+Reach = list[tuple[int, int, str]]
+"""The lines a key of the default holds over, as (first line, last line, value) runs (grammar.default_reach)."""
+TurnValues = tuple[int, int, dict[str, str]]
+"""(first line, last line, values): a turn's own setup values."""
 
 INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
 """A span of inline code, as a sentence quotes a command in it."""
@@ -91,3 +96,64 @@ def with_settings(commands: list[SetupScope], held: dict[str, str]) -> list[Setu
     for c in commands:
         c.values = {**{k: v for k, v in held.items() if k not in c.values}, **c.values}
     return commands
+
+
+Said = list[tuple[int, str, str, bool]]
+"""(line, key, value, counted) of each setup value a line states (grammar.default_reach.Statement)."""
+
+
+def paired_runs(doc: Document, said: Said) -> tuple[list[int], bool]:
+    """The lines of `said` that are, or quote, a run's command, and whether the page pastes its runs as
+    command-then-output pairs (two commands or more, results after each)."""
+    ran = sorted({no for no, _, _, _ in said if runs_a_command(doc.setup_line(no))})
+    pairs = pairwise([*ran, len(doc.lines) + 1])
+    return ran, len(ran) >= 2 and all(results_between(doc, a, b) for a, b in pairs)
+
+
+def from_the_first_run(doc: Document, default: dict[str, str], said: Said, reach: dict[str, Reach]) -> None:
+    """A page that pastes runs as command-then-output pairs ("method: ngram cmd: `...`" over its stats, then the next):
+    a key only the commands state is theirs, and holds in each turn of the thread that holds such a command from its
+    first command on; an output printed before the first command is a run the page does not show the command of, and
+    a later comment's outputs pasted with no command of theirs ("[bob]" over a run of some other method) are not the
+    earlier turn's runs. (A single command under its output, "to reproduce: ...", pairs nothing and still reaches
+    the output above it.) `reach` is narrowed in place."""
+    ran, paired = paired_runs(doc, said)
+    if not paired:
+        return
+    last = len(doc.lines)
+    turns = turn_bounds(doc)
+    for key in default:
+        own = [no for no, k, _, counted in said if k == key and counted]
+        if not all(no in ran for no in own):
+            continue
+        # (a key no line states: from the first command, as the runs are)
+        spans = _command_turns(turns, own) if own else [(ran[0], last)]
+        held = reach.get(key) or [(1, last, default[key])]
+        reach[key] = [(max(a, s), min(z, e), v) for a, z, v in held for s, e in spans if max(a, s) <= min(z, e)]
+
+
+def _command_turns(turns: list[tuple[int, int]], own: list[int]) -> list[tuple[int, int]]:
+    """The turns holding a line of `own`, each from its first such line on."""
+    out: list[tuple[int, int]] = []
+    for a, z in turns:
+        inside = [no for no in own if a <= no <= z]
+        if inside:
+            out.append((inside[0], z))
+    return out
+
+
+def turns_from_the_first_run(doc: Document, said: Said, scopes: list[TurnValues]) -> list[TurnValues]:
+    """A turn's own values (`scopes`: first line, last line, values) on a page of command-then-output pairs: a key
+    only the turn's commands state holds from the first of them on, not over the output printed above it (a run of
+    some other method the turn does not show the command of)."""
+    ran, paired = paired_runs(doc, said)
+    if not paired:
+        return scopes
+    out: list[TurnValues] = []
+    for a, z, values in scopes:
+        starts: dict[int, dict[str, str]] = {}
+        for k, v in values.items():
+            own = [no for no, key, _, counted in said if key == k and counted and a <= no <= z]
+            starts.setdefault(own[0] if own and all(no in ran for no in own) else a, {})[k] = v
+        out.extend((s, z, vals) for s, vals in sorted(starts.items()))
+    return out

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from itertools import pairwise
 
-from ledger.parsers.grammar.command_runs import runs_a_command
-from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, results_between, turn_bounds
+from ledger.parsers.grammar.command_runs import Reach, from_the_first_run
+from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
 from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -38,10 +37,6 @@ lead-in's is its block's own)."""
 Beside = tuple[int, tuple[str, ...], int]
 """(line, models, head): a line that states a key of the default, the models it names, and the line of the heading
 or turn line over it (0: none)."""
-
-
-Reach = list[tuple[int, int, str]]
-"""The lines a key of the default holds over, as (first line, last line, value) runs."""
 
 
 def default_reach(
@@ -83,21 +78,6 @@ def default_reach(
     opened_at_heading(doc, default, said, measuring or set(), out)
     from_the_first_run(doc, default, said, out)
     return out
-
-
-def from_the_first_run(doc: Document, default: dict[str, str], said: list[Statement], reach: dict[str, Reach]) -> None:
-    """A page that pastes runs as command-then-output pairs ("method: ngram cmd: `...`" over its stats, then the
-    next): a key only the commands state is theirs, from the first on; an output printed before the first command
-    is a run the page does not show the command of, not the first command's. (A single command under its output, "to
-    reproduce: ...", pairs nothing and still reaches the output above it.) `reach` is narrowed in place."""
-    ran = sorted({no for no, _, _, _ in said if runs_a_command(doc.setup_line(no))})
-    last = len(doc.lines)
-    if len(ran) < 2 or not all(results_between(doc, a, b) for a, b in pairwise([*ran, last + 1])):
-        return
-    for key in default:
-        if all(no in ran for no, k, _, counted in said if k == key and counted):
-            held = reach.get(key) or [(1, last, default[key])]
-            reach[key] = [(max(a, ran[0]), z, v) for a, z, v in held if z >= ran[0]]
 
 
 def opened_at_heading(

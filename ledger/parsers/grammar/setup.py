@@ -33,6 +33,7 @@ from ledger.parsers.grammar.command_runs import (
     prose_runs,
     quoted_commands,
     runs_to_the_next,
+    turns_from_the_first_run,
     with_settings,
 )
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -216,8 +217,8 @@ def find_setups(
     reach: dict[str, list[tuple[int, int, str]]] = {}
     told: list[Statement] = []  # every setup value stated, where, and whether the default counts it
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
-    # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
-    own = [SetupScope(a, b, values) for a, b, values in [*turns, *carried_turns(doc, turns)]]  # (an author's later)
+    # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
+    own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach = settled_model(default), frozenset(printed), reach

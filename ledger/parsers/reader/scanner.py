@@ -27,7 +27,10 @@ from ledger.parsers.tables.list_table import read_list_table
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
-_AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
+# ("[turn 3 by alice]", "[turn 0 by alice, continued]": an excerpt's mark of a turn, or of its next chunk after a cut)
+_AUTHOR_RE = re.compile(
+    r"^\[(?P<numbered>turn \d{1,4} by )?([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?(numbered)(?:, continued)?)\]$"
+)
 # a rendered heading's section number, its dots its depth ("2.1 Latency", "1.2.1 MMLU"; not "1.5B" nor "2024")
 _SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
 # the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
@@ -221,14 +224,16 @@ class _Scanner:
         )
         # alone on its line, a blank line after it; an archive's "name · comment · date" needs none (its form is
         # its own: no sentence reads "name · review · 2026-01-03"), and its body may open on the next line
-        if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip() or " · " in stripped):
+        numbered = am is not None and am.re is _AUTHOR_RE and am.group("numbered")
+        if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip() or " · " in stripped or numbered):
             return None
         self.section.clear()
-        self.section.append((0, f"[{am.group(1)}]"))
-        self.cur = (f"[{am.group(1)}]",)
+        author = am.group(2) if am.re is _AUTHOR_RE else am.group(1)
+        self.section.append((0, f"[{author}]"))
+        self.cur = (f"[{author}]",)
         # (info: the archive's word for the turn, "description" or "comment", where the line says it)
         word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
-        self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1), info=word))
+        self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=author, info=word))
         return i + 1
 
     def _directive(self, i: int, raw: str) -> int | None:
