@@ -54,9 +54,10 @@ def runs_to_the_next(doc: Document, runs: list[SetupScope]) -> None:
             a.end = b.start - 1
 
 
-def agreed(commands: list[SetupScope]) -> list[SetupScope]:
-    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
-    runs; neither model holds for the results below both."""
+def agreed(doc: Document, commands: list[SetupScope], at: Sequence[int], block_end: int) -> list[SetupScope]:
+    """One block's commands (each on line `at[i]`) without the keys they disagree on: two `lm_eval` lines, one per
+    model, list the runs; neither model holds for the results below both. A command that prints its own runs before
+    the next one (a launch, its scores, then the next launch) keeps its value over those runs: an inner scope's."""
     seen: dict[str, set[str]] = {}
     for c in commands:
         for k, v in c.values.items():
@@ -65,6 +66,13 @@ def agreed(commands: list[SetupScope]) -> list[SetupScope]:
     if not split:
         return commands
     out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
+    ends = [b - 1 for b in at[1:]] + [block_end]
+    own = [results_between(doc, a, z + 1) for a, z in zip(at, ends, strict=True)]
+    for i, c in enumerate(commands):
+        # (the last command's output is its own only where the one before it printed its own too)
+        kept = {k: v for k, v in c.values.items() if k in split}
+        if kept and own[i] and (i + 1 < len(commands) or i == 0 or own[i - 1]):
+            out.append(SetupScope(c.start, max(c.start, ends[i]), kept))
     return [c for c in out if c.values]
 
 
