@@ -66,13 +66,16 @@ def agreed(doc: Document, commands: list[SetupScope], at: Sequence[int], block_e
     if not split:
         return commands
     out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
-    ends = [b - 1 for b in at[1:]] + [block_end]
-    own = [results_between(doc, a, z + 1) for a, z in zip(at, ends, strict=True)]
-    for i, c in enumerate(commands):
-        # (the last command's output is its own only where the one before it printed its own too)
-        kept = {k: v for k, v in c.values.items() if k in split}
-        if kept and own[i] and (i + 1 < len(commands) or i == 0 or own[i - 1]):
-            out.append(SetupScope(c.start, max(c.start, ends[i]), kept))
+    for key in split:
+        stating = [i for i, c in enumerate(commands) if key in c.values]  # (a bench run under a launch states none)
+        ends = [at[j] - 1 for j in stating[1:]] + [block_end]
+        own = [results_between(doc, at[i], z + 1) for i, z in zip(stating, ends, strict=True)]
+        for n, i in enumerate(stating):
+            # (the last one's output is its own only where the one before it printed its own too)
+            if own[n] and (n + 1 < len(stating) or n == 0 or own[n - 1]):
+                out.append(
+                    SetupScope(commands[i].start, max(commands[i].start, ends[n]), {key: commands[i].values[key]})
+                )
     return [c for c in out if c.values]
 
 
