@@ -683,3 +683,20 @@ def test_a_lead_pinning_an_engine_by_its_own_repositorys_commit_is_that_engine_n
     ]
     assert perf[-1] == (14, 139.7, None, "main")
     assert [c.sha for c in claims if c.kind == "commit"] == ["3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f"]
+
+
+def test_a_side_a_comment_names_in_a_paste_holds_for_its_launchs_runs_not_the_next_launchs() -> None:
+    text = (
+        "```\n# baseline\npython3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4\nAccuracy: 0.772\n"
+        "Output throughput: 1200.5 token/s\n\n"
+        "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4 --attention-backend fa3\n"
+        "python3 bench/gsm8k.py --num-shots 5\nAccuracy: 0.768\nOutput throughput: 1150.0 token/s\n```\n"
+    )
+    claims = extract(text, path="x.md").claims
+    sides = [(c.value, c.revision.label if c.revision else None, c.config.get("variant")) for c in claims]
+    assert sides[:2] == [(0.772, "baseline", None), (1200.5, "baseline", None)]
+    assert all(label != "baseline" and variant != "baseline" for _, label, variant in sides[2:])
+    # one launch serving several benchmark runs: the label holds over all of them
+    relaunch = "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4 --attention-backend fa3\n"
+    one = text.replace(relaunch, "")
+    assert {c.revision.label for c in extract(one, path="x.md").claims if c.revision} == {"baseline"}

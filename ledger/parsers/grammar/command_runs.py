@@ -79,6 +79,21 @@ def agreed(doc: Document, commands: list[SetupScope], at: Sequence[int], block_e
     return [c for c in out if c.values]
 
 
+def relaunched(doc: Document, start: int, end: int) -> int | None:
+    """The line, after `start` and up to `end`, of a server's launch that follows the scores of an earlier launch at or
+    after `start`: a side a paste's comment names ("# baseline" over a launch and its scores) holds for that launch's
+    runs, not for the next launch's (another arm, its own flags); one launch's several benchmark runs stay its own."""
+    launched = None
+    for no in range(start, end + 1):
+        text = doc.line(no).strip()
+        if len(text) > 4000 or not is_command_line(text) or not SERVER_COMMAND_RE.search(text):
+            continue
+        if launched is not None and results_between(doc, launched, no):
+            return no
+        launched = no
+    return None
+
+
 def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, last: int) -> int:
     """The last line the commands of code block `block` hold over: `end`, the line before the next head (of `heads`,
     in line order), or past the bold heads that come before any result of theirs ("**Bench Command**", "**Temperature
