@@ -417,8 +417,6 @@ def _spelled_by_other_model(
     scope runs another model whose name does not: that checkpoint's precision, not the launched model's."""
     if "quant" not in keys_out or "quant" in keys_in or "model" not in keys_out or "model" not in keys_in:
         return False
-    quant, named, ran = (
-        m[k[key]].lower()
-        for m, k, key in ((outer, keys_out, "quant"), (outer, keys_out, "model"), (inner, keys_in, "model"))
-    )
+    quant, named = outer[keys_out["quant"]].lower(), outer[keys_out["model"]].lower()
+    ran = inner[keys_in["model"]].lower()
     return named != ran and quant in named and quant not in ran
