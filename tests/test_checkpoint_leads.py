@@ -35,3 +35,20 @@ def test_a_test_plan_heading_sets_up_its_turns_summary_above_it() -> None:
     # a section's own heading ("## Accuracy (M TP2)") sets up its section alone
     other = path.read_text(encoding="utf-8").replace("## Test Plan and Test Results", "## Accuracy")
     assert [c.config.get("model") for c in extract(other, path="x.md").claims][:2] == [None, None]
+
+
+_LAUNCHES = (
+    "Weights this change can write:\nhttps://huggingface.co/lab-x/Orca-12B-INT4\n\n```\n# reference run\n"
+    "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4\nAccuracy: 0.772\n"
+    "Output throughput: 1200.5 token/s\n\n"
+    "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4 --attention-backend fa3\nAccuracy: 0.768\n"
+    "Output throughput: 1150.0 token/s\n\npython convert.py --model-dir /data/Orca-12B-ckpt --out /data/out\n```\n"
+)
+
+
+def test_a_launch_commands_own_model_wins_over_a_checkpoint_linked_above_its_fence() -> None:
+    # each launch prints its own runs: its --model-path is theirs, though a later converter names another path, and
+    # the precision the linked checkpoint's name spells is that checkpoint's, not the launched model's
+    claims = extract(_LAUNCHES, path="x.md").claims
+    assert len(claims) == 4
+    assert {(c.config.get("model"), c.config.get("quant")) for c in claims} == {("orgy/Orca-12B", None)}

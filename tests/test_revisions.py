@@ -683,3 +683,39 @@ def test_a_lead_pinning_an_engine_by_its_own_repositorys_commit_is_that_engine_n
     ]
     assert perf[-1] == (14, 139.7, None, "main")
     assert [c.sha for c in claims if c.kind == "commit"] == ["3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f"]
+
+
+def test_a_side_a_comment_names_in_a_paste_holds_for_its_launchs_runs_not_the_next_launchs() -> None:
+    text = (
+        "```\n# baseline\npython3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4\nAccuracy: 0.772\n"
+        "Output throughput: 1200.5 token/s\n\n"
+        "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4 --attention-backend fa3\n"
+        "python3 bench/gsm8k.py --num-shots 5\nAccuracy: 0.768\nOutput throughput: 1150.0 token/s\n```\n"
+    )
+    claims = extract(text, path="x.md").claims
+    sides = [(c.value, c.revision.label if c.revision else None, c.config.get("variant")) for c in claims]
+    assert sides[:2] == [(0.772, "baseline", None), (1200.5, "baseline", None)]
+    assert all(label != "baseline" and variant != "baseline" for _, label, variant in sides[2:])
+    # one launch serving several benchmark runs: the label holds over all of them
+    relaunch = "python3 -m sglang.launch_server --model-path orgy/Orca-12B --tp 4 --attention-backend fa3\n"
+    one = text.replace(relaunch, "")
+    assert {c.revision.label for c in extract(one, path="x.md").claims if c.revision} == {"baseline"}
+
+
+def test_a_build_the_numbers_below_are_said_to_come_from_is_their_revision() -> None:
+    text = (
+        "Re-tested Lynx-20B FP8 on 8xH200, tp8. Ran against the staging container (build `b7c8d9e0f1`); all numbers"
+        " here were taken from that container.\n\n| | TTFT p50 | tok/s/GPU |\n|---|---|---|\n"
+        "| new | 812 ms | 402 |\n| old | 866 ms | 377 |\n"
+    )
+    claims = [c for c in extract(text, path="x.md").claims if c.value is not None]
+    assert [(c.value, c.reference, c.revision.head if c.revision else None) for c in claims] == [
+        (812.0, 866.0, "b7c8d9e0f1"),
+        (402.0, 377.0, "b7c8d9e0f1"),
+    ]
+    wheel = "The scores below were collected on the release wheel (build `9e8d7c6b5a`).\n\ngsm8k accuracy 91.3%.\n"
+    measured = extract(wheel, path="x.md").claims
+    assert [c.revision.head for c in measured if c.value is not None and c.revision] == ["9e8d7c6b5a"]
+    # a build named for what it broke measured nothing
+    broke = extract("Nightly build 9e8d7c6b5a fails to compile; decode latency stays 7.40 ms.\n", path="x.md").claims
+    assert [c.revision for c in broke if c.value is not None] == [None]

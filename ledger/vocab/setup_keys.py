@@ -405,4 +405,18 @@ def superseded(outer: Mapping[str, str], inner: Mapping[str, str]) -> list[str]:
                 out.append(keys_out[dep])
         elif alone:
             out.append(keys_out[dep])
+    if _spelled_by_other_model(outer, inner, keys_out, keys_in):
+        out.append(keys_out["quant"])
     return out
+
+
+def _spelled_by_other_model(
+    outer: Mapping[str, str], inner: Mapping[str, str], keys_out: Mapping[str, str], keys_in: Mapping[str, str]
+) -> bool:
+    """The outer precision is the one its model's name spells ("lab-x/Orca-12B-INT4" linked over a fence) and the inner
+    scope runs another model whose name does not: that checkpoint's precision, not the launched model's."""
+    if "quant" not in keys_out or "quant" in keys_in or "model" not in keys_out or "model" not in keys_in:
+        return False
+    quant, named = outer[keys_out["quant"]].lower(), outer[keys_out["model"]].lower()
+    ran = inner[keys_in["model"]].lower()
+    return named != ran and quant in named and quant not in ran

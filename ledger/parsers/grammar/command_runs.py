@@ -59,9 +59,10 @@ def runs_to_the_next(doc: Document, runs: list[SetupScope]) -> None:
             a.end = b.start - 1
 
 
-def agreed(commands: list[SetupScope]) -> list[SetupScope]:
-    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
-    runs; neither model holds for the results below both."""
+def agreed(doc: Document, commands: list[SetupScope], at: Sequence[int], block_end: int) -> list[SetupScope]:
+    """One block's commands (each on line `at[i]`) without the keys they disagree on: two `lm_eval` lines, one per
+    model, list the runs; neither model holds for the results below both. A command that prints its own runs before
+    the next one (a launch, its scores, then the next launch) keeps its value over those runs: an inner scope's."""
     seen: dict[str, set[str]] = {}
     for c in commands:
         for k, v in c.values.items():
@@ -70,7 +71,32 @@ def agreed(commands: list[SetupScope]) -> list[SetupScope]:
     if not split:
         return commands
     out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
+    for key in split:
+        stating = [i for i, c in enumerate(commands) if key in c.values]  # (a bench run under a launch states none)
+        ends = [at[j] - 1 for j in stating[1:]] + [block_end]
+        own = [results_between(doc, at[i], z + 1) for i, z in zip(stating, ends, strict=True)]
+        for n, i in enumerate(stating):
+            # (the last one's output is its own only where the one before it printed its own too)
+            if own[n] and (n + 1 < len(stating) or n == 0 or own[n - 1]):
+                out.append(
+                    SetupScope(commands[i].start, max(commands[i].start, ends[n]), {key: commands[i].values[key]})
+                )
     return [c for c in out if c.values]
+
+
+def relaunched(doc: Document, start: int, end: int) -> int | None:
+    """The line, after `start` and up to `end`, of a server's launch that follows the scores of an earlier launch at or
+    after `start`: a side a paste's comment names ("# baseline" over a launch and its scores) holds for that launch's
+    runs, not for the next launch's (another arm, its own flags); one launch's several benchmark runs stay its own."""
+    launched = None
+    for no in range(start, end + 1):
+        text = doc.line(no).strip()
+        if len(text) > 4000 or not is_command_line(text) or not SERVER_COMMAND_RE.search(text):
+            continue
+        if launched is not None and results_between(doc, launched, no):
+            return no
+        launched = no
+    return None
 
 
 def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, last: int) -> int:

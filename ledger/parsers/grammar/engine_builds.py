@@ -5,6 +5,7 @@
     - llama.cpp: b4567 (1a2b3c4d)                                 a setup item: a build tag and its commit
     Measured with vLLM 0.11.1.dev12+gd9105ea80 on 2 x H100.       a sentence naming the engine's version
     Server built from main@3c9e1f7a52 with this PR applied.       a sentence naming the commit built
+    Checked on the image (build `a1b2c3d4e`); numbers below are from it.   a build the results are said to come from
 
 The commit named is the head measured; where the text says the PR was applied to that build ("+ this PR", "with
 this change on top") the run is the PR's side and the commit its base (the PR's own head unknown). A tool's version
@@ -44,6 +45,13 @@ _BUILT_FROM_RE = re.compile(
     r"\bbuilt\s(?:from|at|on)\s(?:(?:the\s)?commit\s)?(?:[\w./-]{1,40}\s?@\s?)?[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
+# "(build `56e290315`)", "nightly build 9e8d7c6b5a": a build named by its commit, in a sentence that says results came
+# from it (_FROM_BUILD_RE: "the numbers below are from that image", "measured on"), not one it broke
+_NAMED_BUILD_RE = re.compile(r"\bbuild\s{1,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+_FROM_BUILD_RE = re.compile(
+    r"\b(?:numbers?|results?|figures?|scores?|measurements?|measured|benchmarked|re-?ran|ran|re-?tested|tested)\b",
+    re.IGNORECASE,
+)
 
 # a build named as one side of a comparison ("main@3c9e1f7a vs this PR", "0.6.3+g1a2b3c4 against the branch")
 _VERSUS_RE = re.compile(r"[`*_)\s,]{0,6}(?:vs\b|versus\b|against\b|compared\b)", re.IGNORECASE)
@@ -73,6 +81,8 @@ def _build_of(cell: str) -> Revision | None:
 def _sentence_build(text: str) -> Revision | None:
     """The build a sentence names: the engine's version string, or the commit it says the build came from."""
     m = _BUILT_FROM_RE.search(text)
+    if m is None and (named := _NAMED_BUILD_RE.search(text)) is not None and _FROM_BUILD_RE.search(text):
+        m = named
     if m is None and (v := _VERSION_RE.search(text)) is not None:
         name = _NAME_BEFORE_RE.search(text, max(0, v.start() - 40), v.start())
         m = v if name is not None and engine_named(name.group("name")) is not None else None

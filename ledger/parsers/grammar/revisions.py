@@ -32,6 +32,7 @@ from dataclasses import replace
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_side_alone
+from ledger.parsers.grammar.command_runs import relaunched
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
@@ -376,6 +377,7 @@ def _code_line(
     if rev is None:
         return current, None
     end = _code_end(codes, code_starts, block.start)
+    end = (relaunched(doc, block.start, end) or end + 1) - 1  # ("# baseline" over a launch: not the next launch's)
     again = resumed_after(current, _code_start(codes, code_starts, block.start), end)
     _end_before(current, block)
     current = RevisionScope(start=block.start, end=end, revision=rev)

@@ -469,4 +469,4 @@ def _code_setups(
     held = {part: one_valued(doc, *part) for part in parts}
     for c, no in zip(commands, command_at, strict=True):
         with_settings([c], held[part_of(parts, no)])  # (the settings its own run prints once, not another tool's)
-    return block_settings(doc, block, held) + out + agreed(commands)
+    return block_settings(doc, block, held) + out + agreed(doc, commands, command_at, block.end)
