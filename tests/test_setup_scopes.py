@@ -325,6 +325,22 @@ def test_a_bullets_lead_sets_up_every_value_of_its_line_but_what_the_line_names_
     assert draft_over("- TP 2/4 scaling: 1.8x") == {}  # (no acceptance on the line)
 
 
+def test_a_lead_naming_a_size_is_the_one_model_of_that_size_its_turn_names_above() -> None:
+    """ "- 30B 8-bit: 1.4x" under rows of two checkpoints: the row's model, its active parameters and bit width telling
+    two of one size apart; a size no model above prints stays as printed, and a size of another unit is no model."""
+    assert bullet_lead_setup("- 30B A3B 4-bit: 40.1 / 31.0 = 1.29x") == {"model": "30B-A3B", "quant": "4bit"}
+    assert bullet_lead_setup("- 16MB: 3.1 GB/s") == {}
+    text = (
+        "# Kite drafts\n\n| Model | Decode tok/s |\n| --- | --- |\n| `acme/kite-30b-a3b-4bit` | 40.1 |\n"
+        "| `acme/kite-30b-a3b-8bit` | 33.0 |\n| `acme/kite-9b-8bit` | 80.2 |\n\n"
+        "- 30B A3B 4-bit: 40.1 / 31.0 = 1.29x\n- 30B: 1.9 accepted tokens/step\n- 9B 8-bit: 80.2 / 70.0 = 1.15x\n"
+    )
+    got = {c.source.line: c.config for c in extract(text, path="t.md").claims if c.source.line > 8}
+    assert got[9] == {"model": "acme/kite-30b-a3b-4bit"}  # (its width in the name: no precision beside it)
+    assert got[10].get("model") == "kite-30B"  # (two 30B checkpoints: the family's size, which one not said)
+    assert got[11] == {"model": "acme/kite-9b-8bit"}
+
+
 def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() -> None:
     """Command-then-output pairs, the commands quoted in prose: each command's flags hold over the output under it
     to the next command (the second run sets no output length), and the output printed before the first command is
