@@ -43,6 +43,9 @@ class SetupIndex:
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
     lengths take them back (parsers.base)."""
+    derived: SetupIndex | None = None
+    """The setup a results table states for all its rows, over the lines below it in its section: for the results
+    derived from its runs only (grammar.table_wide; parsers.base)."""
     names_gpu: bool = False
     """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
     printed: frozenset[str] = frozenset()
