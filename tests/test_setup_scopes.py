@@ -346,6 +346,40 @@ def test_a_bullets_lead_sets_up_every_value_of_its_line_but_what_the_line_names_
     assert draft_over("- TP 2/4 scaling: 1.8x") == {}  # (no acceptance on the line)
 
 
+def test_a_lead_naming_a_size_is_the_one_model_of_that_size_its_turn_names_above() -> None:
+    """ "- 30B 8-bit: 1.4x" under rows of two checkpoints: the row's model, its active parameters and bit width telling
+    two of one size apart; a size no model above prints stays as printed, and a size of another unit is no model."""
+    assert bullet_lead_setup("- 30B A3B 4-bit: 40.1 / 31.0 = 1.29x") == {"model": "30B-A3B", "quant": "4bit"}
+    assert bullet_lead_setup("- 16MB: 3.1 GB/s") == {}
+    text = (
+        "# Kite drafts\n\n| Model | Decode tok/s |\n| --- | --- |\n| `acme/kite-30b-a3b-4bit` | 40.1 |\n"
+        "| `acme/kite-30b-a3b-8bit` | 33.0 |\n| `acme/kite-9b-8bit` | 80.2 |\n\n"
+        "- 30B A3B 4-bit: 40.1 / 31.0 = 1.29x\n- 30B: 1.9 accepted tokens/step\n- 9B 8-bit: 80.2 / 70.0 = 1.15x\n"
+    )
+    got = {c.source.line: c.config for c in extract(text, path="t.md").claims if c.source.line > 8}
+    assert got[9] == {"model": "acme/kite-30b-a3b-4bit"}  # (its width in the name: no precision beside it)
+    assert got[10].get("model") == "kite-30B"  # (two 30B checkpoints: the family's size, which one not said)
+    assert got[11] == {"model": "acme/kite-9b-8bit"}
+
+
+def test_a_tables_one_method_and_benchmark_hold_for_the_results_derived_below_it_not_its_rows_models() -> None:
+    """Every row of GSM8K, one drafting method among the arms: the acceptance and the speed-up under the table are of
+    those runs; a row's model stays its row's, a paragraph leading in another method's run ends the reach, and a speed
+    that is no ratio (a memory figure) is no derived result."""
+    text = (
+        "# Drafting\n\n| Model | Mode | Task | tok/s |\n| --- | --- | --- | --- |\n"
+        "| Wren-7B | no drafter | GSM8K | 10.0 |\n| Wren-7B | EAGLE3 | GSM8K | 14.0 |\n"
+        "| Heron-9B | no drafter | GSM8K | 8.0 |\n| Heron-9B | EAGLE3 | GSM8K | 11.0 |\n\n"
+        "Acceptance length: 2.2. Decode speed-up 1.40x; memory 3.1 GB more.\n\n"
+        "Next, Medusa heads on the same prompts:\n\nAcceptance length: 1.9\n"
+    )
+    got = {(c.source.line, c.kind, c.unit): c.config for c in extract(text, path="t.md").claims if c.source.line > 9}
+    assert got[(10, "acceptance", None)] == {"spec_algo": "eagle3", "dataset": "gsm8k"}
+    assert got[(10, "perf", "x")] == {"spec_algo": "eagle3", "dataset": "gsm8k"}
+    assert "spec_algo" not in got[(10, "perf", "GB")]
+    assert got[(14, "acceptance", None)].get("spec_algo") in (None, "medusa")
+
+
 def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() -> None:
     """Command-then-output pairs, the commands quoted in prose: each command's flags hold over the output under it
     to the next command (the second run sets no output length), and the output printed before the first command is

@@ -24,6 +24,7 @@ from ledger.model import Claim, Revision, Source
 from ledger.parsers.grammar.model_values import settle_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
+from ledger.parsers.grammar.table_wide import derives
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
 from ledger.vocab.board_counts import counted_over
@@ -164,14 +165,7 @@ class Context:
         if "revision" not in fields:
             fields["revision"] = self._revision_for(kind, line, fields.get("sha"))
         cfg = fields.pop("config", None)
-        for key in _FLOAT_KEYS.intersection(fields):  # (the fields given: a claim gives a few of them)
-            v = fields[key]
-            if isinstance(v, int) and not isinstance(v, bool):
-                fields[key] = float(v)  # model_construct does not coerce; support values stay words
-        for key in _INT_KEYS.intersection(fields):
-            v = fields[key]
-            if v is not None and not isinstance(v, int):
-                fields[key] = int(v)
+        _coerce(fields)
         source = _source(self.path, line, line_end or line, text, section)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
         metric = fields.get("metric")
@@ -191,6 +185,8 @@ class Context:
                 config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None and kind != "commit":  # (a hash the text names was not measured under a setup)
             around, windows = self.setup.at(line, kind), _windows_of(self.setup.windows, line, metric or "")
+            if self.setup.derived and derives(kind, fields.get("unit")):  # (the method of the table above: its runs')
+                around = {**self.setup.derived.at(line), **around}
             if self.setup.default and kind in _MEASURED_KINDS:
                 default = self.setup.default_at(line, config.get("model") or around.get("model"))
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
@@ -400,6 +396,18 @@ def _construct(cls: type[M], names: tuple[str, ...], values: dict[str, Any]) -> 
 _CLAIM_TEMPLATE: dict[str, Any] = {**dict.fromkeys(_CLAIM_FIELDS), "approx": False}
 """A claim's fields in declaration order with _defaults' values (kind, source, config, parser are always set)."""
 assert _CLAIM_TEMPLATE.keys() - {"kind", "source", "config", "parser"} == set(_FIELDS) | {"approx"}
+
+
+def _coerce(fields: dict[str, Any]) -> None:
+    """The numbers given, in the claim's types: model_construct does not coerce (support values stay words)."""
+    for key in _FLOAT_KEYS.intersection(fields):  # (the fields given: a claim gives a few of them)
+        v = fields[key]
+        if isinstance(v, int) and not isinstance(v, bool):
+            fields[key] = float(v)
+    for key in _INT_KEYS.intersection(fields):
+        v = fields[key]
+        if v is not None and not isinstance(v, int):
+            fields[key] = int(v)
 
 
 def _defaults(fields: dict[str, Any]) -> dict[str, Any]:

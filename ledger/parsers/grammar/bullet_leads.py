@@ -6,7 +6,8 @@ written over:
 Both values ran FP8 Qwen3 235B with an Eagle3 head: the lead before the item's first colon is the
 item's subject, not the first value's alone (the speed-up read by another reader kept none of it, and two models'
 speed-ups fell into one series). "2.4 / 4 (1 bonus + 3 drafted)" is an acceptance length over the most a step can
-accept, made of the draft length it was measured at and the bonus token.
+accept, made of the draft length it was measured at and the bonus token. A lead that is a size alone ("- 31B 8-bit:
+12.3 / 8.2 = 1.50x") names the model of the table row it restates, which grammar.sized_families finds.
 
 Apart from grammar.line_scopes, which reads a line's labelled settings, because these read an item's shape.
 Linear: each pattern is anchored or bounded, and reads a line's first 400 characters."""
@@ -32,17 +33,39 @@ _OVER_DRAFT_RE = re.compile(
 )
 
 
+# "- 31B 8-bit: 12.3 / 8.2 = 1.50x", "26B A4B 4-bit:", "31B:": a lead that is a model's size alone (its active
+# parameters, its weights' bit width after it), as MLX and llama.cpp threads name the rows of their tables again
+_SIZE_LEAD_RE = re.compile(
+    r"^\s{0,6}(?:(?:[-*+]|\d{1,2}[.)])\s{1,3})?[*_]{0,2}(?P<size>\d{1,4}(?:\.\d{1,2})?B)"
+    r"(?:[ _-](?P<active>A\d{1,3}(?:\.\d{1,2})?B))?(?:[ _-](?P<bits>[2-8])[ _-]?bits?)?[*_]{0,2}\s?:\s",
+    re.IGNORECASE,
+)
+
+
+def size_lead(text: str) -> dict[str, str]:
+    """ "- 26B A4B 4-bit: ..." -> {"model": "26B-A4B", "quant": "4bit"}: the model a line's lead names by its size, for
+    every result of the line (grammar.sized_families gives it the name its turn states for that size); {} for none."""
+    m = _SIZE_LEAD_RE.match(text[:60])
+    if m is None:
+        return {}
+    size = m.group("size") + (f"-{m.group('active')}" if m.group("active") else "")
+    return {"model": size, **({"quant": f"{m.group('bits')}bit"} if m.group("bits") else {})}
+
+
 def bullet_lead_setup(text: str) -> dict[str, str]:
     """The setup the lead of a list item names (its model, precision, method), for every result of its line; the
     keys the rest of the line names itself are left to it ("- FP8: 96.1, BF16: 96.3": each value its own)."""
     m = _LEAD_RE.match(text[:400])
-    if m is None or _VALUE_RE.search(m.group("lead")):
+    if sized := size_lead(text):
+        values, rest = sized, text[text.find(":") + 1 : 400]
+    elif m is None or _VALUE_RE.search(m.group("lead")):
         return {}  # ("- 2.1x faster at TP8: ...": a lead holding a result is a sentence, not the item's subject)
-    lead, rest = m.group("lead"), text[m.end() : 400]
-    values = qualifiers(lead)
-    models = [n for n in model_names(lead) if n not in passing_models(lead)]
-    if models:
-        values["model"] = models[0]
+    else:
+        lead, rest = m.group("lead"), text[m.end() : 400]
+        values = qualifiers(lead)
+        models = [n for n in model_names(lead) if n not in passing_models(lead)]
+        if models:
+            values["model"] = models[0]
     named = {*qualifiers(rest), *(("model",) if model_names(rest) else ())}
     return {k: v for k, v in values.items() if k not in named}
 

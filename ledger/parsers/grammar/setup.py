@@ -106,6 +106,7 @@ from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.switch_items import switch_item_scopes
 from ledger.parsers.grammar.table_captions import caption_lines, captioned_table
 from ledger.parsers.grammar.table_kinds import cut_lead
+from ledger.parsers.grammar.table_wide import derived_index
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
@@ -222,7 +223,7 @@ def find_setups(
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach = settled_model(default), frozenset(printed), reach
-    idx.beside, idx.title = beside_models(doc, default, told), title
+    idx.beside, idx.title, idx.derived = beside_models(doc, default, told), title, derived_index(doc)
     # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
     idx.lent, idx.evals = (SetupIndex.build([SetupScope(*t) for t in s], last) if s else None for s in (lent, evals))

@@ -47,6 +47,9 @@ class SetupIndex:
     """The load a line naming an accuracy eval states ("MMLU via lm_eval (num_concurrent=16, batch_size=16)" in a
     test plan), by line: the setup of the accuracy results there, never of the serving runs beside them
     (parsers.base)."""
+    derived: SetupIndex | None = None
+    """The setup a results table states for all its rows, over the lines below it in its section: for the results
+    derived from its runs only (grammar.table_wide; parsers.base)."""
     names_gpu: bool = False
     """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
     printed: frozenset[str] = frozenset()

@@ -108,14 +108,26 @@ def _block_task(doc: Document, line: int, tasks: dict[int, str]) -> str | None:
 
 
 def clause_tasks(out: list[dict], text: str) -> None:
-    """Each score of a sentence that names no benchmark given the one its clause names before it ("GSM8K, 5-shot:
-    strict and flexible exact match both 0.91", "- GSM8K 5-shot: exact match 0.81"): the series is that benchmark's,
-    as a list's lead-in makes it (lead_tasks)."""
+    """Each score or acceptance of a sentence that names no benchmark given the one its clause names before it
+    ("GSM8K, 5-shot: strict and flexible exact match both 0.91", "GSM8K runs on 4x H200: accuracy 0.95 with 3.1 mean
+    acceptance"): the series is that benchmark's, as a list's lead-in makes it (lead_tasks); an acceptance length
+    measured on it takes it as its dataset, as heading_tasks gives it (the run's questions, not a score's task), unless
+    it is a score's own name there ("gsm8k 91.2, acceptance length 2.41": a test's two results, the run not said)."""
+    scored: set[str | None] | None = None
     for c in out:
-        if c["kind"] != "accuracy" or "task" in c["config"] or not _names_no_task(c["metric"] or ""):
+        kind, config = c["kind"], c["config"]
+        if "task" in config or kind not in ("accuracy", "acceptance") or (kind == "acceptance" and "dataset" in config):
             continue
-        if task := named_benchmark(text[clause_start(text, c["start"], METRIC_BREAK_RE) : c["start"]]):
-            c["config"] = {**c["config"], "task": task}
+        if not _names_no_task(c["metric"] or "") or not (
+            task := named_benchmark(text[clause_start(text, c["start"], METRIC_BREAK_RE) : c["start"]])
+        ):
+            continue
+        if kind == "acceptance":
+            if scored is None:
+                scored = {named_benchmark(o["metric"]) for o in out if o["kind"] == "accuracy" and o["metric"]}
+            if task in scored:
+                continue
+        c["config"] = {**config, ("task" if kind == "accuracy" else "dataset"): task}
 
 
 def _names_no_task(metric: str) -> bool:
