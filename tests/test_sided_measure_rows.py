@@ -52,3 +52,8 @@ def test_a_side_at_the_labels_end_pairs_as_well_and_a_comparison_is_no_side() ->
 def test_rows_of_one_side_alone_pair_nothing() -> None:
     text = "| metric | value |\n|---|---|\n| PR decode tok/s | 330.0 |\n| PR prefill tok/s | 9100.0 |\n"
     assert [r for r, _, _ in _values(text).values()] == [None, None]
+
+
+def test_the_commit_row_of_a_value_column_names_the_run_by_its_sha_not_by_the_word_value() -> None:
+    revs = {(c.revision.label, c.revision.head) for c in extract(_BOT, path="t.md").claims if c.revision}
+    assert revs == {("5f0e7d21c", "5f0e7d21c")}
