@@ -48,3 +48,37 @@ def test_a_side_word_opening_a_sentence_shaped_lead_is_the_side_of_its_paste() -
         "this PR. With a stop list (forces the masked path):\n```\nmean TTFT: 49.8 ms\n```\n"
     )
     assert _sides(text) == [("mean TTFT", 52.3, "main", None), ("mean TTFT", 49.8, "this PR", 52.3)]
+
+
+def test_numbered_arms_with_a_note_or_a_results_noun_after_their_name_are_sides() -> None:
+    text = (
+        "# Port decoding to the fused kernel\n\n1. original kernel, results:\n\n```\nRequest throughput (req/s): 4.20\n"
+        "Mean TTFT (ms): 120.5\n```\n\n2. fused kernel (this PR), results:\n\n```\nRequest throughput (req/s): 4.85\n"
+        "Mean TTFT (ms): 101.0\n```\n"
+    )
+    assert _sides(text) == [
+        ("Request throughput (req/s)", 4.20, "original kernel", None),
+        ("Mean TTFT (ms)", 120.5, "original kernel", None),
+        ("Request throughput (req/s)", 4.85, "fused kernel (this PR)", 4.20),
+        ("Mean TTFT (ms)", 101.0, "fused kernel (this PR)", 120.5),
+    ]
+
+
+def test_a_numbered_side_lead_in_bold_is_the_side_of_its_paste() -> None:
+    text = "**1. previous allocator, numbers:**\n```\nMean TTFT (ms): 88.0\nP99 ITL (ms): 14.2\n```\n"
+    assert [s[2] for s in _sides(text)] == ["previous allocator", "previous allocator"]
+
+
+def test_labelled_bullets_with_a_value_in_a_code_span_are_read_and_the_base_arm_is_the_reference() -> None:
+    text = (
+        "Serving throughput, 200 prompts at concurrency 32 on one L40S:\n\n"
+        "- Legacy threaded server: `11.4` req/s\n- Asyncio server (this PR): `13.9` req/s (both with warm caches)\n"
+    )
+    claims = [c for c in extract(text, path="t.md").claims if c.value is not None]
+    assert [(c.value, c.unit, c.reference) for c in claims] == [(13.9, "req/s", 11.4)]
+    assert claims[0].config.get("concurrency") == "32"
+
+
+def test_a_number_in_a_code_span_keeps_the_unit_after_the_span() -> None:
+    claims = extract("- decode rate: `412.0` tok/s\n- first token: `38.5` ms\n", path="t.md").claims
+    assert [(c.value, c.unit) for c in claims if c.value is not None] == [(412.0, "tok/s"), (38.5, "ms")]

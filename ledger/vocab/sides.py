@@ -104,11 +104,12 @@ SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）])?"
 # using the old image:"): the side is its word, the sentence after it says how that side ran
 SIDE_CONDITION = r"(?:[.,;]\s{1,3}(?:with|without|w/o?|using|on|under|for)\b[^\n:：]{0,80})?"
 
-_RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
+# the nouns a lead names what a side's run printed by ("original kernel, results:")
+RESULTS_NOUN = r"(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?|throughput)"
 RESULTS_LEAD = (
-    r"(?:" + _RESULTS_NOUN + r"\s{1,3}(?:(?:on|with|from|for)\s{1,3})?"
+    r"(?:" + RESULTS_NOUN + r"\s{1,3}(?:(?:on|with|from|for)\s{1,3})?"
     # ("Offline throughput, this branch", "Serving Benchmark Results, main branch": what was measured, a comma, a side)
-    r"|(?:[A-Za-z][\w-]{0,20}\s{1,3}){0,3}" + _RESULTS_NOUN + r",\s{1,3})?"
+    r"|(?:[A-Za-z][\w-]{0,20}\s{1,3}){0,3}" + RESULTS_NOUN + r",\s{1,3})?"
 )
 """The results' noun a side's label may open with ("Result Before:", "Numbers on main:", "Offline throughput, this
 branch"): the side is the rest."""

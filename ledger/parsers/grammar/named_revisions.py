@@ -165,6 +165,7 @@ def _on_top(rev: Revision, head: str) -> bool:
 
 
 _COMMIT_ROW_RE = re.compile(r"^[*_`]{0,2}(?:commit|sha|head|revision|git sha)[*_`]{0,2}:?$", re.IGNORECASE)
+_VALUE_HEAD_RE = re.compile(r"^(?:values?|results?)$", re.IGNORECASE)
 _BRANCH_ROW_RE = re.compile(r"^[*_`]{0,2}(?:branch|ref)[*_`]{0,2}:?$", re.IGNORECASE)
 
 
@@ -181,7 +182,8 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: NamedRevisio
         name = header[ci].strip(" `*_")
         if not (name and SHA_RE.fullmatch(sha) and is_sha(sha)):
             continue
-        rev = Revision(label=name, head=sha.lower(), base=None)
+        # ("| metric | value |" over a bot's "| commit | `24b52c371` |": the column names no side, the sha the run)
+        rev = Revision(label=sha.lower() if _VALUE_HEAD_RE.match(name) else name, head=sha.lower(), base=None)
         out.define(name.lower(), rev, line)
         if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
             out.define(b.lower(), rev, line)

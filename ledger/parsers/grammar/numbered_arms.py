@@ -10,12 +10,18 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.sides import sides_of
+from ledger.vocab.sides import RESULTS_NOUN, SIDE_NOTE, sides_of
 
 # "1. tuned kernel", "2) Upstream nightly": an ordered item's number (the reader drops it from the item's text)
 _NUMBERED_RE = re.compile(r"^\s{0,3}(?P<n>\d{1,2})[.)]\s")
-# an arm's name: a few words, no value, no sentence ("1. This PR adds a flow for X." is a point of the description)
-_ARM_NAME_RE = re.compile(r"^[*_`]{0,2}[A-Za-z][\w.+/-]{0,30}(?: [\w.+/-]{1,30}){0,3}[*_`]{0,2}:?$")
+# an arm's name: a few words, no value, no sentence ("1. This PR adds a flow for X." is a point of the description);
+# a note on the arm may follow in brackets ("fused kernel (this PR)"), and the noun of what it printed after a comma
+# ("original kernel, results:")
+_ARM_NAME_RE = re.compile(
+    r"^[*_`]{0,2}(?P<name>[A-Za-z][\w.+/-]{0,30}(?: [\w.+/-]{1,30}){0,3}" + SIDE_NOTE + r")"
+    r"(?:,\s{1,3}" + RESULTS_NOUN + r")?[*_`]{0,2}:?[*_`]{0,2}$",
+    re.IGNORECASE,
+)
 
 
 def _arm_number(doc: Document, block: Block) -> int | None:
@@ -66,9 +72,14 @@ def numbered_arm_scopes(doc: Document) -> dict[int, RevisionScope]:
 
 def _close(run: list[tuple[Block, int]], out: dict[int, RevisionScope]) -> None:
     """Keep a finished run of arms when it is two or more and a side's word names one."""
-    labels = [b.text.strip().strip("*_`").rstrip(":").strip() for b, _ in run]
+    labels = [_arm_name(b.text) for b, _ in run]
     if len(run) < 2 or not any(sides_of(labels)):
         return
     for (block, end), label in zip(run, labels, strict=True):
         rev = Revision(label=label, head=None, base=None)
         out[block.start] = RevisionScope(start=block.start, end=end, revision=rev)
+
+
+def _arm_name(text: str) -> str:
+    m = _ARM_NAME_RE.match(text.strip())
+    return (m.group("name") if m is not None else text).strip().strip("*_`").rstrip(":").strip()

@@ -41,7 +41,10 @@ _END_RE = re.compile(
     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=)|"
     # "draft acceptance rate = 0.57576 (  171 accepted /   297 generated)": a closing aside that
     # counts what the value is a share of ("(ref 91.1)" stays the value's reference)
-    r"(?<=\d)\s\((?=[^()/\n]{1,40}(?:/| of )[^()\n]{1,40}\)\s*$))"
+    r"(?<=\d)\s\((?=[^()/\n]{1,40}(?:/| of )[^()\n]{1,40}\)\s*$)|"
+    # "`6.7` RPS (for both the workspace and the hf model)": an aside of words alone closing the line, what the value
+    # covers (one with a number, "(ref 91.1)", is the value's reference)
+    r"(?<=\S)\s\((?=[A-Za-z][^()\d\n]{0,80}\)\s*$))"
 )
 # "[METRIC] gpqa_mean_score=0.67", "[INFO] latency: 3 ms": a tool's tag before the label
 _TAG_RE = re.compile(r"^\[(?:METRICS?|INFO|WARN(?:ING)?|DEBUG|ERROR|BENCHMARK|RESULTS?|STATS?|LOG|[IWED])\]\s*")
@@ -277,7 +280,9 @@ def _numeric_pair(
         if unit is not None and text[vend : vend + 1] == "=" and (gap := text.rfind(" ", num.num_start, vend)) > 0:
             unit, vend = None, gap  # "rate=0.817 tok/s=61.3": the word before "=" is the next field's key
         if unit is None:
-            u, _q, uend = _unit_after(text, vend)
+            # ("`5.9` RPS": the number alone in a code span, its unit after the span)
+            ticked = text[vend : vend + 1] == "`" and "`" in text[ae:vend]
+            u, _q, uend = _unit_after(text, vend + 1 if ticked else vend)
             if u is not None:
                 unit, vend = u, uend
     vstart = ae

@@ -19,6 +19,7 @@ from ledger.vocab.sides import (
     LABEL_NOUNS,
     LABEL_TAIL_WORD,
     RESULTS_LEAD,
+    RESULTS_NOUN,
     SIDE_CONDITION,
     SIDE_NOTE,
     side_alone,
@@ -41,8 +42,14 @@ _LABEL_RE = re.compile(
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
-    # ("Result Before:", "Numbers on main:": the results' noun before the side, left out of its label)
-    r"^\s*(?:[*_]{1,2})?" + RESULTS_LEAD + r"(?P<label>(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|"
+    # ("Result Before:", "Numbers on main:", "**1. old path, results:**": the results' noun, a step's number: no side)
+    r"^\s*(?:[*_]{1,2})?(?:\d{1,2}[.)]\s{1,3})?"
+    + RESULTS_LEAD
+    + r"(?P<label>(?:"
+    + BASE_LABEL_WORDS
+    + "|"
+    + HEAD_LABEL_WORDS
+    + r"|"
     # ("`master` branch:", "softmax-tiles branch:": a branch named, its code span read as its name, see lead_text)
     r"branch|[\w./-]{1,40} branch|reference (?:" + LABEL_NOUNS + r")|ours|default|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
@@ -52,7 +59,7 @@ SIDE_LABEL_RE = re.compile(
     + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
-    r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"[:：](?:[*_]{1,2})?\s*$",
+    r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"(?:,\s{1,3}" + RESULTS_NOUN + r")?[:：](?:[*_]{1,2})?\s*$",
     re.IGNORECASE,
 )
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"

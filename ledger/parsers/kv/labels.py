@@ -16,6 +16,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.pairs import Pair
 from ledger.vocab.metrics import is_acceptance_name, named_benchmark, names_a_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
+from ledger.vocab.sides import BASE_SIDE_RE, side_of
 from ledger.vocab.units import is_time_unit
 
 _COUNT_LABEL_RE = re.compile(
@@ -132,7 +133,10 @@ def is_baseline_label(label: str) -> bool:
     if _BASELINE_PAREN_RE.search(label):
         return True
     core = _TRAILING_PAREN_RE.sub("", label).strip()
-    return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
+    if BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core):
+        return True
+    # ("Legacy threaded server", "Stock build": an arm opening with any word the sides' vocabulary gives the base)
+    return BASE_SIDE_RE.match(core) is not None and side_of(core) == "base"
 
 
 _SIDE_LEAD_RE = re.compile(f"^{SIDE_PHRASE}" + r"[\s,:]+", re.IGNORECASE)

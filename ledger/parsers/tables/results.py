@@ -34,7 +34,7 @@ from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
-from ledger.parsers.tables.build_rows import build_rows, on_build
+from ledger.parsers.tables.build_rows import Builds, build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
@@ -72,7 +72,9 @@ from ledger.parsers.tables.side_columns import (
 )
 from ledger.parsers.tables.side_marks import on_side_marks, with_side_marks
 from ledger.parsers.tables.side_rows import (
+    MeasureSides,
     feature_off_twin,
+    measure_sides,
     measured_columns,
     pair_settings,
     qualified_side,
@@ -136,6 +138,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
+    twins = measure_sides(table, labels)  # "| main decode tok/s |" over "| PR decode tok/s |": each measure's own
+    labels = twins.labels if twins else labels
     if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
         return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
@@ -166,14 +170,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
-    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed)
+    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed) if not twins else _no_bases()
     group = ""
-    builds = build_rows(table, roles) or (None if bases else side_runs(table, roles))  # runs of builds, of sides
-    if builds is not None and builds.by_branch:
-        bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
-    elif bases:
-        builds = None
-    vs_bases, vs_name = ({}, "") if bases or builds is not None else _vs_bases(table, headers, roles)
+    bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
@@ -269,6 +268,27 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     for ci in shared_setting_labels(table, roles):
         roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
     return roles, sided
+
+
+def _no_bases() -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
+    return {}, [], frozenset(), {}
+
+
+def _runs(
+    table: Table, headers: list[str], roles: list[str], bases: dict[_BaseKey, Row], twins: MeasureSides | None
+) -> tuple[dict[_BaseKey, Row], Builds | None, dict[int, Row], str]:
+    """The base rows, the runs of builds or of sides the rows are (build_rows, side_runs), and the base row of each
+    row measured against one by its id: the row "vs" another (with the "vs" column's name) or its measure's twin on
+    the other side (measure_sides)."""
+    builds = build_rows(table, roles) or (None if bases or twins else side_runs(table, roles))
+    if builds is not None and builds.by_branch:
+        bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
+    elif bases:
+        builds = None
+    if twins:
+        return bases, builds, twins.bases, ""
+    vs_bases, vs_name = ({}, "") if bases or builds is not None else _vs_bases(table, headers, roles)
+    return bases, builds, vs_bases, vs_name
 
 
 def _vs_bases(table: Table, headers: list[str], roles: list[str]) -> tuple[dict[int, Row], str]:

@@ -10,6 +10,7 @@ Apart from results.py because it reads the whole table's rows at once, before an
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.document import Row, Table
@@ -216,3 +217,70 @@ def _names_setting(table: Table, ci: int, rows: list[Row]) -> bool:
     head = clean(table.header[ci]) if ci < len(table.header) else ""
     cells = {_cell(r, ci) for r in rows}
     return bool(setting_keys(head)) or len(cells) == 1 or all(map(setup_only, cells))
+
+
+class MeasureSides(NamedTuple):
+    """The rows of a table whose labels name a side and a measure, read by measure_sides."""
+
+    labels: list[str]
+    """The row labels, a candidate's side word taken off ("PR decode tok/s" is "decode tok/s")."""
+    bases: dict[int, Row]
+    """The base row of each candidate row of the same measure (by the candidate row's id)."""
+
+
+# a side after "vs", "over" or "than" is what the row compares with ("speedup vs main"), not the side it ran on;
+# what may stand after a side's word at a label's end ("decode tok/s (this PR)")
+_COMPARED_RE = re.compile(r"\b(?:vs\.?|versus|over|than|against|to|from|relative)$", re.IGNORECASE)
+_LETTER_RE = re.compile(r"[^\W\d_]")
+_PAREN_RE = re.compile(r"\([^()]{0,40}\)")
+_SIDE_TAIL_RE = re.compile(r"[)\]]?[ \t*_`]*$")
+
+
+def measure_sides(table: Table, labels: list[str]) -> MeasureSides | None:
+    """ "| main decode tok/s | 470.1 |" and "| PR decode tok/s | 512.4 |" among a bot's other rows ("speedup vs main",
+    "mean accept length"): a row label that opens or ends with a side's word names that side's value of the rest,
+    so the base row is the reference of the candidate row of the same measure alone, and the other rows have
+    none; None unless some measure is named on both sides (a row naming one side alone is a result of its own)."""
+    rows = zip(table.rows, labels, strict=True)
+    sided = [_sided_measure(clean(label)) if _has_numbers(row) else None for row, label in rows]
+    base_of = {m.lower(): i for i, s in enumerate(sided) if s is not None and s[0] == "base" for m in [s[1]]}
+    bases: dict[int, Row] = {}
+    out = list(labels)
+    for i, s in enumerate(sided):
+        if s is None or s[0] != "head":
+            continue
+        out[i] = s[1]  # (the candidate's row is on the page's revision: its side word names no other)
+        if (b := base_of.get(s[1].lower())) is not None:
+            bases[id(table.rows[i])] = table.rows[b]
+    paired = {id(r) for r in bases.values()} | bases.keys()
+    # (rows of the pairs alone, "old dp" then "new dp": the sides' rows, read as such already)
+    others = any(_has_numbers(r) and id(r) not in paired for r in table.rows)
+    return MeasureSides(out, bases) if bases and others else None
+
+
+@short_text_cache(2048)
+def _sided_measure(label: str) -> tuple[str, str] | None:
+    """("head", "decode tok/s") for "PR decode tok/s" or "decode tok/s (this PR)"; None for a label with no side word
+    at either end, or one whose rest is a setup ("FP8 baseline": qualified_side) or names no measure."""
+    side, rest = None, ""
+    for pattern in (BASE_SIDE_RE, HEAD_SIDE_RE):
+        m = pattern.match(label)
+        if m is not None and label[m.end() : m.end() + 1] in (" ", "\t"):
+            side, rest = "base" if pattern is BASE_SIDE_RE else "head", label[m.end() :]
+            break
+        last = None
+        for found in pattern.finditer(label):
+            last = found  # (the last side word: the one a label may end with)
+        if (
+            last is not None
+            and last.start() > 0
+            and label[last.start() - 1] in " \t(["
+            and _SIDE_TAIL_RE.match(label, last.end())
+        ):
+            side, rest = "base" if pattern is BASE_SIDE_RE else "head", label[: last.start()].rstrip(" \t([")
+            break
+    rest = rest.strip(" \t:-")
+    named = _LETTER_RE.search(_PAREN_RE.sub("", rest))  # ("main (us)": the side in a unit, no measure named)
+    if side is None or side_of(rest) is not None or not named or _COMPARED_RE.search(rest):
+        return None
+    return None if setup_only(rest) or absent_setting(rest) else (side, rest)
