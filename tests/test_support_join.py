@@ -308,6 +308,24 @@ def test_a_survey_column_speaks_for_its_engine(tmp_path: Path) -> None:
     }
 
 
+def test_a_feature_a_page_puts_on_its_rows_is_read_across(tmp_path: Path) -> None:
+    # (rows are quantization methods, columns GPU generations: "which hardware serves NVFP4" asks for a row)
+    path = str(tmp_path / "l.db")
+    page = ROOT / "tests" / "fixtures" / "support" / "methods_by_hardware.md"
+    ok("ingest", str(page), "--engine", "vLLM", "--db", path)
+    found = rows(path, "--feature", "NVFP4")
+    assert cells(found) == {
+        ("vLLM", "Ampere", "NVFP4", "no"),
+        ("vLLM", "Hopper", "NVFP4", "no"),
+        ("vLLM", "Blackwell", "NVFP4", "yes"),
+    }
+    assert {r["read_across"] for r in found} == {"feature"}
+    shown = ok("support", "--db", path, "--feature", "NVFP4").stdout
+    assert "matched as a subject" in shown and "Blackwell" in shown
+    assert {r["feature"] for r in rows(path, "--subject", "Hopper")} == {"INT4 grouped", "FP8 per-tensor", "NVFP4"}
+    assert rows(path, "--feature", "Hopper")[0]["read_across"] is None  # (asked on its own axis: as printed)
+
+
 def test_a_repository_no_vocabulary_knows_is_its_pages_engine_by_its_name(tmp_path: Path) -> None:
     """A plugin's page (`--repo acme/zephyr-plugin`, not an engine we know): its document and cells speak for
     "zephyr-plugin", never for nobody (the support table's column was headed with the document's key)."""

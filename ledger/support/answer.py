@@ -58,6 +58,9 @@ class Statement:
     """The backend of the engine the statement answers for, as the heading above its table names it ("TurboMind",
     "PyTorch"); None for the engine as a whole."""
     evidence: list[Evidence] = field(default_factory=list)
+    read_across: str | None = None
+    """The axis the query asked on ("feature") when the page put the name on its other one: the statement turned, its
+    row's name the feature and its column's the subject (`--feature FP8` over rows of methods, columns of hardware)."""
 
 
 @dataclass

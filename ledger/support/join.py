@@ -227,12 +227,31 @@ def _select(
         v = value.strip().lower()
         out = [s for s in out if s.value.lower() == v]
     if subject:
-        out = _match(out, subject, _subject_names, lambda s: (s.printed_subject, s.subject))
+        kept = out
+        out = _match(kept, subject, _subject_names, lambda s: (s.printed_subject, s.subject))
+        if not out and not feature_query:
+            out = _across(kept, subject, "subject")
     if feature_query:
         # a combination matrix is symmetric: a row of the queried feature pairs it with the column's feature too
+        kept = out
         both = out + [_flipped(s) for s in out if s.subject_kind == "feature"]
         out = _match(both, feature_query, _feature_names(feature_query), lambda s: (s.printed_feature or "", s.feature))
+        if not out and not subject:
+            out = _across(kept, feature_query, "feature")
     return out
+
+
+def _across(statements: list[Statement], query: str, asked: str) -> list[Statement]:
+    """The statements that name `query` on the axis other than the one `asked` (subject or feature), read from that
+    side: a page whose rows are methods and whose columns are hardware ("| Implementation | Ampere | Hopper |") puts
+    FP8 where an architecture stands, and "which hardware serves FP8" is still its question. Only rows that name no
+    architecture turn: an architecture's row is the contract's shape, its columns its features."""
+    turnable = [s for s in statements if s.subject_kind != "architecture"]
+    if asked == "feature":
+        found = _match(turnable, query, _subject_names, lambda s: (s.printed_subject, s.subject))
+    else:
+        found = _match(turnable, query, _feature_names(query), lambda s: (s.printed_feature or "", s.feature))
+    return [replace(_flipped(s), read_across=asked) for s in found]
 
 
 def _flipped(s: Statement) -> Statement:

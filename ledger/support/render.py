@@ -187,6 +187,10 @@ def write_matrices(answer: SupportAnswer, out: TextIO) -> None:
 
     console = Console(file=out, width=_width(out), highlight=False, soft_wrap=False)
     legend = _Legend()
+    if (turned := next((s for s in answer.statements if s.read_across), None)) is not None:
+        other = "subject" if turned.read_across == "feature" else "feature"
+        asked = turned.read_across
+        console.print(Text(f"(no {asked} matches; matched as a {other}: the page's rows and columns read across)"))
     for m in answer.matrices:
         axis = "features" if m.rows_are == "features" else "subjects"
         texts = {(row, e): cell_text(m.cell(row, e), legend) for row in m.rows for e in m.engines}

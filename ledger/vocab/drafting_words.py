@@ -5,6 +5,7 @@ that a method added is found by both (DFlash once missed the quick look while th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 METHOD_WORDS = ("eagle", "ngram", "n-gram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "hydra", "suffix")
 
@@ -19,3 +20,20 @@ def unspaced_method(written: str) -> str:
 
 HYBRID_PART = r"eagle3?|n-?gram|medusa|mtp|suffix|lookahead|dflash|dspark|hydra"
 """A method as one half of a hybrid that joins two by "-" or "+" ("ngram-eagle", "MTP+ngram")."""
+
+
+# the name a method word may end: letters, digits and the hub's separators, back to a blank, a quote or a bracket
+_NAME_BEFORE_RE = re.compile(r"[\w./-]{1,100}$")
+_GLUED_MTP_RE = re.compile(r"(?<=[-_])mtp(?![\w-])", re.IGNORECASE)
+
+
+def checkpoint_mtp_blanked(text: str, model_names: Callable[[str], list[str]]) -> str:
+    """`text` with the MTP word blanked where it ends a checkpoint's name ("serving Qwen3-30B-A3B-mtp"): the checkpoint
+    carries the layers MTP drafts with, no setting of the run (a serial decode of it drafts nothing), so the run's own
+    words say whether they drafted. EAGLE's and the others' heads are checkpoints of their own, and a name ending in
+    one is the draft model the run served."""
+    for m in _GLUED_MTP_RE.finditer(text) if "mtp" in text or "MTP" in text or "Mtp" in text else ():
+        head = _NAME_BEFORE_RE.search(text, max(0, m.start() - 100), m.start())
+        if head is not None and text[head.start() : m.end()] in model_names(text[head.start() : m.end()]):
+            text = text[: m.start()] + "   " + text[m.end() :]
+    return text

@@ -202,6 +202,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
         if in_env_name(s, a, b):
             continue  # "DEEPSEEK_V4_MODEL_PATH=/models/...": the variable that holds a model's path, no model
+        if _TOOL_END_RE.search(name):
+            continue  # "qwen3_gguf_decode_bench": a benchmark's binary, named for the model it drives, is no model
         if _handle(s, name, b):
             continue  # "quants from llamafan99's GGUFs": whose files they are, a user, not the model they hold
         if _LAYER_AFTER_RE.match(s, b) and not _SIZE_IN_RE.search(name) and "/" not in name:
@@ -254,6 +256,8 @@ def _handle(s: str, name: str, end: int) -> bool:
 _DATA_FILE_RE = re.compile(
     r"\.(?:jsonl?|csv|tsv|parquet|arrow|txt|pkl|pickle|ya?ml|jsx?|tsx?|py|md|mdx|html?|sh|toml|cfg|ini)$", re.IGNORECASE
 )
+# a tool's last word: a bench binary or a server named for the model it was written for ("llama2_decode_bench")
+_TOOL_END_RE = re.compile(r"[-_](?:bench(?:mark)?s?|bench_serving|server|cli|runner|harness)$", re.IGNORECASE)
 # a git branch's conventional prefixes: "feat/llama4", "release/qwen3-moe" name a branch, never a model's owner
 _BRANCH_RE = re.compile(
     r"(?:feat|feature|fix|bugfix|hotfix|release|releases|dev|chore|refactor|perf|docs|test|tests|ci|wip|exp|"

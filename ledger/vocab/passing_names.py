@@ -1,8 +1,8 @@
 """Models and boards a text names in passing, no run's: a model it only wonders about ("whether the huge Kimi2-1T
-behaves the same I cannot tell"), and a model or board it names as a comparison or a source ("unlike DS-R1, this
-checkpoint has no shared expert", "the same trick as in the DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5
-tech report", "in line with the MI300X figure", "close to what the L40S run gave"): the results beside them ran on
-another model or board, or on none the line says."""
+behaves the same I cannot tell") or says the change leaves alone ("not targeted by this PR"), and a model or board
+it names as a comparison or a source ("unlike DS-R1, this checkpoint has no shared expert", "the same trick as in the
+DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5 tech report", "in line with the MI300X figure", "close to what
+the L40S run gave"): the results beside them ran on another model or board, or on none the line says."""
 
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from ledger.vocab.word_gate import WordGate
 _HEDGE_RE = WordGate(
     re.compile(
         r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
-        r"|wonder(?:ing)?|curious)\b",
+        r"|wonder(?:ing)?|curious"
+        # "(Acme-7B — not targeted by this PR)": a model the change leaves alone, named beside the one it measures
+        r"|not (?:targeted|affected|touched|changed) by (?:this|the) (?:pr|change|patch)"
+        r"|(?:untouched|unaffected) by)\b",
         re.IGNORECASE,
     )
 )

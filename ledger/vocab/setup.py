@@ -29,7 +29,7 @@ from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
-from ledger.vocab.drafting_words import HYBRID_PART, METHOD_WORDS, unspaced_method
+from ledger.vocab.drafting_words import HYBRID_PART, METHOD_WORDS, checkpoint_mtp_blanked, unspaced_method
 from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
@@ -738,7 +738,7 @@ def _qualifiers(text: str) -> dict[str, str]:
 
 def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     out: dict[str, str] = {}
-    s = text[:400]
+    s = checkpoint_mtp_blanked(text[:400], model_names)  # ("Qwen3-30B-A3B-mtp": a checkpoint's layers)
     if "(R)" in s or "(TM)" in s or "®" in s or "™" in s:
         s = _MARK_RE.sub("", s)  # "Intel(R) Xeon(R) Platinum 8275CL": the name without its trademarks
     if not _any_setup(s):

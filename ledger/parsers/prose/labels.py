@@ -184,8 +184,31 @@ def _after_last_value(words: str) -> str:
 _QUOTE_MARKS_RE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?){1,4}(?=[ \t]*[^\d\s=])")
 
 
+# "only 0.3% hit the 8192 cap", "2% of requests timed out": a share of the run's requests named by what they did, the
+# words after it (those before it are another measure's: "median 231 generated tokens, only 0.3% hit ...")
+_SHARE_DID_RE = re.compile(
+    r"\d{1,3}(?:\.\d{1,4})? ?% (?P<did>"
+    r"(?:of (?:the )?(?:requests|prompts|samples|sequences|runs|outputs|generations) )?"
+    r"(?:hit|reached|exceeded|overran|timed out|were truncated|got truncated|ran into|fell back)\b[^,.;:()\n]{0,40})",
+    re.IGNORECASE,
+)
+
+
+# "so B200 is now stable (~97%": a machine or model (a name with a digit) said to be sound again, its share in
+# brackets after it: the score its eval gave, no measure the clause names
+_STEADY_AGAIN_RE = re.compile(
+    r"(?<![\w-])[A-Za-z][\w.-]{0,30}\d[\w.-]{0,30} (?:is|are|stays|remains) (?:now |again |back )?"
+    r"(?:stable|steady|consistent|healthy|correct|fine)(?: again)? ?\($"
+)
+_SHARE_AT_RE = re.compile(r"[~≈]?\d{1,3}(?:\.\d{1,4})? ?%")
+
+
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
+    if (did := _SHARE_DID_RE.match(text, pos)) is not None:
+        return did.group("did").strip()
+    if _SHARE_AT_RE.match(text, pos) and _STEADY_AGAIN_RE.search(text, max(0, pos - 80), pos):
+        return GENERIC_SCORE
     start = clause_start(text, pos)
     # ("> Decode TPUT +14.5%": a quoted line's marks are the quote's, no part of its label)
     words = _QUOTE_MARKS_RE.sub("", text[start:pos]).strip(" :,(-•*#=~")

@@ -39,7 +39,7 @@ from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
-from ledger.vocab.outcomes import success_count_column
+from ledger.vocab.outcomes import find_outcome, success_count_column
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -143,6 +143,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         if ci >= first and success_count_column(head, cells):
             roles.append("text")  # "Completed | 700/700": how many requests came back, the row's outcome (a gate)
             continue
+        if ci > first and cells and all(_verdict_cell(c) for c in cells):
+            roles.append("text")  # "Match | 16/16 PASS": every cell a verdict on its row's run, never its setup
+            continue
         if ci < first:
             roles.append("text")  # "| # |" over 1, 2, 3: the rows' numbers, no setting and no result
             continue
@@ -153,6 +156,16 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     _switched_arms(heads, columns, roles)
     _baselines(table, roles, ncols, title)
     return roles
+
+
+# what a verdict cell holds beside its outcome word: at most the count it passed ("16/16 PASS"), and marks
+_VERDICT_REST_RE = re.compile(r"[\s*_`(),:.-]{0,8}(?:\d{1,6} ?/ ?\d{1,6})?[\s*_`(),:.-]{0,8}")
+
+
+def _verdict_cell(cell: str) -> bool:
+    """Whether a cell is a verdict alone ("PASS", "16/16 PASS", "✅"): no figure of the run beside it."""
+    found = find_outcome(cell)
+    return found is not None and _VERDICT_REST_RE.fullmatch(cell[: found[2]] + " " + cell[found[3] :]) is not None
 
 
 _OFF_END_RE = re.compile(r"(?<=\w )off\s*$", re.IGNORECASE)
