@@ -7,6 +7,7 @@ Apart from setup.py because these read the commands of the whole document togeth
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -84,19 +85,28 @@ def agreed(doc: Document, commands: list[SetupScope], at: Sequence[int], block_e
     return [c for c in out if c.values]
 
 
-def relaunched(doc: Document, start: int, end: int) -> int | None:
-    """The line, after `start` and up to `end`, of a server's launch that follows the scores of an earlier launch at or
-    after `start`: a side a paste's comment names ("# baseline" over a launch and its scores) holds for that launch's
-    runs, not for the next launch's (another arm, its own flags); one launch's several benchmark runs stay its own."""
-    launched = None
+def launch_steps(doc: Document, start: int, end: int) -> tuple[list[int], list[int]]:
+    """The lines of the server launches in the paste from `start` to `end`, and the indexes (among them) of those that
+    follow an earlier launch's scores: read once a paste, since every comment naming a side in it asks (relaunched)."""
+    launches = []
     for no in range(start, end + 1):
         text = doc.line(no).strip()
-        if len(text) > 4000 or not is_command_line(text) or not SERVER_COMMAND_RE.search(text):
-            continue
-        if launched is not None and results_between(doc, launched, no):
-            return no
-        launched = no
-    return None
+        if len(text) <= 4000 and is_command_line(text) and SERVER_COMMAND_RE.search(text):
+            launches.append(no)
+    return launches, [k for k in range(1, len(launches)) if results_between(doc, launches[k - 1], launches[k])]
+
+
+def relaunched(steps: tuple[list[int], list[int]], start: int) -> int | None:
+    """The line, after `start`, of a server's launch that follows the scores of an earlier launch at or after `start`
+    (`steps`: its paste's launch_steps): a side a paste's comment names ("# baseline" over a launch and its scores)
+    holds for that launch's runs, not for the next launch's (another arm, its own flags); one launch's several
+    benchmark runs stay its own."""
+    launches, after_scores = steps
+    first = bisect_left(launches, start)
+    if first >= len(launches):
+        return None
+    k = bisect_right(after_scores, first)
+    return launches[after_scores[k]] if k < len(after_scores) else None
 
 
 def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, last: int) -> int:

@@ -32,7 +32,7 @@ from dataclasses import replace
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_side_alone
-from ledger.parsers.grammar.command_runs import relaunched
+from ledger.parsers.grammar.command_runs import launch_steps, relaunched
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
@@ -353,14 +353,15 @@ def _end_before(current: RevisionScope | None, block: Block) -> None:
 
 def _code_line(
     doc: Document,
-    code: tuple[list[Block], list[int]],
+    code: tuple[list[Block], list[int], dict[int, tuple[list[int], list[int]]]],
     block: Block,
     current: RevisionScope | None,
     scopes: list[RevisionScope],
 ) -> tuple[RevisionScope | None, RevisionScope | None]:
-    """A line inside a paste (`code`: the code blocks and their first lines): a revision it opens (added to `scopes`)
-    to the end of its block; the open scope after it, and the stated head that holds again after the paste."""
-    codes, code_starts = code
+    """A line inside a paste (`code`: the code blocks, their first lines, and each paste's launch_steps by its last
+    line, read once): a revision it opens (added to `scopes`) to the end of its block; the open scope after it, and
+    the stated head that holds again after the paste."""
+    codes, code_starts, launches = code
     rev = at_its_commit(line_label(block.text, True), block.text) or code_side(block.text)
     rev = rev or comment_side_alone(block.text)  # ("// baseline" over its run's lines)
     rev = rev or _opening_side(doc, codes, code_starts, block)
@@ -377,7 +378,9 @@ def _code_line(
     if rev is None:
         return current, None
     end = _code_end(codes, code_starts, block.start)
-    end = (relaunched(doc, block.start, end) or end + 1) - 1  # ("# baseline" over a launch: not the next launch's)
+    if end not in launches:
+        launches[end] = launch_steps(doc, _code_start(codes, code_starts, block.start), end)
+    end = (relaunched(launches[end], block.start) or end + 1) - 1  # ("# baseline" over a launch: not the next launch's)
     again = resumed_after(current, _code_start(codes, code_starts, block.start), end)
     _end_before(current, block)
     current = RevisionScope(start=block.start, end=end, revision=rev)
@@ -431,6 +434,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     scopes += sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
+    launches: dict[int, tuple[list[int], list[int]]] = {}  # (each paste's launch_steps, read once: _code_line)
     resumed: RevisionScope | None = None  # (resumed_after)
     turn = TurnLead()
     arms = numbered_arm_scopes(doc)  # ("1. tuned kernel" / "2. stock release" over their results)
@@ -460,7 +464,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            current, again = _code_line(doc, (codes, code_starts), block, current, scopes)
+            current, again = _code_line(doc, (codes, code_starts, launches), block, current, scopes)
             resumed = again or resumed
             continue
         nxt = _next_block(doc, idx)
