@@ -32,3 +32,17 @@ def counted_task(cell: str, task_head: bool) -> tuple[str, str] | None:
     if not task_head and named_benchmark(name) is None:
         return None
     return name, m.group("n").replace(",", "")
+
+
+# "1319 (single-shot)", "198 × 16": an eval's count, a note or the repeats it was scored over after it
+_COUNT_CELL_RE = re.compile(r"^(?P<n>\d{1,3}(?:,\d{3}){1,2}|\d{1,7})(?:\s?[×x*]\s?(?P<r>\d{1,4})(?!\S))?")
+
+
+def count_cell(cell: str) -> dict[str, str]:
+    """The samples (and repeats) a count row's cell gives ("198 × 16" -> samples 198, repeats 16); the cell as
+    printed where it opens with no count."""
+    m = _COUNT_CELL_RE.match(cell)
+    if m is None:
+        return {"samples": cell}
+    out = {"samples": m.group("n").replace(",", "")}
+    return {**out, "repeats": m.group("r")} if m.group("r") else out

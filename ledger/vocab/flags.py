@@ -187,6 +187,9 @@ time) -> setup key."""
 CLIENT_FLAG_KEYS: dict[str, str] = {"parallel": "concurrency"}
 """A client's flags whose meaning a server's same flag does not share: sglang's bench scripts' "--parallel 512" is the
 requests they keep in flight (llama-server's "--parallel 4" is its slots, no run's concurrency)."""
+EVAL_CLIENT_FLAG_KEYS: dict[str, str] = {"num-threads": "concurrency"}
+"""An eval runner's flags (sglang's run_eval, simple-evals: "--num-threads 32" is the requests it keeps in flight),
+read so only where the text runs an eval or names its benchmark (a CPU tool's "--num-threads" is its threads)."""
 TOKEN_DIST_KEYS: dict[str, str] = {"input-mean": "isl", "output-mean": "osl"}
 """trtllm-bench prepare-dataset's "token-norm-dist --input-mean 1024 --output-mean 128": the mean lengths of the
 requests it writes (options of that subcommand only: other tools' --input-mean normalises images)."""
@@ -433,3 +436,8 @@ LLAMA_TOOL_FLAG_KEYS: dict[str, str] = {
 }
 """The flags of llama.cpp's own tools (llama-bench, llama-sweep-bench, llama-batched-bench, llama-server, llama-cli),
 short and long, that no other tool's flag table reads the same way -> setup key."""
+
+
+def runs_eval(text: str) -> bool:
+    """The text runs an eval's command ("run_eval --eval-name gpqa", "lm_eval --tasks gsm8k")."""
+    return _EVAL_COMMAND_RE.search(text[:4000]) is not None

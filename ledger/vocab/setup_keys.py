@@ -246,6 +246,11 @@ _KEY_ALIASES: dict[str, str] = {
     "tensor_para_size": "tp",  # FasterTransformer's names
     "pipeline_para_size": "pp",
     "n_samples": "samples",
+    # an eval's count of what it scored ("| Examples | 1319 |", "| Questions | 500 |"): its n, no result
+    "examples": "samples",
+    "num_examples": "samples",
+    "questions": "samples",
+    "num_questions": "samples",
     "num_samples": "samples",
     "limit": "samples",
     "n": "samples",

@@ -18,14 +18,15 @@ whole turn wherever it stands (grammar.setup_sections): none of its lines is one
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_sections import setup_section_lines
-from ledger.parsers.grammar.varied import states_result
-from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.grammar.varied import WORKLOAD_KEYS, states_result
+from ledger.parsers.reader.blocks import Block, Document, Table
 from ledger.parsers.reader.program_code import is_program
 from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.sides import side_of
@@ -75,7 +76,58 @@ def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
         stated = {key: v for key, v in line_setup(b.text[:400]).items() if key in DEFAULT_KEYS}
         if end is not None and stated:
             out.append(SetupScope(b.start, end, stated))
+    return out + trailing_captions(doc)
+
+
+# "these runs", "the table above": a sentence that speaks of what stands over it
+_DESCRIBES_RE = re.compile(
+    r"\b(?:these|those)\s(?:[\w-]{1,20}\s)?(?:runs?|results?|numbers?|measurements?|benchmarks?|tests?|were|are)\b"
+    r"|\b(?:above|this table)\b",
+    re.IGNORECASE,
+)
+# a change or a decimal the sentence restates ("by ~4.2%", "5.0"): the numbers a table of results printed
+_RESTATED_RE = re.compile(r"(?<![\w.])\d{1,6}(?:\.\d{1,4})?(?=\s?%)|(?<![\w.])\d{1,6}\.\d{1,4}(?![\w.])")
+_CELL_NUMBER_RE = re.compile(r"\d{1,9}(?:\.\d{1,6})?")
+_WRAPPED = 6
+"""The most lines of one wrapped paragraph read under a table."""
+
+
+def trailing_captions(doc: Document) -> list[SetupScope]:
+    """The setup a sentence right under a table of results states of it ("... by ~4.2% on a long-context (32k)
+    decode workload", "these were 16k-context runs"): a sentence that speaks of the table (a demonstrative, "above")
+    or restates a number it printed, and leads nothing below it (no table or paste right under it, no colon)."""
+    blocks, out = doc.blocks, []
+    for k in range(1, len(blocks)):
+        first, table = blocks[k], blocks[k - 1]
+        if first.kind != "text" or first.in_code or table.kind != "table" or table.table is None:
+            continue
+        if first.start - table.end > 2:
+            continue
+        z = k  # (a paragraph wrapped over lines: a block each)
+        while z + 1 < len(blocks) and z - k < _WRAPPED and blocks[z + 1].kind == "text":
+            if blocks[z + 1].start != blocks[z].end + 1:
+                break
+            z += 1
+        nxt, b = (blocks[z + 1] if z + 1 < len(blocks) else None), blocks[z]
+        text = " ".join(t.text[:300] for t in blocks[k : z + 1])
+        if (nxt is not None and nxt.kind in ("table", "code") and nxt.start - b.end <= 2) or text.endswith(":"):
+            continue  # (a lead-in of what follows it)
+        if "?" in text:
+            continue  # ("Could an M4 Max reach 500 GB/s here?": no run of the table)
+        # (a workload alone: a board or a layout the sentence names may be one row's, "the tp4 check scored 92.07")
+        stated = {key: v for key, v in line_setup(text).items() if key in WORKLOAD_KEYS}
+        if stated and is_result(table) and (_DESCRIBES_RE.search(text) or _restates(text, table.table)):
+            out.append(SetupScope(table.start, b.end, stated))  # (and the sentence's own changes)
     return out
+
+
+def _restates(text: str, table: Table) -> bool:
+    """The sentence restates a number the table printed ("~5%" of "+5.0%")."""
+    said = {float(m.group(0)) for m in _RESTATED_RE.finditer(text)}
+    if not said:
+        return False
+    cells = " ".join(c[:60] for r in table.rows[:100] for c in r.cells[:20])
+    return any(float(m.group(0)) in said for m in _CELL_NUMBER_RE.finditer(cells))
 
 
 def list_ends(blocks: list[Block]) -> dict[int, int]:

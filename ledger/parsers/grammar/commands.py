@@ -18,6 +18,7 @@ from ledger.vocab.flags import (
     ARG_KEYS,
     CLIENT_FLAG_KEYS,
     EVAL_CAP_KEY,
+    EVAL_CLIENT_FLAG_KEYS,
     OBJECT_FIELD_KEYS,
     PERPLEXITY_FLAGS,
     SERVER_COMMAND_RE,
@@ -29,6 +30,7 @@ from ledger.vocab.flags import (
     name_loaded_dataset,
     names_perplexity_tool,
     request_extras,
+    runs_eval,
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
@@ -215,7 +217,7 @@ def _command_flags(text: str) -> dict[str, str]:
         flag = m.group("flag") or m.group("short")
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
         if key is None and not SERVER_COMMAND_RE.search(text):
-            key = CLIENT_FLAG_KEYS.get(flag)  # (a bench client's "--parallel 512": its concurrency)
+            key = CLIENT_FLAG_KEYS.get(flag) or _eval_client_key(flag, text)  # ("--parallel 512": its concurrency)
         if key is not None and (m.group("value")[:1] == "<" or _PLACEHOLDER_RE.match(m.group("value"))):
             # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>", "--draft-max N", "--tp $TP":
             # a template's slot, which each row or column fills
@@ -285,6 +287,13 @@ _SPEC_SWITCH_RE = re.compile(r"(?:^|\s)--?mtp(?=\s|$)")
 _TICKED_FLAG_RE = re.compile(r"`([a-z][a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){1,4})[ =]([^`\s]{1,40})`")
 
 
+def _eval_client_key(flag: str | None, text: str) -> str | None:
+    """The key an eval runner's flag sets ("--num-threads 32": its concurrency), where `text` runs an eval or names
+    the benchmark it scores."""
+    key = EVAL_CLIENT_FLAG_KEYS.get(flag or "")
+    return key if key is not None and (runs_eval(text) or named_benchmark(text) is not None) else None
+
+
 def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
     page): only known flags, never a model named elsewhere in the sentence."""
@@ -306,7 +315,7 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             for k, v in _object_settings({m.group("field"): value}).items():
                 out.setdefault(k, v)
             continue
-        key = flag_key(m.group("flag") or m.group("short"), value)
+        key = flag_key(m.group("flag") or m.group("short"), value) or _eval_client_key(m.group("flag"), text)
         if key == "osl" and capped_eval(m.group("flag") or "", text):
             key = EVAL_CAP_KEY  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
         if key and value and value[0] in "<>≤≥":

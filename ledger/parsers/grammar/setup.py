@@ -83,6 +83,7 @@ from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.result_machine import result_machine_scopes
 from ledger.parsers.grammar.section_results import measures
+from ledger.parsers.grammar.setting_items import setting_item_scopes
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -208,11 +209,11 @@ def find_setups(
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, prose_runs(doc, scopes, runs))  # ("method: ngram cmd: `...`" over its output: a run's)
-    scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
-    scopes.extend(folded_command_scopes(doc, env) + switch_item_scopes(doc))  # (a fold under a table; "- with MTP:")
+    scopes.extend(perplexity_scopes(doc) + folded_command_scopes(doc, env) + switch_item_scopes(doc))  # ("-f wiki.raw")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend([*sided, *result_machine_scopes(doc, facts.changes)])  # ("On a Ryzen CPU, 1.6X faster" over tables)
+    scopes.extend(setting_item_scopes(doc, lambda text: prose_flags(text, env)))  # ("- GSM8K: 1319 examples")
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
     reach: dict[str, list[tuple[int, int, str]]] = {}

@@ -33,6 +33,7 @@ from ledger.parsers.tables.headers import (
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.parsers.tables.title_blocks import fold_title_blocks
 from ledger.parsers.tables.wrapped_halves import unfold_halves
+from ledger.vocab.counted_tasks import count_cell
 from ledger.vocab.setting_heads import gemm_dim_key, whole_numbers
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
@@ -70,6 +71,8 @@ def _sub_header_row(row: Row, header: list[str]) -> bool:
 
 
 _KEY_VALUE_RE = re.compile(r"^(?P<key>[A-Za-z][\w.-]{0,24})\s?=\s?(?P<value>[\w.+-]{1,20})$")
+_DASH_RE = re.compile(r"^(?:[-—–]{1,3}|n/?a)$", re.IGNORECASE)
+"""A cell saying no value stands there ("—" under a change column, "n/a"): no setting of its column."""
 
 
 def _cell_settings(cell: str) -> dict[str, str]:
@@ -316,8 +319,8 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         elif (found := _settings_row(row, kernel)) is not None:
             key, at = found
             for ci, c in enumerate(row.cells[at + 1 :], start=at + 1):
-                if clean(c):
-                    setup[ci][key] = clean(c)
+                if clean(c) and not _DASH_RE.match(clean(c)):  # (a change column's "—" under it sets nothing)
+                    setup[ci].update(count_cell(clean(c)) if key == "samples" else {key: clean(c)})
         else:
             break
         k += 1

@@ -43,6 +43,8 @@ SETUP_KEYS = frozenset(
         "max_num_tokens",
         "attention_dp",
         "engine",
+        "samples",
+        "num_prompts",
     }
 )
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
@@ -90,6 +92,8 @@ def setup_key(name: str) -> str | None:
     if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
         return "batch_size"
     key = canonical_key_name(raw)
+    if key == "samples" and len(raw) == 1:
+        return None  # a bare "N" over a kernel's sizes is its matrix dimension, no eval's count
     if key in SETUP_KEYS or key in NAMED_SETTING_KEYS:
         return key  # ("MBS", "Global BS": a training run's batches, by the vocabulary's own names)
     # "kv type", "imatrix": a setting the setup labels' table names by another word (its lengths and machines are
