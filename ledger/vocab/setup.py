@@ -587,8 +587,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("ctx", "context", "with", "using"),
         _DIGIT_OPENS,
     ),
-    # "a long-context (32k) decode workload": the context its prompts hold, in brackets after the run's kind
-    _word("isl", "isl", r"long[ -]context \((\d{1,3}[kK])\)", ("long",), ("long",)),
+    _word("isl", "isl", r"long[ -]context \((\d{1,3}[kK])\)", ("long",), ("long",)),  # "long-context (32k)" runs
     # "~10% PP improvement at 65k tokens": a depth in thousands of tokens a change was measured at is its context
     # (never "at 512 tokens/s", a rate, nor a count in plain digits: "stops at 200 tokens" is an output's cap)
     _word("isl", "isl", r"(?<![\w.])at (\d{1,3}[kK]) tokens(?![ \t]?/)", ("tokens",), ("at",)),
