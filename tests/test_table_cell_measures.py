@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.metrics import higher_is_better, kind_for_metric
 from ledger.vocab.setup import qualifiers
 
 
@@ -171,3 +172,15 @@ def test_a_cell_of_two_measures_each_with_its_unit_pairs_each_with_its_base() ->
 def test_a_label_of_two_sizes_without_words_names_no_parts() -> None:
     text = "| ISL/OSL | main | this branch |\n|---|---|---|\n| 1024/1024 | 30.1 / 28.0 | 35.5 / 33.2 |\n"
     assert all(c.metric != "1024" for c in _claims(text))
+
+
+def test_an_error_rate_of_transcripts_is_a_quality_better_the_lower_and_tau_an_acceptance_length() -> None:
+    text = (
+        "**Transcripts: no regression**\n\n| metric | main | this PR |\n|---|---|---|\n"
+        "| cer_mixed (%) | 6.10 | 5.90 |\n| WER (%) | 9.40 | 9.30 |\n\n"
+        "Draft run on one L40S, same build.\n\n| context | tok/s | τ |\n|---|---|---|\n| 512 | 610.5 | 4.125 |\n"
+    )
+    got = [(c.kind, c.value) for c in _claims(text)]
+    assert got == [("accuracy", 5.9), ("accuracy", 9.3), ("perf", 610.5), ("acceptance", 4.125)]
+    assert not higher_is_better("cer_mixed (%)", "%", "accuracy")
+    assert kind_for_metric("tau-bench airline", "%") != "acceptance"
