@@ -555,3 +555,15 @@ def test_a_share_less_of_a_measure_named_by_its_noun_keeps_the_noun() -> None:
     path = Path(__file__).parent / "fixtures" / "prose" / "less_memory_measure.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     assert [(c.metric, c.value, c.unit) for c in claims] == [("KV memory", -60.0, "%"), ("TTFT", -3.0, "%")]
+
+
+def test_each_sampling_score_in_a_slash_list_keeps_its_own_at_k_label() -> None:
+    text = "Scores on the new build: pass@1 62.0% (pass@4 81.5 / maj@4 77.0).\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("pass@1", 62.0), ("pass@4", 81.5), ("maj@4", 77.0)]
+
+
+def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
+    text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
+    got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
+    assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]
