@@ -564,3 +564,15 @@ def test_a_pipeline_size_before_pp_is_no_points() -> None:
     assert all(line not in (4, 7) or unit != "pp" for line, _, unit in got)
     assert [(line, value) for line, value, unit in got if unit == "pp"] == [(5, 0.7), (8, 0.5)]
     assert (8, 1.0, None) not in got
+
+
+def test_each_sampling_score_in_a_slash_list_keeps_its_own_at_k_label() -> None:
+    text = "Scores on the new build: pass@1 62.0% (pass@4 81.5 / maj@4 77.0).\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("pass@1", 62.0), ("pass@4", 81.5), ("maj@4", 77.0)]
+
+
+def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
+    text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
+    got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
+    assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]

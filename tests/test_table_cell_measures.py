@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.metrics import higher_is_better, kind_for_metric
 from ledger.vocab.setup import qualifiers
 
 
@@ -139,3 +140,47 @@ def test_a_nested_heading_is_the_scope_of_a_metric_rows_table_never_a_cells_meas
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     assert claims and all("Run A" not in c.metric for c in claims)
     assert claims[0].value == 3.10 and claims[0].metric.startswith("Seconds total")
+
+
+def test_a_cell_of_two_values_under_a_label_of_two_names_pairs_each_with_its_base() -> None:
+    text = (
+        "| Mode | main | this branch |\n|---|---|---|\n"
+        "| decode, short / long prompt | 30.1 / 28.0 tok/s | 35.5 / 33.2 tok/s (+18% / +19%) |\n"
+        "| prefill, 4k | 900.0 tok/s | 950.0 tok/s |\n| prefill, 16k | 700.0 tok/s | 760.0 tok/s |\n"
+    )
+    got = [(c.metric, c.value, c.unit, c.reference) for c in _claims(text)][:4]
+    assert got == [
+        ("decode, short prompt", 35.5, "tok/s", 30.1),
+        ("decode, long prompt", 33.2, "tok/s", 28.0),
+        ("decode, short prompt", 18.0, "%", None),
+        ("decode, long prompt", 19.0, "%", None),
+    ]
+    assert {c.revision.label for c in _claims(text) if c.reference is not None} == {"this branch"}  # type: ignore[union-attr]
+
+
+def test_a_cell_of_two_measures_each_with_its_unit_pairs_each_with_its_base() -> None:
+    text = (
+        "| Mode | main | this branch |\n|---|---|---|\n"
+        "| spec depth 2 | 21.0 ms/step, 40.2 tok/s | 18.1 ms/step (-14%), 47.9 tok/s (+19%) |\n"
+        "| spec depth 4 | 25.0 ms/step | 20.0 ms/step |\n| plain decode | 30.0 tok/s | 31.0 tok/s |\n"
+    )
+    got = [(c.value, c.unit, c.reference) for c in _claims(text)][:4]
+    assert got == [(18.1, "ms/step", 21.0), (-14.0, "%", None), (47.9, "tok/s", 40.2), (19.0, "%", None)]
+    assert len({c.metric for c in _claims(text)[:4] if c.unit != "%"}) == 2
+
+
+def test_a_label_of_two_sizes_without_words_names_no_parts() -> None:
+    text = "| ISL/OSL | main | this branch |\n|---|---|---|\n| 1024/1024 | 30.1 / 28.0 | 35.5 / 33.2 |\n"
+    assert all(c.metric != "1024" for c in _claims(text))
+
+
+def test_an_error_rate_of_transcripts_is_a_quality_better_the_lower_and_tau_an_acceptance_length() -> None:
+    text = (
+        "**Transcripts: no regression**\n\n| metric | main | this PR |\n|---|---|---|\n"
+        "| cer_mixed (%) | 6.10 | 5.90 |\n| WER (%) | 9.40 | 9.30 |\n\n"
+        "Draft run on one L40S, same build.\n\n| context | tok/s | τ |\n|---|---|---|\n| 512 | 610.5 | 4.125 |\n"
+    )
+    got = [(c.kind, c.value) for c in _claims(text)]
+    assert got == [("accuracy", 5.9), ("accuracy", 9.3), ("perf", 610.5), ("acceptance", 4.125)]
+    assert not higher_is_better("cer_mixed (%)", "%", "accuracy")
+    assert kind_for_metric("tau-bench airline", "%") != "acceptance"

@@ -38,6 +38,7 @@ _QUALITY_WORDS = (
     r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
+    r"(?<![a-z])(?:cer|wer)(?![a-z])|"  # a transcript's character or word error rate ("cp_cer", "WER")
     # how far a kernel's logits are from the reference implementation's
     r"logits?[_ ]diff|"
     # a training run's loss is its quality measure
@@ -59,7 +60,11 @@ _ACCEPTANCE_WORDS = (
     r"\bper[ _-]position\b|"
     # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
     # acceptance length
-    r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|" + _AL_FIELD + "|" + ROUND_ACCEPTANCE
+    r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|"
+    r"(?<![\w-])(?:τ|tau)(?![\w²-])|"  # the papers' letter for the acceptance length (not "τ-bench", an agent eval)
+    + _AL_FIELD
+    + "|"
+    + ROUND_ACCEPTANCE
 )
 """The acceptance names whatever their case ("AL", "[AR]", "mean AR" among them), written in lower case."""
 _CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"
@@ -69,7 +74,7 @@ _ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", r
 # for only in a text that holds them)
 _ACCEPTANCE_WORDS_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE))
 _CASED_AR_RE = re.compile(_CASED_AR)
-_PERF_HINT_RE = re.compile(
+PERF_HINT_RE = re.compile(  # (a name of speed, time or size, "Δ req/s": no score whatever stands beside it)
     r"throughput|(?<![a-z])tput(?![a-z])|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
     re.IGNORECASE,
@@ -88,7 +93,7 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
         return "acceptance"
     if is_performance_unit(unit) or (unit or "").lower() in _LENGTH_UNITS:
         return "perf"  # (a length in tokens beside a pass@1 score: how long the answers ran, a cost, no quality)
-    if _ACCURACY_RE.holds(metric) and not _PERF_HINT_RE.search(metric):
+    if _ACCURACY_RE.holds(metric) and not PERF_HINT_RE.search(metric):
         return "accuracy"
     return "perf"
 
@@ -195,7 +200,10 @@ LOWER_IS_BETTER_RE = re.compile(
 
 # quality measured as a distance from the reference model: smaller is better
 _LOWER_QUALITY_RE = re.compile(
-    _LOWER_NAMED + r"|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + BAD_OUTCOMES, re.IGNORECASE
+    _LOWER_NAMED
+    + r"|error|(?<![a-z])(?:cer|wer)(?![a-z])|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|"
+    + BAD_OUTCOMES,
+    re.IGNORECASE,
 )
 
 

@@ -320,26 +320,35 @@ def _split_setups(group: list[dict], name: str) -> bool:
     return False
 
 
-# "strict and flexible exact match both 0.96", "TTFT and TPOT were each 4% lower": two names, one value for each
+# "strict and flexible exact match both 0.96", "TTFT and TPOT were each 4% lower", "mean TTFT and mean TPOT both
+# drop by ~2-6%", "throughput and latency improve ~3-5%": two names, one value (or range) for each
+_STAT = r"(?:(?:mean|median|avg|average|p\d{2}) )?"
+_MOVE = r"(?:fall|fell|drop|rise|rose|improve|decrease|increase|shrink|grow|climb|reduce|cut|regress|degrade)[a-z]{0,3}"
 _BOTH_RE = re.compile(
-    r"(?<![\w-])(?P<a>[A-Za-z][\w-]{0,20}) and (?P<b>[A-Za-z][\w-]{0,20})(?P<rest>(?: [A-Za-z][\w-]{0,20}){0,3}?)"
-    r"(?: (?:are|were|is|was))? (?:both|each)(?: at)?[:=]? ?$",
+    rf"(?<![\w-])(?P<a>{_STAT}[A-Za-z][\w-]{{0,20}}) and (?P<b>{_STAT}[A-Za-z][\w-]{{0,20}})"
+    r"(?P<rest>(?: [A-Za-z][\w-]{0,20}){0,3}?)(?: (?:are|were|is|was))?"
+    rf"(?P<tail>(?: (?:both|each))?(?: at)?(?: {_MOVE})?(?: by)?)[:=]? ?[~≈]?$",
     re.IGNORECASE,
 )
+
+
+_MOVE_RE = re.compile(rf"\b{_MOVE}\b", re.IGNORECASE)
 
 
 def both_metrics(out: list[dict], text: str) -> list[dict]:
     """A value said of two names at once ("strict and flexible exact match both 0.96") is a value of each: one
     claim per name, the words they share after them ("strict exact match", "flexible exact match")."""
-    if " both" not in text and " each" not in text:
+    if " both" not in text and " each" not in text and " by " not in text and _MOVE_RE.search(text) is None:
         return out
     done: list[dict] = []
     for c in out:
         start = clause_start(text, c["start"], METRIC_BREAK_RE)
         m = _BOTH_RE.search(text, max(start, c["start"] - 120), c["start"])
         rest = m.group("rest") if m else ""
-        names = [f"{m.group(k)}{rest}" for k in "ab"] if m else []
-        if not m or not any(METRIC_RE.search(n) for n in names):
+        names = [f"{m.group(k)}{rest}" for k in "ab"] if m and m.group("tail").strip() else []
+        # (without "both" or "each", only two measures share it: "accuracy is unchanged and throughput goes up by 5%")
+        shared = any if m and re.search(r"both|each", m.group("tail"), re.IGNORECASE) else all
+        if not names or not shared(METRIC_RE.search(n) for n in names):
             done.append(c)
             continue
         done.extend({**c, "metric": name, "kind": prose_kind(name, c["unit"])} for name in names)

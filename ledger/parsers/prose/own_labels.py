@@ -18,9 +18,9 @@ from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of
 
 # the mark between two values and the second one's label: "/ flexible-extract", ", exact_match:"
-_NEXT_LABEL_RE = re.compile(r"\s{0,3}[/,;]\s{1,3}(?P<label>[A-Za-z][\w-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
+_NEXT_LABEL_RE = re.compile(r"\s{0,3}[/,;]\s{1,3}(?P<label>[A-Za-z][\w@-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
 # the first value's own label right before it: "strict-match 72.40%", "strict-match: 72.40%"
-_OWN_LABEL_RE = re.compile(r"(?<![\w-])(?P<label>[A-Za-z][\w-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
+_OWN_LABEL_RE = re.compile(r"(?<![\w@-])(?P<label>[A-Za-z][\w@-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
 
 
 def own_labels(out: list[dict], text: str) -> None:

@@ -11,6 +11,7 @@ import itertools
 
 from ledger.model import Claim
 from ledger.parsers.prose.metrics import METRIC_RE
+from ledger.vocab.metrics import PERF_HINT_RE
 
 
 def kinds_of_siblings(claims: list[Claim]) -> list[Claim]:
@@ -25,5 +26,7 @@ def kinds_of_siblings(claims: list[Claim]) -> list[Claim]:
 
 
 def _unnamed_share(c: Claim) -> bool:
-    # (a share the vocabulary names as a measure, "GPU utilisation 93%", "cache hit rate", keeps its kind)
-    return c.kind == "perf" and c.unit == "%" and not METRIC_RE.search(c.metric or "")
+    # (a share the vocabulary names as a measure, "GPU utilisation 93%", "cache hit rate", keeps its kind, as does a
+    # change of a speed beside an error rate: "Δ req/s +20.0%" then "WER 1.12%")
+    m = c.metric or ""
+    return c.kind == "perf" and c.unit == "%" and not METRIC_RE.search(m) and not PERF_HINT_RE.search(m)

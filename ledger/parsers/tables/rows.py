@@ -46,7 +46,7 @@ from ledger.parsers.tables.reference_columns import spread_value
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.run_rows import cell_subject, runs_row
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
-from ledger.parsers.tables.slash_named import position_parts
+from ledger.parsers.tables.slash_named import baseline_cell, position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position
@@ -235,10 +235,10 @@ class _RowReader:
         # each value the measure its position names
         if c.numeric or c.role not in ("value", "mixed"):
             return False
-        base = self.base_row.cells[c.ci] if self.base_row is not None and c.ci < len(self.base_row.cells) else ""
+        base = baseline_cell(self.base_row, self.row, c.ci, self.info.base_of.get(c.ci))
         above = range(self.table.header_line - 1, max(0, self.block.start - 5), -1)
         titles = [self.ctx.doc.line(no) for no in above] if "/" in c.cleaned else []
-        parts = position_parts(c.head, c.cleaned, clean(base), self.label, c.role, titles)
+        parts = position_parts(c.head, c.cleaned, base, self.label, c.role, titles)
         if not parts or not self._take_cell(c):
             return False
         for p in parts:
@@ -251,6 +251,7 @@ class _RowReader:
                 unit=p.unit,
                 reference=p.reference,
                 config=self._config(c, **p.extra),
+                **c.at,
             )
         return True
 
