@@ -165,7 +165,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
-    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed)
+    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed, bool(info.base_of))
     group = ""
     builds = build_rows(table, roles) or (None if bases else side_runs(table, roles))  # runs of builds, of sides
     if builds is not None and builds.by_branch:
@@ -301,9 +301,11 @@ def _bases(
     roles: list[str],
     sided: tuple[int, str, frozenset[str]] | None,
     prosed: Callable[[], str | None],
+    paired: bool = False,
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
     """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
-    and the precision each row is named by (precision_rows)."""
+    and the precision each row is named by (precision_rows); `paired`: the value columns come in base/candidate
+    pairs, each row its own comparison, so no control row is the other rows' reference."""
     steps: list[int] = []
     # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
     precisions = precision_rows(table, labels, roles)
@@ -326,7 +328,7 @@ def _bases(
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
         bases, clash = _base_rows(table, labels, steps, base_cell)
-    if (clash or not bases) and (controls := control_rows(table, roles)) is not None:
+    if (clash or not bases) and not paired and (controls := control_rows(table, roles)) is not None:
         bases, steps = controls  # ("| m-a | no drafter |" beside "| m-a | Medusa |": the control of each setup)
         clash = False
     if clash:
