@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
+from ledger.parsers.grammar.colon_leads import leads_prose
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command
 from ledger.parsers.grammar.commands import continued
@@ -554,6 +555,8 @@ def _lead_in_lines(doc: Document) -> set[int]:
             and nxt.start - b.end <= 2
         ):
             out.update(range(b.start, b.end + 1))
+        elif leads_prose(blocks, k):
+            out.add(b.start)  # "Next, Medusa heads on the same prompts:" over its result's line (grammar.colon_leads)
     return out
 
 
