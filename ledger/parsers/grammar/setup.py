@@ -332,10 +332,8 @@ def _text_scope(
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, run_end(blocks, k + 1), values)
-    if (led := prose_lead(blocks, k, text)) is not None:
-        return led  # "Next, Medusa heads on the same prompts:" over "Decode reached 63.5 tok/s.": that result's arm
-    if (device := device_scope(blocks, k)) is not None or (device := checkpoint_lead(blocks, k, text, section_end)):
-        return device  # (or the precision a lead-in gives its checkpoint: grammar.checkpoint_leads)
+    if led := prose_lead(blocks, k, text) or device_scope(blocks, k) or checkpoint_lead(blocks, k, text, section_end):
+        return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
