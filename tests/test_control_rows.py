@@ -35,3 +35,21 @@ def test_a_row_named_without_the_feature_in_parentheses_is_the_reference_of_the_
 def test_a_no_row_whose_feature_no_other_row_names_is_no_control() -> None:
     text = "| Mode | Decode tok/s |\n|---|---:|\n| no cache | 20.0 |\n| Medusa | 30.0 |\n"
     assert all(r is None for _, _, r in _refs(text))
+
+
+@pytest.mark.parametrize("off", ["plain", "Baseline", "off", "none", "vanilla", "plain decoding", "autoregressive"])
+def test_a_control_word_beside_a_drafting_method_names_the_arm_the_method_is_measured_against(off: str) -> None:
+    # (invented: the control arm named by a word of its own, not by the feature it leaves out)
+    two = (
+        "| Model | Decoding | Output tok/s |\n|---|---|---:|\n"
+        f"| k-small | {off} | 50.0 |\n| k-small | EAGLE-3 | 81.0 |\n"
+        f"| k-large | {off} | 22.0 |\n| k-large | EAGLE-3 | 35.0 |\n"
+    )
+    assert [r for r in _refs(two) if r[2] is not None] == [("k-small", 81.0, 50.0), ("k-large", 35.0, 22.0)]
+    one = f"| Decoding | Output tok/s |\n|---|---:|\n| {off} | 50.0 |\n| Medusa heads | 74.0 |\n"
+    assert [(v, r) for _, v, r in _refs(one) if r is not None] == [(74.0, 50.0)]
+
+
+def test_a_control_word_beside_no_drafting_method_is_no_control() -> None:
+    text = "| Model | Kernel | Output tok/s |\n|---|---|---:|\n| k-small | plain | 50.0 |\n| k-small | fused | 81.0 |\n"
+    assert all(r is None for _, _, r in _refs(text))

@@ -112,3 +112,22 @@ def test_sibling_items_naming_arms_over_one_measure_are_variants_and_no_default_
     ]
     assert lead_in_setup("`--attention-backend triton`:") == {"attention": "triton"}
     assert lead_in_setup("`--detok-backend turbo`:") == {"variant": "turbo"}
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_colon_lead_naming_a_method_sets_up_the_prose_result_under_it_and_no_other(gap: str) -> None:
+    # (invented: each lead-in names the arm of the one result line under it, not the document's setup)
+    text = (
+        "# Cheaper verify step\n\nPlain decoding on Kestrel-7B came to 38.5 tok/s.\n\n"
+        f"After that, Medusa heads over the same prompts:{gap}Decode speed came to 58.0 tok/s.\n\n"
+        f"Next with FP8 KV cache:{gap}Decode speed came to 61.5 tok/s.\n"
+    )
+    got = {c.value: c.config for c in extract(text, path="t.md").claims}
+    assert got[38.5].get("spec_algo", "none") == "none" and "kv_cache" not in got[38.5]
+    assert got[58.0]["spec_algo"] == "medusa" and "kv_cache" not in got[58.0]
+    assert got[61.5]["kv_cache"] == "fp8" and all(c["model"] == "Kestrel-7B" for c in got.values())
+
+
+def test_a_colon_lead_that_opens_no_next_arm_tells_the_whole_thread() -> None:
+    text = "Runs from one H200 with Kestrel-7B:\n\nDecode came to 38.5 tok/s.\n\nLater, decode came to 41.0 tok/s.\n"
+    assert all(c.config.get("gpu") == "1xH200" for c in extract(text, path="t.md").claims)

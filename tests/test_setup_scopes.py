@@ -9,6 +9,7 @@ from ledger.parsers import extract
 from ledger.parsers.grammar.bullet_leads import bullet_lead_setup, draft_over
 from ledger.parsers.grammar.commands import echo
 from ledger.parsers.grammar.setup_scopes import label_setup, line_setup
+from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.document import read_document
 from ledger.parsers.reader.program_code import is_program
 from ledger.parsers.reader.prose_examples import example_blanked
@@ -446,3 +447,14 @@ def test_a_commands_flags_hold_in_its_own_turn_from_it_on() -> None:
     assert got[3.4] == {"spec_algo": "suffix", "draft_len": "6", "osl": "512"}
     assert got[2.9] == {"spec_algo": "suffix", "draft_len": "6"}
     assert got[2.1] == {} and got[1.7] == {}
+
+
+def test_a_plan_item_counting_its_boards_states_no_speedup_and_sets_up_the_results_below() -> None:
+    # (invented: "2x" before a board counts the boards; the item names the setup, it reports no "2x" gain)
+    plan = "## Plan\n- Running on {} H200 TP=4 FP8, swept at ISL=700 OSL=250\n\n## Numbers\n| conc | tput (tok/s) |\n"
+    table = "|---|---|\n| 4 | 910 |\n| 8 | 1720 |\n"
+    for count in ("4x", "4 x", "4×", ""):
+        cfg = _config(plan.format(count) + table, 1720.0)
+        assert cfg["tp"] == "4" and cfg["quant"] == "fp8" and cfg["isl"] == "700", count
+    assert states_result("- Decode is 2x faster on H100") and states_result("- 1.5x H100 throughput")
+    assert not states_result("- Serving on 2x H100 TP=2") and not states_result("- 8×NVIDIA B200, TP8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ledger.vocab.canonical import GPU_NAMES
 from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord, make_word, search_word
 
 # ("two L40S cards": a count in words)
@@ -33,6 +34,8 @@ NOT_A_HOST = r"(?!-\d{1,4}-\d)"
 beside "4×NVIDIA H100"): it names the machine the run used, no second board."""
 # the maker and the line between the count and the board ("2x Tesla P100", "8x AMD Instinct MI300X")
 GPU_VENDOR = r"(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|radeon|instinct|quadro) )?"
+# the board a count's "x" stands before ("2x H100", "8x NVIDIA B200"): the digits count boards, no speedup's
+_BOARD_AFTER_X_RE = re.compile(rf" ?{GPU_VENDOR}(?:{GPU_NAMES})(?![\w.])", re.IGNORECASE)
 # (the words a board's name goes without: "Radeon 8060S", "Radeon PRO VII" keep theirs)
 _VENDOR_RE = re.compile(r"^(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|instinct) )?", re.IGNORECASE)
 # ("gfx942" is a name: its "x" follows a letter)
@@ -133,3 +136,9 @@ def counted_over(outer: Mapping[str, str], inner: dict[str, str]) -> dict[str, s
     """`inner`'s setup, its board given the count `outer`'s setup states for that board (counted_board)."""
     got = counted_board(outer.get("gpu"), inner.get("gpu"), inner.get("tp") or outer.get("tp"))
     return {**inner, "gpu": got} if got else inner
+
+
+def counts_boards(s: str, start: int, end: int) -> bool:
+    """Whether the multiple s[start:end] ("2x", "8 x") counts the boards named right after it ("2x H100 TP=2"): a
+    whole number of them, never a ratio ("1.5x H100 throughput" compares)."""
+    return "." not in s[max(0, start - 1) : end] and _BOARD_AFTER_X_RE.match(s, end) is not None

@@ -61,6 +61,14 @@ DRAFTING_FEATURE_RE = re.compile(
     re.IGNORECASE,
 )
 
+# the control arm of a drafting table named by a word of its own, not by the feature it leaves out ("plain",
+# "vanilla decoding", "autoregressive", "off", "none", "baseline" beside "EAGLE-3"): the run each method speeds up,
+# only where another row of its column names a drafting method (a "baseline" beside "PR" is a side, read as one)
+DRAFTING_CONTROL_RE = re.compile(
+    r"^(?:plain|vanilla|baseline|base|off|none|autoregressive|ar|standard|regular|normal)"
+    r"(?:\s(?:decod(?:e|ing)|generation|sampling|ar|autoregressive|run))?$",
+    re.IGNORECASE,
+)
 
 # the same sides as Chinese threads name them (vllm-ascend, lmdeploy): before / after the optimisation or change,
 # with the feature turned off / on; searched only in labels that are not ASCII

@@ -20,6 +20,7 @@ from ledger.parsers.grammar.default_reach import (
     spelled,
 )
 from ledger.parsers.grammar.later_runs import later_runs
+from ledger.parsers.grammar.lead_in_lines import lead_in_lines
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.scope_lines import scope_values
@@ -29,7 +30,6 @@ from ledger.parsers.grammar.setup_scopes import (
     WORKLOAD_KEYS,
     SectionFacts,
     bold_paragraph_heads,
-    heads_section,
     is_draft_model,
     line_setup,
     norm,
@@ -276,7 +276,7 @@ def _leads_and_heads(
 ) -> tuple[set[int], set[int]]:
     """The lines that state a setup for what follows them only (lead-ins, a variant's item, a bold head), and the
     lines that head a section (headings, bold heads)."""
-    leads = _lead_in_lines(doc)
+    leads = lead_in_lines(doc)
     # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
     leads |= variant_lines(doc) if variants is None else variants
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
@@ -527,43 +527,3 @@ def _documentation_lines(doc: Document) -> set[int]:
         elif b.kind in ("text", "item"):
             out.update(no for no in range(b.start, b.end + 1) if capability_note(doc.line(no)))
     return out
-
-
-def _lead_in_lines(doc: Document) -> set[int]:
-    """The lines of the lead-ins over a block ("ISL 8000, OSL 1000, batch 1:" over a log): they state the setup
-    of that block only, which its own scope carries; results before it or elsewhere were not run so. A paragraph
-    of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
-    out: set[int] = set()
-    blocks = doc.blocks
-    first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
-    for k, b in enumerate(blocks[:-1]):
-        if b.kind == "heading" and b.start != first_heading and not b.in_code and heads_section(doc, b, first_heading):
-            out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
-            continue  # (its GPU excepted: document_default)
-        nxt = blocks[k + 1]
-        if (
-            (
-                (b.kind == "text" and b.text.rstrip().endswith(":") and ". " not in b.text)
-                or _caption_line(doc, b, nxt)
-                or b.kind == "item"  # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope)
-            )
-            # (in a paste, "dtype=bf16  batch=64:" between two of its tables: the one below's)
-            and (not b.in_code or (nxt.kind == "table" and k > 0 and blocks[k - 1].kind == "table" and nxt.in_code))
-            and len(b.text) <= 100
-            and nxt.kind in ("code", "table")
-            and nxt.start - b.end <= 2
-        ):
-            out.update(range(b.start, b.end + 1))
-    return out
-
-
-def _caption_line(doc: Document, b: Block, nxt: Block) -> bool:
-    """ "FP4 M3, 8k/1k, eagle model <link>": a paragraph of one line right over its table is its caption, colon or
-    none (not the last line of a device listing over a console's table, which the lines above it continue)."""
-    return (
-        b.kind == "text"
-        and nxt.kind == "table"
-        and b.start == b.end == nxt.start - 1
-        and ". " not in b.text
-        and not doc.line(b.start - 1).strip()
-    )

@@ -26,6 +26,7 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.author_turns import carried_turns
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
+from ledger.parsers.grammar.colon_leads import prose_lead
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import (
     agreed,
@@ -338,8 +339,8 @@ def _text_scope(
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, run_end(blocks, k + 1), values)
-    if (device := device_scope(blocks, k)) is not None or (device := checkpoint_lead(blocks, k, text, section_end)):
-        return device  # (or the precision a lead-in gives its checkpoint: grammar.checkpoint_leads)
+    if led := prose_lead(blocks, k, text) or device_scope(blocks, k) or checkpoint_lead(blocks, k, text, section_end):
+        return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}

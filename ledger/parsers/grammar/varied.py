@@ -15,6 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import states_check, unit_measure
 from ledger.parsers.reader.blocks import Block, Document, Table
+from ledger.vocab.board_counts import counts_boards
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup_keys import CHECKPOINT_KEYS
@@ -88,7 +89,7 @@ def table_titles(doc: Document) -> frozenset[int]:
 @short_text_cache(4096)  # the document default and list_varied both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(
-        any(_stands_alone(text, m.start()) for m in _ITEM_RESULT_RE.finditer(text))  # (not "MI300X"'s "0X")
+        any(_stands_alone(text, m) for m in _ITEM_RESULT_RE.finditer(text))  # (not "MI300X"'s "0X", "2x H100")
         or unit_measure(text)  # ("Achieved 120 tps": a whole number in any unit of rate or time the vocabulary knows)
         or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
         or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
@@ -100,7 +101,7 @@ def states_value(text: str) -> bool:
     unit of measure, or a decimal beside a benchmark's or a score's name ("where MMLU reaches 79.1"). A count ("our
     2 fixes"), a PR number or a name's digits state none."""
     text = text[:2000]
-    if unit_measure(text) or any(_stands_alone(text, m.start()) for m in _ITEM_RESULT_RE.finditer(text)):
+    if unit_measure(text) or any(_stands_alone(text, m, counted=True) for m in _ITEM_RESULT_RE.finditer(text)):
         return True
     return _DECIMAL_RE.search(text) is not None and bool(
         named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)
@@ -112,8 +113,14 @@ def states_value(text: str) -> bool:
 _DECIMAL_RE = re.compile(r"\d(?<![\w.]\d)\d{0,8}\.\d{1,9}\b")
 
 
-def _stands_alone(text: str, at: int) -> bool:
-    """Whether the number whose last digits start at `at` stands on its own: no letter glued before its digits."""
+def _stands_alone(text: str, m: re.Match[str], counted: bool = False) -> bool:
+    """Whether the number of the measure `m` stands on its own: no letter glued before its digits, and (unless
+    `counted` may stand) no count of the boards named after it ("- On 2x H100 TP=2": a plan's item counts two
+    boards and reports no speedup; vocab.board_counts). A sentence's "on 4x MI355X" stays a measuring line: the
+    section readers count its results by it where their unit ("tok/s/GPU") goes unread."""
+    at = m.start()
+    if not counted and counts_boards(text, at, m.end()):
+        return False
     while at > 0 and (text[at - 1].isdigit() or text[at - 1] in ".,"):
         at -= 1
     return at == 0 or not text[at - 1].isalpha()

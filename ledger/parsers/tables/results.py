@@ -170,7 +170,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
     arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
-    bases, steps, heads, precisions = _bases(table, labels, roles, sided, prosed) if not twins else _no_bases()
+    bases, steps, heads, precisions = (
+        _bases(table, labels, roles, sided, prosed, bool(info.base_of)) if not twins else _no_bases()
+    )
     group = ""
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
@@ -322,9 +324,11 @@ def _bases(
     roles: list[str],
     sided: tuple[int, str, frozenset[str]] | None,
     prosed: Callable[[], str | None],
+    paired: bool = False,
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
     """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
-    and the precision each row is named by (precision_rows)."""
+    and the precision each row is named by (precision_rows); `paired`: the value columns come in base/candidate
+    pairs, each row its own comparison, so no control row is the other rows' reference."""
     steps: list[int] = []
     # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
     precisions = precision_rows(table, labels, roles)
@@ -347,7 +351,7 @@ def _bases(
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
         bases, clash = _base_rows(table, labels, steps, base_cell)
-    if (clash or not bases) and (controls := control_rows(table, roles)) is not None:
+    if (clash or not bases) and not paired and (controls := control_rows(table, roles)) is not None:
         bases, steps = controls  # ("| m-a | no drafter |" beside "| m-a | Medusa |": the control of each setup)
         clash = False
     if clash:

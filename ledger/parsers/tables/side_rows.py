@@ -20,6 +20,7 @@ from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.sides import (
     BASE_SIDE_RE,
+    DRAFTING_CONTROL_RE,
     DRAFTING_FEATURE_RE,
     HEAD_SIDE_RE,
     column_sides,
@@ -104,6 +105,8 @@ def feature_off_twin(label: str, names: frozenset[str]) -> bool:
     "Medusa": the row run without the feature another row is named for (alone, with its size, or, for a drafter
     named by no method, a row that names a drafting method) is that row's baseline (the method measured against the
     run it speeds up). `names`: the table's row labels, stripped and in lower case."""
+    if DRAFTING_CONTROL_RE.match(label.strip(" *_`")):  # ("plain" beside "EAGLE-3": the run it speeds up)
+        return _names_drafting(names)
     m = _FEATURE_OFF_RE.match(label.strip())
     tail = _FEATURE_OFF_TAIL_RE.search(label) if m is None else None
     found = m or tail
@@ -113,12 +116,17 @@ def feature_off_twin(label: str, names: frozenset[str]) -> bool:
     if feature in names:
         return True
     if DRAFTING_FEATURE_RE.match(feature):
-        return any(qualifiers(n).get("spec_algo", "none") != "none" for n in names)
+        return _names_drafting(names)
     if tail is None:
         return False  # ("no MTP" beside "MTP2, FP8 KV": a gate of its own, no control of a sized setup)
     # ("TP8 (no CP)" beside "CP8": the setup run without the feature the other row sizes)
     sized = re.compile(rf"(?<![\w-]){re.escape(feature)}[ _-]?\d{{1,3}}(?![\w.])")
     return any(sized.search(n) for n in names if n != label.strip().lower())
+
+
+def _names_drafting(names: frozenset[str]) -> bool:
+    """Some row label names a drafting method ("eagle-3", "medusa heads")."""
+    return any(qualifiers(n).get("spec_algo", "none") != "none" for n in names)
 
 
 @short_text_cache(2048)  # (each row label, again for every value of its row)
