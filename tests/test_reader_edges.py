@@ -126,14 +126,17 @@ def test_an_archives_continued_turn_line_opens_a_turn() -> None:
     assert [b.start for b in doc.blocks if b.kind == "comment"] == [3, 6]
 
 
-def test_an_excerpts_numbered_turn_line_opens_a_turn_with_no_blank_after_it() -> None:
-    # "[turn 2 by bob]", "[turn 0 by alice, continued]": an excerpt's marks of a turn and of its next chunk after a
-    # cut; the paste may open on the very next line. A bracketed sentence is no turn.
+def test_an_excerpts_numbered_turn_line_opens_a_turn_and_its_continued_chunk_does_not() -> None:
+    # "[turn 2 by bob]" opens bob's turn, its paste may open on the very next line; "[turn 2 by bob, continued]" is
+    # the same turn's next chunk after a cut (its setup holds on across the cut), and so is "[turn 0 by alice,
+    # continued]" in the description (turn 0); a chunk of another turn than the last ("[turn 3 by carol, continued]",
+    # its opening cut) opens that turn. A bracketed sentence is no turn.
     doc = read_document(
         "# T\n\n[turn 0 by alice, continued]\n```\nloss: 1.0\n```\n\n[turn 2 by bob]\nLooks fine.\n\n"
+        "[turn 2 by bob, continued]\n\nStill fine.\n\n[turn 3 by carol, continued]\n\nNo.\n\n"
         "[turn of phrase by us]\n\n[step 3 by alice]\n"
     )
-    assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [(3, "alice"), (8, "bob")]
+    assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [(8, "bob"), (15, "carol")]
 
 
 def test_an_anchor_closing_a_section_is_the_next_headings_link_target_not_setup() -> None:

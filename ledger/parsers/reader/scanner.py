@@ -29,7 +29,8 @@ _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
 # ("[turn 3 by alice]", "[turn 0 by alice, continued]": an excerpt's mark of a turn, or of its next chunk after a cut)
 _AUTHOR_RE = re.compile(
-    r"^\[(?P<numbered>turn \d{1,4} by )?([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?(numbered)(?:, continued)?)\]$"
+    r"^\[(?P<numbered>turn (?P<no>\d{1,4}) by )?([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)"
+    r"(?(numbered)(?P<continued>, continued)?)\]$"
 )
 # a rendered heading's section number, its dots its depth ("2.1 Latency", "1.2.1 MMLU"; not "1.5B" nor "2024")
 _SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
@@ -92,6 +93,7 @@ class _Scanner:
         self.line_marks = not markup and not self.rendered
         self.section: list[tuple[int, str]] = []  # (level, title)
         self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
+        self.turn_no = "0"  # the number of the excerpt's turn read last (a thread opens on its description, turn 0)
 
     def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
         if title[1]:
@@ -227,8 +229,11 @@ class _Scanner:
         numbered = am is not None and am.re is _AUTHOR_RE and am.group("numbered")
         if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip() or " · " in stripped or numbered):
             return None
+        if numbered and am.group("continued") and am.group("no") == self.turn_no:
+            return None  # (the same turn's next chunk after a cut: its setup and sections hold on across the cut)
+        self.turn_no = am.group("no") if numbered else self.turn_no
         self.section.clear()
-        author = am.group(2) if am.re is _AUTHOR_RE else am.group(1)
+        author = am.group(3) if am.re is _AUTHOR_RE else am.group(1)
         self.section.append((0, f"[{author}]"))
         self.cur = (f"[{author}]",)
         # (info: the archive's word for the turn, "description" or "comment", where the line says it)
