@@ -316,7 +316,8 @@ def test_the_headline_counts_the_falls_of_series_a_newer_version_dropped() -> No
 def test_a_release_pages_regressions_say_whose_series_fell_and_the_step_the_cited_line_holds() -> None:
     """Three versions of an invented speed page with two models' tables of one measure: each regression the report
     lists names the setup that tells its series from the other (the model) and cites the step it fell in, each value
-    with its version and line; a series that fell and partly came back in its latest step is history, said apart."""
+    with its version and line; a series that fell and came back only part of the way in its latest step is still
+    down from its first value, said with the fall it rose from."""
     from ledger.compare.run import Comparison
     from ledger.report.findings import failures_section
 
@@ -332,12 +333,13 @@ def test_a_release_pages_regressions_say_whose_series_fell_and_the_step_the_cite
     names = {s.ref.name: s.ref.name for s in snaps}
     got = [(f.verdict, f.text, f.revision) for f in failures_section(comp, names, []).findings]
     assert got == [
-        ("regression", "H100 TP1 [model=heron12b]: 5010 (v2, line 13) -> 4000 (higher is better)", "v3"),
         (
-            "recovered",
-            "H100 TP1 [model=wren8b]: 8000 (v1, line 7) -> 6000 (higher is better); partly back to 6400 (v3, line 7)",
-            "v2",
+            "regression",
+            "H100 TP1 [model=wren8b]: 8000 (v1, line 7) -> 6400 (higher is better); fell to 6000 (v2, line 7), "
+            "partly back",
+            "v3",
         ),
+        ("regression", "H100 TP1 [model=heron12b]: 5010 (v2, line 13) -> 4000 (higher is better)", "v3"),
     ], got
 
 
@@ -350,8 +352,9 @@ def _decode_page(kestrel: tuple[str, ...], osprey: tuple[str, ...] = (), note: s
 def test_a_release_page_judges_each_series_by_its_latest_step_and_lists_earlier_falls_since_recovered() -> None:
     """Three versions of an invented speed page: Kestrel TP1 falls in v2 and comes back in v3, TP4 falls and comes
     half way back, TP2 holds in v2 and falls in v3; Osprey's table falls in v2 and is dropped in v3. A reader of the
-    page asks where each series stands now, its latest step: two regressions now (one in a table v3 dropped), and
-    two earlier falls since recovered (one partly), each value said with the version and line that hold it."""
+    page asks where each series stands now, its latest step: three regressions now (one in a table v3 dropped, one
+    only partly back, still below v1), and one earlier fall since recovered, each value said with the version and
+    line that hold it."""
     from types import SimpleNamespace
 
     from ledger.compare.run import Comparison
@@ -376,10 +379,10 @@ def test_a_release_page_judges_each_series_by_its_latest_step_and_lists_earlier_
             9,
         ),
         "H100 TP4 [model=kestrel7b, tp=4": (
-            "recovered",
-            f"26000 (v1, line 7) -> 20000 {up}; partly back to 23000 (v3, line 11)",
-            "v2",
-            9,
+            "regression",
+            f"26000 (v1, line 7) -> 23000 {up}; fell to 20000 (v2, line 9), partly back",
+            "v3",
+            11,
         ),
         "H100 TP1 [model=osprey13b, tp=1": (
             "regression",
@@ -389,9 +392,8 @@ def test_a_release_page_judges_each_series_by_its_latest_step_and_lists_earlier_
         ),
         "H100 TP2 [model=kestrel7b, tp=2": ("regression", f"15100 (v2, line 9) -> 12000 {up}", "v3", 11),
     }, got
-    assert [f.verdict for f in sec.findings] == ["regression", "regression", "recovered", "recovered"]
+    assert [f.verdict for f in sec.findings] == ["regression", "regression", "regression", "recovered"]
     report = SimpleNamespace(comparison=comp, section=lambda name: sec if name == "failures" else Section(name, name))
     assert headline(report) == (
-        "2 regressions now (1 of them last stated before R3); "
-        "2 earlier step regressions since recovered (2 R1->R2; 1 of them partly)"
+        "3 regressions now (1 of them last stated before R3); 1 earlier step regression since recovered (1 R1->R2)"
     )

@@ -1,12 +1,13 @@
 """A page's versions read where each series stands now: a release page is re-measured release after release, and
-its reader asks which numbers are down in the latest version that states them, not whether the newest value is
-below the first one a page ever printed (26812 -> 23326 -> 23102 -> 26221 is a rise of 13.5% in its latest step,
-never "a regression of 2.2%").
+its reader asks which numbers are down in the latest version that states them, and which are still below where the
+page once had them; never a first-against-last verdict that hides the step that moved last.
 
 A series is judged by its latest step that moved (a version that holds a fallen value steady says the fall still
-stands); a fall a later step rose from is history, said apart as "since recovered" (or "partly" where the value
-is still down from before the fall). Every value said is cited with the version and line that hold it. A series
-whose steps all stood still keeps its first-against-last verdict (small falls adding up are still a fall).
+stands). A fall a later step rose from all the way back is history, said apart as "since recovered"; one it rose
+from only part of the way is still down from its first value, counted as a regression now and said with the fall
+and the partial return ("26812 (v1) -> 26221; fell to 23102 (v3), partly back"). Every value said is cited with
+the version and line that hold it. A series whose steps all stood still keeps its first-against-last verdict (small
+falls adding up are still a fall).
 """
 
 from __future__ import annotations
@@ -54,13 +55,22 @@ def latest_move(row: Row) -> Pair | None:
 
 def _standing(row: Row) -> Pair | None:
     """What a series judged by its steps is judged by: its latest moving step, else (small steps adding up to a
-    fall) its first value against its latest; None for a series with no step."""
+    fall) its first value against its latest; and where its latest step rose only part of the way back from a fall,
+    its first value against its latest too (still down: a reader of the page counts it); None with no step."""
     if row.key.kind == "gate":
         return None  # (a gate's pass or fail is a state, listed with the failing gates)
-    if (p := latest_move(row)) is not None or not row.steps:
-        return p
+    p = latest_move(row)
     o = row.overall
-    return o if o is not None and o.verdict == REGRESSION and o.old is not None and o.new is not None else None
+    down = o if o is not None and o.verdict == REGRESSION and o.old is not None and o.new is not None else None
+    if p is not None and p.verdict == IMPROVEMENT and down is not None and recovered_steps(row):
+        return down
+    return p if p is not None or not row.steps else down
+
+
+def still_down(row: Row) -> bool:
+    """A series whose latest step rose, but only part of the way back: still below its first value (_standing)."""
+    p = latest_move(row)
+    return p is not None and p.verdict == IMPROVEMENT and (q := _standing(row)) is not None and q.verdict == REGRESSION
 
 
 def recovered_steps(row: Row) -> list[Pair]:
@@ -123,7 +133,14 @@ def page_findings(c: Comparison, told: dict[int, str], names: dict[str, str]) ->
         if (last := _standing(row)) is not None and last.verdict == REGRESSION:
             gone = where_stated(row, [names.get(r, r) for r in revisions]) if row.cells[-1] is None else ""
             text = _step_text(last, names) + (f"; {gone}" if gone.startswith("removed") else "")
+            if still_down(row):  # ("still below v1: fell to 20000 (v2, line 9), partly back"): the fall it rose from
+                text += "".join(
+                    f"; fell to {fmt_claim(p.new)} ({_at(p.new, p.new_rev, names)})" for p in recovered_steps(row)
+                )
+                text += ", partly back"
             now.append((REGRESSION, f"{name}: {text}", _rev(last, names), _line(last.new), what))
+            if still_down(row):
+                continue
         for p in recovered_steps(row):
             back = f"back to {fmt_claim(latest)} ({_at(latest, revisions[i], names)})"
             text = f"{_step_text(p, names)}; {'partly ' if partly_recovered(row, p) else ''}{back}"
@@ -150,7 +167,7 @@ def recovered_summary(c: Comparison) -> str:
     steps: Counter[str] = Counter()
     partly = 0
     for row in c.rows:
-        for p in recovered_steps(row):
+        for p in recovered_steps(row) if not still_down(row) else ():
             steps[f"{at.get(p.old_rev or '', '?')}->{at.get(p.new_rev or '', '?')}"] += 1
             partly += partly_recovered(row, p)
     n = sum(steps.values())
