@@ -458,3 +458,14 @@ def test_a_plan_item_counting_its_boards_states_no_speedup_and_sets_up_the_resul
         assert cfg["tp"] == "4" and cfg["quant"] == "fp8" and cfg["isl"] == "700", count
     assert states_result("- Decode is 2x faster on H100") and states_result("- 1.5x H100 throughput")
     assert not states_result("- Serving on 2x H100 TP=2") and not states_result("- 8×NVIDIA B200, TP8")
+
+
+def test_a_sentence_under_a_table_printing_a_rate_of_its_own_lends_the_table_no_workload() -> None:
+    # the sentence under the table speaks of it ("the table above") but reports a further run of its own, at its own
+    # context: that context is its run's, never the table's rows', which keep their heading's
+    text = (
+        "## Decode at a 32k context\n\n| Prompt | decode tok/s |\n|---|---|\n| prose | 71.2 |\n| code | 66.0 |\n\n"
+        "Past the table above, a 96k context still holds 61+ tok/s on this laptop.\n"
+    )
+    rows = [(c.value, c.config.get("isl")) for c in extract(text, path="t.md").claims if c.source.line in (5, 6)]
+    assert rows == [(71.2, "32k"), (66.0, "32k")], rows

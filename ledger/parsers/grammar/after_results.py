@@ -30,6 +30,7 @@ from ledger.parsers.reader.blocks import Block, Document, Table
 from ledger.parsers.reader.program_code import is_program
 from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.sides import side_of
+from ledger.vocab.units import UNITS, measure_of_unit
 
 
 @last_document  # (the setup reader and the document default both ask it)
@@ -88,6 +89,11 @@ _DESCRIBES_RE = re.compile(
 # a change or a decimal the sentence restates ("by ~4.2%", "5.0"): the numbers a table of results printed
 _RESTATED_RE = re.compile(r"(?<![\w.])\d{1,6}(?:\.\d{1,4})?(?=\s?%)|(?<![\w.])\d{1,6}\.\d{1,4}(?![\w.])")
 _CELL_NUMBER_RE = re.compile(r"\d{1,9}(?:\.\d{1,6})?")
+_RATES = sorted((u for u in UNITS if measure_of_unit(u) == "throughput"), key=len, reverse=True)
+# "64+ t/s", "118.5 tok/s": a number the sentence prints as a rate (the units compare reads as throughput)
+_RATE_RE = re.compile(
+    r"(?<![\w.])(\d{1,6}(?:\.\d{1,3})?)\+?\s?(?:" + "|".join(map(re.escape, _RATES)) + r")(?![\w/])", re.IGNORECASE
+)
 _WRAPPED = 6
 """The most lines of one wrapped paragraph read under a table."""
 
@@ -116,18 +122,29 @@ def trailing_captions(doc: Document) -> list[SetupScope]:
             continue  # ("Could an M4 Max reach 500 GB/s here?": no run of the table)
         # (a workload alone: a board or a layout the sentence names may be one row's, "the tp4 check scored 92.07")
         stated = {key: v for key, v in line_setup(text).items() if key in WORKLOAD_KEYS}
+        if _own_rate(text, table.table):
+            continue  # ("111k context still at 64+ t/s": a rate the table does not print, its own run's workload)
         if stated and is_result(table) and (_DESCRIBES_RE.search(text) or _restates(text, table.table)):
             out.append(SetupScope(table.start, b.end, stated))  # (and the sentence's own changes)
     return out
 
 
+def _own_rate(text: str, table: Table) -> bool:
+    """The sentence prints a rate the table does not: a result of its own, and the workload it states is that
+    result's, not the table's."""
+    said = [float(m.group(1)) for m in _RATE_RE.finditer(text)] if "/" in text or " per " in text else []
+    return bool(said) and not set(said) <= _cell_numbers(table)
+
+
+def _cell_numbers(table: Table) -> set[float]:
+    cells = " ".join(c[:60] for r in table.rows[:100] for c in r.cells[:20])
+    return {float(m.group(0)) for m in _CELL_NUMBER_RE.finditer(cells)}
+
+
 def _restates(text: str, table: Table) -> bool:
     """The sentence restates a number the table printed ("~5%" of "+5.0%")."""
     said = {float(m.group(0)) for m in _RESTATED_RE.finditer(text)}
-    if not said:
-        return False
-    cells = " ".join(c[:60] for r in table.rows[:100] for c in r.cells[:20])
-    return any(float(m.group(0)) in said for m in _CELL_NUMBER_RE.finditer(cells))
+    return bool(said & _cell_numbers(table)) if said else False
 
 
 def list_ends(blocks: list[Block]) -> dict[int, int]:
