@@ -43,3 +43,10 @@ def test_a_short_speed_name_after_a_lead_in_names_the_speedup(line: str) -> None
     claims = [c for c in extract(f"# Faster attention\n\n{line}\n", "l.md").claims if c.kind == "perf"]
     assert claims and all(c.metric in ("PP speedup", "TG speedup") for c in claims)
     assert claims[0].metric == ("TG speedup" if "TG" in line else "PP speedup")
+
+
+def test_a_lowercase_phase_word_names_its_own_change_and_the_next_value_keeps_its_measure() -> None:
+    # "prefill" written as a word is no llama.cpp "PP": the share after it keeps the measure it names, with its sign
+    text = "**In short: same decode speed, +45% prefill at 2K, 60% less KV memory.**\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("prefill", 45.0), ("KV memory", -60.0)], got

@@ -128,7 +128,8 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 c["metric"] = mm.group("name")
             elif (
                 after is None
-                and not _SPEED_NAME_RE.fullmatch(metric)  # ("PP is 1.6X faster": prompt processing, no unit's name)
+                # ("PP is 1.6X faster": prompt processing in llama.cpp's capitals, no unit's name; "prefill" is a word)
+                and not (_SPEED_NAME_RE.fullmatch(metric) and not metric.islower())
                 and (
                     not metric
                     or unit_row(normalise_unit(metric)) is not None
