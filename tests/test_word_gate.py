@@ -234,8 +234,10 @@ def test_an_acceptance_name_is_found_through_the_case_blind_words_copy_and_the_c
     assert metrics._ACCEPTANCE_WORDS_RE.plain is not None
     extra = ["AR", "ar", "Ar 0.5", "[Ar] P50", "AL: 2.1", "x-AR", "AR-1", "AR_x", "mean Ar", "P50 AR", "DAR", "AR."]
     extra += ["Mean Accepted", "ACCEPT", "  accept", "REF_AL: 2", "min_al", "a.LEN", "Positional Accept", "İAR", "ſAR"]
+    extra += ["mean accept τ", "τ-bench", "Tau", "tau-bench score"]
     for text in [*_texts(), *extra, *(t.lower() for t in extra), *(t.upper() for t in extra)]:
-        assert metrics.is_acceptance_name(text) == (metrics._ACCEPTANCE_RE.pattern.search(text) is not None), text
+        whole = metrics._ACCEPTANCE_RE.pattern.search(text) or metrics.TAU_RE.search(text)
+        assert metrics.is_acceptance_name(text) == (whole is not None), text
 
 
 def _every_gate() -> list[tuple[str, WordGate]]:

@@ -61,7 +61,7 @@ _ACCEPTANCE_WORDS = (
     # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
     # acceptance length
     r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|"
-    r"(?<![\w-])(?:τ|tau)(?![\w²-])|"  # the papers' letter for the acceptance length (not "τ-bench", an agent eval)
+    r"(?<![\w-])tau(?![\w²-])|"  # the papers' letter for the acceptance length, spelled (not "tau-bench")
     + _AL_FIELD
     + "|"
     + ROUND_ACCEPTANCE
@@ -74,6 +74,9 @@ _ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", r
 # for only in a text that holds them)
 _ACCEPTANCE_WORDS_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE))
 _CASED_AR_RE = re.compile(_CASED_AR)
+TAU_RE = re.compile(r"(?<![\w-])τ(?![\w²-])")
+"""The letter itself ("mean accept τ"; never "τ-bench", an agent eval): asked apart, where the text holds it, since the
+word gates read ASCII words only."""
 PERF_HINT_RE = re.compile(  # (a name of speed, time or size, "Δ req/s": no score whatever stands beside it)
     r"throughput|(?<![a-z])tput(?![a-z])|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
@@ -150,8 +153,13 @@ def is_accuracy_name(text: str) -> bool:
 @short_text_cache(4096)  # (every row, column and metric name is asked, by the tables and the prose)
 def is_acceptance_name(text: str) -> bool:
     """Whether _ACCEPTANCE_RE matches in the text: its case-blind words through their case-sensitive copy in the
-    lowered text (the whole pattern had none, for its capital "AR"), then the capital "AR" where the text holds one."""
-    return _ACCEPTANCE_WORDS_RE.holds(text) or ("AR" in text and _CASED_AR_RE.search(text) is not None)
+    lowered text (the whole pattern had none, for its capital "AR"), then the capital "AR" where the text holds one,
+    then the letter τ (TAU_RE)."""
+    return (
+        _ACCEPTANCE_WORDS_RE.holds(text)
+        or ("AR" in text and _CASED_AR_RE.search(text) is not None)
+        or ("τ" in text and TAU_RE.search(text) is not None)
+    )
 
 
 # Counts of requests or answers that went wrong: fewer is better whatever the table's kind ("Request failures 0 -> 3"
