@@ -66,6 +66,12 @@ def _check(text: str) -> None:
     assert [c.model_dump() for c in again.claims] == [c.model_dump() for c in result.claims]
 
 
+def test_an_empty_or_blank_text_extracts_cleanly() -> None:
+    # (no block at all: a reader that takes the first block for the title must ask whether there is one)
+    for text in ("", "\n", " ", "\r\n\r\n", "\t\n"):
+        _check(text)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=40)), max_size=30))
 def test_any_mix_of_fragments_extracts_cleanly(parts: list[str]) -> None:

@@ -72,11 +72,8 @@ _CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"
 _ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", re.IGNORECASE))
 # (the two parts apart: the case-blind one has a case-sensitive copy for the lowered text, the capitals are looked
 # for only in a text that holds them)
-_ACCEPTANCE_WORDS_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE))
-_CASED_AR_RE = re.compile(_CASED_AR)
-TAU_RE = re.compile(r"(?<![\w-])τ(?![\w²-])")
-"""The letter itself ("mean accept τ"; never "τ-bench", an agent eval): asked apart, where the text holds it, since the
-word gates read ASCII words only."""
+_ACCEPTANCE_WORDS_RE, _CASED_AR_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE)), re.compile(_CASED_AR)
+TAU_RE = re.compile(r"(?<![\w-])τ(?![\w²-])")  # "mean accept τ" (not "τ-bench"): apart, the gates read ASCII words
 PERF_HINT_RE = re.compile(  # (a name of speed, time or size, "Δ req/s": no score whatever stands beside it)
     r"throughput|(?<![a-z])tput(?![a-z])|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",

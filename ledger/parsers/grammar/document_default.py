@@ -76,7 +76,7 @@ def document_default(
     in a reviewer's turn): it comes back as (turn start, turn end, values). `printed` gets the load keys of the
     default only pastes state (a serving benchmark's concurrency); `reach` where a comment's key holds; `stated` all."""
     seen, turns = dict[str, list[str]](), turn_bounds(doc)
-    turn_starts = [a for a, _ in turns]
+    turn_starts, title = [a for a, _ in turns], (doc.blocks[0].start if doc.blocks else 0)  # (title: its first line)
     turns_of: dict[str, set[int]] = {}
     by_turn: dict[str, dict[int, list[str]]] = {}  # each key's values, by the turn that names them
     facts = section_facts(doc) if facts is None else facts
@@ -97,7 +97,7 @@ def document_default(
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
     for no in range(1, len(doc.lines) + 1):
-        text = presupposed(doc.setup_line(no), no == doc.blocks[0].start)  # (a question: no setup; a title: its model)
+        text = presupposed(doc.setup_line(no), no == title)  # (a question: no setup; a title: its model)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread:
             continue
         text = unrestricted(text)
