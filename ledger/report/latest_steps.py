@@ -130,18 +130,15 @@ def page_findings(c: Comparison, told: dict[int, str], names: dict[str, str]) ->
         latest, i = _latest(row)
         what = latest.metric or row.key.metric
         name = f"{what}{told.get(id(row), '')}"
+        falls, down = recovered_steps(row), still_down(row)  # (down: partly back from its falls, still below)
         if (last := _standing(row)) is not None and last.verdict == REGRESSION:
             gone = where_stated(row, [names.get(r, r) for r in revisions]) if row.cells[-1] is None else ""
             text = _step_text(last, names) + (f"; {gone}" if gone.startswith("removed") else "")
-            if still_down(row):  # ("still below v1: fell to 20000 (v2, line 9), partly back"): the fall it rose from
-                text += "".join(
-                    f"; fell to {fmt_claim(p.new)} ({_at(p.new, p.new_rev, names)})" for p in recovered_steps(row)
-                )
+            if down:  # ("26000 (v1) -> 23000; fell to 20000 (v2, line 9), partly back"): the falls it rose from
+                text += "".join(f"; fell to {fmt_claim(p.new)} ({_at(p.new, p.new_rev, names)})" for p in falls)
                 text += ", partly back"
             now.append((REGRESSION, f"{name}: {text}", _rev(last, names), _line(last.new), what))
-            if still_down(row):
-                continue
-        for p in recovered_steps(row):
+        for p in () if down else falls:
             back = f"back to {fmt_claim(latest)} ({_at(latest, revisions[i], names)})"
             text = f"{_step_text(p, names)}; {'partly ' if partly_recovered(row, p) else ''}{back}"
             history.append((RECOVERED, f"{name}: {text}", _rev(p, names), _line(p.new), what))

@@ -12,6 +12,7 @@ from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.run_stats import canonical_stat
 from ledger.vocab.setup import config_hints
+from ledger.vocab.speed_names import SPEED_MEASURE_WORDS as SPEED_MEASURE_WORDS  # (read by the prose here)
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import (
     RATIO_UNITS,
@@ -597,9 +598,6 @@ _MEASURE_NOUNS = (
 MEASURE_NOUN_END_RE = re.compile(r"\b" + _MEASURE_NOUNS + "$", re.IGNORECASE)
 MEASURE_NOUN_RE = re.compile(r"\b" + _MEASURE_NOUNS + r"\b", re.IGNORECASE)
 """A measure's generic noun anywhere in the words ("peak memory on H100", "Wall Duration change")."""
-# What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
-# names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
-SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"
 # a benchmark's name may go on with its year or split ("AIME25", "MMLU-Pro" is its own entry)
 _YEAR_TAIL = r"(?:\d{1,4})?"
 PROSE_METRIC_NAMES: tuple[str, ...] = tuple(

@@ -122,18 +122,21 @@ def trailing_captions(doc: Document) -> list[SetupScope]:
             continue  # ("Could an M4 Max reach 500 GB/s here?": no run of the table)
         # (a workload alone: a board or a layout the sentence names may be one row's, "the tp4 check scored 92.07")
         stated = {key: v for key, v in line_setup(text).items() if key in WORKLOAD_KEYS}
-        if _own_rate(text, table.table):
+        if not stated or not is_result(table):
+            continue
+        cells = _cell_numbers(table.table)
+        if _own_rate(text, cells):
             continue  # ("111k context still at 64+ t/s": a rate the table does not print, its own run's workload)
-        if stated and is_result(table) and (_DESCRIBES_RE.search(text) or _restates(text, table.table)):
+        if _DESCRIBES_RE.search(text) or _restates(text, cells):
             out.append(SetupScope(table.start, b.end, stated))  # (and the sentence's own changes)
     return out
 
 
-def _own_rate(text: str, table: Table) -> bool:
+def _own_rate(text: str, cells: set[float]) -> bool:
     """The sentence prints a rate the table does not: a result of its own, and the workload it states is that
     result's, not the table's."""
     said = [float(m.group(1)) for m in _RATE_RE.finditer(text)] if "/" in text or " per " in text else []
-    return bool(said) and not set(said) <= _cell_numbers(table)
+    return bool(said) and not set(said) <= cells
 
 
 def _cell_numbers(table: Table) -> set[float]:
@@ -141,10 +144,10 @@ def _cell_numbers(table: Table) -> set[float]:
     return {float(m.group(0)) for m in _CELL_NUMBER_RE.finditer(cells)}
 
 
-def _restates(text: str, table: Table) -> bool:
+def _restates(text: str, cells: set[float]) -> bool:
     """The sentence restates a number the table printed ("~5%" of "+5.0%")."""
     said = {float(m.group(0)) for m in _RESTATED_RE.finditer(text)}
-    return bool(said & _cell_numbers(table)) if said else False
+    return bool(said & cells)
 
 
 def list_ends(blocks: list[Block]) -> dict[int, int]:

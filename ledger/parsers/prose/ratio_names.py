@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger.parsers.grammar.numbers import normalise_unit
-from ledger.vocab.metrics import SPEED_MEASURE_WORDS
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
+from ledger.vocab.speed_names import bench_speed_name
 from ledger.vocab.units import RATIO_UNITS, unit_row
 
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
@@ -40,7 +40,6 @@ _AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 # (a comparative before "than" compares the measure the words before name: "It is 10% lower than without MTP")
-_SPEED_NAME_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
 # ("19% promote": what a Chinese thread's 提升 becomes, an improvement)
 _NOUN_RE = re.compile(
@@ -128,8 +127,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 c["metric"] = mm.group("name")
             elif (
                 after is None
-                # ("PP is 1.6X faster": prompt processing in llama.cpp's capitals, no unit's name; "prefill" is a word)
-                and not (_SPEED_NAME_RE.fullmatch(metric) and not metric.islower())
+                and not bench_speed_name(metric)  # ("PP is 1.6X faster": prompt processing, no unit's name)
                 and (
                     not metric
                     or unit_row(normalise_unit(metric)) is not None

@@ -9,8 +9,9 @@ from typing import Any
 
 from ledger.parsers.prose.metrics import holds_metric
 from ledger.vocab.change_words import GAIN_RE, LOSS_RE
-from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, higher_is_better, names_known_measure
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE, higher_is_better, names_known_measure
 from ledger.vocab.sides import names_base_run
+from ledger.vocab.speed_names import bench_speed_name
 from ledger.vocab.units import RATIO_UNITS, measure_of_unit
 
 # the verb, the measure's words (one to four), "by", an approximation word: right before the number
@@ -313,8 +314,6 @@ def _point_gap(c: dict[str, Any], m: re.Match[str], what: str) -> None:
 
 
 _QUALIFIER_RE = re.compile(r"[A-Za-z][a-z-]{1,24}")
-# "PP is about 1.6X faster", "TG 1.2x faster": a bench's short name of the speed it compares, as printed
-_SPEED_WORD_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
 _SPEEDUP_STAT_RE = re.compile(r"\b(?:geo-?mean|mean|average|median|overall)\b", re.IGNORECASE)
 
 
@@ -324,7 +323,7 @@ def _speedup_name(words: str) -> str:
     speedup", the kernel timed alone), and so does the statistic the words name ("the geomean over the sweep")."""
     if (stat := _SPEEDUP_STAT_RE.search(words[-80:])) is not None:
         return f"{stat.group(0).lower()} speedup"
-    if _SPEED_WORD_RE.fullmatch(words) and not words.islower():
+    if bench_speed_name(words):
         return f"{words} speedup"  # ("PP", "TG": llama.cpp's prompt and generation speeds keep their capitals)
     return f"{words.lower()} speedup" if _QUALIFIER_RE.fullmatch(words) else "speedup"
 

@@ -14,13 +14,11 @@ import re
 
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.sides import has_clause_side
-from ledger.vocab.metrics import SPEED_MEASURE_WORDS
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.speed_names import bench_speed_name
 from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit, unit_row
 
 # a qualifier's first word: what makes "X unit <q>, Y <q>" a list of one measure under several conditions
-# "PP is about 1.6X faster": llama.cpp's prompt processing named so, a speed's name before a unit's ("pp" points)
-_SPEED_NAME_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
 _QUALIFIER = r"(?:with|without|for|on|at|in|using|under|when|w/o?)"
 # a side printed after its values: "98.1 ms before, 101.3 after"
 _SIDE = r"(?:before|after|baseline|on main|with (?:the|this) (?:pr|change|fix))"
@@ -75,8 +73,8 @@ def unborrowed_measures(out: list[dict], text: str) -> None:
         metric, unit = c["metric"], c["unit"]
         if not (metric and unit and unit_row(metric) is not None and unit_row(unit) is not None):
             continue
-        if _SPEED_NAME_RE.fullmatch(metric):
-            continue
+        if bench_speed_name(metric):
+            continue  # ("PP is about 1.6X faster": llama.cpp's prompt processing, a speed's name before a unit's)
         if canonical_unit(metric, c["kind"]) != canonical_unit(unit, c["kind"]) and (own := measure_of_unit(unit)):
             c["metric"] = own
     for prev, c in itertools.pairwise(out):

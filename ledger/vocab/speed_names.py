@@ -1,0 +1,16 @@
+"""The names a llama.cpp-style thread gives its two speeds, and the bench's short names of them."""
+
+from __future__ import annotations
+
+import re
+
+# What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
+# names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
+SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"
+_SPEED_NAME_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
+
+
+def bench_speed_name(name: str) -> bool:
+    """ "PP", "TG", "PP512": a speed's short name as a bench prints it, in capitals: never the unit "pp" (percentage
+    points) nor a lowercase word ("+80% prefill" names its own change, and the share after it keeps its measure)."""
+    return not name.islower() and _SPEED_NAME_RE.fullmatch(name) is not None
