@@ -113,3 +113,11 @@ def models_named_twice(text: str) -> frozenset[str]:
     served = [n for n in model_names(text[:400]) if not _DRAFT_NAME_RE.search(n)]
     one = len(set(served)) < 2 or one_model(served) or shared_checkpoint_model(served) is not None
     return frozenset() if one else frozenset(("model",))
+
+
+def fullest_spelling(names: Sequence[str]) -> str:
+    """The name a line gives its one model where it spells it twice, short then full ("Falcon-H2 decode ... serving
+    `Falcon-H2-7B-int4-mtp`"): the longest, where every other's letters sit inside it; else the first named."""
+    keys = ["".join(filter(str.isalnum, n.lower())) for n in names]
+    longest = max(range(len(names)), key=lambda i: len(keys[i]))
+    return names[longest] if all(k in keys[longest] for k in keys) else names[0]

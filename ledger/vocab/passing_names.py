@@ -2,7 +2,9 @@
 behaves the same I cannot tell") or says the change leaves alone ("not targeted by this PR"), and a model or board
 it names as a comparison or a source ("unlike DS-R1, this checkpoint has no shared expert", "the same trick as in the
 DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5 tech report", "in line with the MI300X figure", "close to what
-the L40S run gave"): the results beside them ran on another model or board, or on none the line says."""
+the L40S run gave"), and, beside the model a sentence says a run served, a model another sentence names with no run
+or result of its own (the architecture the code is for): the results beside them ran on another model or board, or
+on none the line says."""
 
 from __future__ import annotations
 
@@ -87,6 +89,60 @@ def compared_at(text: str, at: int) -> bool:
     return at > 0 and _COMPARED_BEFORE_RE.search(text[max(0, at - _BEFORE) : at]) is not None
 
 
+# a run's verb right before the model it ran: "serving `X`", "running X", "benchmarked the X" (a name quoted or bold)
+_RUN_BEFORE_RE = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing)|run(?:s|ning)?|ran|benchmark(?:s|ed|ing)|test(?:s|ed|ing)|measur(?:es|ed|ing)"
+    r"|evaluat(?:es|ed|ing)|profil(?:es|ed|ing)|load(?:s|ed|ing)|launch(?:es|ed|ing))\s(?:(?:the|a|an)\s)?[`*_]{0,2}$",
+    re.IGNORECASE,
+)
+_RUN_WORDS = WordGate(re.compile(r"\b(?:serv|run|ran|benchmark|test|measur|evaluat|profil|load|launch)", re.IGNORECASE))
+# a sentence ends at ". " before a capital or a quote mark (not "13.5", "e.g. the", "vs. main")
+_SENTENCE_END_RE = re.compile(r"(?<=[A-Za-z0-9%)`*])[.!?;](?=[ \t]{1,3}[*_`]{0,2}[A-Z])")
+# a number the sentence states of its own (a result, a count), not one inside a model's name
+_NUMBER_RE = re.compile(r"(?<![\w.-])\d")
+
+
+def unserved_models(text: str) -> set[str]:
+    """Beside the one model a sentence says a run served ("On an M5 Max serving `Qwen3.8-X-mtp`, a decode step
+    spent ~22 ms"), the models the text names in other sentences that state neither a run of theirs nor a number
+    ("Qwen4-Exp decode was host-bound, not GPU-bound": the architecture the change is for, the title's module): no
+    run's. Two models a run served, or a model named in a sentence with a result of its own, keep every name."""
+    head = text[:2000]
+    if _RUN_WORDS.search(head) is None:
+        return set()
+    names = model_names(head)
+    if len({norm_name(n) for n in names}) < 2:
+        return set()
+    ends = [m.end() for m in _SENTENCE_END_RE.finditer(head)]
+    bounds = list(zip([0, *ends], [*ends, len(head)], strict=True))
+    served: set[str] = set()
+    plain: dict[str, tuple[int, int]] = {}  # each name named with no run's verb -> its sentence
+    for name in names:
+        at = head.find(name)
+        sentence = next(((a, z) for a, z in bounds if a <= at < z), (0, len(head)))
+        if _RUN_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]):
+            served.add(norm_name(name))
+        else:
+            plain[name] = sentence
+    if len(served) != 1:
+        return set()
+    (mine,) = served
+    out: set[str] = set()
+    for name, (a, z) in plain.items():
+        other = norm_name(name)
+        if other in mine or mine in other:
+            continue  # ("Falcon-H2" beside "Falcon-H2-7B-int4"): one model's two spellings
+        rest = head[a:z].replace(name, " ")
+        if not any(norm_name(n) in served for n in model_names(head[a:z])) and not _NUMBER_RE.search(rest):
+            out.add(name)
+    return out
+
+
+def norm_name(name: str) -> str:
+    """A model's name by its letters and digits, lower case: how two spellings of one are compared."""
+    return "".join(filter(str.isalnum, name.lower()))
+
+
 def passing_models(text: str) -> set[str]:
     """The models a text names only in passing (see the module)."""
-    return hedged_models(text) | compared_models(text)
+    return hedged_models(text) | compared_models(text) | unserved_models(text)

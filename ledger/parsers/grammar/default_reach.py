@@ -70,13 +70,29 @@ def default_reach(
         mine = spelled(key, default[key])
         own = next((no for no, v in lines if spelled(key, v) == mine), first)  # (a canonical value: the first)
         if (turn := bisect.bisect_right(starts, own)) > bisect.bisect_right(starts, first) and starts[turn - 1] <= end:
-            # the default's spelling first stated in a later turn: the turns before keep the spelling they state
-            out[key] = [(start, starts[turn - 1] - 1, lines[0][1]), (starts[turn - 1], end, default[key])]
+            # the default's spelling first stated in a later turn: the turns before keep the spellings they state,
+            # each from its line on (a title's module, "perf(qwen4_exp)", up to the description's served checkpoint)
+            out[key] = [*_nearest_runs(lines, start, starts[turn - 1] - 1), (starts[turn - 1], end, default[key])]
         elif start > 1 or end < last:
             out[key] = [(start, end, default[key])]
     _owners_only(doc, turns, owners or set(), default, said, out)
     opened_at_heading(doc, default, said, measuring or set(), out)
     from_the_first_run(doc, default, said, out)
+    return out
+
+
+def _nearest_runs(lines: list[tuple[int, str]], start: int, stop: int) -> Reach:
+    """The runs of lines from `start` to `stop` each of the statements `lines` (line, value; in line order) holds
+    over: the nearest above a line wins, the first from `start` on."""
+    held = [(no, v) for no, v in lines if start <= no <= stop] or lines[:1]
+    out: Reach = []
+    for i, (no, value) in enumerate(held):
+        a = start if i == 0 else no
+        z = held[i + 1][0] - 1 if i + 1 < len(held) else stop
+        if out and out[-1][2] == value:
+            out[-1] = (out[-1][0], z, value)
+        elif a <= z:
+            out.append((a, z, value))
     return out
 
 

@@ -103,6 +103,8 @@ from ledger.vocab.metrics import (
     named_benchmark,
     names_known_measure,
 )
+from ledger.vocab.model_spellings import fullest_spelling
+from ledger.vocab.passing_names import passing_models
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, states_settings
@@ -848,9 +850,9 @@ def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
         for key, value in qualifiers(line).items():
             if key != "quant":  # "against the bf16 logits": a dtype in a lead-in names the reference as often
                 out.setdefault(key, value)
-        models = model_names(line)
-        if models:
-            out.setdefault("model", models[0])
+        # ("X decode was host-bound. On an M5 serving `Y`, ...": Y, the model its run served)
+        if models := [m for m in model_names(line) if m not in passing_models(line)]:
+            out.setdefault("model", fullest_spelling(models))
     return out
 
 

@@ -1,0 +1,43 @@
+"""The model a run served, named once in a lead-in, a setup line or a command, reaches the results under it though
+the text names another model beside it: the nearest statement of the run's model wins, never cancelled by a name
+the code or the title is about."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.vocab.model_spellings import fullest_spelling
+from ledger.vocab.passing_names import passing_models
+
+_ARCH_AND_SERVED = (
+    "# perf(gemma5_exp): host-side decode trims for Gemma-4.1-Nimbus\n\n"
+    "dora · description · 2026-03-02\n### Summary\n\n"
+    "Gemma5-Exp decode was bound by the host. On an RTX 4090 serving `Gemma-4.1-Nimbus-q4-mtp`, one decode step "
+    "spent ~14 ms in Python while the kernels took ~6 ms. Measured against `main` (a1b2c3d4), alternating runs:\n\n"
+    "| Mode | main (a1b2c3d4) | this branch |\n|---|---|---|\n"
+    "| Plain decode, short prompt | 51.0 tok/s | 66.2 tok/s (+30%) |\n"
+    "| Plain decode, long prompt | 47.5 tok/s | 60.1 tok/s (+27%) |\n\n"
+    "Draft acceptance holds within noise (71.2 vs 70.8%, 64.0 vs 63.5%).\n\n"
+    "evan · comment · 2026-03-04\n"
+    "Reran with [Gemma-4.1-Nimbus-2B](https://huggingface.co/acme/Gemma-4.1-Nimbus-2B) too; nothing worth posting.\n"
+)
+
+
+def test_the_model_a_lead_in_says_a_run_served_reaches_its_table_beside_the_architecture_it_names() -> None:
+    # "Gemma5-Exp" (the title's module) is what the change is about; the run served the checkpoint after "serving"
+    claims = [c for c in extract(_ARCH_AND_SERVED, path="t.md").claims if c.kind != "commit"]
+    assert len(claims) == 8
+    assert {c.config.get("model") for c in claims} == {"Gemma-4.1-Nimbus-q4-mtp"}
+
+
+def test_a_model_named_beside_a_served_one_is_in_passing_only_with_no_run_or_result_of_its_own() -> None:
+    served = "On an H100 serving Qwen2-7B, decode went from 10.1 to 11.0 tok/s"
+    assert passing_models(f"Qwen3-Exp decode was host-bound. {served}.") == {"Qwen3-Exp"}
+    assert passing_models(f"Llama-3-8B decode improves 10%. {served}.") == set()  # (a result of its own)
+    assert passing_models("Tested Llama-3-8B and Qwen2-7B on H100.") == set()  # (one run's list)
+    assert passing_models(f"Falcon-H2 decode was host-bound. {served.replace('Qwen2-7B', 'Falcon-H2-7B')}.") == set()
+
+
+def test_a_line_naming_its_model_short_then_in_full_gives_the_full_name() -> None:
+    assert fullest_spelling(["Falcon-H2", "Falcon-H2-7B-int4-mtp"]) == "Falcon-H2-7B-int4-mtp"
+    assert fullest_spelling(["Gemma5-Exp", "Qwen2-7B"]) == "Gemma5-Exp"  # (two models: the first, as before)
+
