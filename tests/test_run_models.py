@@ -7,6 +7,7 @@ from __future__ import annotations
 from ledger.parsers import extract
 from ledger.vocab.model_spellings import fullest_spelling
 from ledger.vocab.passing_names import passing_models
+from ledger.vocab.worded_models import worded_model
 
 _ARCH_AND_SERVED = (
     "# perf(gemma5_exp): host-side decode trims for Gemma-4.1-Nimbus\n\n"
@@ -41,3 +42,32 @@ def test_a_line_naming_its_model_short_then_in_full_gives_the_full_name() -> Non
     assert fullest_spelling(["Falcon-H2", "Falcon-H2-7B-int4-mtp"]) == "Falcon-H2-7B-int4-mtp"
     assert fullest_spelling(["Gemma5-Exp", "Qwen2-7B"]) == "Gemma5-Exp"  # (two models: the first, as before)
 
+
+_SETUP_LINE = (
+    "# Overlap audio front-end with decoding for Whisper-Large-v3\n\n"
+    "gale · comment · 2026-05-11\n## Benchmark: this PR vs main\n\n"
+    "**Setup**: dataset `harbourvoice`, model Whisper-Tiny, N=200, concurrency 8, one L4.\n\n"
+    "| metric | main | this PR | delta |\n|---|---|---|---|\n"
+    "| mean latency (s) | 0.410 | 0.380 | -7.3% |\n\n"
+    "hugo · comment · 2026-05-12\nI reran it on whisper-large-v3 with one A10: mean latency 0.910 s.\n"
+)
+
+
+def test_a_setup_line_naming_its_model_by_the_word_model_wins_over_the_titles_model_in_its_turn() -> None:
+    table, own = [c for c in extract(_SETUP_LINE, path="t.md").claims if c.metric == "mean latency"]
+    assert (table.config.get("model"), table.config.get("dataset"), table.config.get("samples")) == (
+        "Whisper-Tiny",
+        "harbourvoice",
+        "200",
+    )
+    assert (own.config.get("model"), own.config.get("gpu")) == ("whisper-large-v3", "1xA10")
+
+
+def test_a_name_after_the_word_model_is_one_only_when_spelled_as_a_name() -> None:
+    assert [worded_model(t) for t in ("model MOSS-TD on one H200", "the `kite-asr` model", "Model: Wren-Tiny")] == [
+        "MOSS-TD",
+        "kite-asr",
+        "Wren-Tiny",
+    ]
+    for prose in ("model loading took 3 s", "the model GPU-bound", "draft model Foo-Bar", "the models `a-b`"):
+        assert worded_model(prose) is None

@@ -26,6 +26,7 @@ from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
+from ledger.vocab.worded_models import worded_model
 from ledger.vocab.workload import setup_only
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
@@ -427,6 +428,8 @@ def _line_setup(text: str) -> dict[str, str]:
             values["model"] = models[0]
         elif family := listed_family(text):
             values["model"] = family  # "(DeepSeek NVFP4, 2xB300, TP=2)": the family the run's settings list names
+        elif worded := worded_model(text):
+            values["model"] = worded  # "model Whisper-Tiny": a name no family list holds, told by its word
     return values
 
 
