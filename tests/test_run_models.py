@@ -5,7 +5,8 @@ the code or the title is about."""
 from __future__ import annotations
 
 from ledger.parsers import extract
-from ledger.vocab.model_spellings import fullest_spelling
+from ledger.parsers.grammar.commands import command_setup
+from ledger.vocab.model_spellings import folder_checkpoint, fullest_spelling
 from ledger.vocab.passing_names import passing_models
 from ledger.vocab.worded_models import worded_model
 
@@ -71,3 +72,21 @@ def test_a_name_after_the_word_model_is_one_only_when_spelled_as_a_name() -> Non
     ]
     for prose in ("model loading took 3 s", "the model GPU-bound", "draft model Foo-Bar", "the models `a-b`"):
         assert worded_model(prose) is None
+
+
+_REPRODUCE_STEP = (
+    "# Add a gRPC frontend for the server\n\n"
+    "ivy · comment · 2026-02-10\n**1. old REST frontend numbers:**\n"
+    "```\nconcurrency: 32\nRPS (request per second): 4.150 req/s\n```\n\n"
+    "steps to reproduce:\n1. convert the checkpoint\n"
+    "`servekit convert qwen2 /data/ckpts/Qwen/Qwen2-7B-Instruct --dst-path ./ws`\n\n"
+    "jon · comment · 2026-02-11\nMy earlier setting was:\n- model: `qwen2-14b-chat`\n- concurrency: `32`\n"
+)
+
+
+def test_a_reproduce_step_handing_a_checkpoint_folder_names_the_model_not_its_template_word() -> None:
+    # "qwen2" is the converter's template name; the folder is the checkpoint; jon's model is his turn's own
+    (rps,) = extract(_REPRODUCE_STEP, path="t.md").claims
+    assert rps.config.get("model") == "Qwen/Qwen2-7B-Instruct"
+    assert folder_checkpoint("python run.py llama3 /data/qwen/Qwen2-7B", ["llama3"]) is None  # (another model)
+    assert command_setup("python bench.py /data/models/Qwen3-8B --tp 2") == {"tp": "2", "model": "Qwen3-8B"}

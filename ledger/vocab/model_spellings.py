@@ -121,3 +121,19 @@ def fullest_spelling(names: Sequence[str]) -> str:
     keys = ["".join(filter(str.isalnum, n.lower())) for n in names]
     longest = max(range(len(names)), key=lambda i: len(keys[i]))
     return names[longest] if all(k in keys[longest] for k in keys) else names[0]
+
+
+# a local folder a command is handed as an argument ("lmdeploy convert llama2 /data/meta-llama/Llama-2-7b-chat-hf")
+_FOLDER_ARG_RE = re.compile(r"(?<!\S)(?:~|\.{1,2})?/[\w.\-]{1,100}(?:/[\w.\-]{1,100}){1,12}/?(?![\w/])")
+
+
+def folder_checkpoint(command: str, named: Sequence[str]) -> str | None:
+    """The checkpoint a command loads from a folder it is handed, where the folder's last parts are a hub id or a
+    model's name (hub_id_in_folder) and the command names no other model: `named`, the names the rest of the line
+    gives ("llama2", the converter's template name), each a shorter spelling inside it. None else."""
+    found = {hub for m in _FOLDER_ARG_RE.finditer(command[:4000]) if (hub := hub_id_in_folder(m.group().rstrip("/")))}
+    folders = [hub for hub in found if not hub.startswith(("/", "~", "."))]
+    if len(folders) != 1:
+        return None
+    whole = "".join(filter(str.isalnum, folders[0].lower()))
+    return folders[0] if all("".join(filter(str.isalnum, n.lower())) in whole for n in named) else None

@@ -34,7 +34,7 @@ from ledger.vocab.flags import (
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.model_spellings import hub_id_in_folder
+from ledger.vocab.model_spellings import folder_checkpoint, hub_id_in_folder
 from ledger.vocab.models import file_model, gguf_type, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -277,7 +277,9 @@ def _command_flags(text: str) -> dict[str, str]:
         out.setdefault(key, value)  # "llama-sweep-bench ... -b 4096 -ub 4096 -ngl 100": llama.cpp's one-dash flags
     if "model" not in out and len(files) < 2:
         models = model_names(rest)
-        if models:
+        if folder := folder_checkpoint(rest, models):
+            out["model"] = folder  # "convert llama2 /data/meta-llama/Llama-2-7b-chat-hf": the checkpoint it loads
+        elif models:
             out["model"] = models[0]
     return out
 

@@ -50,7 +50,7 @@ from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
-from ledger.vocab.model_spellings import base_name, one_model, shared_checkpoint_model, sized_name
+from ledger.vocab.model_spellings import base_name, folder_checkpoint, one_model, shared_checkpoint_model, sized_name
 from ledger.vocab.models import title_family
 from ledger.vocab.passing_names import passing_models, uncompared
 from ledger.vocab.presupposed import presupposed
@@ -351,6 +351,8 @@ def _line_values(
         models = tagged_models(text, model_names(text[:2000])) if title else model_names(text[:2000])
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
+        if "/" in text and (folder := folder_checkpoint(text, models)):
+            models = [folder]  # ("convert llama2 /data/meta-llama/Llama-2-7b-chat-hf": the checkpoint it loads)
     values.pop("model", None)
     if grid:
         values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}

@@ -17,6 +17,7 @@ from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
+from ledger.vocab.model_spellings import folder_checkpoint
 from ledger.vocab.models import parameter_counts
 from ledger.vocab.passing_names import passing_models
 from ledger.vocab.serving_datasets import named_dataset
@@ -424,7 +425,9 @@ def _line_setup(text: str) -> dict[str, str]:
         models = model_names(text)
         if models and (hedged := passing_models(text)):
             models = [m for m in models if m not in hedged]  # "... whether Kimi2-1T behaves the same I cannot tell"
-        if models:
+        if "/" in text and (folder := folder_checkpoint(text, models)):
+            values["model"] = folder  # "`convert llama2 /data/meta-llama/Llama-2-7b-chat-hf`": the folder it loads
+        elif models:
             values["model"] = models[0]
         elif family := listed_family(text):
             values["model"] = family  # "(DeepSeek NVFP4, 2xB300, TP=2)": the family the run's settings list names
