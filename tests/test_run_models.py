@@ -90,3 +90,18 @@ def test_a_reproduce_step_handing_a_checkpoint_folder_names_the_model_not_its_te
     assert rps.config.get("model") == "Qwen/Qwen2-7B-Instruct"
     assert folder_checkpoint("python run.py llama3 /data/qwen/Qwen2-7B", ["llama3"]) is None  # (another model)
     assert command_setup("python bench.py /data/models/Qwen3-8B --tp 2") == {"tp": "2", "model": "Qwen3-8B"}
+
+
+_SCORES_ON_A_NAMED_SET = (
+    "# Batch the audio front-end\n\ngale · comment · 2026-05-11\n"
+    "**Setup**: dataset `harbourvoice`, N=200, concurrency 8, one L4.\n\n"
+    "| metric | main | this PR |\n|---|---|---|\n| word error rate (%) | 7.10 | 7.10 |\n\n"
+    "GSM8K on the same server: 0.912 -> 0.915.\n"
+)
+
+
+def test_a_score_of_no_task_of_its_own_keeps_the_data_set_its_setup_line_names() -> None:
+    # the error rate was measured on the recordings the setup names; GSM8K's questions are its own, no serving set
+    wer, gsm8k = extract(_SCORES_ON_A_NAMED_SET, path="t.md").claims
+    assert (wer.config.get("dataset"), wer.config.get("samples")) == ("harbourvoice", "200")
+    assert "dataset" not in gsm8k.config

@@ -34,6 +34,8 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.gate_setup import gate_setup
 from ledger.vocab.label_batches import label_batch
+from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.serving_datasets import serving_set
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
 from ledger.vocab.setup_labels import letter_draft
@@ -202,7 +204,11 @@ class Context:
                 # eval's questions are its task's); a perplexity's window and text are its own, and so is the
                 # window a sentence describing the evaluation states ("We evaluate perplexity ... for 4096 context
                 # lengths"; the scores it governs)
-                around = {k: v for k, v in around.items() if k not in _SERVING_LOAD or _evaluated_window(k, v, windows)}
+                # (an error rate under "dataset `x`" is a score on x; "GSM8K: 0.915" one on its own task's questions)
+                task = config.get("task") or around.get("task") or named_benchmark(metric or "")
+                around = {
+                    k: v for k, v in around.items() if k not in _SERVING_LOAD or _evaluated_window(k, v, windows, task)
+                }
             if around := gate_setup(kind, metric or "", around):  # (a gate: no load; a lint, nothing)
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
@@ -448,6 +454,8 @@ def _windows_of(windows: dict[int, str], line: int, metric: str) -> frozenset[st
     return frozenset(windows.values()) if windows and WINDOWED_RE.search(metric) else frozenset()
 
 
-def _evaluated_window(key: str, value: str, windows: frozenset[str]) -> bool:
-    """An isl a sentence describing a windowed evaluation states: the window of the scores it governs."""
-    return key == "isl" and value in windows
+def _evaluated_window(key: str, value: str, windows: frozenset[str], task: str | None = "") -> bool:
+    """An isl a sentence describing a windowed evaluation states: the window of the scores it governs; or, for a
+    score of no `task` of its own, a data set no serving benchmark draws prompts from ("dataset `movies800times`"
+    over a table of CER and latency rows: the recordings both were measured on)."""
+    return (key == "isl" and value in windows) or (key == "dataset" and not task and not serving_set(value))

@@ -36,3 +36,8 @@ def named_dataset(text: str) -> str | None:
         return None
     name = next(g for g in m.groups() if g).rstrip(".-/")
     return name.lower() if _KNOWN_RE.fullmatch(name) else name
+
+
+def serving_set(name: str) -> bool:
+    """The data set is one a serving benchmark draws its prompts from ("ShareGPT", "random"), no eval's."""
+    return _KNOWN_RE.fullmatch(name) is not None
