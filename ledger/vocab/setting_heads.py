@@ -35,8 +35,15 @@ _LENGTHS = {
     "ctx len": "isl",
     "context len": "isl",
     "context length": "isl",
+    "context size": "isl",
+    "prompt size": "isl",
+    "prompt length": "isl",
+    "prompt len": "isl",
 }
 """Headers that name a length alone, over token counts."""
+# "True context", "Actual context": the length a run really sent (an engine's count of the prompt's tokens, against
+# the nominal size it asked for), the input length all the same
+_LENGTH_QUALIFIER_RE = re.compile(r"^(?:true|actual|effective|real|measured) (?=\w)")
 _SERVER_COUNT_HEADS = frozenset({"ctx", "context"})
 """Length headers that also count a disaggregated run's context servers ("| ctx | gen |" over 1, 2): over lengths of
 a few dozen tokens or fewer they name no length."""
@@ -74,9 +81,9 @@ def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[in
     "64K") are isl and osl; over words ("prose", "code") they name no setting."""
     out: dict[int, str] = {}
     for i, head in enumerate(heads):
-        low = " ".join(head.strip(" *`_:").lower().replace("_", " ").split())
+        low = _LENGTH_QUALIFIER_RE.sub("", " ".join(head.strip(" *`_:").lower().replace("_", " ").split()))
         key = _LENGTHS.get(low)
-        if key and i < len(cells) and cells[i] and all(_INTEGER_RE.match(c) or _KILO_RE.match(c) for c in cells[i]):
+        if key and i < len(cells) and cells[i] and all(_length_cell(c) for c in cells[i]):
             if low in _SERVER_COUNT_HEADS and any(c.isdigit() and int(c) < _FEWEST_TOKENS for c in cells[i]):
                 continue
             out[i] = key
@@ -84,6 +91,13 @@ def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[in
 
 
 _KILO_RE = re.compile(r"\d{1,4}(?:\.\d)?[kK]$")
+
+
+def _length_cell(cell: str) -> bool:
+    """A token count as a length column prints it: "4 000", "64K", and "~12.5k" (an approximate count is a length
+    all the same)."""
+    bare = cell.removeprefix("~").removeprefix("≈").lstrip()
+    return bool(_INTEGER_RE.match(bare) or _KILO_RE.match(bare))
 
 
 _GEMM_DIMS = frozenset({"m", "n", "k"})
