@@ -74,3 +74,35 @@ def test_a_bench_tests_depth_is_the_context_its_generation_ran_at() -> None:
         (93.4, "128", None),
         (88.12, "128", "4096"),
     ]
+
+
+_SWEPT_DEPTHS = """Apple M4 Pro, Mistral-7B:
+
+**Decode (tok/s):**
+
+| Config | 256 | 2K | 8K |
+|---|---|---|---|
+| Baseline | 61.2 | 59.8 | 55.0 |
+| q8 | 60.9 | 59.1 | 54.2 |
+
+**Output throughput (tok/s):**
+
+| Config | 1 | 8 | 64 |
+|---|---|---|---|
+| Baseline | 61.2 | 359.8 | 1255.0 |
+| q8 | 60.9 | 359.1 | 1254.2 |
+"""
+
+
+def test_a_sweep_of_token_counts_is_the_contexts_and_bare_small_numbers_stay_unnamed() -> None:
+    """ "| 256 | 2K | 8K |" counts tokens ("2K" says so for its siblings): the context each column ran over; "| 1 |
+    8 | 64 |" under a throughput may be a batch or a concurrency, which nothing here says."""
+    claims = _claims(_SWEPT_DEPTHS)
+    assert [(c.value, c.config.get("isl")) for c in claims] == [
+        (60.9, "256"),
+        (59.1, "2K"),
+        (54.2, "8K"),
+        (60.9, None),
+        (359.1, None),
+        (1254.2, None),
+    ]
