@@ -77,3 +77,31 @@ def test_a_note_after_the_results_and_a_word_column_the_rows_need_not_stay_apart
     claims = _claims(_NOTES_APART)
     assert [c.value for c in claims] == [31.5, 28.0, 95.2, 31.5, 95.2]
     assert all("notes" not in c.config and "status" not in c.config for c in claims)
+
+
+_AT_LENGTH_ROWS = """## nightly bench bot
+
+| metric | value |
+|---|---|
+| Spec @256 tok/s ⭐ *(scored)* | PR 410.5 vs main 380.2 (+8.0%) |
+| Spec @1k tok/s | PR 300.1 vs main 290.4 (+3.3%) |
+| Spec @8k tok/s | PR 120.0 vs main 118.0 (+1.7%) |
+"""
+
+
+def test_rows_named_by_the_length_they_ran_at_keep_each_its_own_context() -> None:
+    """ "@256", "@1k", "@8k" after one measure's name: the context each row ran at ("1k" says its siblings count
+    tokens too), so no row shares another's; and a rate the label names is a speed, whatever word marks the row."""
+    claims = [c for c in _claims(_AT_LENGTH_ROWS) if c.unit != "%"]
+    assert {c.kind for c in _claims(_AT_LENGTH_ROWS)} == {"perf"}
+    assert [(c.kind, c.value, c.reference, c.unit, c.config.get("isl")) for c in claims] == [
+        ("perf", 410.5, 380.2, "tok/s", "256"),
+        ("perf", 300.1, 290.4, "tok/s", "1k"),
+        ("perf", 120.0, 118.0, "tok/s", "8k"),
+    ]
+
+
+def test_counts_after_at_that_say_no_tokens_name_no_context() -> None:
+    """ "@8", "@64" alone may count requests in flight as well: without a sibling in thousands, no length."""
+    text = _AT_LENGTH_ROWS.replace("@256", "@8").replace("@1k", "@64").replace("@8k", "@32")
+    assert all("isl" not in c.config for c in _claims(text))

@@ -232,6 +232,18 @@ def length_led(name: str) -> tuple[str, dict[str, str]] | None:
     return bare[m.end() :], {"isl" if m.group("isl") else "osl": m.group("n")}
 
 
+# "DFlash @512 tok/s", "Spec @4k": a row's measure at a count after "@" (not "@ d4096", a bench's depth, nor "@ 85%")
+_AT_COUNT_RE = re.compile(r"(?<![\w@])@ ?(\d{1,6}(?:\.\d)?[kK]?)(?![\w.%])")
+
+
+def at_lengths(labels: Sequence[str]) -> dict[str, str]:
+    """The length each of a table's row labels names after "@" ("Spec @256 tok/s", "Spec @4k tok/s"), by label,
+    where two rows or more do and one counts in thousands: tokens, the context each row ran at ("@64" alone may count
+    requests in flight as well); {} otherwise."""
+    found = {label: m.group(1) for label in labels if (m := _AT_COUNT_RE.search(label))}
+    return found if len(found) > 1 and any(n[-1] in "kK" for n in found.values()) else {}
+
+
 # "Latency of single GPU" beside "Latency of 2-way TP": a column measured on one board, so with no tensor parallelism
 # (a header only: prose's "into a single GPU" or "supports the single GPU" names no run)
 _ONE_BOARD_HEAD_RE = re.compile(r"(?<![\w-])(?:single|one)[ -]gpu(?![\w-])", re.IGNORECASE)
