@@ -310,7 +310,8 @@ def test_a_baseline_row_named_by_an_absent_setting_is_the_base_and_its_marker_no
 def test_a_length_before_the_measure_in_a_header_is_setup_and_the_row_an_arm() -> None:
     claims = _claims("tables/length_measure_heads.md")
     decode = [c for c in claims if c.source.line == 10]
-    assert [(c.metric, c.value, c.config.get("osl"), c.config.get("variant")) for c in decode] == [
+    # (the length a decode is measured at is the depth of its context, an input: test_context_depths)
+    assert [(c.metric, c.value, c.config.get("isl"), c.config.get("variant")) for c in decode] == [
         ("Decode", 90.7, "256", "kvq3"),
         ("Decode", 88.1, "2K", "kvq3"),
         ("Decode", 84.0, "8K", "kvq3"),

@@ -35,8 +35,20 @@ _LENGTHS = {
     "ctx len": "isl",
     "context len": "isl",
     "context length": "isl",
+    "context size": "isl",
+    "prompt size": "isl",
+    "prompt length": "isl",
+    "prompt len": "isl",
+    # the depth of the context a decode ran over (llama-bench's "-d 4096", MLX's sweeps): its input, never its output
+    "depth": "isl",
+    "context depth": "isl",
+    "ctx depth": "isl",
+    "kv depth": "isl",
 }
 """Headers that name a length alone, over token counts."""
+# "True context", "Actual context": the length a run really sent (an engine's count of the prompt's tokens, against
+# the nominal size it asked for), the input length all the same
+_LENGTH_QUALIFIER_RE = re.compile(r"^(?:true|actual|effective|real|measured) (?=\w)")
 _SERVER_COUNT_HEADS = frozenset({"ctx", "context"})
 """Length headers that also count a disaggregated run's context servers ("| ctx | gen |" over 1, 2): over lengths of
 a few dozen tokens or fewer they name no length."""
@@ -74,16 +86,25 @@ def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[in
     "64K") are isl and osl; over words ("prose", "code") they name no setting."""
     out: dict[int, str] = {}
     for i, head in enumerate(heads):
-        low = " ".join(head.strip(" *`_:").lower().replace("_", " ").split())
+        low = _LENGTH_QUALIFIER_RE.sub("", " ".join(head.strip(" *`_:").lower().replace("_", " ").split()))
         key = _LENGTHS.get(low)
-        if key and i < len(cells) and cells[i] and all(_INTEGER_RE.match(c) or _KILO_RE.match(c) for c in cells[i]):
+        if key and i < len(cells) and cells[i] and all(_length_cell(c) for c in cells[i]):
             if low in _SERVER_COUNT_HEADS and any(c.isdigit() and int(c) < _FEWEST_TOKENS for c in cells[i]):
                 continue
+            if low == "depth" and any(c.isdigit() and 0 < int(c) < _FEWEST_TOKENS for c in cells[i]):
+                continue  # ("Depth" over 1, 3: how deep a draft ran; a context's depth is 0 or a count of tokens)
             out[i] = key
     return out
 
 
 _KILO_RE = re.compile(r"\d{1,4}(?:\.\d)?[kK]$")
+
+
+def _length_cell(cell: str) -> bool:
+    """A token count as a length column prints it: "4 000", "64K", and "~12.5k" (an approximate count is a length
+    all the same)."""
+    bare = cell.removeprefix("~").removeprefix("≈").lstrip()
+    return bool(_INTEGER_RE.match(bare) or _KILO_RE.match(bare))
 
 
 _GEMM_DIMS = frozenset({"m", "n", "k"})
@@ -185,19 +206,42 @@ def header_lengths(head: str) -> dict[str, str]:
 
 
 # "128 Decode", "1K Prefill", "4096 prefill tok/s": a column measured at a length its header prints before the
-# measure, as a sweep's columns do; the length is the run's (a prompt's for prefill, tokens generated for decode, as
-# llama-bench's "pp512" and "tg128" read), the measure the rest
+# measure, as a sweep's columns do; the length is the run's context, its input (a prompt's for prefill, and for decode
+# the depth of the context it decoded over, as MLX's and llama.cpp's benches sweep it: "tg128 @ d4096"); only a
+# generation's own length is the tokens it generated ("1K generation", llama-bench's "tg128")
 _LED_LENGTH_RE = re.compile(
-    r"^(?P<n>\d{1,6}[kK]?)[ -](?=(?:(?P<isl>prefill|prompt|pp)|decode|generation|tg)(?![\w-]))", re.IGNORECASE
+    r"^(?P<n>\d{1,6}[kK]?)[ -](?=(?:(?P<isl>prefill|prompt|pp|decode)|generation|tg)(?![\w-]))", re.IGNORECASE
+)
+# "Decode @ 2K", "prefill tok/s at 8k ctx": the measure, then the context it ran at
+_AT_LENGTH_RE = re.compile(
+    r"^(?P<m>(?:decode|prefill|generation|tg|pp)(?: (?:tok/s|t/s|tps|speed|throughput|rate))?) ?(?:@|at) ?"
+    r"(?P<n>\d{1,6}[kK]?)(?: ?(?:ctx|context|tokens))?$",
+    re.IGNORECASE,
 )
 
 
 def length_led(name: str) -> tuple[str, dict[str, str]] | None:
-    """A header's measure and the length it opens with ("1K Decode" -> ("Decode", {"osl": "1K"})), else None."""
-    m = _LED_LENGTH_RE.match(name.strip(" *`_"))
+    """A header's measure and the length it is measured at ("1K Decode" -> ("Decode", {"isl": "1K"}), "Decode @ 2K"
+    -> ("Decode", {"isl": "2K"}), "1K generation" -> ("generation", {"osl": "1K"})), else None."""
+    bare = name.strip(" *`_")
+    if (at := _AT_LENGTH_RE.match(bare)) is not None:
+        return at.group("m"), {"isl": at.group("n")}
+    m = _LED_LENGTH_RE.match(bare)
     if m is None:
         return None
-    return name.strip(" *`_")[m.end() :], {"isl" if m.group("isl") else "osl": m.group("n")}
+    return bare[m.end() :], {"isl" if m.group("isl") else "osl": m.group("n")}
+
+
+# "DFlash @512 tok/s", "Spec @4k": a row's measure at a count after "@" (not "@ d4096", a bench's depth, nor "@ 85%")
+_AT_COUNT_RE = re.compile(r"(?<![\w@])@ ?(\d{1,6}(?:\.\d)?[kK]?)(?![\w.%])")
+
+
+def at_lengths(labels: Sequence[str]) -> dict[str, str]:
+    """The length each of a table's row labels names after "@" ("Spec @256 tok/s", "Spec @4k tok/s"), by label,
+    where two rows or more do and one counts in thousands: tokens, the context each row ran at ("@64" alone may count
+    requests in flight as well); {} otherwise."""
+    found = {label: m.group(1) for label in labels if (m := _AT_COUNT_RE.search(label))}
+    return found if len(found) > 1 and any(n[-1] in "kK" for n in found.values()) else {}
 
 
 # "Latency of single GPU" beside "Latency of 2-way TP": a column measured on one board, so with no tensor parallelism

@@ -290,9 +290,9 @@ def setup_label_key(label: str) -> str | None:
 
 
 # llama-bench names a test by its lengths: "pp512" reads a 512-token prompt, "tg128" generates 128 tokens,
-# "pp512+tg128" does both, "pp512 @ d4096" at a context depth (left in the test's name).
+# "pp512+tg128" does both, "tg128 @ d4096" at a context depth (a generation's input; a prompt's own length stays its).
 _BENCH_TEST_RE = re.compile(
-    r"^(?:pp ?(?P<isl>\d{1,7}))?(?:\+? ?tg ?(?P<osl>\d{1,7}))?(?: ?@ ?d\d{1,7})?$", re.IGNORECASE
+    r"^(?:pp ?(?P<isl>\d{1,7}))?(?:\+? ?tg ?(?P<osl>\d{1,7}))?(?: ?@ ?d(?P<depth>\d{1,7}))?$", re.IGNORECASE
 )
 
 
@@ -332,11 +332,15 @@ def letter_draft(config: dict[str, str]) -> None:
 
 
 def bench_test_setup(test: str) -> dict[str, str]:
-    """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
+    """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128; "tg128 @ d4096" generated
+    its 128 tokens over a context 4096 deep, its input), else {}."""
     m = _BENCH_TEST_RE.match(test.strip())
     if m is None:
         return {}
-    return {k: v for k, v in m.groupdict().items() if v}
+    isl, osl, depth = m.group("isl", "osl", "depth")
+    if depth and not isl and osl and depth.strip("0"):
+        isl = depth  # (a prompt's own length stays its input: "pp512 @ d4096" read 512 tokens, at that depth)
+    return {k: v for k, v in (("isl", isl), ("osl", osl)) if v}
 
 
 # "| Parameter | Value |", "| Setting | Value |": a table of a run's settings, one per row, no results

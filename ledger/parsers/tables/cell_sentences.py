@@ -1,8 +1,8 @@
 """A sentence in a table cell ("peak 512 tok/s @ C=16, TTFT 1.2-2.8s", "210 / 900"): prose reads it, and the
 row around it still says what it was measured under. The row's setting cells hold for it ("4x GB200, TP=4" beside
 it), a setting cell listing as many values as the cell ("1 / 16" under Concurrency beside "295 / 2491") gives each
-value its position's, and the column's unit ("TTFT (ms)") reaches a value printed bare. What the sentence states
-of its own wins."""
+value its position's, and the column's unit ("TTFT (ms)", else the one the row's label names) reaches a value printed
+bare. What the sentence states of its own wins, but for what the row's label states of itself ("@1k": its context)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Row
 from ledger.parsers.tables.cells import cell_facts
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.units import is_performance_unit
 
 _OPEN, _CLOSE = "([{", ")]}"
 
@@ -31,18 +32,26 @@ def _slash_parts(value: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
-def with_row_setup(claims: list[Claim], setup: Mapping[str, str], head_unit: str | None) -> Iterator[Claim]:
-    """The cell's claims with the row's setup and the column's unit (see the module)."""
+def with_row_setup(
+    claims: list[Claim], setup: Mapping[str, str], head_unit: str | None, stated: Mapping[str, str] | None = None
+) -> Iterator[Claim]:
+    """The cell's claims with the row's setup and the column's unit (see the module); `stated`, the settings the row's
+    label states of itself ("Spec @1k tok/s": its context), win over any the page's scopes gave the sentence."""
     per_position = {
         k: parts for k, v in setup.items() if len(claims) > 1 and len(parts := _slash_parts(v.strip())) == len(claims)
     }
+    sped = False  # (a speed's change in the cell, "(+9.1%)", is the speed's too)
     for k, claim in enumerate(claims):
         own = {canonical_key_name(key) for key in claim.config}
         row = {key: v for key, v in setup.items() if canonical_key_name(key) not in own}
         row.update({key: parts[k] for key, parts in per_position.items() if canonical_key_name(key) not in own})
-        update: dict[str, object] = {"config": {**row, **claim.config}} if row else {}
+        update: dict[str, object] = {"config": {**row, **claim.config, **(stated or {})}} if row or stated else {}
         if claim.unit is None and head_unit:
             update["unit"] = head_unit
+            if claim.kind == "accuracy" and is_performance_unit(head_unit):
+                update["kind"], sped = "perf", True  # (a rate its row names is a speed, whatever marks it: "scored")
+        elif sped and claim.kind == "accuracy" and claim.unit == "%":
+            update["kind"] = "perf"
         yield claim.model_copy(update=update) if update else claim
 
 

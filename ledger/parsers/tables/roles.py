@@ -31,7 +31,7 @@ from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import against_a_third, ratio_baseline, vs_baseline
 from ledger.parsers.tables.release_columns import release_baseline
-from ledger.parsers.tables.row_ids import row_id_column
+from ledger.parsers.tables.row_ids import naming_words, row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, product_column, setting_keys
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
@@ -119,12 +119,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
     # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
     # ("Output" over "64", "128": the run's output length, as in row_info's length columns)
-    bench = {
-        **batched_bench_keys(heads),
-        **expert_columns(heads, columns),
-        **serving_columns(heads, columns),
-        **length_keys(heads, columns),
-    }
+    lengths = length_keys(heads, columns)  # (it reads the cells itself: "~12.5k" under "Context" is a length too)
+    bench = {**batched_bench_keys(heads), **expert_columns(heads, columns), **serving_columns(heads, columns)}
+    bench.update(lengths)
     first = 1 if numbered_rows(table) else 0
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
@@ -132,7 +129,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         # ("| - |": a dash where that row has no figure says nothing of what the column holds)
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci])) and c not in NO_FIGURE]
         numeric = sum(is_numeric_cell(c) for c in cells)
-        if (abbreviated_setting(head) or ci in bench) and whole_numbers(cells):
+        if ((abbreviated_setting(head) or ci in bench) and whole_numbers(cells)) or ci in lengths:
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
             continue
         if head and (_TALLY_HEAD_RE.match(head) or is_workload_label(head)) and whole_numbers(cells):
@@ -153,6 +150,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             _first_role(table, head, cells, numeric) if ci == first else _role(head, cells, numeric, roles[-1], row_id)
         )
     leading_settings(table, roles)
+    naming_words(table, roles)  # ("| Context | Kind |" over "~12.5k | chat", "~12.5k | code": the kind is setup)
     _switched_arms(heads, columns, roles)
     _baselines(table, roles, ncols, title)
     return roles

@@ -1,5 +1,7 @@
 """A table's first column as a free row id ("B200:standard:17:float32:indexed", "C1", "run 2"): it names the row,
-and the word columns after it hold the row's setup, not more of its name."""
+and the word columns after it hold the row's setup, not more of its name. And a column of words among the columns
+that name the rows ("Kind" over "chat", "code" beside "Context"), where the others repeat: what tells those rows
+apart, their setup as much as the settings beside it."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import re
 
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
+from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import qualifiers
 
 _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
@@ -46,3 +49,28 @@ _SERIAL_CELL_RE = re.compile(
 )
 _SERIAL_NUMBER_RE = re.compile(r"\d+$")
 _ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
+
+
+# "chat", "prose", "long prompt": a word or two naming what the row ran, no figure, no sentence
+_WORD_CELL_RE = re.compile(r"^[A-Za-z][\w'-]{0,19}(?: [A-Za-z][\w'-]{0,19})?$")
+_MEASURED_ROLES = frozenset(("value", "mixed", "baseline", "delta"))
+
+
+def naming_words(table: Table, roles: list[str]) -> None:
+    """Turn a text column of short words before the first measured column into a setting, where the rows' other
+    naming cells (labels and settings) repeat and its words tell them apart ("| Context | Kind | tok/s |" over
+    "~12.5k | chat" and "~12.5k | code"): two rows the table tells apart never share one setup; in place. A note
+    after the results, or words beside settings that already tell every row apart, stay text."""
+    end = next((i for i, r in enumerate(roles) if r in _MEASURED_ROLES), len(roles))
+    naming = [i for i in range(end) if roles[i] in ("label", "config")]
+    if not naming or len(table.rows) < 2:
+        return
+    names = [tuple(clean(r.cells[i]) if i < len(r.cells) else "" for i in naming) for r in table.rows]
+    if len(set(names)) == len(names):
+        return  # (every row is told apart already)
+    for ci in range(end):
+        cells = [clean(r.cells[ci]) if ci < len(r.cells) else "" for r in table.rows]
+        if roles[ci] != "text" or not all(_WORD_CELL_RE.match(c) and find_outcome(c) is None for c in cells):
+            continue
+        if len(set(zip(names, (c.lower() for c in cells), strict=True))) > len(set(names)):
+            roles[ci] = "config"

@@ -43,6 +43,7 @@ from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_n
 from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.setting_cells import listed_settings, settings_cell
 from ledger.vocab.setting_heads import (
+    at_lengths,
     batched_bench_keys,
     expert_columns,
     gemm_dim_columns,
@@ -95,6 +96,8 @@ class TableInfo:
 
     arms: Mapping[str, dict[str, str]] = MappingProxyType({})
     """The arm labels the document defines (grammar.arm_labels): a header opening with one names that arm."""
+    _at_lengths: dict[str, str] | None = None
+    """The lengths the rows' labels name after "@" (at_length), once asked."""
 
     def __init__(self, table: Table, roles: list[str]) -> None:
         self.table = table
@@ -196,6 +199,14 @@ class TableInfo:
         """The revision a value column's header names (a named side, a short sha, a branch)."""
         self.new_revision: Revision | None = None
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
+
+    def at_length(self, label: str) -> dict[str, str]:
+        """The context a row's label names after "@" among siblings that name theirs (vocab.at_lengths), as isl."""
+        if self._at_lengths is None:  # (once per table: every worded cell of every row asks)
+            at = self.label_cols[0] if self.label_cols else 0
+            self._at_lengths = at_lengths([clean(r.cells[at]) for r in self.table.rows if at < len(r.cells)])
+        n = self._at_lengths.get(label.strip())
+        return {"isl": n} if n else {}
 
     def named_by_kind(self, label: str) -> bool:
         """The row's label is what it ran under the first column's kind ("| Context |", "| Strategy |"), no

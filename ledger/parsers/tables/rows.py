@@ -375,7 +375,11 @@ class _RowReader:
                 prose.claims_in_text(self.ctx, c.line, c.cell, c.start, subject=subject), c.cell
             )
             yield from with_base_cell(  # (a worded value's reference: the baseline row's cell in its column)
-                list(with_row_setup(list(claims), setup, unit)), self.base_row, c.ci, c.cell, c.role == "value"
+                list(with_row_setup(list(claims), setup, unit, self.info.at_length(self.label))),
+                self.base_row,
+                c.ci,
+                c.cell,
+                c.role == "value",
             )
 
     def _value(self, c: _Cell) -> Iterator[Claim]:

@@ -5,10 +5,12 @@ alike). Apart from rows.py, which asks it of a row's arrow cells and of its cell
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.gain_columns import range_measure
-from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.sides import side_of
@@ -61,7 +63,26 @@ def cell_subject(
         return f"{head} ({label})", setup, unit
     if _grid_cell(info, label, head):
         return None, {**label_setup, **setup, "row": label, "column": head}, unit
-    return label or head or None, setup, unit
+    # ("| Spec tok/s | PR 410.5 vs main 380.2 |": the label names the measure, and its unit where the column has none)
+    return label or head or None, setup, unit or (_label_unit(label) if label else None)
+
+
+_NOTE_TAIL_RE = re.compile(r"\s{0,3}[*_]{0,2}\([^()]{1,30}\)[*_]{0,2}$")
+
+
+def _label_unit(label: str) -> str | None:
+    """The unit a row's label names, past the marks and the note it ends with ("Spec @256 tok/s ⭐ *(scored)*")."""
+    if (unit := unit_of_header(label)) is not None:
+        return unit
+    bare = _NOTE_TAIL_RE.sub("", _without_marks(label))
+    return unit_of_header(_without_marks(bare)) if bare != label else None
+
+
+def _without_marks(text: str) -> str:
+    end = len(text)
+    while end and not (text[end - 1].isalnum() or text[end - 1] in ")/%."):
+        end -= 1  # ("⭐", "*", "✅": a mark set after the name, no part of it)
+    return text[:end]
 
 
 def _grid_cell(info: TableInfo, label: str, head: str) -> bool:

@@ -21,6 +21,8 @@ from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 # "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
 _BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?:\s(?:tokens?|toks?))?$")
+# "2K", "256 tokens": a header in thousands or in tokens counts tokens, a length (no concurrency or batch is so said)
+_LENGTH_HEAD_RE = re.compile(r"\d\s?[kK]$|\stoks?$|\stokens?$")
 # the turn's blocks read upwards for the words that name a sweep: as far as a settings table reaches
 _REACH = 40
 # the keys a header of numbers can sweep: each has numbers for values
@@ -48,7 +50,10 @@ def sweep_of(ctx: Context, block: Block, headers: list[str], roles: list[str]) -
     if headers and (dim := gemm_dim_key(headers[0])) is not None:
         # "| M | 4 | 8 |" over "| µs | 44.5 | 51.0 |": a kernel's times across token counts, each row a measure
         return Sweep(frozenset(values), dim, True)
-    return Sweep(frozenset(values), _named_above(ctx, block), False)
+    key = _named_above(ctx, block)
+    if key is None and any(_LENGTH_HEAD_RE.search(h) for h in values):
+        key = "isl"  # "| 256 | 2K | 8K |" under "Decode (tok/s)": counts of tokens, the context each column ran over
+    return Sweep(frozenset(values), key, False)
 
 
 def _named_above(ctx: Context, block: Block) -> str | None:
