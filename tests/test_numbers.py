@@ -208,3 +208,19 @@ def test_values_packed_with_bare_slashes_are_each_a_number(text: str, values: li
 )
 def test_a_product_number_glued_to_an_s_is_no_time(text: str, found: list[tuple[float, str]]) -> None:
     assert [(n.value, n.unit) for n in find_numbers(text)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("the drafted runs are 12% to 35% quicker per token", [(12.0, 35.0)]),
+        ("it lifts throughput by about 15% to 40% across datasets", [(15.0, 40.0)]),
+        ("a 5% to 9% speedup on decode", [(5.0, 9.0)]),
+        # a value before and after a change, two shares of a whole, a fall: never a range
+        ("the hit rate went from 20% to 80% faster than expected", [(20.0, None), (80.0, None)]),
+        ("the hit rate is 20% to 80% of the prompts", [(20.0, None), (80.0, None)]),
+        ("a 20% to 15% drop in acceptance", [(20.0, None), (15.0, None)]),
+    ],
+)
+def test_one_change_told_as_a_range_of_shares(text: str, spans: list[tuple[float, float | None]]) -> None:
+    assert [(n.value, n.high) for n in find_numbers(text)] == spans

@@ -1706,3 +1706,15 @@ def test_a_listed_changes_share_written_with_a_plus_is_its_effect_as_stated() ->
     gains, losses = stated_changes(claims, {}, lines=text.splitlines())
     assert [(f.verdict, f.line) for f in gains] == [("improvement", 3)] and gains[0].caveats == ["approximate value"]
     assert [(f.verdict, f.line) for f in losses] == [("regression", 4)]
+
+
+def test_suites_that_passed_are_results_even_with_nothing_compared(tmp_path: Path) -> None:
+    """Green suites are what a reviewer reads of a thread that measures nothing else; main's failing run is the
+    state the change starts from, neither a failure of the PR nor a green suite of it."""
+    data = report("green_suites_only.md", tmp_path)
+    said = [f["text"] for f in findings(data, "results", more=True) if f["verdict"] == "pass"]
+    assert said == [
+        "tests/sampler/test_tree_sampler.py: 24 passed",
+        "tests/spec_decode/test_tree.py: 12 passed, 1 skipped",
+    ]
+    assert not findings(data, "failures")

@@ -40,6 +40,7 @@ from ledger.report.findings import (
     short_name,
 )
 from ledger.report.net import broken_base_rows, fell_into_broken_state
+from ledger.report.passing_counts import passing_counts
 from ledger.report.stated import stated_changes
 from ledger.report.withdrawn import withdrawn_findings
 
@@ -240,6 +241,10 @@ def build_report(
     summaries, columns = arm_findings(own, names, (noise or NoiseModel()).perf_rel)
     sections[1].findings.extend(summaries)
     sections[1].more.extend(columns)
+    # test counts that passed with nothing failed: the suites a reviewer reads as green (report.passing_counts)
+    shown, rest = passing_counts(comparison, own, names)
+    sections[1].findings.extend(shown)
+    sections[1].more.extend(rest)
     # a value its author took back further on ("I messed up the 13B Master number"): said, never judged
     sections[1].findings.extend(withdrawn_findings(comparison.withdrawn, names))
     if (engines := engines_section(comparison, names, comparison.lines)).findings:

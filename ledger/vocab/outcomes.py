@@ -171,6 +171,22 @@ def success_count_column(head: str, cells: list[str]) -> bool:
     return bool(counts) and all(c in counts or find_outcome(c) or c.lower() in ("invalid", "oom") for c in cells)
 
 
+# "| Passed | Bit exact |" over "true" / "false": a column that says whether each row's check held, in a boolean
+_BOOLEAN_HEAD_RE = re.compile(
+    r"^(?:passed|pass(?:es)?|ok|success(?:ful)?|succeeded|correct|identical|matches|match(?:ed)?|"
+    r"(?:bit|bitwise|token|exact)[ _-]?(?:exact|identical|match(?:es)?))\??$",
+    re.IGNORECASE,
+)
+_BOOLEAN_CELLS = {"true": "pass", "false": "fail", "yes": "pass", "no": "fail"}
+
+
+def boolean_outcome(head: str, cell: str) -> str | None:
+    """The outcome of a boolean cell under a header that names a check ("Bit exact" over "false": that row's check
+    failed); None for any other cell or header, as "true" under "Enabled" is a setting."""
+    outcome = _BOOLEAN_CELLS.get(cell.strip(" *_`").lower())
+    return outcome if outcome is not None and _BOOLEAN_HEAD_RE.match(head.strip(" *_`")) else None
+
+
 # "Lint", "the type check", "docs", "`compileall`": a name a listed check goes by, beside the one a verdict follows
 # ("Lint, the type check and the mergeability check pass"); a word of a clause of its own ("After the rebase") is none
 CHECK_ITEM_RE = re.compile(

@@ -191,8 +191,10 @@ def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
     return out if "passed" in out else None
 
 
-# "6 passed, 21 warnings in 10.58s": how long the run took, after its counts
-_PYTEST_TIME_RE = re.compile(r"(?:,\s?\d{1,7}\s[a-z]{3,12}){0,6}\s{1,3}in\s{1,3}(?P<t>\d{1,6}(?:\.\d{1,3})?)s\b")
+# "6 passed, 21 warnings in 10.58s", "..., 96 subtests passed in 19.74s": how long the run took, after its counts
+_PYTEST_TIME_RE = re.compile(
+    r"(?:,\s?\d{1,7}\s[a-z]{3,12}(?:\s[a-z]{3,12})?){0,6}\s{1,3}in\s{1,3}(?P<t>\d{1,6}(?:\.\d{1,3})?)s\b"
+)
 
 
 def _table_counts(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -23,7 +23,7 @@ from ledger.parsers.gates.claims import (
 )
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.roles import column_roles, numbered_rows
-from ledger.vocab.outcomes import success_count
+from ledger.vocab.outcomes import boolean_outcome, success_count
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
 
@@ -109,6 +109,7 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
     # "| # | Check | ... |" over "| 1 | ep8 GSM8K accuracy | ...": the rows' numbers; the check names the row
     skip = 1 if numbered_rows(table) else 0
     names: list[int] = []  # (how many columns name a row, read once, at the table's first gate: _name_columns)
+    settings: list[list[int]] = []  # (the setting columns, read once, at the table's first counted gate)
     for row in table.rows:
         if len(row.cells) <= skip:
             continue
@@ -144,10 +145,12 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                 continue
             # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
             col = cols[ci] if ci < len(cols) else ""
-            counted = success_count(col, cell)
+            counted = success_count(col, cell) or boolean_outcome(col, cell)
             if counted:  # "| 2 | 700/700 |" under "Completed": every request of the row's run came back
                 gate_name = f"{name} {col}".strip()
-                yield gate(ctx, row.line, row.text.strip(), gate_name, counted, cell.strip(), config=label_cfg or None)
+                # ("| prefill | 1 | true |" under "Case | Rank | Bit exact": the rank tells the row's checks apart)
+                cfg = {**_row_settings(table, row, settings), **label_cfg}
+                yield gate(ctx, row.line, row.text.strip(), gate_name, counted, cell.strip(), config=cfg or None)
                 continue
             low = lower_for_words(cell)
             if (
@@ -165,6 +168,18 @@ def _named_by_more(table: Table, skip: int, names: list[int]) -> bool:
         roles = column_roles(table)
         names.append(next((i for i, r in enumerate(roles[skip:]) if r != "label"), len(roles) - skip))
     return names[0] > 1
+
+
+def _row_settings(table: Table, row: Row, settings: list[list[int]]) -> dict[str, str]:
+    """The row's settings, from the columns whose role is the run's setup; `settings` keeps their indexes."""
+    if not settings:
+        settings.append([i for i, r in enumerate(column_roles(table)) if r == "config"])
+    heads = table.header
+    return {
+        config_key(heads[i].strip()): row.cells[i].strip()
+        for i in settings[0]
+        if i < len(row.cells) and i < len(heads) and row.cells[i].strip()
+    }
 
 
 def _paren_outcome(word: str) -> str:

@@ -271,6 +271,8 @@ def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
     if m.group("high"):
         high, unit, mend = _high(text, m, ns, value, unit, mend)
     unit, high, mend = _unit_after(text, value, high, unit, mend, bool(sign))
+    if unit == "%" and high is None and not sign and text.startswith(" to ", mend):
+        high, mend = _share_range(text, ns, value, mend)
     return Number(
         value=value,
         high=high,
@@ -332,6 +334,18 @@ def _unit_after(
     return unit, high, mend
 
 
+def _share_range(text: str, ns: int, value: float, mend: int) -> tuple[float | None, int]:
+    """ "15% to 40% faster": one change told as a range (its top and end), where "from 3% to 5%" is a value before
+    and after a change."""
+    rm = _SHARE_RANGE_RE.match(text, mend)
+    if rm is None or (rm.group("what") is None and not _BY_BEFORE_RE.search(text, max(0, ns - 30), ns)):
+        return None, mend  # ("lifts it by 15% to 40%": the change's amount, its word before it)
+    hv = to_float(rm.group("num"))
+    if hv is None or hv <= value or _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
+        return None, mend
+    return hv, rm.end("unit")
+
+
 # a verb of change, then "from" right before the number (its object may come between: "raises the forward
 # pass from 420 to 440"); "sizes from 1 to 64" has no such verb and stays a range
 _CHANGE_FROM_RE = re.compile(
@@ -357,6 +371,14 @@ _UNIT_RANGE_RE = re.compile(
     rf"(?:\s?[~∼–]\s?|-|\s-\s|\sto\s(?={_SIGN}))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
     re.IGNORECASE,
 )
+# " to 40% faster": a share range's top, then the word of the change the range is of
+_SHARE_RANGE_RE = re.compile(
+    rf"\sto\s(?P<num>{_NUM})\s?(?P<unit>%)(?:\s(?P<what>higher|lower|more|less|better|worse|faster|quicker|slower|"
+    r"smaller|larger|shorter|longer|speed-?ups?|improvements?|gains?|reductions?|increases?|decreases?|"
+    r"savings?|uplifts?|boosts?)\b)?",
+    re.IGNORECASE,
+)
+_BY_BEFORE_RE = re.compile(r"\bby\s(?:about\s|approximately\s|roughly\s|around\s|up\sto\s|~\s?)?$", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 

@@ -27,6 +27,11 @@ _UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Z
 # a test run's count or a check's outcome ("33 passed, 0 failed", "wheel packaging: passed"): results too, whose
 # section's setup is theirs (a later "## Performance" lead-in's EP8 is not the pytest cases' above it)
 _CHECKED_RE = re.compile(r"\d (?:passed|failed)\b|:\s{0,3}(?:passed|failed)\b", re.IGNORECASE)
+# "## Overview", "## TL;DR", "### Summary": a section that sums the document up, whose results are the sections'
+# below told short ("12% to 35% quicker, see the last section"): what it states is the document's setup
+_SUMMARY_TITLE_RE = re.compile(
+    r"^[#\s*_]{0,8}(?:introduction|overview|summary|tl;?\s?dr|abstract|synopsis)[\s:*_.]{0,6}$", re.IGNORECASE
+)
 _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
 _DIGIT_RE = re.compile(r"\d")
 
@@ -37,6 +42,8 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
     tables, starts = _tables(doc)
     out: set[int] = set()
     for first, last in sections:
+        if _SUMMARY_TITLE_RE.match(doc.line(first)):
+            continue
         own = tables[bisect.bisect_left(starts, first) : bisect.bisect_right(starts, last)]
         if any(measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(_measured_table(b) for b in own):
             out.update(range(first, last + 1))

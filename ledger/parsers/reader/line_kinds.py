@@ -63,6 +63,25 @@ def done_count(line: str) -> int | None:
     return int(m.group(1)) if m is not None and m.group(1) == m.group(2) else None
 
 
+_PYTEST_PERCENT_RE = re.compile(r"\s{0,2}\d{1,3}%\]")
+_PYTEST_WORDS = frozenset({"PASSED", "FAILED", "SKIPPED", "XFAIL", "XPASS", "ERROR"})
+
+
+def is_pytest_progress(line: str) -> bool:
+    """pytest's progress line: "tests/test_a.py ..F.s.  [ 45%]" or "tests/test_a.py::test_b PASSED  [ 50%]", how far
+    the run got (its share is no result; the summary line under it is)."""
+    s = line.rstrip()
+    if not s.endswith("%]"):
+        return False
+    head, _, share = s.rpartition("[")
+    marks = head.split()[-1:] if head[-1:].isspace() else []
+    return (
+        bool(marks)
+        and _PYTEST_PERCENT_RE.fullmatch(share) is not None
+        and (marks[0] in _PYTEST_WORDS or not marks[0].strip(".FEsxX"))
+    )
+
+
 _LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")
 _COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
 _VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")

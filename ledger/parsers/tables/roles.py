@@ -39,7 +39,7 @@ from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
-from ledger.vocab.outcomes import find_outcome, success_count_column
+from ledger.vocab.outcomes import boolean_outcome, find_outcome, success_count_column
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -140,7 +140,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         if ci >= first and success_count_column(head, cells):
             roles.append("text")  # "Completed | 700/700": how many requests came back, the row's outcome (a gate)
             continue
-        if ci > first and cells and all(_verdict_cell(c) for c in cells):
+        if ci > first and cells and all(_verdict_cell(c) or boolean_outcome(head, c) for c in cells):
             roles.append("text")  # "Match | 16/16 PASS": every cell a verdict on its row's run, never its setup
             continue
         if ci < first:
