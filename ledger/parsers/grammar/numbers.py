@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.share_ranges import CHANGE_FROM_RE, share_range_top
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.units import UNITS
 
@@ -272,7 +273,7 @@ def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
         high, unit, mend = _high(text, m, ns, value, unit, mend)
     unit, high, mend = _unit_after(text, value, high, unit, mend, bool(sign))
     if unit == "%" and high is None and not sign and text.startswith(" to ", mend):
-        high, mend = _share_range(text, ns, value, mend)
+        high, mend = share_range_top(text, ns, value, mend)
     return Number(
         value=value,
         high=high,
@@ -296,7 +297,7 @@ def _high(
     high = _num_value(high_text)
     if high is not None and sign2 and sign2 in "-−–":
         high = -high
-    if high is not None and m.group("to") == "to" and _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
+    if high is not None and m.group("to") == "to" and CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
         # "goes from 373 to 530 TFLOP/s": a value before and after a change, two numbers, not a range
         return None, None, m.end("num")
     if high is not None and high < value and not sign2:
@@ -334,28 +335,6 @@ def _unit_after(
     return unit, high, mend
 
 
-def _share_range(text: str, ns: int, value: float, mend: int) -> tuple[float | None, int]:
-    """ "15% to 40% faster": one change told as a range (its top and end), where "from 3% to 5%" is a value before
-    and after a change."""
-    rm = _SHARE_RANGE_RE.match(text, mend)
-    if rm is None or (rm.group("what") is None and not _BY_BEFORE_RE.search(text, max(0, ns - 30), ns)):
-        return None, mend  # ("lifts it by 15% to 40%": the change's amount, its word before it)
-    hv = to_float(rm.group("num"))
-    if hv is None or hv <= value or _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
-        return None, mend
-    return hv, rm.end("unit")
-
-
-# a verb of change, then "from" right before the number (its object may come between: "raises the forward
-# pass from 420 to 440"); "sizes from 1 to 64" has no such verb and stays a range
-_CHANGE_FROM_RE = re.compile(
-    r"\b(?:go(?:es)?|went|going|gone|improv(?:e[sd]?|ing)|increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|"
-    r"drop(?:s|ped|ping)?|decreas(?:e[sd]?|ing)|reduc(?:e[sd]?|ing)|rose|ris(?:es?|ing)|fell|falls?|falling|"
-    r"jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|gr(?:ow|ows|ew|own|owing)|bump(?:s|ed)?|boost(?:s|ed|ing)?|cuts?|"
-    r"mov(?:e[sd]?|ing)|chang(?:e[sd]?|ing)|regress(?:es|ed)?|shr(?:inks?|ank|unk)|sped|speeds?|lower(?:s|ed)?|"
-    r"br(?:ings?|ought)|push(?:es|ed)?|slid|slips?|slipped)\b[^.;:!?\n]{0,60}\bfrom\s+$",
-    re.IGNORECASE,
-)
 _TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
 """Letters, digits, "_", "." and "-" (\\w is str.isalnum() or "_"): the rest of an identifier-ish token."""
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
@@ -371,14 +350,6 @@ _UNIT_RANGE_RE = re.compile(
     rf"(?:\s?[~∼–]\s?|-|\s-\s|\sto\s(?={_SIGN}))(?P<sign2>{_SIGN})?(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})",
     re.IGNORECASE,
 )
-# " to 40% faster": a share range's top, then the word of the change the range is of
-_SHARE_RANGE_RE = re.compile(
-    rf"\sto\s(?P<num>{_NUM})\s?(?P<unit>%)(?:\s(?P<what>higher|lower|more|less|better|worse|faster|quicker|slower|"
-    r"smaller|larger|shorter|longer|speed-?ups?|improvements?|gains?|reductions?|increases?|decreases?|"
-    r"savings?|uplifts?|boosts?)\b)?",
-    re.IGNORECASE,
-)
-_BY_BEFORE_RE = re.compile(r"\bby\s(?:about\s|approximately\s|roughly\s|around\s|up\sto\s|~\s?)?$", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 
