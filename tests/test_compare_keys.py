@@ -10,6 +10,7 @@ import pytest
 
 from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
+from ledger.model import Claim, Source
 from ledger.vocab import setup
 from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.metrics import BENCHMARK_SAMPLES
@@ -397,3 +398,19 @@ def test_one_measure_at_two_shapes_is_one_measure_with_two_setups() -> None:
 
     assert key("1K/1K", "1k") == key("8K/1K", "8k") == ("perf", "")
     assert key("8192/1024 TPOT", "8192") == key("1024/1024 TPOT", "1024") == ("tpot", "")
+
+
+@pytest.mark.parametrize(
+    ("metric", "name"),
+    [
+        ("TPOT Gain", ("tpot gain", "")),  # a gain of a time: better the higher, never TPOT's own series in %
+        ("TTFT improvement", ("ttft improvement", "")),
+        ("TPS Gain", ("tps gain", "")),
+        ("TTFT reduction", ("ttft", "reduction")),  # a fall's size: TTFT's signed change, paired with a "TTFT change"
+    ],
+)
+def test_a_gain_of_a_measure_is_a_series_of_its_own(metric: str, name: tuple[str, str]) -> None:
+    source = Source(path="p.md", line=1, line_end=1, text="")
+    claim = Claim(kind="perf", metric=metric, value=33.3, unit="%", source=source)
+    key, variant = claim_key(claim)
+    assert (key.metric, variant) == name

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.vocab.canonical import canonical_items
+from ledger.vocab.change_words import GAIN_NOUN_RE
 from ledger.vocab.metrics import (
     BENCHMARK_SAMPLES,
     named_benchmark,
@@ -49,8 +50,9 @@ def setup_items(kind: str, metric: str | None, config: Mapping[str, Any] | None)
 def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str], ...]) -> ClaimSetup:
     """The setup of a claim with these fields (all it reads); cached, as the versions of a PR repeat most claims'."""
     mn = normalise_metric(metric, kind)
+    name, residual = _change_named(mn.name, mn.residual)
     config: dict[str, str] = {}
-    variants: list[str] = [mn.residual] if mn.residual else []
+    variants: list[str] = [residual] if residual else []
     subtask: tuple[str, str] | None = None  # (the task's benchmark, its subtask: "mmlu_anatomy" -> mmlu, anatomy)
     # the keys a side's label set are what the sides compare: "BEFORE: backend A" against "AFTER: backend B"
     compared = {canonical_key_name(n.strip()) for k, v in config_items if k == SIDE_SETTING for n in v.split(",")}
@@ -93,8 +95,8 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
-    metric_name = scored_metric(mn.name, config.get("task")) if kind == "accuracy" else mn.name
-    if metric_name != mn.name:
+    metric_name = scored_metric(name, config.get("task")) if kind == "accuracy" else name
+    if metric_name != name:
         config.pop("task")  # ("Accuracy" on gsm8k: the gsm8k score, as a "GSM8K Acc" cell names it)
     if subtask is not None and subtask[0] == metric_name:
         # a subject of the benchmark scored is a series of its own ("ceval-valid_accountant" and "..._art_studies"
@@ -111,6 +113,17 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
     stated = _stated_words(config_items) if variants else frozenset()
     variant = " ".join(w for w in dict.fromkeys(" ".join(variants).split()) if w not in stated)
     return ClaimSetup(metric_name, tuple(sorted(config.items())), variant)
+
+
+def _change_named(name: str, residual: str) -> tuple[str, str]:
+    """ "TPOT Gain" is a gain of TPOT, a series of its own ("tpot gain", better the higher), never TPOT's values told
+    apart by the word "gain": the gain word joins the measure's name. (A fall's size, "TTFT reduction", stays the
+    measure's signed change in %, its sign turned: compare.keys pairs it with a "TTFT change".)"""
+    word = GAIN_NOUN_RE.search(residual) if residual else None
+    if word is None or GAIN_NOUN_RE.search(name):
+        return name, residual
+    rest = f"{residual[: word.start()]} {residual[word.end() :]}".split()
+    return f"{name} {word.group(0).lower()}", " ".join(rest)
 
 
 _WORD_SPLIT_RE = re.compile(r"[^a-z0-9.+]+")  # (as metrics.variant_words splits a label)
