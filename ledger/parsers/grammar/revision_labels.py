@@ -9,6 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.compared_base import COMPARED_RE, against_base
+from ledger.parsers.grammar.digit_shas import digit_sha_at, digit_shas
 from ledger.parsers.grammar.label_text import clean_label as clean_label  # (read by the label readers from here)
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
@@ -220,13 +221,19 @@ _HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")
 def may_hold_sha(text: str) -> bool:
     """Whether a run of seven or more hex digits with a digit and a letter stands in `text`: what every sha the
     patterns here read ([0-9a-f]{7,40}, some case-blind, is_sha) lies inside."""
-    return has_hex_run(text, any_case=True) and any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text))
+    return has_hex_run(text, any_case=True) and (
+        any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text)) or bool(digit_shas(text))
+    )
 
 
 def shas_in(text: str) -> list[tuple[str, int, int]]:
     if not has_hex_run(text):
         return []  # (every sha SHA_RE reads is such a run)
-    return [(m.group(1).lower(), m.start(1), m.end(1)) for m in SHA_RE.finditer(text) if is_sha(m.group(1))]
+    return [
+        (m.group(1).lower(), m.start(1), m.end(1))
+        for m in SHA_RE.finditer(text)
+        if is_sha(m.group(1)) or digit_sha_at(text, *m.span(1))
+    ]
 
 
 _HEAD_WORD_RE = re.compile(r"\bhead\W{0,3}$", re.IGNORECASE)
@@ -371,7 +378,7 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     if (rebased := rebased_head(text)) is not None:
         return rebased
     m = _AT_SHA_RE.match(text)
-    if m and is_sha(m.group("sha")):
+    if m and (is_sha(m.group("sha")) or digit_sha_at(text, *m.span("sha"))):  # ("rerun on `9927575`")
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
         label = re.sub(r"\s+(?:at|on|@)$", "", clean_label(m.group("label")), flags=re.IGNORECASE)
         return Revision(label=label, head=m.group("sha").lower(), base=None)
