@@ -22,9 +22,9 @@ from typing import NamedTuple
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
-from ledger.parsers.grammar.digit_shas import digit_sha_at
 from ledger.parsers.grammar.linked_sides import pinned_project
 from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, STATED_DECIMAL, clean_label, is_sha
+from ledger.parsers.grammar.sha_tokens import digit_sha_at
 from ledger.vocab.head_moves import (
     COMPLETING_VERBS,
     HEAD_NOUNS,
