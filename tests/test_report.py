@@ -1706,3 +1706,19 @@ def test_a_listed_changes_share_written_with_a_plus_is_its_effect_as_stated() ->
     gains, losses = stated_changes(claims, {}, lines=text.splitlines())
     assert [(f.verdict, f.line) for f in gains] == [("improvement", 3)] and gains[0].caveats == ["approximate value"]
     assert [(f.verdict, f.line) for f in losses] == [("regression", 4)]
+
+
+def test_a_head_remeasured_in_a_later_turn_is_the_newest_and_a_gap_put_down_to_what_the_base_lacks_is_no_regression(
+    tmp_path: Path,
+) -> None:
+    """ "The tested PR head is `1111aaa`", then two days later "Re-measured the PR's head `2222bbb`": the turns' order
+    makes 2222bbb the newest head, and the evidence was measured on it. "Decode on main is lower than on the control
+    build (40.1 vs 44.0) only because main predates the kernels the control carries": main's own value against a third
+    build, the gap put down to what main lacks, is not comparable, never the change's regression; "this PR is higher
+    than main ... because main lacks the fused epilogue" stays the change's own gain."""
+    data = report("stated_head_then_remeasured_head.md", tmp_path)
+    ci = findings(data, "ci")
+    assert "2222bbb" in ci[0]["text"] and [f["verdict"] for f in ci[1:]] == ["same head"], ci
+    said = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert said[14].startswith("not comparable (main predates the paged decode kernels") and said[16] != said[14]
+    assert not data["has_regression"] and "newest head" not in data["headline"]
