@@ -96,7 +96,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
 
 
 def _left_by_unit(
-    values: list[int], bases: list[int], paired: dict[int, int], unit: Callable[[int], Hashable]
+    values: list[int], bases: list[int], paired: dict[int, int], unit: Callable[[int], tuple[str | None, str | None]]
 ) -> dict[int, int]:
     """The value columns no same-named baseline took, each paired with the one baseline left of its unit, where the
     header names that unit ("Prior stack tok/s | Head tok/s | Prior ITL | Head ITL": ITL pairs by name, and the one
