@@ -1722,3 +1722,17 @@ def test_a_head_remeasured_in_a_later_turn_is_the_newest_and_a_gap_put_down_to_w
     said = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
     assert said[14].startswith("not comparable (main predates the paged decode kernels") and said[16] != said[14]
     assert not data["has_regression"] and "newest head" not in data["headline"]
+
+
+def test_one_arms_numbered_runs_in_an_abba_table_are_repeats_never_a_row_against_its_twin() -> None:
+    """ "| Run | BAR cache | Prefill |" over P1 on, Q1 off, Q2 off, P2 on: P2 is P1's repeat (one arm, numbered), not a
+    state measured against it; a plain before/after table ("stock" over "patched") still pairs its rows."""
+    from ledger.compare.outside import with_row_baselines
+
+    text = (
+        "One A10G, Phi-3-mini.\n\n| Run | BAR cache | Prefill |\n|---|---:|---:|\n| P1 | on | 910 tok/s |\n"
+        "| Q1 | off | 850 tok/s |\n| Q2 | off | 856 tok/s |\n| P2 | on | 915 tok/s |\n\n"
+        "| Build | Decode |\n|---|---:|\n| stock | 40.0 tok/s |\n| patched | 44.0 tok/s |\n"
+    )
+    paired = [(c.value, c.reference) for c in with_row_baselines(extract(text, path="t.md").claims) if c.reference]
+    assert paired == [(44.0, 40.0)]
