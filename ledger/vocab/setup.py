@@ -449,8 +449,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
-    # "random ids", "ShareGPT prompts", "random dataset", "a SWE-bench 64K prompt": a bench's --dataset-name in prose;
-    # "Qwen3-0.6B, sonnet, 100 prompts": the name alone as an item of a run's list, the prompts' count after it
+    # a bench's --dataset-name in prose: "random ids", "a SWE-bench 64K prompt", "sonnet, 100 prompts" (a list's item)
     _word(
         "dataset",
         "dataset",
