@@ -14,7 +14,14 @@ from ledger.model import Claim, Source
 from ledger.vocab import setup
 from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.metrics import BENCHMARK_SAMPLES
-from ledger.vocab.setup_keys import KEY_CLASSES, SIDE_SETTING, canonical_key_name, is_known_key, key_class
+from ledger.vocab.setup_keys import (
+    KEY_CLASSES,
+    SIDE_SETTING,
+    STATED_DEFAULTS,
+    canonical_key_name,
+    is_known_key,
+    key_class,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -105,6 +112,8 @@ def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
                         continue  # an eval's count on a speed, or its benchmark's whole split (claim_setup)
                     if ck == "gpu_count" and v.strip() == "1" and "gpu" in have:
                         continue  # (one board counted: the board alone, keys.compared_setup)
+                    if (ck, v.strip().lower()) in STATED_DEFAULTS:
+                        continue  # (a tool's default stated: the unstated run's setup, keys.compared_setup)
                     dropped.append(f"{path.name}:{c.source.line} {k}={v!r}")
     assert {"row", "column", "kv_cache"} <= seen
     assert not dropped[:10], dropped[:10]

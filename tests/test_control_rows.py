@@ -53,3 +53,16 @@ def test_a_control_word_beside_a_drafting_method_names_the_arm_the_method_is_mea
 def test_a_control_word_beside_no_drafting_method_is_no_control() -> None:
     text = "| Model | Kernel | Output tok/s |\n|---|---|---:|\n| k-small | plain | 50.0 |\n| k-small | fused | 81.0 |\n"
     assert all(r is None for _, _, r in _refs(text))
+
+
+def test_a_control_column_beside_the_pr_column_and_a_prior_builds_column_are_baselines() -> None:
+    """ "| Case | PR | control |": the experiment's control arm beside the new side is its baseline; "Earlier build
+    tok/s | Head tok/s | Earlier build TPOT | Head TPOT": a header opening with "earlier"/"prior" is the base side,
+    and the one baseline of a unit left when the others paired by name is the one value of that unit left's."""
+    text = "| Case | PR | control |\n|---|---:|---:|\n| decode 1k | 61.0 | 58.0 |\n| decode 4k | 55.0 | 50.0 |\n"
+    assert [(v, r) for _, v, r in _refs(text)] == [(61.0, 58.0), (55.0, 50.0)]
+    text = (
+        "| Batch | Earlier build tok/s | Head tok/s | Earlier build TPOT | Head TPOT |\n|---:|---:|---:|---:|---:|\n"
+        "| 4 | 120.0 | 131.0 | 33.0 ms | 30.5 ms |\n"
+    )
+    assert [(v, r) for _, v, r in _refs(text)] == [(131.0, 120.0), (30.5, 33.0)]

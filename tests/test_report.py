@@ -1718,3 +1718,31 @@ def test_suites_that_passed_are_results_even_with_nothing_compared(tmp_path: Pat
         "tests/spec_decode/test_tree.py: 12 passed, 1 skipped",
     ]
     assert not findings(data, "failures")
+def test_a_head_remeasured_in_a_later_turn_is_the_newest_and_a_gap_put_down_to_what_the_base_lacks_is_no_regression(
+    tmp_path: Path,
+) -> None:
+    """ "The tested PR head is `1111aaa`", then two days later "Re-measured the PR's head `2222bbb`": the turns' order
+    makes 2222bbb the newest head, and the evidence was measured on it. "Decode on main is lower than on the control
+    build (40.1 vs 44.0) only because main predates the kernels the control carries": main's own value against a third
+    build, the gap put down to what main lacks, is not comparable, never the change's regression; "this PR is higher
+    than main ... because main lacks the fused epilogue" stays the change's own gain."""
+    data = report("stated_head_then_remeasured_head.md", tmp_path)
+    ci = findings(data, "ci")
+    assert "2222bbb" in ci[0]["text"] and [f["verdict"] for f in ci[1:]] == ["same head"], ci
+    said = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert said[14].startswith("not comparable (main predates the paged decode kernels") and said[16] != said[14]
+    assert not data["has_regression"] and "newest head" not in data["headline"]
+
+
+def test_one_arms_numbered_runs_in_an_abba_table_are_repeats_never_a_row_against_its_twin() -> None:
+    """ "| Run | BAR cache | Prefill |" over P1 on, Q1 off, Q2 off, P2 on: P2 is P1's repeat (one arm, numbered), not a
+    state measured against it; a plain before/after table ("stock" over "patched") still pairs its rows."""
+    from ledger.compare.outside import with_row_baselines
+
+    text = (
+        "One A10G, Phi-3-mini.\n\n| Run | BAR cache | Prefill |\n|---|---:|---:|\n| P1 | on | 910 tok/s |\n"
+        "| Q1 | off | 850 tok/s |\n| Q2 | off | 856 tok/s |\n| P2 | on | 915 tok/s |\n\n"
+        "| Build | Decode |\n|---|---:|\n| stock | 40.0 tok/s |\n| patched | 44.0 tok/s |\n"
+    )
+    paired = [(c.value, c.reference) for c in with_row_baselines(extract(text, path="t.md").claims) if c.reference]
+    assert paired == [(44.0, 40.0)]

@@ -719,3 +719,15 @@ def test_a_build_the_numbers_below_are_said_to_come_from_is_their_revision() -> 
     # a build named for what it broke measured nothing
     broke = extract("Nightly build 9e8d7c6b5a fails to compile; decode latency stays 7.40 ms.\n", path="x.md").claims
     assert [c.revision for c in broke if c.value is not None] == [None]
+
+
+def test_a_short_sha_of_digits_alone_is_a_commit_only_where_written_as_one_and_built_on_names_the_base() -> None:
+    """A code span of seven to twelve digits right after "on"/"at"/"commit" is the commit the results ran on ("rerun
+    on `5038271`"); one a unit follows ("capped at `1048576` tokens") is none. "Built on `main`
+    at X" names the base the branch sits on, never the head measured."""
+    assert _heads("digit_shas_and_built_on.md", "base") == [
+        (8, "7a6b5c4d", None),
+        (15, None, "5038271"),
+        (16, None, "5038271"),
+        (19, None, None),
+    ]

@@ -163,3 +163,39 @@ def test_an_unparsable_answer_share_is_no_score_of_its_benchmark(tmp_path: Path)
     # asked by its name, the share is its own series, lower being better
     invalid = run_trend("Invalid", [str(doc)], book=Ledger(tmp_path / "none.db"))
     assert [[c.value for _, c in s.points] for s in invalid.series] == [[0.015, 0.0]]
+
+
+# Two engine bumps, one bench setup: the second names its data set as an item of a comma list and states the bench's
+# default request rate, which the first leaves unsaid; each reports its own delta against its own previous release.
+_BUMP_A = """## Bump the engine to 1.4.1
+
+Phi-3-mini, sonnet dataset, 200 prompts, `--temperature 0`:
+
+| Metric | engine 1.4.0 | engine 1.4.1 | Delta |
+|---|---:|---:|---:|
+| Output tok/s | 1150.0 | 1200.0 | +4.3% |
+"""
+_BUMP_B = """## Bump the engine to 1.6.0
+
+`vllm bench serve`, Phi-3-mini, sonnet, 200 prompts, `--request-rate inf --temperature 0`:
+
+| Metric | engine 1.5.2 | engine 1.6.0 | Delta |
+|---|---:|---:|---:|
+| Output tok/s | 1098.0 | 1100.0 | +0.2% |
+"""
+
+
+def test_one_setup_across_prs_is_one_series_and_each_prs_own_delta_is_never_a_history(tmp_path: Path) -> None:
+    """ "Phi-3-mini, sonnet, 200 prompts" names the data set as "sonnet dataset" does, and `--request-rate inf` (the
+    bench's default) is the setup of the run that states no rate: one series of two points. The two deltas are each
+    PR's change against its own baseline: drawn together, never judged as a fall from +4.3% to +0.2%."""
+    docs = []
+    for name, text in (("bump_a.md", _BUMP_A), ("bump_b.md", _BUMP_B)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        docs.append(str(tmp_path / name))
+    trend = run_trend("Output tok/s", docs, book=Ledger(tmp_path / "none.db"))
+    assert _values(trend) == [("output throughput", [1200.0, 1100.0]), ("output throughput", [4.3, 0.2])]
+    level, delta = trend.series
+    assert "dataset=sonnet" in level.label and "request_rate" not in level.label
+    assert level.latest is not None and delta.latest is None
+    assert any("its own baseline" in n for n in trend.notes)

@@ -34,7 +34,7 @@ from typing import Any
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.claim_setup import read_setup
-from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_keys import STATED_DEFAULTS, canonical_key_name
 from ledger.vocab.units import canonical_unit
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")
@@ -96,8 +96,9 @@ def _claim_key(
 def compared_setup(config: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """A canonical setup as compare joins on it: a count of one GPU is the board alone ("a single H100" in one turn
     and "H100" in the next are one machine, and one series), as the board with no count runs on one. (A count of
-    one with no board named stays: "on 1 GPU" is a setup the text states, no board's.)"""
-    pairs = tuple(config)
+    one with no board named stays: "on 1 GPU" is a setup the text states, no board's.) A tool's default stated
+    (vocab.setup_keys.STATED_DEFAULTS: "--request-rate inf") is the setup of a run that states none."""
+    pairs = tuple(p for p in config if p not in STATED_DEFAULTS)  # (a tool's default stated: the unstated run's)
     if ("gpu_count", "1") not in pairs or not any(k == "gpu" for k, _ in pairs):
         return pairs
     return tuple(p for p in pairs if p != ("gpu_count", "1"))

@@ -6,7 +6,8 @@ the document's own, of no one revision; they are checked against their reference
 
 A table whose rows state one setup and differ only by the row's name ("feature commits only", "with the fast
 paths") is a before/after: the row whose name says base (main, baseline, before) is the base, else the first row
-(tables list the base first). A row's value then has the base row's value as its reference. Three or more such
+(tables list the base first); rows named by one stem and a run's number ("A1", "A2") are one arm's repeats, no
+before/after. A row's value then has the base row's value as its reference. Three or more such
 rows are paired only when one of them names itself the base. A row named like a measure ("Request Latency (ms)"),
 a test ("test_x / dgx_h100") or a benchmark is no code state, and a value in % is a change, not a level: such
 tables are left alone. The base row is the reader's inference, not the text's word: its checks are shown, never
@@ -69,7 +70,21 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
         for t in out
         if len({c.config["row"] for c in t}) == len(t) > 1
         and all(c.unit != "%" and _state_label(c.config["row"]) for c in t)
+        and not _one_arms_runs(t)
     ]
+
+
+# "A1", "A2" (arm A's runs in an A-B-B-A table), "run 1", "trial 2": one arm's repeats by their number
+_REPEAT_LABEL_RE = re.compile(
+    r"(?P<stem>[A-Za-z]|(?:run|trial|rep|repeat|attempt|iter(?:ation)?|seed)\s?#?)\s?\d{1,2}", re.IGNORECASE
+)
+
+
+def _one_arms_runs(rows: list[Claim]) -> bool:
+    """Rows of one setup named by one stem and a run's number ("A1" and "A2", both with the kernel on): repeats of
+    one arm, one series with a spread, never a run measured against its twin (the arms' contrast is the setup)."""
+    found = [_REPEAT_LABEL_RE.fullmatch(c.config["row"].strip(" *_`")) for c in rows]
+    return all(found) and len({m.group("stem").lower().rstrip(" #") for m in found if m is not None}) == 1
 
 
 def _state_label(label: str) -> bool:

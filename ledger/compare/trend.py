@@ -14,7 +14,14 @@ from ledger.compare.keys import Key, claim_key, compared_setup
 from ledger.compare.noise import NoiseModel
 from ledger.compare.revisions import RevisionRef, Snapshot, revisions_across_versions, split_revisions
 from ledger.compare.run import Loaded, as_named_model_in, checked_kinds
-from ledger.compare.trend_match import MetricQuery, metric_query, pick, query_notes, statistic_rank
+from ledger.compare.trend_match import (
+    MetricQuery,
+    metric_query,
+    own_baseline_changes,
+    pick,
+    query_notes,
+    statistic_rank,
+)
 from ledger.compare.trials import runs_as_points
 from ledger.errors import UsageError
 from ledger.model import Claim
@@ -231,12 +238,17 @@ def trend_of(
                 f"note: {label}: {len(pts) - len(named)} value(s) with {UNNAMED} in a text that names its other "
                 "sides, drawn by their lines and never judged against the named ones"
             )
-        judged = not pair and len(named) > 1
+        changes = own_baseline_changes(key, variant, docs)
+        judged = not pair and len(named) > 1 and not changes
         s = Series(label, pts, latest_against_history(key, named, noise) if judged else None, docs)
         if pair:
             notes.append(
                 f"note: {label}: {len(pts)} values of one setup in one revision that no label tells apart, drawn "
                 "side by side by their lines, never as a history"
+            )
+        if changes and len(named) > 1:
+            notes.append(
+                f"note: {label}: each document's change against its own baseline, drawn, never judged as a history"
             )
         (drawn if len(pts) > 1 else single).append(s)
         if mix and len(docs) > 1 and "model" not in dict(key.config):

@@ -10,12 +10,12 @@ another quantity, drawn only when its kind is asked for (`--kind perf`) and othe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ledger.compare.keys import Key
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
-from ledger.vocab.metrics import normalise_metric, split_statistic
+from ledger.vocab.metrics import is_change_name, normalise_metric, split_statistic
 from ledger.vocab.outcomes import names_bad_outcome
 
 TRENDED_KINDS = ("accuracy", "acceptance", "perf")
@@ -74,6 +74,13 @@ def pick(q: MetricQuery, key: Key, variant: str, kinds: list[str] | None) -> tup
     return Key(key.kind, q.benchmark, key.unit, config), " ".join(w for w in (measure_words, variant) if w)
 
 
+def own_baseline_changes(key: Key, variant: str, docs: Sequence[str]) -> bool:
+    """A series of changes ("Delta +3.9%", a speed-up) gathered from several documents: each is its own text's gain
+    over its own baseline (one PR's 0.20.0, the next's 0.25.1), so a smaller one later is no fall of anything; drawn,
+    never judged as a history."""
+    return len(docs) > 1 and (is_change_name(variant) or is_change_name(key.metric))
+
+
 def statistic_rank(key: Key) -> int:
     """Where a series' statistic stands among a measure's (unstated, mean, median, ..., max)."""
     stat = split_statistic(key.metric)[0]
@@ -107,4 +114,4 @@ def query_notes(q: MetricQuery, keys: Iterable[Key], others: dict[str, int]) -> 
     return notes
 
 
-__all__ = ["MetricQuery", "metric_query", "pick", "query_notes", "statistic_rank"]
+__all__ = ["MetricQuery", "metric_query", "own_baseline_changes", "pick", "query_notes", "statistic_rank"]

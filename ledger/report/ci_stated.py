@@ -3,14 +3,17 @@
     /ci run  +  buildkite.com/.../builds/86773           pending: a run triggered, its result not in the thread
     All NV CI tests passed; most AMD CI tests passed      the CI verdicts the author states in prose, worst first
 
-Apart from findings.py, which answers from the bot's runs on the newest head; this reads the comments' words."""
+Apart from findings.py, which answers from the bot's runs on the newest head; this reads the comments' words, and
+which head the text last says the PR is at (newest_stated_head)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ledger.compare.revisions import RevisionRef, same_sha
 from ledger.model import Claim
 from ledger.vocab.ci_triggers import CI_WORD_RE, TRIGGER_RE, build_number
+from ledger.vocab.sides import side_of
 
 _ORDER = ("fail", "waived", "not_run", "skipped", "not_verified", "pass")
 
@@ -35,3 +38,17 @@ def prose_ci(claims: Sequence[Claim]) -> tuple[str, str, Claim] | None:
     gates.sort(key=lambda c: _ORDER.index(c.outcome) if c.outcome in _ORDER else 0)
     said = "; ".join(f"{c.metric}: {c.outcome}" for c in gates)
     return gates[0].outcome or "unknown", f"CI stated in the text (no bot result): {said}", gates[0]
+
+
+def newest_stated_head(stated: Sequence[str], revisions: Sequence[RevisionRef]) -> str | None:
+    """The head the text last says the PR is at: its last stated head ("the tested PR head is `1111aaa`"), unless a
+    revision after the one measured on that head, in the thread's order, measured a head of the PR's own side
+    ("Re-measured the PR's head `2222bbb`" two days later): the order of the turns says which head is the newest,
+    not which sentence used the words of a stated head."""
+    if not stated:
+        return None
+    at = next((i for i, r in enumerate(revisions) if r.head and same_sha(r.head, stated[-1])), None)
+    later = (
+        [r.head for r in revisions[at + 1 :] if r.head and side_of(r.label or "") == "head"] if at is not None else []
+    )
+    return later[-1] if later else stated[-1]

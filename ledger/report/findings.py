@@ -29,7 +29,7 @@ from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
 from ledger.report.ci_runs import PIPELINE_RE, Run, latest_state, pending_run
-from ledger.report.ci_stated import prose_ci, triggered_run
+from ledger.report.ci_stated import newest_stated_head, prose_ci, triggered_run
 from ledger.report.gate_bars import gate_text, row_bars
 from ledger.report.latest_steps import page_findings
 from ledger.report.net import BROKEN_BASE, BROKEN_STATE, broken_before, fell_into_broken_state
@@ -121,7 +121,7 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     runs = [c for c in ci if c.revision and c.revision.head]
     newest = heads[-1] if heads else (runs[-1].revision.head if runs and runs[-1].revision else None)
     # "Current PR head: `eee09fba`" with no GitHub head and no CI run: the head the evidence is asked about
-    stated = comp.stated_heads[-1] if newest is None and not ci and comp.stated_heads else None
+    stated = newest_stated_head(comp.stated_heads, comp.revisions) if newest is None and not ci else None
     newest = newest or stated
     measured = next((r for r in reversed(comp.revisions) if r.head), None)
     if newest is None and ci:

@@ -449,11 +449,12 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
-    # "random ids", "ShareGPT prompts", "random dataset", "a SWE-bench 64K prompt": a bench's --dataset-name in prose
+    # a bench's --dataset-name in prose: "random ids", "a SWE-bench 64K prompt", "sonnet, 100 prompts" (a list's item)
     _word(
         "dataset",
         "dataset",
-        rf"({SERVING_DATASETS})[ -](?:(?:token[ -])?(?:ids|prompts|requests|dataset)|\d{{1,3}}k[ -]prompts?)",
+        rf"({SERVING_DATASETS})(?:[ -](?:(?:token[ -])?(?:ids|prompts|requests|dataset)|\d{{1,3}}k[ -]prompts?)|"
+        r", \d{1,6} (?:prompts|requests))",
         DATASET_STARTS,
         DATASET_STARTS,
     ),

@@ -100,6 +100,10 @@ DEVICE_KEYS = frozenset(("gpu", "cpu"))
 COUNTED_DEVICE_KEYS = DEVICE_KEYS | {"gpu_count", "nodes"}
 """The machine with how many of it ("across 4 GPUs", "2 nodes"): what a turn's earlier line holds for its later results
 (a load, a length or a model a line states stays that line's own)."""
+# a setting stated at the value a benchmark tool takes when none is given: `vllm bench serve --request-rate inf` (all
+# requests sent at once, the bench's default) is the run another text gives no rate for, one setup and one series
+STATED_DEFAULTS = frozenset({("request_rate", "inf"), ("request_rate", "infinite"), ("request_rate", "infinity")})
+
 SIDE_SETTING = "side_setting"
 
 CHECKPOINT_KEYS = frozenset(("model", "quant"))

@@ -24,6 +24,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.linked_sides import pinned_project
 from ledger.parsers.grammar.revision_labels import NOT_MEASURED_RE, STATED_DECIMAL, clean_label, is_sha
+from ledger.parsers.grammar.sha_tokens import digit_sha_at
 from ledger.vocab.head_moves import (
     COMPLETING_VERBS,
     HEAD_NOUNS,
@@ -85,10 +86,11 @@ _MEASURED_AT_RE = re.compile(
     re.IGNORECASE,
 )
 # "rebasing it onto master (2b3c4d5e)", "Rebased on top of 9f8e7d6", "rebased directly onto current `x` (`y`)",
-# "This PR on top of main 4c5d6e7f", "a backport of X onto release 0.9.2 (`fedcba98`)": the base the run sat on
+# "This PR on top of main 4c5d6e7f", "Built on `main` at `0badc0de`", "a backport of X onto release 0.9.2
+# (`fedcba98`)": the base the run sat on
 _REBASED_ONTO_RE = re.compile(
     r"\b(?:" + REBASING_VERBS + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
-    r"on\stop\sof|based\son|atop|onto)\s"
+    r"on\stop\sof|based\son|built\s(?:on|atop)|branched\s(?:off|from)|atop|onto)\s"
     r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?){0,2}" + _SHA,
     re.IGNORECASE,
 )
@@ -128,7 +130,8 @@ def _fits(text: str, m: re.Match[str], letters_ok: bool = False) -> str | None:
     head's noun, letters alone: "head `beefcab`") and no word before it in its sentence saying it is a revert's,
     a crash's address or a hash of data."""
     sha = m.group("sha")
-    if not is_sha(sha) and not (letters_ok and sha.isalpha() and text[m.start("sha") - 1 : m.start("sha")] == "`"):
+    spanned = text[m.start("sha") - 1 : m.start("sha")] == "`"
+    if not is_sha(sha) and not digit_sha_at(text, *m.span("sha")) and not (letters_ok and sha.isalpha() and spanned):
         return None
     before = text[text.rfind(". ", 0, m.start()) + 1 : m.start("sha")]
     if NOT_MEASURED_RE.search(before) or NOT_A_HEAD_RE.search(before):

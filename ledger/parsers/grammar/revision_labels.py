@@ -10,6 +10,11 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.compared_base import COMPARED_RE, against_base
 from ledger.parsers.grammar.label_text import clean_label as clean_label  # (read by the label readers from here)
+from ledger.parsers.grammar.sha_tokens import SHA_RE as SHA_RE
+from ledger.parsers.grammar.sha_tokens import digit_sha_at
+from ledger.parsers.grammar.sha_tokens import is_sha as is_sha
+from ledger.parsers.grammar.sha_tokens import may_hold_sha as may_hold_sha
+from ledger.parsers.grammar.sha_tokens import shas_in as shas_in
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
 from ledger.vocab.sides import (
@@ -26,9 +31,8 @@ from ledger.vocab.sides import (
     side_of,
     template_question,
 )
-from ledger.vocab.text import RUN_DESCRIPTION_RE, has_hex_run, lower_for_words
+from ledger.vocab.text import RUN_DESCRIPTION_RE, lower_for_words
 
-SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(
     r"\b(?:on|onto|on top of|rebased on|based on|up[ -]to[ -]date with|synced with)\s+"
     r"(?:main|master|trunk|origin/main)?\s*"
@@ -209,26 +213,6 @@ REVISION_WORDS = re.compile(
 )
 
 
-def is_sha(token: str) -> bool:
-    """A hex run with both letters and digits (pure digits are counts; pure letters are words)."""
-    return any(map(str.isdigit, token)) and any(map(str.isalpha, token))
-
-
-_HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")
-
-
-def may_hold_sha(text: str) -> bool:
-    """Whether a run of seven or more hex digits with a digit and a letter stands in `text`: what every sha the
-    patterns here read ([0-9a-f]{7,40}, some case-blind, is_sha) lies inside."""
-    return has_hex_run(text, any_case=True) and any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text))
-
-
-def shas_in(text: str) -> list[tuple[str, int, int]]:
-    if not has_hex_run(text):
-        return []  # (every sha SHA_RE reads is such a run)
-    return [(m.group(1).lower(), m.start(1), m.end(1)) for m in SHA_RE.finditer(text) if is_sha(m.group(1))]
-
-
 _HEAD_WORD_RE = re.compile(r"\bhead\W{0,3}$", re.IGNORECASE)
 _TREE_WORD_RE = re.compile(r"\btree\W{0,3}$", re.IGNORECASE)
 
@@ -371,7 +355,7 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     if (rebased := rebased_head(text)) is not None:
         return rebased
     m = _AT_SHA_RE.match(text)
-    if m and is_sha(m.group("sha")):
+    if m and (is_sha(m.group("sha")) or digit_sha_at(text, *m.span("sha"))):  # ("rerun on `9927575`")
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
         label = re.sub(r"\s+(?:at|on|@)$", "", clean_label(m.group("label")), flags=re.IGNORECASE)
         return Revision(label=label, head=m.group("sha").lower(), base=None)

@@ -76,10 +76,10 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         if len(same) == 1:
             out[v] = same[0]
     if out:
-        return out
+        return {**_left_by_unit(values, bases, out, lambda i: _unit_key(head(i))), **out}
     stems = stem_pairs(table, values, bases)
     if stems:
-        return stems
+        return {**_left_by_unit(values, bases, stems, lambda i: _unit_key(head(i))), **stems}
     if len(bases) == 1:
         unit = _unit_key(head(bases[0]))
         # "fp8 | int4 (old) | int4 (new)": where a column names the new side, the baseline is that side's; an arm
@@ -93,6 +93,24 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
     if len(values) == 1 and (left := [b for b in bases if b < values[0]]):
         return {values[0]: left[-1]}  # "Base | Upstream | This PR": the run against the one printed next to it
     return {}
+
+
+def _left_by_unit(
+    values: list[int], bases: list[int], paired: dict[int, int], unit: Callable[[int], tuple[str | None, str | None]]
+) -> dict[int, int]:
+    """The value columns no same-named baseline took, each paired with the one baseline left of its unit, where the
+    header names that unit ("Prior stack tok/s | Head tok/s | Prior ITL | Head ITL": ITL pairs by name, and the one
+    unpaired tok/s baseline is the one unpaired tok/s value's)."""
+    used = set(paired.values())
+    out: dict[int, int] = {}
+    for v in values:
+        if v in paired or unit(v)[0] is None:
+            continue
+        left = [b for b in bases if b not in used and unit(b) == unit(v)]
+        mates = [w for w in values if w not in paired and unit(w) == unit(v)]
+        if len(left) == 1 and len(mates) == 1:
+            out[v] = left[0]
+    return out
 
 
 def _abbreviated_ratios(table: Table, values: list[int], bases: list[int], paired: dict[int, int]) -> dict[int, int]:

@@ -24,7 +24,7 @@ from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
-    r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
+    r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|earlier|upstream|"
     r"default|vanilla|stock|eager)(?![\w-])"
     # "TPS off | TPS on": a feature switched off, then on, as a header's last word
     r"|(?<=\w )off\s*$",

@@ -51,14 +51,14 @@ from ledger.vocab.setting_heads import (
 )
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, is_workload_label, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
-from ledger.vocab.sides import column_sides, reference_implementation, side_of
+from ledger.vocab.sides import column_sides, control_label, reference_implementation, side_of
 from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit
 
 _NEW_HEADER_RE = re.compile(
     r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed", re.IGNORECASE
 )
 _BASE_HEADER_RE = re.compile(
-    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
+    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|prior|earlier|upstream|default)\b(?!-\w)",
     re.IGNORECASE,
 )  # "base-new_indices/B" is a variant built on the baseline, measured against it
 _ITEMS = r"(?:predictions?|answers?|responses?|examples?|samples?|questions?|items?)"
@@ -382,7 +382,8 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
         c0, c1 = _NUMBER_WORD_RE.sub("", c0).strip(), _NUMBER_WORD_RE.sub("", c1).strip()
-        if c0 == c1 and {s0, s1} == {"new", None}:
+        # ("| Cell | PR | control |": the experiment's control arm beside the new side is its baseline)
+        if {s0, s1} == {"new", None} and (c0 == c1 or control_label(c1 if s0 == "new" else c0)):
             roles[values[0] if s1 == "new" else values[1]] = "baseline"
     # "PyTorch (TFLOPs) | vLLM (TFLOPs)": the reference implementation is the baseline of the project's own
     if "baseline" not in roles and len(values) == 2 and _same_measure(table, values):
