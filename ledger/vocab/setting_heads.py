@@ -231,3 +231,16 @@ def named_bench_test(sentence: str) -> tuple[str, dict[str, str]] | None:
         return None
     test = min(found)
     return test, bench_test_setup(test.replace("-", "").replace(" ", ""))
+
+
+# "kernel" over exllama / exllamav2, "attention backend" over flashinfer / triton, "method" over rtn / awq: the arm a
+# row ran, which tells a quantiser's or a kernel's two series apart wherever the column stands among the settings
+_ARM_HEAD_RE = re.compile(
+    r"^(?:(?:attention|attn|matmul|gemm|moe|quant(?:ization)?)[ _-])?(?:kernel|backend|method|impl(?:ementation)?)s?$",
+    re.IGNORECASE,
+)
+
+
+def names_arm(head: str) -> bool:
+    """A column's header names the arm each row ran ("kernel", "Backend", "quant method")."""
+    return bool(_ARM_HEAD_RE.match(head.strip(" *`_")))
