@@ -897,3 +897,14 @@ def test_an_arm_column_after_the_settings_keeps_each_rows_arm(head: str, key: st
     )
     got = [c.config for c in extract(doc, path="x.md").claims]
     assert [c.get(key) for c in got] == list(arms) and all(c["bits"] == "4" for c in got)
+
+
+def test_a_microprocessor_column_names_each_rows_cpu() -> None:
+    """ "| microprocessor |" over "Intel i7-12700" and "Core i9-13900K": the CPU each row ran on, by its family's
+    name (no list of SKUs), under a header that spells the device long."""
+    doc = (
+        "| model | quant | microprocessor | before | after |\n|---|---|---|---|---|\n"
+        "| Lark 0.5B | Q4_K | Intel i7-12700 | 50 | 60 |\n| Lark 0.5B | Q4_K | Core i9-13900K | 70 | 84 |\n"
+    )
+    got = [c.config.get("gpu") for c in extract(doc, path="x.md").claims]
+    assert got == ["intel i7-12700", "core i9-13900k"]

@@ -181,6 +181,20 @@ def test_a_type_and_its_repack_are_two_quants() -> None:
     assert "quant" in named_twice("Sweep for IQ2_KT and IQ2_KT_R8 of Lark-9B on an EPYC 9555:")
 
 
+@pytest.mark.parametrize(
+    ("text", "cpu"),
+    [
+        ("timed on an Intel i9-9900", "intel i9-9900"),
+        ("one Core i7-12700K box", "core i7-12700k"),
+        ("a laptop's Core Ultra 7 155H", "core ultra 7 155h"),
+        ("Xeon w9-3495X workstation", "xeon w9-3495x"),
+        ("Ryzen 9 7950X", "ryzen 9 7950x"),
+    ],
+)
+def test_intel_desktop_cpus_by_their_family(text: str, cpu: str) -> None:
+    assert qualifiers(text)["cpu"] == cpu
+
+
 def test_an_op_type_is_no_precision() -> None:
     assert "quant" not in qualifiers("RMS_NORM(type=f32,ne=[4096,512,1,1])")
 

@@ -435,7 +435,20 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "cpu",
         "cpu",
         rf"((?:amd |intel |aws )?(?:{CPU_NAMES}))",
-        ("neoverse", "graviton", "epyc", "xeon", "threadripper", "ryzen", "zen"),
+        (
+            "neoverse",
+            "graviton",
+            "epyc",
+            "xeon",
+            "threadripper",
+            "ryzen",
+            "zen",
+            "i3-",
+            "i5-",
+            "i7-",
+            "i9-",
+            "core ultra",
+        ),
     ),
     # "[CPU] ...", "on the CPU backend", "measured on CPU": the device is a CPU, named by its kind
     _word(
