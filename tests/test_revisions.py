@@ -719,3 +719,16 @@ def test_a_build_the_numbers_below_are_said_to_come_from_is_their_revision() -> 
     # a build named for what it broke measured nothing
     broke = extract("Nightly build 9e8d7c6b5a fails to compile; decode latency stays 7.40 ms.\n", path="x.md").claims
     assert [c.revision for c in broke if c.value is not None] == [None]
+
+
+def test_bold_side_lines_with_commits_name_the_tables_side_columns() -> None:
+    """ "**Before**: <sha>" and "**After**: <sha>" as lines of their own (no bullets) over a before/after table: the
+    table's after column was measured on the after commit, as under the same lines written as a list."""
+    doc = (
+        "**Before**: 1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d\n**After**: 9f8e7d6c5b4a39281706f9e8d7c6b5a493827160\n\n"
+        "### prompt speed (tok/s)\n\n| model | quant | before | after | speedup |\n| --- | --- | --- | --- | --- |\n"
+        "| Lark 0.5B | Q4_K | 50 | 60 | 1.20x |\n"
+    )
+    got = [c for c in extract(doc, path="x.md").claims if c.kind == "perf"]
+    assert got and all(c.revision and c.revision.head == "9f8e7d6c5b4a39281706f9e8d7c6b5a493827160" for c in got)
+    assert all(c.revision and c.revision.base == "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d" for c in got)
