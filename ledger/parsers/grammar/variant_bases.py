@@ -21,15 +21,21 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.sides import side_of
 
 # "than `IQ1_M`", "on par with IQ1_M", "compared to Q4_0", "vs. Q8_0": the words before a variant's name that make
-# it what the text measures against
-_AGAINST = r"(?:than|with|to|vs\.?|versus|against|over)\s{1,3}[`*_]{0,2}"
-_MAX_HEADING = 40
+# it what the text measures against (the name one token: a variant's, "IQ1_M", "Q4_0_R8", "v0.4.2")
+_AGAINST_RE = re.compile(
+    r"\b(?:than|with|to|vs\.?|versus|against|over)\s{1,3}[`*_]{0,2}(?P<name>[\w.-]{1,40}?)[`*_]{0,2}(?![\w-])",
+    re.IGNORECASE,
+)
 
 
-def _compared(doc: Document, name: str) -> bool:
-    """The document's prose names `name` as what something is compared with."""
-    said = re.compile(_AGAINST + re.escape(name) + r"(?![\w.-])", re.IGNORECASE)
-    return any(b.kind in ("text", "item") and not b.in_code and said.search(b.text[:2000]) for b in doc.blocks)
+def _compared(doc: Document) -> frozenset[str]:
+    """The names the document's prose compares something with, lower case (one pass over its text)."""
+    return frozenset(
+        m.group("name").lower().rstrip(".")
+        for b in doc.blocks
+        if b.kind in ("text", "item") and not b.in_code
+        for m in _AGAINST_RE.finditer(b.text[:2000])
+    )
 
 
 def _heading(c: Claim) -> str:
@@ -56,9 +62,10 @@ def variant_bases(doc: Document, claims: list[Claim], taken: set[int]) -> dict[i
         return {}
     unlabelled: dict[str, list[Claim]] = {}
     for c in claims:
-        if c.revision is None and _measured(c) and 0 < len(name := _heading(c)) <= _MAX_HEADING:
+        if c.revision is None and _measured(c) and (name := _heading(c)):
             unlabelled.setdefault(name, []).append(c)
-    bases = [name for name in unlabelled if _compared(doc, name)]
+    compared = _compared(doc)
+    bases = [name for name in unlabelled if name.lower() in compared]
     if len(bases) != 1:
         return {}
     base = unlabelled[bases[0]]
