@@ -731,3 +731,25 @@ def test_a_short_sha_of_digits_alone_is_a_commit_only_where_written_as_one_and_b
         (16, None, "5038271"),
         (19, None, None),
     ]
+def test_bold_side_lines_with_commits_name_the_tables_side_columns() -> None:
+    """ "**Before**: <sha>" and "**After**: <sha>" as lines of their own (no bullets) over a before/after table: the
+    table's after column was measured on the after commit, as under the same lines written as a list."""
+    doc = (
+        "**Before**: 1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d\n**After**: 9f8e7d6c5b4a39281706f9e8d7c6b5a493827160\n\n"
+        "### prompt speed (tok/s)\n\n| model | quant | before | after | speedup |\n| --- | --- | --- | --- | --- |\n"
+        "| Lark 0.5B | Q4_K | 50 | 60 | 1.20x |\n"
+    )
+    got = [c for c in extract(doc, path="x.md").claims if c.kind == "perf"]
+    assert got and all(c.revision and c.revision.head == "9f8e7d6c5b4a39281706f9e8d7c6b5a493827160" for c in got)
+    assert all(c.revision and c.revision.base == "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d" for c in got)
+
+
+def test_new_and_old_kernel_headings_are_the_two_arms() -> None:
+    """ "### New kernel" over one table and "### Old kernel" over the same table: each heading names the arm its rows
+    ran, the old one the baseline of the new one's rows (a heading is the whole name: "## New kernel design" is not)."""
+    table = "| Batch Size | Decode tok/s |\n|---|---|\n"
+    doc = f"Lark-7B on one RTX 4090.\n\n### New kernel\n\n{table}| 8 | 800 |\n\n### Old kernel\n\n{table}| 8 | 600 |\n"
+    got = [(c.revision.label if c.revision else None, c.reference) for c in extract(doc, path="x.md").claims]
+    assert got == [("New kernel", 600.0), ("Old kernel", None)]
+    plain = doc.replace("### New kernel", "### New kernel design").replace("### Old kernel", "### Old kernel design")
+    assert all(c.revision is None for c in extract(plain, path="x.md").claims)

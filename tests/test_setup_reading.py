@@ -877,3 +877,34 @@ def test_a_title_asking_about_its_change_still_names_the_model_its_thread_measur
     assert _config("# Does this help Qwen3-14B?" + _SWEEP, 411.2).get("model") == "Qwen3-14B"
     assert "gpu" not in _config("# Can a 3090 reach 50 t/s?" + _SWEEP, 411.2)
     assert "model" not in _config("# Faster MLA decode\n\nDoes this help Qwen3-14B?" + _SWEEP, 411.2)
+
+
+@pytest.mark.parametrize(
+    ("head", "key", "arms"),
+    [
+        ("kernel", "kernel", ("marlin", "triton")),
+        ("backend", "backend", ("cuda", "triton")),
+        ("Attention backend", "attention_backend", ("flashinfer", "triton")),
+    ],
+)
+def test_an_arm_column_after_the_settings_keeps_each_rows_arm(head: str, key: str, arms: tuple[str, str]) -> None:
+    """ "| quantization | bits | kernel |": the column that says which arm each row ran is the row's setup wherever it
+    stands, not only first; without it the two rows would read as one setup measured twice."""
+    doc = (
+        "Lark-7B on an RTX 4090:\n\n"
+        f"| quantization | bits | {head} | batch_size | Throughput (tok/s) |\n|---|---|---|---|---|\n"
+        f"| gptq | 4 | {arms[0]} | 1 | 150.2 |\n| gptq | 4 | {arms[1]} | 1 | 180.4 |\n"
+    )
+    got = [c.config for c in extract(doc, path="x.md").claims]
+    assert [c.get(key) for c in got] == list(arms) and all(c["bits"] == "4" for c in got)
+
+
+def test_a_microprocessor_column_names_each_rows_cpu() -> None:
+    """ "| microprocessor |" over "Intel i7-12700" and "Core i9-13900K": the CPU each row ran on, by its family's
+    name (no list of SKUs), under a header that spells the device long."""
+    doc = (
+        "| model | quant | microprocessor | before | after |\n|---|---|---|---|---|\n"
+        "| Lark 0.5B | Q4_K | Intel i7-12700 | 50 | 60 |\n| Lark 0.5B | Q4_K | Core i9-13900K | 70 | 84 |\n"
+    )
+    got = [c.config.get("gpu") for c in extract(doc, path="x.md").claims]
+    assert got == ["intel i7-12700", "core i9-13900k"]

@@ -13,7 +13,7 @@ from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value, canonical_number
 from ledger.vocab.context_words import context_length_after, describes_windowed_evaluation
 from ledger.vocab.load_cells import metric_load
-from ledger.vocab.setup import config_hints, qualifiers
+from ledger.vocab.setup import config_hints, named_twice, qualifiers
 
 
 def test_spaced_method_version_is_one_method() -> None:
@@ -158,6 +158,41 @@ def test_a_word_ending_in_no_switches_nothing_off(text: str, want: dict[str, str
 )
 def test_gguf_types_are_precisions(text: str, precision: str) -> None:
     assert qualifiers(text)["quant"] == precision
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("### Q6_K_R4 (PR)", "q6_k_r4"),  # a repacked type is a type of its own, not its base's
+        ("### IQ3_KS, main branch", "iq3_ks"),
+        ("Lark-13B IQ2_KT", "iq2_kt"),
+        ("rows of Q8_0_R8 on the CPU", "q8_0_r8"),
+        ("Wren 7B IQ4_K", "iq4_k"),
+        ("IQ5_KS_R4", "iq5_ks_r4"),
+        ("Q4_0_4_8 on ARM", "q4_0_4_8"),
+        ("TQ1_0 ternary", "tq1_0"),
+    ],
+)
+def test_gguf_type_family_with_repacks(text: str, precision: str) -> None:
+    assert qualifiers(text)["quant"] == precision
+
+
+def test_a_type_and_its_repack_are_two_quants() -> None:
+    assert "quant" in named_twice("Sweep for IQ2_KT and IQ2_KT_R8 of Lark-9B on an EPYC 9555:")
+
+
+@pytest.mark.parametrize(
+    ("text", "cpu"),
+    [
+        ("timed on an Intel i9-9900", "intel i9-9900"),
+        ("one Core i7-12700K box", "core i7-12700k"),
+        ("a laptop's Core Ultra 7 155H", "core ultra 7 155h"),
+        ("Xeon w9-3495X workstation", "xeon w9-3495x"),
+        ("Ryzen 9 7950X", "ryzen 9 7950x"),
+    ],
+)
+def test_intel_desktop_cpus_by_their_family(text: str, cpu: str) -> None:
+    assert qualifiers(text)["cpu"] == cpu
 
 
 def test_an_op_type_is_no_precision() -> None:

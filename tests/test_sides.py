@@ -721,3 +721,18 @@ def test_a_side_label_written_as_a_list_item_gives_its_setup_to_its_paste() -> N
     got = [(c.value, c.reference, c.revision.label if c.revision else None, dict(c.config)) for c in claims]
     lengths = {"isl": "4k", "osl": "1.5k"}
     assert got == [(3.1, None, "baseline", lengths), (3.4, 3.1, "this PR", lengths)]
+
+
+def test_a_pr_headings_table_is_measured_against_the_variant_the_text_compares_it_with() -> None:
+    """ "### IQ4_NL" over a sweep, "### IQ4_NL_R4 (PR)" over the same sweep, and prose saying the new type is "on par
+    with `IQ4_NL`": the unmarked heading names the baseline, so each PR row takes the IQ4_NL row of the same settings
+    as its reference (the rows differ in the quant alone)."""
+    head = "| PP | TG | N_KV | T_PP s | S_PP t/s |\n|---|---|---|---|---|\n"
+    doc = (
+        "Speed is on par with `IQ4_NL`. Numbers for Lark-7B on an RTX 3090:\n\n"
+        f"### IQ4_NL\n\n{head}| 1024 | 256 | 0 | 0.200 | 5120.00 |\n| 1024 | 256 | 1024 | 0.210 | 4876.19 |\n\n"
+        f"### IQ4_NL_R4 (PR)\n\n{head}| 1024 | 256 | 0 | 0.190 | 5389.47 |\n| 1024 | 256 | 1024 | 0.205 | 4995.12 |\n"
+    )
+    claims = extract(doc, path="x.md").claims
+    pr = {(c.source.line, c.metric): c.reference for c in claims if c.revision and c.revision.label}
+    assert pr == {(14, "T_PP s"): 0.2, (14, "S_PP t/s"): 5120.0, (15, "T_PP s"): 0.21, (15, "S_PP t/s"): 4876.19}

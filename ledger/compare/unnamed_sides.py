@@ -37,6 +37,9 @@ def unnamed_side_notes(snaps: Sequence[Snapshot], claims: Sequence[Claim]) -> li
     unnamed = [c for c in claims if c.revision is None]
     if len(named) != 1 or not unnamed:
         return []
+    refs = {c.reference for c in named[0].claims if isinstance(c.reference, float)}
+    if refs and refs <= {c.value for c in unnamed}:
+        return []  # ("### IQ1_M" beside "### IQ1_M_R4 (PR)", "on par with IQ1_M"): the text made it the baseline
     theirs, their_setup = _measures(unnamed)
     ours, our_setup = _measures(named[0].claims)
     shared = theirs & ours

@@ -26,7 +26,7 @@ from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.sampling_words import SAMPLING_KEYS, canonical_sampling
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 22  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 23  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -42,6 +42,8 @@ SETUP_RULES_VERSION = 22  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 21: a writer's "v" before a family's version is no part of the model: "LLaMA v3.3 70B" is llama3.3-70b; "4-bit",
 # "4 bit" are 4bit; "off (baseline)" is none
 # 22: a length in thousands with a fraction that no whole number of 1024s gives is counted in thousands ("1.3k" is 1300)
+# 23: a GGUF type's repack and ik_llama.cpp's own types are quants of their own ("IQ1_M_R4" is iq1_m_r4, not iq1_m)
+# (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices)
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -91,7 +93,10 @@ GPU_NAMES = (
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
 CPU_NAMES = (
     r"neoverse[ -]?[nv][1-3]|graviton ?[2-4]e?|epyc[ -]?\d{4}[a-z]?|"
-    r"xeon(?: platinum| gold| silver)?[ -]?\d{4}[a-z+]{0,2}|"
+    r"xeon(?: platinum| gold| silver| w[3579]-)?[ -]?\d{4}[a-z+]{0,2}|"
+    # Intel's desktop families by their tier and number ("i9-9900", "Core i7-12700K", "Core Ultra 7 155H"), no list of
+    # SKUs; the bare tier needs its hyphen ("i7 cores" names none)
+    r"(?:core[ -])?i[3579]-\d{4,5}[a-z]{0,2}|core ultra [579][ -]\d{3}[a-z]{0,2}|"
     r"threadripper(?: pro)?[ -]?\d{4}[a-z]{0,2}|ryzen(?:[ -][3579])?[ -]\d{4}(?:x3d|[a-z]{0,3})|zen ?[2-5]|"
     r"(?:apple )?m[1-4][ -](?:pro|max|ultra)"
 )

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (
-    r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
+    r"(?:ram|mem|vram|cpu|(?:micro)?processor|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
     r"cuda|platform|device)\s*$"
 )
 MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)

@@ -9,6 +9,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.abbreviated_models import sized_abbreviations
 from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
 from ledger.vocab.env_names import in_env_name
+from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.hub_ids import hub_ids
 from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit, lower_for_words
@@ -358,7 +359,7 @@ def model_in_path(path: str) -> str:
     return path
 
 
-_GGUF_TYPE_END_RE = re.compile(r"[-_.](?:[IT]?Q\d(?:_[0-9A-Z]{1,3}){0,2}|BF16|F16|F32)$", re.IGNORECASE)
+_GGUF_TYPE_END_RE = re.compile(rf"[-_.](?:{GGUF_QUANT}|BF16|F16|F32)$", re.IGNORECASE)
 """A GGUF file's weight type as its name's last part ("-Q4_K_M", "-IQ4_XS", ".Q8_0", "-F16"): what llama.cpp's
 quantiser writes after the model's name."""
 _FILE_EXT_RE = re.compile(r"\.(?:gguf|bin|safetensors)$", re.IGNORECASE)

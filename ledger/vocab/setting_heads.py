@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_name
 from ledger.vocab.setup_labels import bench_test_setup
 
@@ -255,7 +256,7 @@ def header_parallel(head: str) -> dict[str, str]:
 
 
 # "Q4_0_R8", "IQ4_XS", "q5_K_M": a ggml quant type by its full name (the repacked "_R8" is a type of its own)
-_GGML_QUANT_RE = re.compile(r"^i?q\d(?:_[a-z0-9]{1,4}){1,3}$", re.IGNORECASE)
+_GGML_QUANT_RE = re.compile(rf"^{GGUF_QUANT}$", re.IGNORECASE)
 # "PP-512", "TG-128", "pp512": a llama.cpp bench test, named by what it runs and its length
 _BENCH_TEST_RE = re.compile(r"(?<![\w-])(?:pp|tg)[- ]?\d{1,6}(?![\w.-])", re.IGNORECASE)
 
@@ -274,3 +275,16 @@ def named_bench_test(sentence: str) -> tuple[str, dict[str, str]] | None:
         return None
     test = min(found)
     return test, bench_test_setup(test.replace("-", "").replace(" ", ""))
+
+
+# "kernel" over exllama / exllamav2, "attention backend" over flashinfer / triton, "method" over rtn / awq: the arm a
+# row ran, which tells a quantiser's or a kernel's two series apart wherever the column stands among the settings
+_ARM_HEAD_RE = re.compile(
+    r"^(?:(?:attention|attn|matmul|gemm|moe|quant(?:ization)?)[ _-])?(?:kernel|backend|method|impl(?:ementation)?)s?$",
+    re.IGNORECASE,
+)
+
+
+def names_arm(head: str) -> bool:
+    """A column's header names the arm each row ran ("kernel", "Backend", "quant method")."""
+    return bool(_ARM_HEAD_RE.match(head.strip(" *`_")))

@@ -32,6 +32,7 @@ from ledger.vocab.disagg_layout import without_layouts
 from ledger.vocab.drafting_words import HYBRID_PART, METHOD_WORDS, checkpoint_mtp_blanked, unspaced_method
 from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
+from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
@@ -434,7 +435,20 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "cpu",
         "cpu",
         rf"((?:amd |intel |aws )?(?:{CPU_NAMES}))",
-        ("neoverse", "graviton", "epyc", "xeon", "threadripper", "ryzen", "zen"),
+        (
+            "neoverse",
+            "graviton",
+            "epyc",
+            "xeon",
+            "threadripper",
+            "ryzen",
+            "zen",
+            "i3-",
+            "i5-",
+            "i7-",
+            "i9-",
+            "core ultra",
+        ),
     ),
     # "[CPU] ...", "on the CPU backend", "measured on CPU": the device is a CPU, named by its kind
     _word(
@@ -606,7 +620,6 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("quant", "quant", r"((?:exl[23][ -]?)?\d(?:\.\d{1,2})? ?bpw)", ("bpw",), ("exl",), _DIGIT_OPENS),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
-    # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
     # a method with its bits ("AWQ-INT4", "INT3-AWQ", "GPTQ 4-bit") is one scheme: AWQ at 3 and 4 bits are two setups
     _word(
         "quant",
@@ -619,7 +632,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
         r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
         # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
-        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16|"
+        rf"bf16|fp16|bfloat16|float16|{GGUF_QUANT}|f16|"  # GGUF types (f32 is an op's: "type=f32")
         r"rtn(?![a-z])|nf4(?:[ _-]?(?:double[ _-]?quant|dq)(?![a-z]))?|"  # (round-to-nearest; bnb's NormalFloat4)
         r"(?:aqlm|quip#|vptq|spqr|hqq)(?:[ _-]\d\d?x\d\d?(?:g\d{1,3})?(?![\w.]))?)"  # ("AQLM 1x16": codebooks, bits)
         r"(?![ _-](?:pre-?)?trained\b)",
@@ -634,6 +647,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "float",
             *(f"q{b}_" for b in "234568"),
             "iq",
+            "tq",
             "f16",
             "ptpc",
             "rtn",
@@ -652,6 +666,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "bf",
             "q",
             "iq",
+            "tq",
             "f16",
             "ptpc",
             "rtn",

@@ -50,6 +50,9 @@ _SETUP_LABELS: dict[str, str] = {
     "accelerator": "gpu",
     "cpu": "cpu",
     "host": "cpu",
+    "processor": "cpu",  # (llamafile's tables: "| microprocessor |" over "Intel i9-9900")
+    "microprocessor": "cpu",
+    "cpu model": "cpu",
     "tp": "tp",
     "tp size": "tp",
     "tensor parallel": "tp",

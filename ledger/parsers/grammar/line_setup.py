@@ -14,6 +14,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.eval_run_names import eval_run_setup
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
+from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
@@ -261,8 +262,7 @@ def setting_value(header: str, value: str) -> dict[str, str]:
 
 # (and llama.cpp's GGUF types: "Qwen3 Q4_K_M" is the model Qwen3 in that quantisation, which qualifiers read)
 _PRECISION_TAIL_RE = re.compile(
-    rf"(?<=\w)\s(?:\(\s?)?(?:{DTYPE_PATTERN}|w4a16|w8a8|w4a8|awq|gptq|q[2-8]_(?:[01]|k(?:_[sml])?)|"
-    r"iq[1-4]_(?:xxs|xs|s|m|nl))(?:\s?\))?$",
+    rf"(?<=\w)\s(?:\(\s?)?(?:{DTYPE_PATTERN}|w4a16|w8a8|w4a8|awq|gptq|{GGUF_QUANT})(?:\s?\))?$",
     re.IGNORECASE,
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")

@@ -112,7 +112,7 @@ def named_revisions(doc: Document) -> NamedRevisions:
         if block.kind == "table" and block.table is not None:
             _table_revisions(block.table.header, [r.cells for r in block.table.rows], out, block.start)
             continue
-        if block.kind != "item":
+        if block.kind != "item" and not (block.kind == "text" and _side_line(block.text)):
             continue
         # (every side it reads is named by a sha: its anchored pattern costs ~13 us an item holding none)
         defined = defined_side(block.text) if may_hold_sha(block.text) else None
@@ -138,7 +138,32 @@ def named_revisions(doc: Document) -> NamedRevisions:
             name = m.group("name")
             rev = out.define(name.lower(), Revision(label=name, head=shas[0][0], base=None), block.start)
             out[block.start] = rev
-    return _changed_on_top(out)
+    return _changed_on_top(_paired_lines(out))
+
+
+def _side_line(text: str) -> bool:
+    """A line of its own naming a side in bold with its commit ("**After**: ddb9a8c5..."), as a bullet would."""
+    m = NAMED_RE.match(text) if "\n" not in text and may_hold_sha(text) else None
+    return m is not None and side_of(m.group("name")) is not None
+
+
+def _paired_lines(out: NamedRevisions) -> NamedRevisions:
+    """ "**Before**: X" and "**After**: Y" on two lines next to each other: the after side is Y measured on top of X,
+    its base (the before side's values are its references)."""
+    for line, rev in list(out.items()):
+        other = out.get(line + 1) if isinstance(line, int) else None
+        if other is None or not rev.head or not other.head:
+            continue
+        sides = (side_of(rev.label or ""), side_of(other.label or ""))
+        if sides in (("base", "head"), ("head", "base")):
+            base, head = (rev, other) if sides[0] == "base" else (other, rev)
+            paired = head.model_copy(update={"base": base.head})
+            for key, got in list(out.items()):
+                if got is head:
+                    out[key] = paired
+            for defs in out.defined.values():
+                defs[:] = [(no, paired if r is head else r) for no, r in defs]
+    return out
 
 
 def _changed_on_top(out: NamedRevisions) -> NamedRevisions:

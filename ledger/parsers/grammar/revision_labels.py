@@ -175,6 +175,8 @@ _HEADING_WORDS_RE = re.compile(
     r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
     # ("### Optimized Performance (graph capture)" after "### Baseline Performance (eager)": the candidate's table)
     r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:optimi[sz]ed|tuned|improved)(?= (?:performance|results?|numbers|config))|"
+    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:new|old|previous|original|legacy)"  # ("### New kernel", "### Old kernel":
+    r"(?= (?:kernels?|implementation)\W{0,4}$)|"  # the arm each table under it measured, named by the whole heading)
     r"baseline|candidate|this pr)\b",
     re.IGNORECASE,
 )

@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 from ledger.model import NOT_MEASURED_NOTES, Claim
 from ledger.parsers.grammar.sides import lead_label_side
+from ledger.parsers.grammar.variant_bases import variant_bases
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
@@ -101,6 +102,7 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
             paired = _pairs(doc, by_side, base, cand, _keyer(doc))
     paired |= _switched_arms(doc, claims)
     paired |= _sentence_after(doc, claims, {id(c) for c in claims if c.reference is not None} | set(paired))
+    paired |= variant_bases(doc, claims, set(paired))  # ("### IQ1_M" over "### IQ1_M_R4 (PR)", "on par with IQ1_M")
     if not paired:
         return claims
     return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]

@@ -46,6 +46,7 @@ from ledger.vocab.setting_heads import (
     batched_bench_keys,
     expert_columns,
     length_keys,
+    names_arm,
     serving_columns,
     whole_numbers,
 )
@@ -252,6 +253,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     if (key in NAMED_SETTING_KEYS or (before == "label" and key not in (None, "model"))) and not _sides_alone(cells):
         return "config"  # "WT 1m" under "imatrix", "fp8" under "KV dtype" after a model: the setting its header names
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
+        if names_arm(head) and not _sides_alone(cells):
+            return "config"  # "exllama" under "kernel" after "gptq | 4": the arm the row ran, wherever it stands
         if _sides_alone(cells) or MEASURE_COLUMN_RE.match(head):
             return "label"  # "| 2 | main | 1.91 |": each row's side; "| 3B | perplexity |" under "Measure": its measure
         if head and all(_SWITCH_CELL_RE.match(c.strip(" *_`")) for c in cells):
