@@ -576,3 +576,21 @@ def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
     text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
     got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
     assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]
+
+
+def test_a_gate_on_the_pushed_tree_is_the_heads_pair_named_by_the_benchs_test() -> None:
+    """ "on the pushed tree" is the PR's head; "tg64" / "pp512" name llama-bench's speeds, which print no unit, as
+    "tok/s" would; "42 checks, 0 FAIL" is a run's size and how many of it failed."""
+    text = (
+        "## Checks\n\nsmoke_suite: 42 checks, 0 FAIL.\n\n## Gate\n\n"
+        "quick-bench on the pushed tree (Llama-3-8B-Q4_0, one A4000): decode tg64 101.20 vs 99.85\n\n"
+        "With PP=2 the pp512 figure is 850.1 vs 801.7.\n"
+    )
+    claims = extract(text, path="t.md").claims
+    got = [(c.kind, c.metric, c.value, c.reference, c.passed, c.failed) for c in claims]
+    assert got == [
+        ("tests", "smoke_suite", 42.0, None, 42, 0),
+        ("perf", "decode tg64", 101.2, 99.85, None, None),
+        ("perf", "pp512", 850.1, 801.7, None, None),
+    ]
+    assert [c.revision.label if c.revision else None for c in claims] == [None, "on the pushed tree", None]

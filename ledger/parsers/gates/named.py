@@ -83,8 +83,10 @@ _OUTCOME_WORD_RE = re.compile(
 
 # "[x] I have run the tests", "[x] Verified that the code quality meets the standard": a template's sentence the
 # author or a reviewer ticks, saying what they did or looked at; a check's result only when the rest names one
+# ("[x] Tested on **RTX 5090**": where the author ran it, the template's box ticked; no check and no result)
 _ATTESTED_RE = re.compile(
-    r"^\W{0,3}(?:(?:i|we)\s(?:have|'ve)\s|i've\s|(?:verified|confirmed|ensured|checked|made\ssure)\sthat\s)",
+    r"^\W{0,3}(?:(?:i|we)\s(?:have|'ve)\s|i've\s|(?:verified|confirmed|ensured|checked|made\ssure)\sthat\s"
+    r"|tested\s(?:it\s|this\s)?(?:on|with|using)\s)",
     re.IGNORECASE,
 )
 _RESULT_WORD_RE = re.compile(
