@@ -594,3 +594,32 @@ def test_a_gate_on_the_pushed_tree_is_the_heads_pair_named_by_the_benchs_test() 
         ("perf", "pp512", 850.1, 801.7, None, None),
     ]
     assert [c.revision.label if c.revision else None for c in claims] == [None, "on the pushed tree", None]
+
+
+def test_each_time_of_a_profiled_step_is_the_part_its_own_words_name() -> None:
+    """A step's time split into parts, each named by its words ("of host time", "building the graph", "the GPU
+    needed"), is four measures, not four runs of the sentence's subject; "190.5 seconds total" is the total time,
+    never the TTFT before it; a time's "using FP8" says how it ran, not what it timed."""
+    text = (
+        "Each step took ~18 ms of host time (4.0 ms building the graph plus 14.0 ms encoding kernels) while the GPU"
+        " needed 9.5 ms.\nThe median run reaches 0.51 decode tok/s, 80.2 seconds TTFT and 190.5 seconds total.\n"
+        "Mean TTFT was 41 ms using FP8 KV.\n"
+    )
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("host time", 18.0),
+        ("building the graph", 4.0),
+        ("encoding kernels", 14.0),
+        ("GPU time", 9.5),
+        ("decode tok/s", 0.51),
+        ("TTFT", 80.2),
+        ("total time", 190.5),
+        ("Mean TTFT", 41.0),
+    ]
+
+
+def test_a_kernels_launch_shape_is_no_measure() -> None:
+    """ "kernel: 4 CTAs on 132 SMs at rows=16": what the kernel was launched with, after its colon, never a value of
+    the words before it (the sentence's numbers with no unit are counts of what follows them)."""
+    text = "The FP16 norm ran the generic kernel: 4 CTAs on 132 SMs at rows=16.\nIt took 3.1 us per call.\n"
+    assert [(c.metric, c.value) for c in extract(text, path="t.md").claims] == [("time per call", 3.1)]
