@@ -604,6 +604,7 @@ def test_each_time_of_a_profiled_step_is_the_part_its_own_words_name() -> None:
         "Each step took ~18 ms of host time (4.0 ms building the graph plus 14.0 ms encoding kernels) while the GPU"
         " needed 9.5 ms.\nThe median run reaches 0.51 decode tok/s, 80.2 seconds TTFT and 190.5 seconds total.\n"
         "Mean TTFT was 41 ms using FP8 KV.\n"
+        "The new path gives 3.1x decode throughput, 2.5x faster TTFT and 2.8x lower total time.\n"
     )
     got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
     assert got == [
@@ -615,6 +616,9 @@ def test_each_time_of_a_profiled_step_is_the_part_its_own_words_name() -> None:
         ("TTFT", 80.2),
         ("total time", 190.5),
         ("Mean TTFT", 41.0),
+        ("decode throughput", 3.1),
+        ("faster TTFT", 2.5),
+        ("lower total time", 2.8),  # (the comparative of the measure named after it, never "lower" alone)
     ]
 
 
