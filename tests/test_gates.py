@@ -234,3 +234,16 @@ def test_a_bots_check_mark_row_is_its_gate_and_a_sub_row_checks_the_row_above() 
         ("Decode @1k tok/s parity", "pass", "✅ PASS"),
         ("Decode @8k tok/s parity", "fail", "❌ FAIL"),
     ]
+
+
+def test_a_validation_lists_count_of_successful_runs_is_a_check_that_passed() -> None:
+    """Under "Validation:", "Three successful end-to-end chat requests: one warmup, two timed" says those runs came
+    back: a smoke check that passed, named by what ran (a serving benchmark's "60 successful requests" elsewhere
+    is its load, no check)."""
+    text = (
+        "Validation:\n\n- `12 passed` in the loader tests\n"
+        "- Three successful end-to-end chat requests: one warmup and two timed\n\n"
+        "The benchmark sent 60 successful requests at 4.1 req/s.\n"
+    )
+    gates = [(c.metric, c.outcome, c.outcome_text) for c in extract(text, path="t.md").claims if c.kind == "gate"]
+    assert gates == [("end-to-end chat requests", "pass", "Three successful")]
