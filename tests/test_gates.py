@@ -196,9 +196,11 @@ def test_a_reviewers_attesting_box_is_a_gate_only_when_it_names_a_result() -> No
         "- [x] Verified that the style of the change fits the guide\n"
         "- [x] I have run the tests\n"
         "- [x] Confirmed that the smoke suite passed on the nightly runner\n"
+        "- [x] Tested on **two L40S** (`sm_89`)\n"
+        "- [x] Tested on one A10: the unit tests passed\n"
     )
     gates = [(c.source.line, c.outcome) for c in extract(text, path="x.md").claims if c.kind == "gate"]
-    assert gates == [(5, "pass")]
+    assert gates == [(5, "pass"), (7, "pass")]  # (the box that names only the machine it ran on: no gate)
 
 
 def test_a_static_check_takes_no_setup_and_no_gate_takes_a_benchmarks_load() -> None:
@@ -213,3 +215,35 @@ def test_a_static_check_takes_no_setup_and_no_gate_takes_a_benchmarks_load() -> 
     gates = {c.metric: c.config for c in extract(text, path="t.md").claims if c.kind == "gate"}
     assert gates["lint"] == {} and gates["mypy and schema validation"] == {}
     assert gates["Nightly suite"] == {"spec_algo": "hydra", "model": "Orca-30B", "gpu": "2x H200"}
+
+
+def test_a_bots_check_mark_row_is_its_gate_and_a_sub_row_checks_the_row_above() -> None:
+    """An eval bot's "name | value" table marks its checks: "✅ PASS (score=1.0000)" with the figure it judged by,
+    "✅ no regression" in words; a "↳ parity" row under a measured row checks that row's run, and is named by both."""
+    text = (
+        "| metric | value |\n|---|---|\n| PR decode tok/s | 512.40 |\n| main decode tok/s | 470.10 |\n"
+        "| Regression guard | ✅ no regression (decode only) |\n"
+        "| Decode @1k tok/s | PR 512.40 vs main 470.10 (+9.0%) |\n"
+        "| &nbsp;&nbsp;↳ parity | ✅ PASS (token_match=1.0000) |\n"
+        "| Decode @8k tok/s | PR 300.2 vs main 310.5 (-3.3%) |\n"
+        "| &nbsp;&nbsp;↳ parity | ❌ FAIL (token_match=0.9100) |\n"
+    )
+    gates = [(c.metric, c.outcome, c.outcome_text) for c in extract(text, path="t.md").claims if c.kind == "gate"]
+    assert gates == [
+        ("Regression guard", "pass", "✅ no regression"),
+        ("Decode @1k tok/s parity", "pass", "✅ PASS"),
+        ("Decode @8k tok/s parity", "fail", "❌ FAIL"),
+    ]
+
+
+def test_a_validation_lists_count_of_successful_runs_is_a_check_that_passed() -> None:
+    """Under "Validation:", "Three successful end-to-end chat requests: one warmup, two timed" says those runs came
+    back: a smoke check that passed, named by what ran (a serving benchmark's "60 successful requests" elsewhere
+    is its load, no check)."""
+    text = (
+        "Validation:\n\n- `12 passed` in the loader tests\n"
+        "- Three successful end-to-end chat requests: one warmup and two timed\n\n"
+        "The benchmark sent 60 successful requests at 4.1 req/s.\n"
+    )
+    gates = [(c.metric, c.outcome, c.outcome_text) for c in extract(text, path="t.md").claims if c.kind == "gate"]
+    assert gates == [("end-to-end chat requests", "pass", "Three successful")]

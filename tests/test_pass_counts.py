@@ -20,6 +20,13 @@ from ledger.parsers.formats.pass_counts import counts_in
         ("the L4 Medusa job passed all 14 tests without retries", [{"passed": 14, "failed": 0}]),
         ("passed all 9 cases, failed 0", [{"passed": 9, "failed": 0}]),
         ("26 accuracy cases to 6", []),
+        # a run's size, then how many of it failed, the verb left out: the rest passed
+        ("lint_pass: 18 checks, 0 FAIL.", [{"passed": 18, "failed": 0}]),
+        ("the nightly set: 240 tests, 3 failures", [{"passed": 237, "failed": 3}]),
+        # the prompts a check found in agreement, of those it ran: k agreed, the rest did not
+        ("outputs unchanged (`TOKEN_MATCH 16/16`, same accepted length)", [{"passed": 16, "failed": 0}]),
+        ("METRIC greedy_agreement 30/32 = 0.9375", [{"passed": 30, "failed": 2}]),
+        ("matches 3/4 of the time", []),
     ],
 )
 def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:
@@ -66,3 +73,18 @@ def test_a_list_of_ratio_counts_is_one_count_each_and_a_total_with_no_errors_pas
         (1, "pinned regressions", 2, 0),
         (2, "sanitizer logs", 27, 0),
     ]
+
+
+def test_an_agreement_tally_is_a_count_named_by_its_check_not_a_score() -> None:
+    from ledger.parsers import extract
+
+    text = (
+        "| metric | value |\n|---|---|\n| PR decode tok/s | 512.40 |\n| main decode tok/s | 470.10 |\n"
+        "| accuracy | METRIC TOKEN_MATCH 16/16 = 1.0000 |\n\nGreedy output is unchanged (`TOKEN_MATCH 16/16`).\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.kind, c.metric, c.passed, c.failed) for c in claims if c.kind == "tests"] == [
+        ("tests", "TOKEN_MATCH", 16, 0),
+        ("tests", "TOKEN_MATCH", 16, 0),
+    ]
+    assert [c.value for c in claims if c.kind == "accuracy"] == [1.0]  # (the rate, never the 16 agreed)

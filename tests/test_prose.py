@@ -576,3 +576,54 @@ def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
     text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
     got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
     assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]
+
+
+def test_a_gate_on_the_pushed_tree_is_the_heads_pair_named_by_the_benchs_test() -> None:
+    """ "on the pushed tree" is the PR's head; "tg64" / "pp512" name llama-bench's speeds, which print no unit, as
+    "tok/s" would; "42 checks, 0 FAIL" is a run's size and how many of it failed."""
+    text = (
+        "## Checks\n\nsmoke_suite: 42 checks, 0 FAIL.\n\n## Gate\n\n"
+        "quick-bench on the pushed tree (Llama-3-8B-Q4_0, one A4000): decode tg64 101.20 vs 99.85\n\n"
+        "With PP=2 the pp512 figure is 850.1 vs 801.7.\n"
+    )
+    claims = extract(text, path="t.md").claims
+    got = [(c.kind, c.metric, c.value, c.reference, c.passed, c.failed) for c in claims]
+    assert got == [
+        ("tests", "smoke_suite", 42.0, None, 42, 0),
+        ("perf", "decode tg64", 101.2, 99.85, None, None),
+        ("perf", "pp512", 850.1, 801.7, None, None),
+    ]
+    assert [c.revision.label if c.revision else None for c in claims] == [None, "on the pushed tree", None]
+
+
+def test_each_time_of_a_profiled_step_is_the_part_its_own_words_name() -> None:
+    """A step's time split into parts, each named by its words ("of host time", "building the graph", "the GPU
+    needed"), is four measures, not four runs of the sentence's subject; "190.5 seconds total" is the total time,
+    never the TTFT before it; a time's "using FP8" says how it ran, not what it timed."""
+    text = (
+        "Each step took ~18 ms of host time (4.0 ms building the graph plus 14.0 ms encoding kernels) while the GPU"
+        " needed 9.5 ms.\nThe median run reaches 0.51 decode tok/s, 80.2 seconds TTFT and 190.5 seconds total.\n"
+        "Mean TTFT was 41 ms using FP8 KV.\n"
+        "The new path gives 3.1x decode throughput, 2.5x faster TTFT and 2.8x lower total time.\n"
+    )
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("host time", 18.0),
+        ("building the graph", 4.0),
+        ("encoding kernels", 14.0),
+        ("GPU time", 9.5),
+        ("decode tok/s", 0.51),
+        ("TTFT", 80.2),
+        ("total time", 190.5),
+        ("Mean TTFT", 41.0),
+        ("decode throughput", 3.1),
+        ("faster TTFT", 2.5),
+        ("lower total time", 2.8),  # (the comparative of the measure named after it, never "lower" alone)
+    ]
+
+
+def test_a_kernels_launch_shape_is_no_measure() -> None:
+    """ "kernel: 4 CTAs on 132 SMs at rows=16": what the kernel was launched with, after its colon, never a value of
+    the words before it (the sentence's numbers with no unit are counts of what follows them)."""
+    text = "The FP16 norm ran the generic kernel: 4 CTAs on 132 SMs at rows=16.\nIt took 3.1 us per call.\n"
+    assert [(c.metric, c.value) for c in extract(text, path="t.md").claims] == [("time per call", 3.1)]

@@ -12,6 +12,7 @@ from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.run_stats import canonical_stat
 from ledger.vocab.setup import config_hints
+from ledger.vocab.speed_names import BENCH_TEST_NAMES
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS as SPEED_MEASURE_WORDS  # (read by the prose here)
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import (
@@ -589,6 +590,7 @@ _PROSE_METRIC_WORDS = (
     "bandwidth",
     # how far a kernel's logits are from the reference ("max `logits_diff` 0.0020" beside its assert threshold)
     r"logits?[_ ]diff",
+    *BENCH_TEST_NAMES,
 )
 # a phrase that ends on a measure's noun ("the prefix cache hit rate", "the gain", "run time"): it names a measure
 _MEASURE_NOUNS = (

@@ -25,7 +25,7 @@ HEAD_SIDE_RE = re.compile(
     # ("this fix", "our change": the PR's own change named as its side)
     r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|(?:this|my|our)\s+(?:fix|patch|change)|branch|candidate|"
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
-    r"after|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|"
+    r"after|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )
@@ -88,8 +88,10 @@ BASE_LABEL_WORDS = (
 HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|(?:this|our|my) branch|after|candidate|patched|new|optimi[sz]ed"
 # "rerun against the PR head", "on the PR's head", "with this PR's latest commit": results run on the PR's head (no
 # baseline even after "against": the head is what ran), a clause's side (grammar.sides)
+# ("verify-fast on the pushed tree": the tree its author pushed, which is the PR's head)
 PR_HEAD_SIDE = (
-    r"(?:on|at|against|with)\s+(?:the|this)\s+(?:pr|branch)(?:['’]s)?\s+(?:latest\s+)?(?:head|commit)(?:\s+commit)?"
+    r"(?:on|at|against|with)\s+(?:(?:the|this)\s+(?:pr|branch)(?:['’]s)?\s+(?:latest\s+)?(?:head|commit)(?:\s+commit)?"
+    r"|(?:the|my|our)\s+(?:latest\s+)?pushed\s+(?:tree|head|commit|branch|build))"
 )
 _HEAD_LABEL_RE = re.compile(HEAD_LABEL_WORDS, re.IGNORECASE)
 LABEL_NOUNS = r"build|branch|binary|version"

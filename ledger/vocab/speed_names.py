@@ -8,6 +8,10 @@ import re
 # names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
 SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"
 _SPEED_NAME_RE = re.compile(SPEED_MEASURE_WORDS, re.IGNORECASE)
+BENCH_TEST_NAMES = (r"\bpp\d{2,5}\b", r"\btg\d{2,5}\b")
+"""llama-bench's test names, a speed over a stated token count ("tg128 278.6 vs 287.2", "pp512 up 4%"): each names
+the measure of a number beside it in prose as "tok/s" would, though no unit is printed (never "pp" alone, the
+percentage points, nor "PP=2")."""
 
 
 def bench_speed_name(name: str) -> bool:

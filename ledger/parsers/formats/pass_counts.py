@@ -63,16 +63,34 @@ _VERB_FIRST_RE = re.compile(
     re.IGNORECASE,
 )
 # "73 cases ran, 0 AssertionError", "120 tests executed with no failures": a run's size, then how many of it failed
+# (the verb may go unsaid where a comma joins the two: "smoke: 42 checks, 0 FAIL" is a checker's summary line)
 _RAN_RE = re.compile(
-    r"(?<![\w.#/])(?P<n>\d{1,7})\s+(?:[\w.-]{1,30}\s+){0,2}?(?:tests?|cases?|checks?)\s+(?:ran|were\s+run|executed)"
-    r"[,;:]?\s{1,3}(?:with\s+)?(?P<f>\d{1,7}|no)\s+[A-Za-z]{0,30}?(?:errors?|failures?|failed|exceptions?)\b",
+    r"(?<![\w.#/])(?P<n>\d{1,7})\s+(?:[\w.-]{1,30}\s+){0,2}?(?:tests?|cases?|checks?)"
+    r"(?:\s+(?:ran|were\s+run|executed)[,;:]?|[,;])\s{1,3}(?:with\s+)?(?P<f>\d{1,7}|no)\s+[A-Za-z]{0,30}?"
+    r"(?:errors?|failures?|failed|fail|exceptions?)\b",
     re.IGNORECASE,
 )
+# "`SPEC_AGREE 32/32`", "METRIC greedy_match 30/32 = 0.94": a check's identifier counting the prompts whose outputs
+# agreed, of those it ran (k of n agreed: a tally, never a score of k); only an identifier's name ("_" in it), so
+# "matches 3/4 of the time" stays prose
+_AGREE_RE = re.compile(
+    r"(?<![\w-])(?P<name>[A-Za-z]\w{0,40}?)[\s`:=]{1,3}(?P<k>\d{1,6})\s{0,2}/\s{0,2}(?P<n>\d{1,6})(?![\d/]|\.\d)"
+)
+
+
+def _agreement_name(text: str, start: int) -> str | None:
+    """The check's identifier of an agreement tally starting at `start` (see _AGREE_RE), else None."""
+    m = _AGREE_RE.match(text, start)
+    name = m.group("name") if m else ""
+    low = name.lower()
+    return name if "_" in name and ("agree" in low or "match" in low) else None
+
+
 _PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
 _UNITTEST_END_RE = re.compile(r"^\s*(?:(?P<ok>OK)\b|FAILED \((?P<detail>[^()]{1,80})\))")
-_WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected|succe", re.IGNORECASE)
+_WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected|succe|agree|match", re.IGNORECASE)
 _FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNORECASE)
 _EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
 # "CuteDSL MoE unit tests, this branch and main (test_cute_dsl_moe.py)": the runs "each" counts
@@ -97,6 +115,8 @@ def _has_hint(text: str) -> bool:
             or "skipped" in low
             or "deselected" in low
             or "succe" in low
+            or "agree" in low
+            or "match" in low
         )
     return _WORD_HINT_RE.search(text) is not None
 
@@ -121,6 +141,10 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     for m in _PASSES_OF_RE.finditer(text):
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n:  # "raw passes: 5/5": passed of runs
+            groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
+    for m in _AGREE_RE.finditer(text):
+        k, n = int(m.group("k")), int(m.group("n"))
+        if k <= n and _agreement_name(text, m.start()):
             groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
     for m in _RAN_RE.finditer(text):
         n, f = int(m.group("n")), 0 if m.group("f").lower() == "no" else int(m.group("f"))
@@ -229,7 +253,7 @@ def _table_counts(block: Block, ctx: Context) -> Iterator[Claim]:
                     continue
                 off = row.text.find(cell)
                 ctx.take(row.line, off + start, off + end)
-                subject = row.cells[0] or None
+                subject = _agreement_name(cell, start) or row.cells[0] or None
                 runs: list[str | None] = [None]
                 pm = _PAIR_SUBJECT_RE.search(subject or "")
                 if subject and pm and _EACH_RE.match(cell[end:]):
@@ -288,7 +312,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ref = float(fm.group(1).replace(",", ""))
                 start = fm.start(1)
             ctx.take(no, start, end)
-            subject = _subject(text, fm.start() if fm else start, text[start:end])
+            subject = _agreement_name(text, start) or _subject(text, fm.start() if fm else start, text[start:end])
             # ("base/EAGLE/MTP passed 12 tests each": one count per arm, each with its arm's setup)
             arms = each_arm(text, start, end) if "/" in text[max(0, start - 200) : start] else None
             for arm_subject, arm in arms or [(subject, {})]:

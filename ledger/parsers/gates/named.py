@@ -37,7 +37,7 @@ from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lin
 from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.text import lower_for_words
+from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.trie import trie_pattern
 
 NAME = "gates"
@@ -48,6 +48,12 @@ NEEDS_DIGIT = False
 
 _TEST_PLAN_RE = re.compile(
     r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$", re.IGNORECASE
+)
+# "- Four successful complete-checkpoint requests: ...", an item of a validation list: a count of runs that came back
+_SUCCESSFUL_RE = re.compile(
+    r"^\s{0,8}[-*+•]\s{1,3}(?P<n>\d{1,5}|" + "|".join(NUMBER_WORDS) + r")\s(?:successful|clean)\s"
+    r"(?P<what>[\w`-]{2,40}(?:\s[\w`-]{2,40}){0,4}?\s(?:requests|runs|generations|completions|prompts|trials))\b",
+    re.IGNORECASE,
 )
 # "## Checklist" / "PR checklist" / "Before submitting": a contributor template's boxes, ticked as its to-do list
 _CHECKLIST_HEAD_RE = re.compile(
@@ -83,8 +89,10 @@ _OUTCOME_WORD_RE = re.compile(
 
 # "[x] I have run the tests", "[x] Verified that the code quality meets the standard": a template's sentence the
 # author or a reviewer ticks, saying what they did or looked at; a check's result only when the rest names one
+# ("[x] Tested on **RTX 5090**": where the author ran it, the template's box ticked; no check and no result)
 _ATTESTED_RE = re.compile(
-    r"^\W{0,3}(?:(?:i|we)\s(?:have|'ve)\s|i've\s|(?:verified|confirmed|ensured|checked|made\ssure)\sthat\s)",
+    r"^\W{0,3}(?:(?:i|we)\s(?:have|'ve)\s|i've\s|(?:verified|confirmed|ensured|checked|made\ssure)\sthat\s"
+    r"|tested\s(?:it\s|this\s)?(?:on|with|using)\s)",
     re.IGNORECASE,
 )
 _RESULT_WORD_RE = re.compile(
@@ -201,6 +209,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             yield gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
         return
     lead = lead_in(block, ctx)
+    if block.kind == "item" and lead is not None and _TEST_PLAN_RE.match(lead) and (sm := _SUCCESSFUL_RE.match(text)):
+        # ("- Four successful streaming requests: a warmup and three trials" under "Validation:": the runs came back)
+        yield gate(ctx, line, text.strip(), sm.group("what"), "pass", f"{sm.group('n')} successful")
+        return
     if lead is not None and NOT_VERIFIED_LABEL_RE.match(lead):
         name = block.text.strip().rstrip(".;").strip()
         label = NOT_VERIFIED_LABEL_RE.match(lead)

@@ -87,8 +87,15 @@ _NAMED_CLAUSE_RE = re.compile(
 _GENERIC_HEADER_RE = re.compile(
     r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)(?:\s*\([^()]{0,40}\))?$", re.IGNORECASE
 )
-# "✅ PASSED", "❌ FAILED": a check mark and the word a tool printed
-_MARK_WORD_RE = re.compile(r"^\s*[✅✔✓❌✗✘]\s*(?P<word>PASSED|FAILED|PASS|FAIL|OK|SKIPPED|ERROR)\s*$")
+# "✅ PASSED", "❌ FAILED": a check mark and the word a tool printed; an eval bot's "✅ PASS (agree=1.0000)" with the
+# figure it judged by, and its guard's "✅ no regression (decode + prefill)" in words
+_MARK_WORD_RE = re.compile(
+    r"^\s*[✅✔✓❌✗✘]\s*(?P<word>PASSED|FAILED|PASS|FAIL|OK|SKIPPED|ERROR|(?i:no regressions?|regressed))"
+    r"\s*(?:\((?P<why>[^()\n]{1,120})\))?\s*$"
+)
+_MARK_OUTCOMES = {"passed": "pass", "pass": "pass", "ok": "pass", "skipped": "skipped", "no regression": "pass"}
+# "&nbsp;&nbsp;↳ accuracy" under "DFlash @512 tok/s": a check of the run the row above measured
+_SUB_ROW_RE = re.compile(r"^(?:&nbsp;|\s)*[↳└]\s*")
 _LINT_TOOL_RE = re.compile(
     r"^(?:mypy|pre-commit|ruff|flake8|pylint|black|isort|clang-format|clang-tidy|pyright|codespell|yapf|"
     r"shellcheck|lint|linters?|cpplint|eslint|prettier|type ?check)\b",
@@ -110,12 +117,17 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
     skip = 1 if numbered_rows(table) else 0
     names: list[int] = []  # (how many columns name a row, read once, at the table's first gate: _name_columns)
     settings: list[list[int]] = []  # (the setting columns, read once, at the table's first counted gate)
+    above = ""  # the label of the last row that is no sub-row: what a "↳ check" row below it checks
     for row in table.rows:
         if len(row.cells) <= skip:
             continue
         label = row.cells[skip].strip()
         if not label:
             continue
+        if (sub := _SUB_ROW_RE.match(label)) is None:
+            above = label
+        elif above:
+            label = f"{above} {label[sub.end() :]}".strip()
         if any(map(_CELL_RE.match, row.cells[skip + 2 :])) and _named_by_more(table, skip, names):
             # "| MiniMax-M3 | non-EAGLE | 0.946 | PASS |": the check is the model's run in that mode
             label = " ".join(c.strip() for c in row.cells[skip : skip + names[0]] if c.strip())
@@ -211,15 +223,16 @@ def _cell_gates(
     mw = _MARK_WORD_RE.match(cell)
     if mw:
         word = mw.group("word")
-        outcome = {"passed": "pass", "pass": "pass", "ok": "pass", "skipped": "skipped"}.get(word.lower(), "fail")
+        outcome = _MARK_OUTCOMES.get("no regression" if word.lower().startswith("no ") else word.lower(), "fail")
         yield gate(
             ctx,
             row.line,
             row.text.strip(),
             f"{name} {col}".strip() if col else name,
             outcome,
-            cell.strip(),
+            cell[: mw.start("why") - 1].strip() if mw.group("why") else cell.strip(),
             config=label_cfg or None,
+            note=mw.group("why"),
         )
         return
     clauses = _CLAUSE_SPLIT_RE.split(cell) if ";" in cell else [cell]

@@ -146,6 +146,8 @@ _NEW_LABEL_RE = re.compile(
 )
 _QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
 _QUALIFIER_TAIL_RE = re.compile(r"\s+(?:at|with|for|on|under|w/)\s+.*$", re.IGNORECASE)
+# "ran the generic kernel: 4 CTAs on 170 SMs": the launch's shape after the colon, what it was given, no result
+_LAUNCH_SHAPE_RE = re.compile(r"\s{1,2}(?:ctas?|sms|warps?|warpgroups?|thread\s?blocks?)\b", re.IGNORECASE)
 _STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
 _NEW_SIDE_RE = re.compile(
     r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)", re.IGNORECASE
@@ -378,6 +380,7 @@ class _BlockReader:
             or is_gauge_name(label)
             or ("=" in line.text and accepted_count(label, value, line.labels()))
             or (self.block.kind == "code" and is_idle_timing(value, unit))
+            or (unit is None and _LAUNCH_SHAPE_RE.match(line.text, p.end) is not None)
         ):
             ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
             return True

@@ -13,6 +13,7 @@ from ledger.parsers.prose.metrics import holds_metric
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
 from ledger.parsers.prose.size_changes import size_changes
+from ledger.parsers.prose.time_parts import time_parts
 
 
 def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ...]) -> None:
@@ -21,3 +22,4 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     size_changes(out, text)  # ("the weights are 3x smaller": a size reduction, no speed-up; "saves 2 GB": a saving)
     name_ratios(out, text, holds_metric)
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
+    time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
 from ledger.vocab.speed_names import bench_speed_name
@@ -139,6 +140,11 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 nm = _BARE_NOUN_RE.match(text, c["end"], c["end"] + 24)
                 if nm is not None:
                     c["metric"] = nm.group(1).lower()
+                    # ("4.2x lower total time": the comparative of the measure its words name right after it)
+                    # (a share's "60% less KV memory" is a fall of that memory, which stated_moves signs)
+                    mm = _MEASURE_AFTER_RE.match(text, nm.end(), nm.end() + 100) if c["unit"] in RATIO_UNITS else None
+                    if mm is not None and (known(mm.group("name")) or MEASURE_NOUN_END_RE.search(mm.group("name"))):
+                        c["metric"] += " " + mm.group("name")
             elif after is None and not known(metric) and (nm := _NOUN_RE.match(text, c["end"], c["end"] + 24)):
                 # "the new kernels reach up to 1.58x speedups": the noun names it, not the clause before
                 c["metric"] = nm.group(1).lower().rstrip("s")
