@@ -1718,6 +1718,8 @@ def test_suites_that_passed_are_results_even_with_nothing_compared(tmp_path: Pat
         "tests/spec_decode/test_tree.py: 12 passed, 1 skipped",
     ]
     assert not findings(data, "failures")
+
+
 def test_a_head_remeasured_in_a_later_turn_is_the_newest_and_a_gap_put_down_to_what_the_base_lacks_is_no_regression(
     tmp_path: Path,
 ) -> None:

@@ -731,6 +731,8 @@ def test_a_short_sha_of_digits_alone_is_a_commit_only_where_written_as_one_and_b
         (16, None, "5038271"),
         (19, None, None),
     ]
+
+
 def test_bold_side_lines_with_commits_name_the_tables_side_columns() -> None:
     """ "**Before**: <sha>" and "**After**: <sha>" as lines of their own (no bullets) over a before/after table: the
     table's after column was measured on the after commit, as under the same lines written as a list."""
