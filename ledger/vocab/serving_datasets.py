@@ -36,3 +36,8 @@ def named_dataset(text: str) -> str | None:
         return None
     name = next(g for g in m.groups() if g).rstrip(".-/")
     return name.lower() if _KNOWN_RE.fullmatch(name) else name
+
+
+def serving_dataset(name: str) -> str | None:
+    """The known serving data set `name` is, as its bench's flag spells it ("ShareGPT" -> "sharegpt"); else None."""
+    return name.lower() if _KNOWN_RE.fullmatch(name.strip()) else None
