@@ -321,3 +321,17 @@ def test_a_length_before_the_measure_in_a_header_is_setup_and_the_row_an_arm() -
         ("Prefill", "512", "kvq3"),
         ("prefill tok/s", "4096", "kvq3"),
     ]
+
+
+def test_mean_lengths_machine_notes_and_layout_tables_are_setup_never_results() -> None:
+    """reader273 cause 3: "Avg Input" / "Avg Output" over a prompt set's mean lengths are the rows' ISL and OSL; a
+    note naming the machines a score ran on ("2 Atlas 800 A2 (32G × 8)") counts them, it scores nothing; a layout
+    table whose every column is a setting (NPUs, TP, DP, Draft Num) states no result, nor do its rows a blank line
+    split off (their first row is one of its rows, never a header of columns named "16", "8")."""
+    claims = _claims("tables/setup_columns_and_split_tail.md")
+    assert [(c.source.line, c.metric, c.value) for c in claims] == [
+        (7, "TPS", 140.2),
+        (8, "TPS", 488.9),
+        (14, "score (gsm8k / accuracy / gen)", 93.1),
+    ]
+    assert [_setup(c, "isl", "osl") for c in claims[:2]] == [("310", "1200"), ("310", "1200")]

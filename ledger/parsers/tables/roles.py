@@ -306,10 +306,26 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"  # "1.07 / 0.98" cells: value and baseline in one
     elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
         return "baseline"
+    elif cells and numeric < len(cells) / 2 and all(_machine_cell(c) for c in cells):
+        return "config"  # "1 Atlas 800 A3 (64G × 16)" under "note": the machines the row ran on, no result
     elif cells and numeric < len(cells) / 2:
         return "mixed"
     else:
         return "value"
+
+
+def _machine_cell(cell: str) -> bool:
+    """The cell names the hardware a run used and counts or sizes it at most ("2 Atlas 800 A2 (32G × 8)", "8x
+    H100"): every number of it a whole count, a memory size or a multiple, none in a unit of measure (a score
+    beside the machine it ran on, "91.84 on H100", is measured)."""
+    return (
+        "gpu" in qualifiers(cell)
+        and _FRACTION_RE.search(cell) is None
+        and all(n.unit in (None, "x") or is_size_unit(n.unit) for n in find_numbers(cell))
+    )
+
+
+_FRACTION_RE = re.compile(r"\d[.,]\d")
 
 
 def _delta_groups(values: list[int], deltas: list[int]) -> list[tuple[list[int], int]]:
