@@ -335,3 +335,15 @@ def test_mean_lengths_machine_notes_and_layout_tables_are_setup_never_results() 
         (14, "score (gsm8k / accuracy / gen)", 93.1),
     ]
     assert [_setup(c, "isl", "osl") for c in claims[:2]] == [("310", "1200"), ("310", "1200")]
+
+
+def test_a_limit_column_is_the_rows_condition_and_a_bound_cell_keeps_its_sign() -> None:
+    """reader273 cause 6: a summary table's "Latency target" over "TPOT < 40ms" is the bound the runs were held to
+    (a setting of the row, never a TPOT of 40 ms); "> 35%" under a speed-up is a speed's gain of more than 35%, kept
+    as perf with its sign in the note, never a score because the row names MBPP and HumanEval."""
+    claims = _claims("tables/summary_bounds.md")
+    assert [(c.kind, c.value, c.high, c.note) for c in claims] == [
+        ("perf", 35.0, None, "> 35%"),
+        ("perf", 15.0, 25.0, None),
+    ]
+    assert {c.config.get("latency_target") for c in claims} == {"TPOT < 40ms"}

@@ -36,7 +36,7 @@ from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_se
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
-from ledger.vocab.input_labels import count_column_key
+from ledger.vocab.input_labels import count_column_key, limit_column
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
 from ledger.vocab.outcomes import find_outcome, success_count_column
@@ -241,6 +241,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
     if product_column(head, cells):
         return "config"  # "TP x EP" over "2x2": the layout the row ran, no part of its name
+    if limit_column(head, cells):
+        return "config"  # "SLO TPOT" over "< 50ms": the bound every run of the row was held to, no result
     if count_column_key(head) and cells and all(c.isdigit() or c in NO_FIGURE for c in cells):
         return "config"  # "Measured selections" over "4": how many runs the row's result is over, no result
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
