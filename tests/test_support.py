@@ -475,3 +475,10 @@ def test_a_colon_fenced_list_table_is_a_matrix_and_an_unclosed_one_stays_text() 
         ("QuuxForCausalLM", "LoRA", "no", 9),
     ]
     assert not [c for c in extract(text.split(":::\n")[0], path="cut.md").claims if c.kind == "support"]
+
+
+def test_an_option_references_required_column_is_no_support_matrix() -> None:
+    """reader273 cause 7: "|Option|Type|Required|Default|Description|" over "`--nodes` | int | Yes": Yes says the
+    option must be given, never that a feature is supported; the table gives no support cell and no result."""
+    path = FIXTURES / "option_reference_table.md"
+    assert extract(path.read_text(encoding="utf-8"), path=path.name).claims == []
