@@ -475,3 +475,25 @@ def test_a_colon_fenced_list_table_is_a_matrix_and_an_unclosed_one_stays_text() 
         ("QuuxForCausalLM", "LoRA", "no", 9),
     ]
     assert not [c for c in extract(text.split(":::\n")[0], path="cut.md").claims if c.kind == "support"]
+
+
+def test_an_option_references_required_column_is_no_support_matrix() -> None:
+    """reader273 cause 7: "|Option|Type|Required|Default|Description|" over "`--nodes` | int | Yes": Yes says the
+    option must be given, never that a feature is supported; the table gives no support cell and no result."""
+    path = FIXTURES / "option_reference_table.md"
+    assert extract(path.read_text(encoding="utf-8"), path=path.name).claims == []
+
+
+def test_an_option_reference_keeps_every_row_whatever_its_descriptions_length() -> None:
+    """A reference's first row ("`--nodes` | int | Yes | - | Hosts.") names a flag, never a setting printed as a
+    header row over the columns: with short descriptions it was folded into the header as "dp_size" per column and
+    the row lost."""
+    from ledger.parsers.reader.document import read_document
+
+    text = (
+        "|Parameter|Type|Required|Default|Description|\n|---|---|---|---|---|\n"
+        "|`--dp-size`|int|Yes|-|Data parallel size.|\n|`--tp-size`|int|No|1|Tensor parallel size.|\n"
+    )
+    table = next(b.table for b in read_document(text, "t.md", "markdown").blocks if b.table is not None)
+    assert [r.cells[0] for r in table.rows] == ["`--dp-size`", "`--tp-size`"]
+    assert not any(table.column_setup or [])

@@ -322,3 +322,29 @@ def test_a_length_before_the_measure_in_a_header_is_setup_and_the_row_an_arm() -
         ("Prefill", "512", "kvq3"),
         ("prefill tok/s", "4096", "kvq3"),
     ]
+
+
+def test_mean_lengths_machine_notes_and_layout_tables_are_setup_never_results() -> None:
+    """reader273 cause 3: "Avg Input" / "Avg Output" over a prompt set's mean lengths are the rows' ISL and OSL; a
+    note naming the machines a score ran on ("2 Atlas 800 A2 (32G × 8)") counts them, it scores nothing; a layout
+    table whose every column is a setting (NPUs, TP, DP, Draft Num) states no result, nor do its rows a blank line
+    split off (their first row is one of its rows, never a header of columns named "16", "8")."""
+    claims = _claims("tables/setup_columns_and_split_tail.md")
+    assert [(c.source.line, c.metric, c.value) for c in claims] == [
+        (7, "TPS", 140.2),
+        (8, "TPS", 488.9),
+        (14, "score (gsm8k / accuracy / gen)", 93.1),
+    ]
+    assert [_setup(c, "isl", "osl") for c in claims[:2]] == [("310", "1200"), ("310", "1200")]
+
+
+def test_a_limit_column_is_the_rows_condition_and_a_bound_cell_keeps_its_sign() -> None:
+    """reader273 cause 6: a summary table's "Latency target" over "TPOT < 40ms" is the bound the runs were held to
+    (a setting of the row, never a TPOT of 40 ms); "> 35%" under a speed-up is a speed's gain of more than 35%, kept
+    as perf with its sign in the note, never a score because the row names MBPP and HumanEval."""
+    claims = _claims("tables/summary_bounds.md")
+    assert [(c.kind, c.value, c.high, c.note) for c in claims] == [
+        ("perf", 35.0, None, "> 35%"),
+        ("perf", 15.0, 25.0, None),
+    ]
+    assert {c.config.get("latency_target") for c in claims} == {"TPOT < 40ms"}

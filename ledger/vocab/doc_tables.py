@@ -61,3 +61,13 @@ _MARKUP_RE = re.compile(r"[*_`]|<br\s?/?>")
 def _bare_heads(header: Sequence[str]) -> list[str]:
     """The header's cells without their emphasis, code marks and line breaks."""
     return [_MARKUP_RE.sub(" ", c).strip() for c in header]
+
+
+# an option reference's column of whether each option must be given ("|Parameter|Type|Required|Default|Description|"
+# over "`--dp-size` | int | Yes"): its Yes / No describes the option, never whether a feature is supported
+_OPTION_ATTRIBUTE_RE = re.compile(r"^(?:required|mandatory|optional|must be set)\??$", re.IGNORECASE)
+
+
+def option_attribute(head: str) -> bool:
+    """A column header that says whether an option is needed: no support matrix's feature."""
+    return _OPTION_ATTRIBUTE_RE.match(_MARKUP_RE.sub(" ", head).strip()) is not None

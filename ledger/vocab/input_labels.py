@@ -74,6 +74,20 @@ BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark)|floor|required|tar
 _BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)
 
 
+# "SLO TPOT", "TPOT bound", "Latency target", "Memory budget": the limit a run's result is held to, over cells that
+# state it with its sign ("< 50ms", "TPOT < 40ms"): a condition of the runs, never a result of them
+_LIMIT_HEAD_RE = re.compile(
+    r"(?<![\w-])(?:slos?|bounds?|limits?|budgets?|caps?|" + BAR_WORDS + r")(?![\w-])", re.IGNORECASE
+)
+_SIGNED_BOUND_RE = re.compile(r"^(?:[A-Za-z][\w/-]{0,15} ?)?(?:<=?|>=?|[≤≥])[ ]?\d")
+
+
+def limit_column(head: str, cells: list[str]) -> bool:
+    """A header naming a limit over cells that each state one by its sign (see _LIMIT_HEAD_RE)."""
+    bounds = [c.strip(" *_`") for c in cells if c.strip(" *_`")]
+    return bool(bounds) and bool(_LIMIT_HEAD_RE.search(head)) and all(_SIGNED_BOUND_RE.match(b) for b in bounds)
+
+
 def is_config_label(label: str) -> bool:
     """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
     core = label.strip(" *`_-=[]").strip()

@@ -67,6 +67,10 @@ METRICS: tuple[Metric, ...] = (
     _bench("hellaswag", r"hellaswag", 10042),
     _bench("winogrande", r"winogrande", 1267),
     _bench("arc-challenge", r"arc[ _-]?(?:challenge|c)\b", 1172),
+    # ARC by its split's name is the one above; bare, the set a serving guide draws prompts from (not Intel's Arc
+    # GPUs: "Intel Arc", "Arc A770", "Arc Pro B60")
+    _bench("arc-easy", r"arc[ _-]?(?:easy|e)\b", 2376),
+    _bench("arc", r"(?<!intel )\barc\b(?![ _-]?(?:[ab]\d{2,3}|pro\b|gpus?\b|graphics))"),
     _bench("truthfulqa", r"truthful[ _-]?qa", 817),
     # OpenCompass's usual suite beside MMLU and GSM8K (RACE by its two school levels: "race" alone is a word)
     _bench("ceval", r"\bc-?eval\b", 1346),  # validation split
@@ -74,6 +78,8 @@ METRICS: tuple[Metric, ...] = (
     _bench("race-middle", r"\brace[ _-]middle\b", 1436),
     _bench("race-high", r"\brace[ _-]high\b", 3498),
     _bench("piqa", r"\bpiqa\b", 1838),
+    _bench("boolq", r"\bboolq\b", 3270),  # (SuperGLUE's; validation split)
+    _bench("agieval", r"\bagi[ _-]?eval\b"),
     _bench("chartqa", r"chartqa", 2500),
     _bench("mathvista", r"mathvista", 1000),  # testmini
     _bench("livecodebench-v5", r"livecodebench[ _-]?v5(?!\d)"),

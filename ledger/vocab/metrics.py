@@ -117,8 +117,8 @@ def prose_kind(metric: str, unit: str | None) -> str:
         return "acceptance"  # ("at forced acceptance length 3.0: 640 tok/s": a speed, the acceptance its setting)
     if is_measure_unit(unit) and not is_share_unit(unit):
         return "perf"
-    if _ACCURACY_RE.holds(metric) or _PROSE_QUALITY_RE.search(metric):
-        return "accuracy"
+    if (_ACCURACY_RE.holds(metric) or _PROSE_QUALITY_RE.search(metric)) and not PERF_HINT_RE.search(metric):
+        return "accuracy"  # ("Throughput improvement (GSM8K, AGIEval)": a speed's gain on those sets, no score)
     return "perf"
 
 

@@ -187,6 +187,11 @@ _KEY_ALIASES: dict[str, str] = {
     "num_spec_tokens": "draft_len",
     "mtp_k": "draft_len",  # ("mtp_k=3": the draft's length, whichever method drafts)
     "spec_len": "draft_len",
+    # a layout table's count of drafted tokens ("| MTP Speculation Num |", "| Draft Num |" over 3)
+    "mtp_num": "draft_len",
+    "draft_num": "draft_len",
+    "speculation_num": "draft_len",
+    "mtp_speculation_num": "draft_len",
     "speculative_num_draft_tokens": "draft_len",
     "speculative_num_steps": "spec_steps",
     "speculative_eagle_topk": "spec_topk",
@@ -239,6 +244,16 @@ _KEY_ALIASES: dict[str, str] = {
     "gsp_question_len": "question_len",
     "output_tokens": "osl",
     "generated_tokens": "osl",
+    # a serving table's mean lengths of the prompts and answers of the set its rows ran ("| Avg Input | Avg Output |"
+    # over 150 | 2700): the set's, the same for every run of it, never a result
+    "avg_input": "isl",
+    "avg_output": "osl",
+    "avg_input_len": "isl",
+    "avg_output_len": "osl",
+    "avg_input_length": "isl",
+    "avg_output_length": "osl",
+    "average_input_length": "isl",
+    "average_output_length": "osl",
     "nshot": "n_shot",
     "n-shot": "n_shot",
     "num_fewshot": "n_shot",
@@ -286,6 +301,13 @@ _KEY_ALIASES: dict[str, str] = {
     "#gpus": "gpu_count",
     "#_of_gpus": "gpu_count",  # a release page's "# of GPUs"
     "number_of_gpus": "gpu_count",
+    # an Ascend page's count of its accelerators ("| NPUs | TP |" over 16 | 8, "*Total NPUs")
+    "npus": "gpu_count",
+    "total_npus": "gpu_count",
+    "num_npus": "gpu_count",
+    "npu_num": "gpu_count",
+    "#_npus": "gpu_count",
+    "total_gpus": "gpu_count",
     "#_prompts": "num_prompts",
     "num_requests": "num_prompts",
     "gpu_memory_utilization": "mem_fraction",

@@ -50,6 +50,7 @@ from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import section_backend
+from ledger.vocab.doc_tables import option_attribute
 from ledger.vocab.support import MARKS
 from ledger.vocab.support_maturity import MATURITY_RE
 
@@ -92,6 +93,8 @@ def support_columns(
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
+        if option_attribute(head):
+            continue  # ("Required | Yes" beside an option's name: whether it must be given, no support)
         yes = held = odd = other = matured = 0
         for r in table.rows:
             if ci >= len(r.cells):

@@ -262,6 +262,7 @@ def _pipe_rows_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> in
                 all(_NUMBER_CELL_RE.match(c) for c in header)
                 or _measured_row(header)
                 or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2
+                or _split_tail(doc, i, header)
             )
         )
         rows: list[Row] = []
@@ -274,6 +275,29 @@ def _pipe_rows_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> in
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
     return None
+
+
+_TAIL_GAP = 2
+"""Blank lines a table's rows may stand apart from the table above and still be its tail."""
+
+
+def _split_tail(doc: Document, i: int, first: list[str]) -> bool:
+    """Pipe rows a blank line parts from a table of as many columns, their first row holding numbers where that
+    table's rows do ("|Long prompts|Decode node|16|4|4|1|" under "|Workload|Role|NPUs|TP|DP|Draft Num|" and its
+    rows): the table's own rows, split off, and their first row is one of them, never a header (its numbers would
+    name columns)."""
+    above = doc.blocks[-1] if doc.blocks else None
+    if above is None or above.kind != "table" or above.table is None or len(above.table.header) != len(first):
+        return False
+    if not 0 < i - above.end <= _TAIL_GAP or any(line.strip() for line in doc.lines[above.end : i]):
+        return False
+    shape = _number_shape(first)
+    return any(shape) and any(_number_shape(r.cells) == shape for r in above.table.rows)
+
+
+def _number_shape(cells: list[str]) -> tuple[bool, ...]:
+    """Which cells hold a bare number: what the rows of one table share column by column."""
+    return tuple(bool(c.strip()) and bool(_NUMBER_CELL_RE.match(c.strip())) for c in cells)
 
 
 def _loose_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:

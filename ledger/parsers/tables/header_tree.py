@@ -34,6 +34,7 @@ from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.parsers.tables.title_blocks import fold_title_blocks
 from ledger.parsers.tables.wrapped_halves import unfold_halves
 from ledger.vocab.counted_tasks import count_cell
+from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.setting_heads import gemm_dim_key, whole_numbers
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
@@ -274,8 +275,8 @@ def _values_row(cells: list[str]) -> bool:
 def build_header_tree(table: Table, above: list[str] | None = None, header_text: str = "") -> None:
     """Fold the header rows printed as body rows into the header and the column setup (see the module doc);
     `above` is the lines above the table, nearest first (a banner may name its columns)."""
-    if table.headless or len(table.header) < 3:
-        return
+    if table.headless or len(table.header) < 3 or documentation_table([clean(h) for h in table.header]):
+        return  # (an option reference's rows are options, "`--dp-size` | int | Yes": none is a header row)
     unfold_halves(table)  # ("| Pair | Delta | Pair | Delta |": one table printed in two halves side by side)
     if not any(_head(h) for h in table.header) and table.rows and _names_row(table.rows[0].cells):
         # "| | | | |" over "| **Model** | **Input Prompt Length** | ...": the names, printed as the first row

@@ -41,6 +41,7 @@ from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns
+from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
     HEAD_UNIT_RE,
@@ -195,12 +196,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if builds is not None:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
-        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:  # "| **OPUS-MT model** | | |"
-            claims = _with_setup(claims, {"model": model.group(1)}, wins=True)  # (the rows' model)
-        elif group and (stated := setup_stated(group)):
-            claims = in_block(claims, stated)  # "| H100/8B/TP4 | | |": the setup of the block under it
-        elif group:
-            claims = _in_group(claims, group)
+        claims, grouped = _group_setup(claims, group) if group else (claims, False)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
         if label in precisions:
@@ -216,6 +212,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(on_release_columns(on_engine_columns(claims, engines), releases), sweep, _measured(info))
         claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
+        if grouped:
+            claims = in_group(claims, group)
         yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
 
 
@@ -705,14 +703,14 @@ def _workload_column(firsts: list[str], rests: list[list[str]]) -> bool:
     )
 
 
-def _in_group(claims: Iterator[Claim], group: str) -> Iterator[Claim]:
-    """A row under a group row ("| **mean** | | |" over "| 64 | 1,200 | 1,100 |") measures that group's quantity:
-    the group names its claims first, so mean and p99 at one concurrency are never one series."""
-    for c in claims:
-        metric = c.metric or ""
-        yield c.model_copy(
-            update={"metric": metric if group.lower() in metric.lower() else f"{group} {metric}".strip()}
-        )
+def _group_setup(claims: Iterator[Claim], group: str) -> tuple[Iterator[Claim], bool]:
+    """The claims of a row under a group row naming their model or setup; True where it names neither (their data
+    set or statistic, read once the row's columns named their measure: group_rows)."""
+    if (model := _GROUP_MODEL_RE.match(group)) is not None:  # "| **OPUS-MT model** | | |": the rows' model
+        return _with_setup(claims, {"model": model.group(1)}, wins=True), False
+    if stated := setup_stated(group):
+        return in_block(claims, stated), False  # "| H100/8B/TP4 | | |": the setup of the block under it
+    return claims, True
 
 
 _GROUP_MODEL_RE = re.compile(r"^(\S.{0,60}?)\s+models?$", re.IGNORECASE)

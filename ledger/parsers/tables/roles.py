@@ -36,7 +36,7 @@ from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_se
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
-from ledger.vocab.input_labels import count_column_key
+from ledger.vocab.input_labels import count_column_key, limit_column
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
 from ledger.vocab.outcomes import boolean_outcome, find_outcome, success_count_column
@@ -240,6 +240,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
     if product_column(head, cells):
         return "config"  # "TP x EP" over "2x2": the layout the row ran, no part of its name
+    if limit_column(head, cells):
+        return "config"  # "SLO TPOT" over "< 50ms": the bound every run of the row was held to, no result
     if count_column_key(head) and cells and all(c.isdigit() or c in NO_FIGURE for c in cells):
         return "config"  # "Measured selections" over "4": how many runs the row's result is over, no result
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
@@ -307,10 +309,26 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"  # "1.07 / 0.98" cells: value and baseline in one
     elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
         return "baseline"
+    elif cells and numeric < len(cells) / 2 and all(_machine_cell(c) for c in cells):
+        return "config"  # "1 Atlas 800 A3 (64G × 16)" under "note": the machines the row ran on, no result
     elif cells and numeric < len(cells) / 2:
         return "mixed"
     else:
         return "value"
+
+
+def _machine_cell(cell: str) -> bool:
+    """The cell names the hardware a run used and counts or sizes it at most ("2 Atlas 800 A2 (32G × 8)", "8x
+    H100"): every number of it a whole count, a memory size or a multiple, none in a unit of measure (a score
+    beside the machine it ran on, "91.84 on H100", is measured)."""
+    return (
+        "gpu" in qualifiers(cell)
+        and _FRACTION_RE.search(cell) is None
+        and all(n.unit in (None, "x") or is_size_unit(n.unit) for n in find_numbers(cell))
+    )
+
+
+_FRACTION_RE = re.compile(r"\d[.,]\d")
 
 
 def _delta_groups(values: list[int], deltas: list[int]) -> list[tuple[list[int], int]]:
