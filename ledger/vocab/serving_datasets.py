@@ -41,6 +41,8 @@ def named_dataset(text: str) -> str | None:
 def serving_set(name: str) -> bool:
     """The data set is one a serving benchmark draws its prompts from ("ShareGPT", "random"), no eval's."""
     return _KNOWN_RE.fullmatch(name) is not None
+
+
 def serving_dataset(name: str) -> str | None:
     """The known serving data set `name` is, as its bench's flag spells it ("ShareGPT" -> "sharegpt"); else None."""
     return name.lower() if _KNOWN_RE.fullmatch(name.strip()) else None
