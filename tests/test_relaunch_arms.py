@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ledger.api import Ledger
 from ledger.parsers.pipeline import extract
+from ledger.report.launch_setups import SIDE_BY_SIDE, launch_setup_findings
 from ledger.targets import run_compare
 
 _PASTE = """# Faster decode for Orca models
@@ -86,3 +87,15 @@ def test_the_relaunched_arm_is_judged_against_its_baseline_and_no_note_calls_it_
         (1433.5, "improvement"),
     ]
     assert not [n for n in result.notes if "no side label" in n]
+
+
+def test_two_launches_the_text_does_not_rank_are_set_side_by_side_in_the_report_never_judged() -> None:
+    claims = extract(_PASTE.format(label="# run log"), path="x.md").claims
+    found = launch_setup_findings(claims, {})
+    assert [(f.verdict, f.metric, f.line) for f in found] == [
+        (SIDE_BY_SIDE, "Accuracy", 12),
+        (SIDE_BY_SIDE, "Output throughput", 13),
+    ]
+    assert "--attention-backend triton: 1200.5 token/s, 1210 token/s; --attention-backend fa3" in found[1].text
+    # the text naming the change: the relaunch is judged against the baseline instead
+    assert launch_setup_findings(extract(_PASTE.format(label="# baseline"), path="x.md").claims, {}) == []

@@ -39,6 +39,7 @@ from ledger.report.findings import (
     rev_name,
     short_name,
 )
+from ledger.report.launch_setups import launch_setup_findings
 from ledger.report.net import broken_base_rows, fell_into_broken_state
 from ledger.report.stated import stated_changes
 from ledger.report.withdrawn import withdrawn_findings
@@ -240,6 +241,7 @@ def build_report(
     summaries, columns = arm_findings(own, names, (noise or NoiseModel()).perf_rel)
     sections[1].findings.extend(summaries)
     sections[1].more.extend(columns)
+    sections[1].findings.extend(launch_setup_findings(own, names))  # two launches, neither the change: side by side
     # a value its author took back further on ("I messed up the 13B Master number"): said, never judged
     sections[1].findings.extend(withdrawn_findings(comparison.withdrawn, names))
     if (engines := engines_section(comparison, names, comparison.lines)).findings:
