@@ -531,6 +531,9 @@ def test_a_title_the_description_restates_whole_is_claimed_once() -> None:
     [
         # emphasis opened between the verb and what it reduces keeps the verb's direction
         ("Reordering the sampler kernels reduces **ITL by 18%** at batch 64.", [("ITL", -18.0, "%")]),
+        # a bound before the share ("by up to") keeps the verb's direction, and a slash keeps both statistics
+        ("Batching the prefills cuts p50/mean TTFT by up to ~41% under burst load.", [("p50/mean TTFT", -41.0, "%")]),
+        ("The pinned pool lowers peak host memory by as much as 22%.", [("peak host memory", -22.0, "%")]),
         # a verb that multiplies a speed is its factor, no number written
         ("Fusing the two kernels doubles decode throughput on H100.", [("decode throughput", 2.0, "x")]),
         ("The new layout roughly triples the prefill speed at batch 32.", [("prefill speed", 3.0, "x")]),

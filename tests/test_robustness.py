@@ -276,7 +276,7 @@ HOSTILE: dict[str, HostileText] = {
             "- legacy (old default)    : strict-match 96.2\n"
             "- fused path (without fix) : strict-match 92.5\n- fused path (this fix" + " " * 60 + ":\n"
         )
-        * (60 * s)
+        * (40 * s)
     ),
     # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
     # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
@@ -731,6 +731,18 @@ HOSTILE: dict[str, HostileText] = {
     ),
     "paste comments": lambda s: (
         "```\n" + "#acme/Tiny-8B\n# main code\nAccuracy: 0.64\n# old-kernel\n\n" * (375 * s) + "```\n"
+    ),
+    # server launches relaunched with other flags in one paste, each over its scores (grammar.relaunch_arms: every
+    # arm read once, against the first)
+    "paste relaunches": lambda s: (
+        "```\n# baseline\n"
+        + (
+            "python3 -m sglang.launch_server --model-path a/B \\\n  --attention-backend fa3\nAccuracy: 0.64\n"
+            "Output throughput: 10.5 token/s\npython3 -m sglang.launch_server --model-path a/B --enable-foo\n"
+            "Accuracy: 0.61\n"
+        )
+        * (60 * s)
+        + "```\n"
     ),
     "key value tables": lambda s: "| Revision | 9f8e7d6c |\n|---|---|\n" + "| Backend | Vulkan |\n" * (750 * s),
     "thread marks": lambda s: "| Model | Measure | F16 |\n|---|---|---|\n" + "| 3B | ms/tok @ 4th | 61 |\n" * (750 * s),

@@ -469,3 +469,21 @@ def test_a_sentence_under_a_table_printing_a_rate_of_its_own_lends_the_table_no_
     )
     rows = [(c.value, c.config.get("isl")) for c in extract(text, path="t.md").claims if c.source.line in (5, 6)]
     assert rows == [(71.2, "32k"), (66.0, "32k")], rows
+
+
+_TITLE_OVER_CONSOLE = """# Async offload improves the long prompt throughput 45% via paged copies
+
+Measured after the change:
+
+```
+============ Serving Benchmark Result ============
+Max request concurrency:                 128
+Request throughput (req/s):              1.75
+Output token throughput (tok/s):         812.40
+```
+"""
+
+
+def test_the_load_a_console_prints_is_its_runs_and_never_the_titles_claim() -> None:
+    claims = extract(_TITLE_OVER_CONSOLE, "t.md").claims
+    assert [(c.source.line, c.config.get("concurrency")) for c in claims] == [(1, None), (8, "128"), (9, "128")]

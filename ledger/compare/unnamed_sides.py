@@ -34,7 +34,7 @@ def _measures(claims: Sequence[Claim]) -> tuple[set[tuple[str, str, str]], dict[
 def unnamed_side_notes(snaps: Sequence[Snapshot], claims: Sequence[Claim]) -> list[str]:
     """One note when the only named side of a document shares its measures with values under no side label."""
     named = [s for s in snaps if s.ref.label or s.ref.head]
-    unnamed = [c for c in claims if c.revision is None]
+    unnamed = [c for c in claims if c.revision is None and c.reference is None]  # (a stated reference judges it)
     if len(named) != 1 or not unnamed:
         return []
     refs = {c.reference for c in named[0].claims if isinstance(c.reference, float)}

@@ -24,6 +24,7 @@ from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.named_runs import named_runs
 from ledger.parsers.grammar.reference_pastes import reference_pastes
+from ledger.parsers.grammar.relaunch_arms import relaunch_arms
 from ledger.parsers.grammar.restated_title import without_restated_title
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
@@ -280,6 +281,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
         claims = [c for c in claims if c.source.line not in quoted]
     claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
     claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
+    claims = relaunch_arms(doc, claims)  # a paste's second launch over its own scores: its flags' arm
     claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT

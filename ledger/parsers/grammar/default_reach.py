@@ -254,11 +254,13 @@ def printed_reach(doc: Document, keys: set[str], default: dict[str, str], said: 
     output) holds over: the pastes that print it, the lines outside any paste, and the tables that repeat one of a
     paste's values (_sharing_rows): a summary table of the run its console printed, never a sibling row of another
     workload the console did not run. A line of prose is the paste's run told in words ("with pr, Mean TPOT (ms):
-    41.27" over the console): only a table's rows name workloads of their own."""
+    41.27" over the console): only a table's rows name workloads of their own. The page's title is no such line: its
+    claim ("... improves long texts 100%") speaks of the change, not of the load one paste far below it printed."""
     pastes = [b for b in doc.blocks if b.kind == "code"]
     pasted = {no for b in pastes for no in range(b.start, b.end + 1)}
     tables = [b for b in doc.blocks if b.kind == "table" and not b.in_code]
     kept = pasted | {no for b in tables for no in range(b.start, b.end + 1)}  # (what only its own reach reaches)
+    kept.add(_title_line(doc))
     out: dict[str, Reach] = {}
     for key in keys & default.keys():
         mine = {no for no, k, _, _ in said if k == key}

@@ -18,7 +18,9 @@ from ledger.vocab.units import RATIO_UNITS, measure_of_unit
 _REDUCED_BY_RE = re.compile(
     r"\b(?:reduc(?:es|ed|ing|e)|cut(?:s|ting)?|lower(?:s|ed|ing)?|decreas(?:es|ed|ing|e)|shorten(?:s|ed|ing)?)"
     # (emphasis may open after the verb: "reduces **TPOT by 50%**" keeps the verb's direction)
-    r"\s[*_]{0,2}(?P<what>[\w/@.-]{1,24}(?:\s[\w/@.-]{1,24}){0,3}?)\sby\s(?:(?:about|around|roughly|approximately|nearly)\s)?"
+    r"\s[*_]{0,2}(?P<what>[\w/@.-]{1,24}(?:\s[\w/@.-]{1,24}){0,3}?)\sby\s"
+    # (a bound or an approximation before the share: "by up to ~37%", "by as much as 22%", "by up to about 30%")
+    r"(?:(?:about|around|roughly|approximately|nearly|up\sto|as\smuch\sas)\s){0,2}"
     r"[~≈]?\s?$",
     re.IGNORECASE,
 )
@@ -100,7 +102,12 @@ def reduced_by(out: list[dict[str, Any]], text: str) -> None:
             continue
         m = _REDUCED_BY_RE.search(text, max(0, c["start"] - 120), c["start"])
         metric = (c.get("metric") or "").lower()
-        if m is None or not metric or metric not in m.group("what").lower():
+        # (a name that runs on over the verb, "the pool lowers peak memory by as much as", holds the measure)
+        if (
+            m is None
+            or not metric
+            or (metric not in m.group("what").lower() and not metric.endswith(m.group(0).lower().rstrip(" ~≈")))
+        ):
             continue  # ("reduces the gap by 3%" where the value is named otherwise: not this measure's change)
         c["value"] = -c["value"]
         if c.get("high") is not None:

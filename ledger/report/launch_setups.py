@@ -1,0 +1,42 @@
+"""Values that two server launches of one paste measured, where the text says neither launch is the change: the
+parser names each arm by the flags it sets otherwise than the other ("--attention-backend triton" and
+"--attention-backend fa3 --enable-fused-rope", parsers.grammar.relaunch_arms) and gives no reference. No arm is the
+other's baseline, so none is judged; the reviewer reads the setups' numbers side by side, one finding a measure,
+rather than "nothing to report"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ledger.compare.render import fmt_claim
+from ledger.model import Claim
+from ledger.report.arms import ARM_KEY
+from ledger.report.findings import Finding, rev_name
+
+SIDE_BY_SIDE = "two setups"
+"""The verdict of such a finding: not judged, set side by side."""
+_MEASURED = frozenset({"perf", "accuracy", "acceptance"})
+
+
+def launch_arm(name: str) -> bool:
+    """An arm's name that is a launch's flags as written ("--attention-backend fa3", "without --enable-foo")."""
+    return name.startswith(("--", "without --"))
+
+
+def launch_setup_findings(own: Sequence[Claim], names: dict[str, str]) -> list[Finding]:
+    """One finding per measure that two launch arms or more of one document and revision print with no reference."""
+    groups: dict[tuple[object, ...], dict[str, list[Claim]]] = {}
+    for c in own:
+        arm = (c.config or {}).get(ARM_KEY)
+        if arm and launch_arm(arm) and c.kind in _MEASURED and c.reference is None and isinstance(c.value, float):
+            key = (c.source.path, c.kind, (c.metric or "").lower(), c.unit or "", rev_name(c))
+            groups.setdefault(key, {}).setdefault(arm, []).append(c)
+    out: list[Finding] = []
+    for arms in groups.values():
+        if len(arms) < 2:
+            continue
+        first = min((c for cs in arms.values() for c in cs), key=lambda c: c.source.line)
+        said = "; ".join(f"{arm}: {', '.join(fmt_claim(c) for c in cs)}" for arm, cs in arms.items())
+        text = f"{first.metric} under {len(arms)} launches, the text naming none the change: {said}"
+        out.append(Finding(SIDE_BY_SIDE, text, names.get(rev_name(first)), first.source.line, first.metric))
+    return out
