@@ -489,12 +489,13 @@ def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is
 
 def test_a_row_of_a_table_of_tasks_is_judged_by_its_own_task_not_the_commands(tmp_path: Path) -> None:
     """`--tasks gsm8k` above a "| Task | BF16 | W4A8 |" table says nothing of its ARC-Easy row: that row is judged
-    without gsm8k's binomial n (1319 questions), at the default accuracy threshold, where its 1.3 drop is below
-    reference; the GSM8K and HellaSwag rows keep their own benchmarks' n."""
+    without gsm8k's binomial n (1319 questions), by its own (ARC-Easy's 2376), where its 1.3 drop is within noise;
+    the GSM8K and HellaSwag rows keep their own benchmarks' n."""
     data = report("task_rows_under_one_task_command.md", tmp_path)
     shown = {f["line"]: f for f in findings(data, "results", more=True)}
     assert "n=1319" in shown[9]["text"] and "n=10042" in shown[10]["text"]
-    assert shown[11]["verdict"] == "below reference" and "n=1319" not in shown[11]["text"], shown[11]
+    assert "n=2376" in shown[11]["text"] and "n=1319" not in shown[11]["text"], shown[11]
+    assert shown[11]["verdict"] == "within noise"
 
 
 def test_evidence_measured_on_another_commit_than_the_stated_head_is_said_and_a_tree_is_no_commit(
