@@ -576,3 +576,13 @@ def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
     text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
     got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
     assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]
+
+
+def test_a_sides_kernel_timing_sentence_measures_the_kernel_time_not_the_kernels_named() -> None:
+    # each side launches other kernels (the change itself): their names are no measure, so both sides are one series
+    text = (
+        "## Profiling\n\nBaseline: two launches, `rope_kernel` then `quant_kernel`, take about 12µs together.\n\n"
+        "This PR: one launch of the fused `rope_quant_kernel`, about 7µs.\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert got == [("kernel time", 12.0, None), ("kernel time", 7.0, 12.0)]

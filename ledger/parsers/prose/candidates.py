@@ -45,6 +45,7 @@ from ledger.parsers.prose.own_measure import (
     narrated_measure,
     pointed_set,
     sentence_fragment,
+    sided_kernel_time,
     stated_after,
     unit_measure,
 )
@@ -378,6 +379,8 @@ def _label_metric(
         # "Prefill time: baseline 52.0 ms, this PR 47.5 ms": the run's side names no measure; the label its word follows
         # does, or the value before it in the list; else the unit says what it is ("Original: 1.5ms spent per layer")
         return named
+    if metric and not names_known_measure(metric) and sided_kernel_time(metric, text, unit, side_alone):
+        return "kernel time"  # "Main: `a` and `b` kernels take 5µs" / "PR: the fused `c` kernel, 3µs": one measure
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
     if metric and ATTAINED_VERB_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
