@@ -586,3 +586,13 @@ def test_a_sides_kernel_timing_sentence_measures_the_kernel_time_not_the_kernels
     )
     got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
     assert got == [("kernel time", 12.0, None), ("kernel time", 7.0, 12.0)]
+
+
+def test_a_share_set_in_code_for_emphasis_is_read_as_the_same_share_in_plain_words() -> None:
+    # "around `7%` higher throughput compared to X": the change, its measure after the span, the run it is against
+    text = (
+        "On H100 the fused path gives roughly `9%` higher throughput compared to trtllm at high concurrency.\n\n"
+        "We set the memory fraction to `90%` for all runs.\n"
+    )
+    got = [(c.metric, c.value, c.approx, c.config.get("against")) for c in extract(text, path="t.md").claims]
+    assert got == [("throughput", 9.0, True, "trtllm")]  # (a bare "`90%`" stays a setting's)

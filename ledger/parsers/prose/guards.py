@@ -284,8 +284,10 @@ def _bare_value_span(text: str, n: Number) -> bool:
     inner = text[a + 1 : b].strip()
     if "." in inner and (cm := _COMPARED_SPAN_RE.fullmatch(inner)) is not None:
         return n.start == a + 1 + (len(text[a + 1 : b]) - len(text[a + 1 : b].lstrip())) + cm.start(1)
-    if bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner:
-        return True
+    if bool(_BARE_VALUE_RE.fullmatch(inner)) and (
+        "." in inner or (inner.endswith("%") and _CHANGE_WORD_AFTER_RE.match(text, b + 1) is not None)
+    ):
+        return True  # ("around `7%` higher throughput": a change set in code for emphasis; "`90%`" alone a setting's)
     # "`4064.52 tokens/s`", "`2210 tok/s`": a value in its rate or time unit, the span nothing else (a size, "`512MiB`",
     # or a whole time, "`30s`", is a setting as often)
     return (
@@ -296,6 +298,12 @@ def _bare_value_span(text: str, n: Number) -> bool:
     )
 
 
+# "`7%` higher", "`12%` faster", "`5%` throughput gain": the words a change goes on with after its share
+_CHANGE_WORD_AFTER_RE = re.compile(
+    r"\s(?:[A-Za-z][\w-]{0,20}\s){0,2}?(?:higher|lower|faster|slower|more|less|better|worse|improvement|"
+    r"speed-?up|gain|regression|drop|increase|decrease|reduction|uplift)\b",
+    re.IGNORECASE,
+)
 _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")
 # "`429.18 < 522`": a CI gate's measured value against its floor, the first the value (the bar is a threshold)
 _COMPARED_SPAN_RE = re.compile(r"([-+]?\d[\d,]*(?:\.\d+)?)\s?(?:<=|>=|<|>|≤|≥)\s?[-+]?\d[\d,]*(?:\.\d+)?")
