@@ -28,8 +28,7 @@ _DURATION = r"(?:(?P<dh>\d+)h ?)?(?:(?P<dm>\d+)m)(?: ?(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
-    # ("nearly **3,924 tok/s**", "**300.9** TPS": bold opening a number after its word, or closing it before a unit;
-    # "around `7%`": a code span set round the value for emphasis)
+    # ("nearly **3,924 tok/s**", "around `7%`": bold or code opening a number after its word; "**300.9** TPS")
     rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__|`)?)?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
