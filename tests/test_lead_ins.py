@@ -131,3 +131,17 @@ def test_a_colon_lead_naming_a_method_sets_up_the_prose_result_under_it_and_no_o
 def test_a_colon_lead_that_opens_no_next_arm_tells_the_whole_thread() -> None:
     text = "Runs from one H200 with Kestrel-7B:\n\nDecode came to 38.5 tok/s.\n\nLater, decode came to 41.0 tok/s.\n"
     assert all(c.config.get("gpu") == "1xH200" for c in extract(text, path="t.md").claims)
+
+
+def test_a_label_that_is_a_benchmarks_name_sets_the_task_not_a_variant() -> None:
+    # a CI log's "GSM8K:" over its latency, score and throughput lines: the eval those lines ran, no arm
+    text = (
+        "```\n[e2e] accuracy check passed\nMMLU:\nTotal latency: 31.5 s\nScore: 0.712\n"
+        "Output throughput: 2210.4 token/s\n```\n"
+    )
+    got = [(c.value, c.config.get("task"), c.config.get("variant")) for c in extract(text, path="t.md").claims]
+    assert got == [(31.5, "mmlu", None), (0.712, "mmlu", None), (2210.4, "mmlu", None)]
+    assert lead_in_setup("**GSM8K (200 examples):**") == {"task": "gsm8k", "samples": "200"}
+    # (a measure beside the name, or a model, keeps the label an arm's)
+    assert lead_in_setup("GSM8K Acc:") == {"variant": "GSM8K Acc"}
+    assert lead_in_setup("Qwen3-8B GSM8K:")["variant"] == "Qwen3-8B GSM8K"

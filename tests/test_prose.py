@@ -630,3 +630,23 @@ def test_a_kernels_launch_shape_is_no_measure() -> None:
     the words before it (the sentence's numbers with no unit are counts of what follows them)."""
     text = "The FP16 norm ran the generic kernel: 4 CTAs on 132 SMs at rows=16.\nIt took 3.1 us per call.\n"
     assert [(c.metric, c.value) for c in extract(text, path="t.md").claims] == [("time per call", 3.1)]
+
+
+def test_a_sides_kernel_timing_sentence_measures_the_kernel_time_not_the_kernels_named() -> None:
+    # each side launches other kernels (the change itself): their names are no measure, so both sides are one series
+    text = (
+        "## Profiling\n\nBaseline: two launches, `rope_kernel` then `quant_kernel`, take about 12µs together.\n\n"
+        "This PR: one launch of the fused `rope_quant_kernel`, about 7µs.\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert got == [("kernel time", 12.0, None), ("kernel time", 7.0, 12.0)]
+
+
+def test_a_share_set_in_code_for_emphasis_is_read_as_the_same_share_in_plain_words() -> None:
+    # "around `7%` higher throughput compared to X": the change, its measure after the span, the run it is against
+    text = (
+        "On H100 the fused path gives roughly `9%` higher throughput compared to trtllm at high concurrency.\n\n"
+        "We set the memory fraction to `90%` for all runs.\n"
+    )
+    got = [(c.metric, c.value, c.approx, c.config.get("against")) for c in extract(text, path="t.md").claims]
+    assert got == [("throughput", 9.0, True, "trtllm")]  # (a bare "`90%`" stays a setting's)

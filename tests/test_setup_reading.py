@@ -479,6 +479,14 @@ def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -
     assert "osl" not in got and got["task"] == "gpqa"
 
 
+def test_an_eval_flag_naming_a_known_benchmark_is_the_task_of_the_scores_under_it() -> None:
+    # gpt_oss.evals' "--eval aime25": the eval its score lines give no name of
+    assert command_setup("python -m gpt_oss.evals --model acme/oss-mini --eval mmlu --n-threads 64")["task"] == "mmlu"
+    assert "task" not in command_setup("python run.py --eval nightly-suite")  # (no benchmark we know)
+    text = "```\npython -m gpt_oss.evals --model acme/oss-mini --eval mmlu\n```\n\nAccuracy: `0.8410`\n"
+    assert [c.config.get("task") for c in extract(text, path="t.md").claims] == ["mmlu"]
+
+
 @pytest.mark.parametrize(
     ("command", "model", "quant"),
     [

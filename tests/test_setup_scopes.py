@@ -476,7 +476,6 @@ _TITLE_OVER_CONSOLE = """# Async offload improves the long prompt throughput 45%
 Measured after the change:
 
 ```
-============ Serving Benchmark Result ============
 Max request concurrency:                 128
 Request throughput (req/s):              1.75
 Output token throughput (tok/s):         812.40
@@ -487,3 +486,31 @@ Output token throughput (tok/s):         812.40
 def test_the_load_a_console_prints_is_its_runs_and_never_the_titles_claim() -> None:
     claims = extract(_TITLE_OVER_CONSOLE, "t.md").claims
     assert [(c.source.line, c.config.get("concurrency")) for c in claims] == [(1, None), (8, "128"), (9, "128")]
+=======
+def _arms(summary: str) -> list[tuple[float, str | None, float | None]]:
+    """Before and After, each a launch at --dtype bfloat16 and a gsm8k run, under a summary sentence."""
+    arm = (
+        "```\npython3 -m sglang.launch_server --model-path acme/moe-mini --dtype bfloat16 --tp 2\n"
+        "python3 benchmark/gsm8k/bench_sglang.py --num-shots 8 --num-questions 400\nAccuracy: {}\n```\n"
+    )
+    text = f"## Summary\n\n{summary}\n\n## Results\n\nBefore\n{arm.format('0.871')}\nAfter\n{arm.format('0.874')}"
+    return [(c.value, c.config.get("quant"), c.reference) for c in extract(text, path="t.md").claims]
+
+
+def test_each_arms_launch_is_its_own_run_and_its_dtype_no_quantisation() -> None:
+    # the launch right above each arm's run is that arm's, and "--dtype bfloat16" the dtype it computes in: a
+    # precision the summary states for the runs reaches both arms alike, so After pairs with Before
+    assert _arms("This speeds up expert routing of the MXFP4 MoE path.") == [
+        (0.871, "mxfp4", None),
+        (0.874, "mxfp4", 0.871),
+    ]
+
+
+def test_a_kernel_librarys_module_a_change_borrows_from_states_no_precision() -> None:
+    # "from flashinfer_mxfp4", "the flashinfer_mxfp4 module": where code lives, no path the runs took
+    got = _arms("This reuses the top-k packing helper from flashinfer_mxfp4 for the routed runner.")
+    assert got == [(0.871, "bfloat16", None), (0.874, "bfloat16", 0.871)]
+    assert "quant" not in qualifiers("moved the helper into the cutlass_fp8 module")
+    assert "quant" not in qualifiers("see flashinfer_mxfp4.py")
+    # (a backend's name a run is said to use is still its path at that precision)
+    assert qualifiers("TP8, `flashinfer_mxfp4` MoE backend")["quant"] == "mxfp4"

@@ -767,13 +767,25 @@ def test_offload_and_attention_backend_words() -> None:
 def test_an_attention_backend_named_as_an_item_of_a_settings_list() -> None:
     # a settings line lists the attention kernel by its name alone, between the other settings' commas
     assert qualifiers("2x H200, Llama-3.1-70B FP8 + EAGLE3, FA3, c8")["attention"] == "fa3"
-    assert qualifiers("L40S, FlashInfer, TP=2")["attention"] == "flashinfer"
+    # (FlashInfer holds MoE, GEMM and sampling kernels too: listed alone it names no attention backend, said so it does)
+    assert "attention" not in qualifiers("L40S, FlashInfer, TP=2")
+    assert qualifiers("L40S, FlashInfer attn, TP=2")["attention"] == "flashinfer"
     # (kept as printed, compared as one backend: "flash-attn 3" is FA3)
     assert canon_value("attention", qualifiers("on B200 + flash-attn 3, bs 4")["attention"]) == "fa3"
     assert canon_value("attention", qualifiers("FlashAttention-2, TP=1, ISL 1024")["attention"]) == "fa2"
     # named in a sentence, the library is no setting of the run ("enable FlashInfer BF16 prefill", "than FlashInfer")
     assert "attention" not in qualifiers("enable FlashInfer BF16 prefill on TP=2")
     assert "attention" not in qualifiers("2.1x faster than FlashInfer on H100, TP=2")
+
+
+def test_a_kernel_library_labelling_an_arm_is_its_variant_not_the_attention_backend() -> None:
+    arm = "```\nvllm serve acme/moe-small -tp 2\n---------- Benchmark Result ----------\n"
+    text = (
+        f"## Results\n\n**FlashInfer:**\n{arm}Output token throughput (tok/s):   3120.40\n```\n\n"
+        f"**Marlin:**\n{arm}Output token throughput (tok/s):   2890.10\n```\n"
+    )
+    got = [(c.value, c.config.get("variant"), c.config.get("attention")) for c in extract(text, "t.md").claims]
+    assert got == [(3120.4, "FlashInfer", None), (2890.1, "Marlin", None)]
 
 
 def test_a_block_or_page_size_is_a_setting_and_a_block_drafters_block_its_draft() -> None:

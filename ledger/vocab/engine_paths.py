@@ -31,10 +31,12 @@ _ATTENTION_OPENS = ("nsa", "flashinfer", "fa3", "fa4", "flashmla", "trtllm", "cu
 # an attention kernel named alone as an item of a settings list ("H100, FP8 + EAGLE3, FA3, c8", "B200 + flash-attn 3,
 # bs 4"): between the list's commas (or after its "+") the name is the run's backend; in a sentence the same name is a
 # library a change enables or a result is set against ("enable FlashInfer prefill", "faster than FlashInfer"). Only
-# the names no other kernel's backend shares: a bare "Triton" item is as often a GDN or MoE kernel's
+# the names no other kernel's backend shares: a bare "Triton" item is as often a GDN or MoE kernel's, and so is a
+# bare "FlashInfer" (its MoE, GEMM and sampling kernels: "**FlashInfer:**" over a MoE PR's block is the arm, kept as
+# its variant), which is the attention backend only said so ("FlashInfer attn", "FlashInfer attention")
 _LISTED_ATTENTION = (
-    r"(?:(?<=, )|(?<=\+ )|^)(fa[234]|flashinfer|flashmla|flash[_-]?attn(?:[ _-]?v?[234])?"
-    r"|flash[_-]?attention(?:[ _-]?v?[234])?|trtllm[_-]mla|cutlass[_-]mla)(?=[,;]|\.?$)"
+    r"(?:(?<=, )|(?<=\+ )|^)(fa[234]|flashinfer(?=[ _-]?(?:attn|attention))|flashmla|flash[_-]?attn(?:[ _-]?v?[234])?"
+    r"|flash[_-]?attention(?:[ _-]?v?[234])?|trtllm[_-]mla|cutlass[_-]mla)(?:[ _-]?(?:attn|attention))?(?=[,;]|\.?$)"
 )
 _LISTED_OPENS = ("fa2", "fa3", "fa4", "flash", "trtllm", "cutlass")
 _ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)

@@ -214,6 +214,29 @@ def in_code_name(s: str, start: int, end: int) -> bool:
     )
 
 
+# a kernel library's code name a change takes code from or puts code in ("the helper from flashinfer_mxfp4", "the
+# `cutlass_fp8` module", "flashinfer_mxfp4.py"): where code lives, so even a backend's name (`flashinfer_mxfp4`, the
+# run's path at mxfp4 where a run is said to use it) states no precision any run ran at
+_BORROWED_BEFORE_RE = re.compile(r"\b(?:from|import)\s(?:the\s)?`?$", re.IGNORECASE)
+_BORROWED_AFTER_RE = re.compile(r"`?(?:\.py\b|\s(?:modules?|files?|package)\b)", re.IGNORECASE)
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def borrowed_code(s: str, start: int, end: int) -> bool:
+    """The precision at s[start:end] is a part of a kernel library's code name that a change takes code from or puts
+    code in (see _BORROWED_BEFORE_RE), not a path a run takes."""
+    lo, hi = start, end
+    while lo > 0 and start - lo < 60 and s[lo - 1] in _NAME_CHARS:
+        lo -= 1
+    while hi < len(s) and hi - end < 60 and s[hi] in _NAME_CHARS:
+        hi += 1
+    if _LIBRARY_PARTS.isdisjoint(s[lo:hi].lower().split("_")):
+        return False
+    return _BORROWED_BEFORE_RE.search(s, max(0, lo - 12), lo) is not None or (
+        _BORROWED_AFTER_RE.match(s, hi) is not None
+    )
+
+
 # a part of a kernel's name that spells its operands' dtype, as its type signature does ("i8" of "cutlass_i8_i8_bf16")
 _OPERAND_PART_RE = re.compile(rf"{_PRECISION_PART_RE.pattern}|[iu](?:4|8|16|32)|f(?:8|32)")
 
@@ -345,6 +368,7 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or FROM_SIDE_RE.match(s, start) is not None
         or _KV_AFTER_RE.match(s, end) is not None
         or in_code_name(s, start, end)
+        or borrowed_code(s, start, end)
         or later_operand(s, start, end)
         or of_a_component(s, start, end)
         or in_a_conversion(s, start, end)

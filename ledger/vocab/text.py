@@ -181,3 +181,11 @@ def joined_thousands(text: str) -> str:
     if "," not in text:
         return text
     return _GROUPED_RE.sub(lambda m: m[0] if all(map(_power_of_two, m[0].split(","))) else m[0].replace(",", ""), text)
+
+
+CHANGE_AFTER_SHARE_RE = re.compile(
+    r"\s(?:[A-Za-z][\w-]{0,20}\s){0,2}?(?:higher|lower|faster|slower|more|less|better|worse|improvement|"
+    r"speed-?up|gain|regression|drop|increase|decrease|reduction|uplift)\b",
+    re.IGNORECASE,
+)
+"""The words a share goes on with where it states a change ("`7%` higher", "12% faster", "5% throughput gain")."""

@@ -59,6 +59,8 @@ _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 _NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(rf"(?P<key>{'|'.join(ARG_KEYS)})=(?P<value>[^,\s()'\"]{{1,200}})")
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
+# gpt_oss.evals' "--eval gpqa": the eval a harness runs, named by a flag whose value is a benchmark we know
+_EVAL_FLAG_RE = re.compile(r"(?:^|\s)--eval[= ]['\"]?(?P<name>[A-Za-z][\w.-]{1,40})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
@@ -264,6 +266,9 @@ def _command_flags(text: str) -> dict[str, str]:
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
             out["task"] = bench
+    ev = _EVAL_FLAG_RE.search(text[:4000]) if "task" not in out and "--eval" in text else None
+    if ev is not None and (bench := named_benchmark(ev.group("name"))):
+        out["task"] = bench
     files = {m.group("path") for m in _MODEL_FILE_RE.finditer(text[:4000])} if "model" not in out else set()
     if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
         # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)

@@ -14,6 +14,7 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
+from ledger.vocab.metrics import benchmark_alone, leading_benchmark, named_benchmark
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.switched_arms import flag_arm
@@ -104,6 +105,15 @@ def name_line(text: str) -> str | None:
     return named if _NAME_LINE_RE.match(named) else None
 
 
+def _task_label(name: str) -> str | None:
+    """The benchmark a label is the name of and nothing else ("GSM8K", "**MMLU-Pro**"), as the setup keys it."""
+    bare = name.strip("*_` ")
+    printed = leading_benchmark(bare)
+    if printed is None or printed.lower() != bare.lower() or not benchmark_alone(bare):
+        return None
+    return named_benchmark(bare)
+
+
 def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     """ "EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
     "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
@@ -147,6 +157,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     # ("**Decode (tok/s):**": the measure of the table under it, a phase's rate, no variant's name)
     measure = rate_part_name(name) and rate_alone((m.group("inner") or "").strip())
     values = {} if BLOCK_KIND_LABEL_RE.match(name) or _DOING_RE.match(name) or measure else {"variant": name}
+    if (task := _task_label(name)) is not None:
+        values = {"task": task}  # ("GSM8K:" over its latency and score lines: the eval they ran, no arm of the setup)
     values.update(qualifiers(name))
     models = model_names(name)
     if models:

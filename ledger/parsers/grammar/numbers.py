@@ -29,8 +29,8 @@ _DURATION = r"(?:(?P<dh>\d+)h ?)?(?:(?P<dm>\d+)m)(?: ?(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
-    # ("nearly **3,924 tok/s**", "**300.9** TPS": bold opening a number after its word, or closing it before a unit)
-    rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__)?)?"
+    # ("nearly **3,924 tok/s**", "around `7%`": bold or code opening a number after its word; "**300.9** TPS")
+    rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__|`)?)?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
     # (a range's dash has blanks on both sides or none: "PP128- 710.82" is a label's dash, then a value)
@@ -40,7 +40,7 @@ NUMBER_RE = re.compile(
 )
 _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
-_PREFIX_END = frozenset("~≈∼-+−–.*_")
+_PREFIX_END = frozenset("~≈∼-+−–.*_`")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
 _APPROX_LAST = frozenset("tTdDyYxXrR.aAnN~≈∼")  # ("roughly a 40%": the article's last letter too; "~ 8")
 """The characters _APPROX's marks and words end with before their blank (no other matches them ignoring case)."""

@@ -292,8 +292,15 @@ def _command_parts(doc: Document, first: int, last: int, reach: int) -> tuple[li
 
 
 def _run_head(doc: Document, no: int) -> int:
-    """The first line of the run whose command is on line `no`: the line right above it where that one heads it
-    with the run's setup ("Qwen3-8B(Prefill TP 2 PP2, Decode TP 1):" over its command and results)."""
+    """The first line of the run whose command is on line `no`: the server launch right above it, the run's own
+    (Before: "sglang serve --dtype bfloat16" over its gsm8k bench, After: the same two lines: each arm's precision,
+    not the one before's), and the line above that where it heads the run with its setup ("Qwen3-8B(Prefill TP 2
+    PP2, Decode TP 1):" over its command and results)."""
+    launch = no - 1
+    while launch > no - 30 and launch > 1 and doc.line(launch - 1).rstrip().endswith("\\"):
+        launch -= 1  # (a launch continued over its flags' lines)
+    if _is_command(text := doc.line(launch)) and SERVER_COMMAND_RE.search(text):
+        no = launch
     above = doc.line(no - 1).strip()
     return no - 1 if above.endswith(":") and len(above) <= 200 and line_setup(above) else no
 
@@ -348,6 +355,15 @@ def _is_run(text: str) -> bool:
     return _is_command(text) and not SERVER_COMMAND_RE.search(text)
 
 
+def _command_values(text: str, command: Callable[[str], dict[str, str]]) -> dict[str, str]:
+    """A command's setup: its flags, and the words it names; "--dtype bfloat16" is the dtype the engine computes in,
+    no quantisation named (as the document default reads it: a gpt-oss MXFP4 checkpoint served at bf16)."""
+    flags, words = command(text), qualifiers(text[:2000])
+    if COMPUTE_DTYPE in flags and "quant" in words:
+        words = {k: v for k, v in words.items() if k != "quant"}
+    return {**words, **flags}
+
+
 def _one_per_key(
     lo: int,
     hi: int,
@@ -376,7 +392,7 @@ def _one_per_key(
         is_command = is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
-        values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
+        values = _command_values(text, command) if is_command else unsaid(line_setup(text[:2000]), text)
         head = "model" in values and not is_command and ends_in_colon(text)  # a run's lead-in
         scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
         if evals is not None and not is_command and _EVAL_HEADING_RE.search(text):

@@ -45,6 +45,7 @@ from ledger.parsers.prose.own_measure import (
     narrated_measure,
     pointed_set,
     sentence_fragment,
+    sided_kernel_time,
     stated_after,
     unit_measure,
 )
@@ -215,7 +216,7 @@ def candidate(
     config = {**_setup_before(text, start, subject, metric), **named, **_variant_after(text, n.end)}
     if kind == "accuracy" and metric and (own := qualifiers(metric).get("filter")):
         config["filter"] = own  # "strict-match 77.1, flexible-extract 78.0": each score under its own filter
-    return _candidate_dict(kind, metric, n, unit, reference, start, config)
+    return _candidate_dict(kind, metric, n, unit, reference, start, config, text)
 
 
 def _console_candidate(
@@ -243,7 +244,7 @@ def _console_candidate(
         if metric and _holds_value(metric):
             return None  # "#acc tokens = 392, dur(b,g,a) = 0.004, 3120.118, 22.505 ms": a list's last, no name
     start = span_start if span_start is not None else n.start
-    return _candidate_dict(prose_kind(metric or "", unit), metric, n, unit, reference, start, {})
+    return _candidate_dict(prose_kind(metric or "", unit), metric, n, unit, reference, start, {}, text)
 
 
 def _console_name(text: str, n: Number, right: re.Match[str]) -> str:
@@ -256,9 +257,17 @@ def _console_name(text: str, n: Number, right: re.Match[str]) -> str:
 
 
 def _candidate_dict(
-    kind: str, metric: str | None, n: Number, unit: str | None, reference: float | None, start: int, config: dict
+    kind: str,
+    metric: str | None,
+    n: Number,
+    unit: str | None,
+    reference: float | None,
+    start: int,
+    config: dict,
+    text: str = "",
 ) -> dict:
-    """The candidate claim the prose readers pass on: the value as printed, its span and what names it."""
+    """The candidate claim the prose readers pass on: the value as printed, its span and what names it (to the
+    backtick closing a code span round it: "around `7%` higher throughput compared to X" goes on after it)."""
     return {
         "kind": kind,
         "metric": metric,
@@ -268,7 +277,7 @@ def _candidate_dict(
         "unit": unit,
         "reference": reference,
         "start": start,
-        "end": n.end,
+        "end": n.end + 1 if text.startswith("`", n.end) else n.end,
         "printed": n.printed,
         "config": config,
     }
@@ -326,15 +335,16 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     if at is not None:
         return at.group(1)
+    end = n.end + 1 if text.startswith("`", n.end) else n.end  # ("around `7%` higher throughput": its span closed)
     change = (
-        CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) or GAIN_METRIC_AFTER_RE.match(text, n.end, n.end + 60)
+        CHANGE_METRIC_AFTER_RE.match(text, end, end + 60) or GAIN_METRIC_AFTER_RE.match(text, end, end + 60)
         if unit in ("%", "x")
         else None
     )
     if change is None and n.signed and unit in ("%", "x"):
-        change = SIGNED_METRIC_AFTER_RE.match(text, n.end, n.end + 60)  # "**+4.3%** end-to-end throughput"
+        change = SIGNED_METRIC_AFTER_RE.match(text, end, end + 60)  # "**+4.3%** end-to-end throughput"
     if change is None and unit in ("%", None):
-        change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
+        change = SCORE_ON_METRIC_RE.match(text, end, end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:
         return change.group(1)
     if unit not in (None, "%", "x") and is_measure_unit(unit) and (after := NAME_AFTER_UNIT_RE.match(text, n.end)):
@@ -378,6 +388,8 @@ def _label_metric(
         # "Prefill time: baseline 52.0 ms, this PR 47.5 ms": the run's side names no measure; the label its word follows
         # does, or the value before it in the list; else the unit says what it is ("Original: 1.5ms spent per layer")
         return named
+    if metric and not names_known_measure(metric) and sided_kernel_time(metric, text, unit, side_alone):
+        return "kernel time"  # "Main: `a` and `b` kernels take 5µs" / "PR: the fused `c` kernel, 3µs": one measure
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
     if metric and ATTAINED_VERB_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):

@@ -211,7 +211,8 @@ def perf_label(text: str, pos: int) -> str | None:
         return GENERIC_SCORE
     start = clause_start(text, pos)
     # ("> Decode TPUT +14.5%": a quoted line's marks are the quote's, no part of its label)
-    words = _QUOTE_MARKS_RE.sub("", text[start:pos]).strip(" :,(-•*#=~")
+    end = pos - 1 if pos > start and text[pos - 1] == "`" else pos  # ("is `7%` faster": the value's code span)
+    words = _QUOTE_MARKS_RE.sub("", text[start:end]).strip(" :,(-•*#=~")
     if (
         words
         and _VALUE_ONLY_RE.fullmatch(words)

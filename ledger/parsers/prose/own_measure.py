@@ -9,6 +9,7 @@ count or point at what was measured ("one 2.0 ms pass per forward", "It takes 1.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.vocab.text import CHANGE_VERBS, NARRATION_RE
@@ -223,3 +224,19 @@ def joined_subject(text: str, pos: int, before: str | None) -> str | None:
     if own is None or own.group("subject").lower() in _PRONOUNS:
         return None
     return own.group("subject")
+
+
+# a sentence a side's label opens ("Main: launched `a` and `b` kernels, takes about 5µs", "This PR: one launch of the
+# fused `c_kernel`, about 3µs"): the code it names is what that side runs, which differs by side, being the change
+_SIDE_LEAD_RE = re.compile(r"[\s*_>-]{0,4}(?P<side>[A-Za-z][\w .-]{0,24}?)[*_]{0,2}:\s")
+_CODE_RUN_RE = re.compile(r"`[A-Za-z_][\w.:]{1,80}`|\bkernels?\b|\blaunch(?:es|ed)?\b", re.IGNORECASE)
+
+
+def sided_kernel_time(metric: str, text: str, unit: str | None, side: Callable[[str], bool]) -> bool:
+    """The time a side's sentence gives after words naming the kernels that side launches (see _SIDE_LEAD_RE) is the
+    step's kernel time, one measure on every side: the kernels named are what the sides differ in, no measure's
+    name (`side` tells a side's label)."""
+    lead = _SIDE_LEAD_RE.match(text)
+    return (
+        is_time_unit(unit) and lead is not None and side(lead.group("side")) and _CODE_RUN_RE.search(metric) is not None
+    )

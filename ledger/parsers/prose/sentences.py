@@ -182,7 +182,7 @@ def claims_in_text(
         yield ctx.claim(
             c["kind"],
             line,
-            text[c["start"] : c["end"]],
+            text[c["start"] : c["end"]].rstrip("`"),  # (a value's code span closed after it: "`7%`")
             metric=c["metric"],
             value=c["value"],
             high=c["high"],
