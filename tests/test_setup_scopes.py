@@ -486,7 +486,8 @@ Output token throughput (tok/s):         812.40
 def test_the_load_a_console_prints_is_its_runs_and_never_the_titles_claim() -> None:
     claims = extract(_TITLE_OVER_CONSOLE, "t.md").claims
     assert [(c.source.line, c.config.get("concurrency")) for c in claims] == [(1, None), (8, "128"), (9, "128")]
-=======
+
+
 def _arms(summary: str) -> list[tuple[float, str | None, float | None]]:
     """Before and After, each a launch at --dtype bfloat16 and a gsm8k run, under a summary sentence."""
     arm = (
