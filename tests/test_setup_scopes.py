@@ -476,6 +476,7 @@ _TITLE_OVER_CONSOLE = """# Async offload improves the long prompt throughput 45%
 Measured after the change:
 
 ```
+============ Serving Benchmark Result ============
 Max request concurrency:                 128
 Request throughput (req/s):              1.75
 Output token throughput (tok/s):         812.40
