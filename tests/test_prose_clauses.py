@@ -1,0 +1,32 @@
+"""Prose clauses that state one change each: the way a share went ("now 25% slower": a speed-up below zero, never an
+improvement), and the setting or phase each clause names for its own number, not its neighbour's."""
+
+from __future__ import annotations
+
+from ledger.model import Claim
+from ledger.parsers import extract
+from ledger.vocab.stated_changes import stated_direction
+
+
+def _claims(text: str) -> list[Claim]:
+    return [c for c in extract(text, path="t.md").claims if c.value is not None]
+
+
+def test_a_share_called_slower_is_a_speedup_below_zero() -> None:
+    for text in (
+        "I repeated the timings on my P40. The largest change is Q3_K, which is now 25% slower.\n",
+        "Decode is 25% slower.\n",
+    ):
+        (c,) = _claims(text)
+        assert c.value == -25.0, text
+        assert stated_direction(c.metric, c.value, c.unit, c.config.get("against")) == -1, text
+
+
+def test_a_share_slower_than_a_run_keeps_that_run() -> None:
+    (c,) = _claims("Decode is 25% slower than master.\n")
+    assert c.value == -25.0 and c.config.get("against") == "master"
+
+
+def test_a_share_called_faster_stays_a_gain() -> None:
+    (c,) = _claims("The largest change is Q3_K, which is now 25% faster.\n")
+    assert c.value == 25.0
