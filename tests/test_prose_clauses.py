@@ -30,3 +30,16 @@ def test_a_share_slower_than_a_run_keeps_that_run() -> None:
 def test_a_share_called_faster_stays_a_gain() -> None:
     (c,) = _claims("The largest change is Q3_K, which is now 25% faster.\n")
     assert c.value == 25.0
+
+
+def test_a_clause_naming_other_batch_sizes_keeps_no_batch_of_the_clause_before() -> None:
+    (c,) = _claims("The new kernels match the old kernel at batch size 1 and are 50% faster at larger batch sizes.\n")
+    assert c.value == 50.0 and "batch_size" not in c.config
+
+
+def test_a_clauses_own_batch_size_still_holds() -> None:
+    text = "They are 20% faster at batch size 8 and 30% faster at larger batches.\n"
+    got = {c.value: c.config for c in _claims(text)}
+    assert got[20.0].get("batch_size") == "8" and "batch_size" not in got[30.0]
+    (c,) = _claims("At batch size 1 the new kernel is 20% faster.\n")
+    assert c.config.get("batch_size") == "1"
