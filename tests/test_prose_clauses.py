@@ -43,3 +43,11 @@ def test_a_clauses_own_batch_size_still_holds() -> None:
     assert got[20.0].get("batch_size") == "8" and "batch_size" not in got[30.0]
     (c,) = _claims("At batch size 1 the new kernel is 20% faster.\n")
     assert c.config.get("batch_size") == "1"
+
+
+def test_each_clause_names_its_own_phase() -> None:
+    got = {c.value: c.metric for c in _claims("Prefill is 1.5x faster and decode 1.1x faster.\n")}
+    assert got == {1.5: "Prefill speedup", 1.1: "decode speedup"}
+    text = "Prompt processing gets 1.4x faster, and token generation is up to 1.2x faster.\n"
+    got = {c.value: c.metric for c in _claims(text)}
+    assert got[1.2] == "token generation speedup"
