@@ -218,12 +218,9 @@ class Context:
                 if "gpu" in config and "gpu" in around and (board := one_board({config["gpu"], around["gpu"]})):
                     config["gpu"] = board  # "CuTe SM90 ... backward" on the page's H200: that board
                 config = counted_over(around, config)  # ("... on Ascend A3" in the sentence: the cards counted)
+                own |= unsaid  # (a key the claim unsays is as good as its own: no scope's value)
                 config = {
-                    **{
-                        k: v
-                        for k, v in around.items()
-                        if v and canonical_key_name(k) not in own | unsaid and k not in gone
-                    },
+                    **{k: v for k, v in around.items() if v and canonical_key_name(k) not in own and k not in gone},
                     **config,
                 }
         own_point(self.doc, line, config)  # "across 3.5k–160k context", then "3.5k saturated ... +17.5%": 3.5k

@@ -47,7 +47,6 @@ from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
-from ledger.parsers.prose.clause_speeds import clause_speeds
 from ledger.parsers.prose.contrast_pairs import contrast_pairs
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.grid_leads import cell_leads
@@ -154,7 +153,6 @@ def claims_in_text(
     own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)
     clause_measures(out, text, ctx.section_at(line))  # (ratios' nouns, a factor's reduced measure, sizes, times)
-    clause_speeds(out, text)  # ("Prefill is 1.5x faster and decode 1.1x faster": decode's own speed-up)
     elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
     clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
     out = stated_moves(out, text)  # ("reduces mean TPOT by 35.4%", "TTFT improved -5.4%", "7% lower than main")

@@ -349,6 +349,11 @@ def worded_unit(heading: str) -> tuple[str, str] | None:
     return heading[: m.start()].strip(" *_`:"), unit
 
 
+def heading_unit_in_words(section: tuple[str, ...]) -> str | None:
+    """The unit the innermost heading of `section` closes on in words (worded_unit), None at the top."""
+    return worded[1] if section and (worded := worded_unit(section[-1])) is not None else None
+
+
 def stated_unit(sentence: str) -> str | None:
     """The unit a sentence says its figures are in: "Figures are decode latency in ms per token on an H100:"."""
     units = {normalise_unit(m.group("unit") or m.group("unit2")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}

@@ -45,6 +45,7 @@ from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
     HEAD_UNIT_RE,
     head_without_unit,
+    heading_unit_in_words,
     looks_metric,
     stated_unit,
     unit_of_header,
@@ -151,9 +152,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         # ("## RTX Configurations (TP/PP)": the parallelism its columns name, no unit of their cells)
         info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
-    if block.section and not info.section_unit and (worded := worded_unit(block.section[-1])) is not None:
-        info.section_unit = worded[1]  # "### decode speed in tokens per second": its unit in words
-    info.section_unit = info.section_unit or stated_unit(ctx.lead_in(block))  # "Figures are ms per token:"
+    # ("### decode speed in tokens per second": its unit in words; "Figures are ms per token:")
+    info.section_unit = info.section_unit or heading_unit_in_words(block.section) or stated_unit(ctx.lead_in(block))
     _measure_of_table(ctx, block, headers, roles, info)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
