@@ -50,3 +50,37 @@ def test_a_heading_of_a_plain_word_or_a_numbered_step_names_no_model() -> None:
     for title in titles:
         got = _configs(_TWO_MODELS.replace("### Llama-3.1-8B", title))
         assert "model" not in got[0.735], title
+
+
+# a measured sentence first, then the lead line naming the CPU, then one section per precision and side
+_QUANT_SECTIONS = """\
+# Quicker Q5_K matmul on CPU
+
+This port moves the repacking trick over to `Q5_K`. Prompt processing becomes almost 1.8X quicker than before.
+
+Measured with `Q5_K` of Mistral-7B on a Ryzen-9900X CPU:
+
+### Q5_K, main branch
+
+| PP | TG | N_KV | T_PP s | S_PP t/s |
+|----|----|------|--------|----------|
+| 512 | 128 | 0 | 1.300 | 393.85 |
+
+### Q5_K (PR)
+
+| PP | TG | N_KV | T_PP s | S_PP t/s |
+|----|----|------|--------|----------|
+| 512 | 128 | 0 | 0.720 | 711.11 |
+"""
+
+
+def test_a_leads_device_holds_across_the_precision_headings_below_it() -> None:
+    got = _configs(_QUANT_SECTIONS)
+    for value in (393.85, 711.11):
+        assert got[value].get("gpu") == "ryzen-9900x" and got[value]["model"] == "Mistral-7B", value
+        assert got[value]["quant"] == "q5_k", value
+
+
+def test_a_heading_naming_a_precision_beside_other_words_ends_the_leads_scope() -> None:
+    got = _configs(_QUANT_SECTIONS.replace("### Q5_K (PR)", "### Q5_K accuracy notes from the other thread"))
+    assert got[393.85].get("gpu") == "ryzen-9900x"

@@ -422,6 +422,11 @@ def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str
     return out
 
 
+UNSAID = "\x00unsaid"
+"""A claim's own value for a key that unsays the scopes' ("63% faster at larger batch sizes": the batch size its
+sentence names for another clause is not its own); no text writes it (a NUL), and the claim keeps no such key."""
+
+
 def superseded(outer: Mapping[str, str], inner: Mapping[str, str]) -> list[str]:
     """The keys of `outer` stated for another key's value (`_BELONGS_TO`) that `inner` restates otherwise: a draft
     length under a section's "MTP=2" is not the length of an inner "EAGLE head" that names none of its own."""

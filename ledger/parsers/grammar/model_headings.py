@@ -88,8 +88,25 @@ def _level_above(heads: list[Block], i: int) -> int:
 
 
 def _adds(head: Block, level: int) -> bool:
-    """A heading deeper than `level` that names a model or a side and nothing else ("### Qwen3-8B", "### Main")."""
-    return head.kind == "heading" and head.level > level and (side_alone(head.text) or model_heading(head.text))
+    """A heading deeper than `level` that names a model, a precision or a side and nothing else ("### Qwen3-8B",
+    "### Main", "### Q4_K, main branch")."""
+    if head.kind != "heading" or head.level <= level:
+        return False
+    return side_alone(head.text) or model_heading(head.text) or quant_heading(head.text)
+
+
+@short_text_cache(2048)
+def quant_heading(title: str) -> bool:
+    """A heading naming a precision, alone or with the side it ran on ("### IQ1_S, main branch", "### Q4_K_R4 (PR)"):
+    the variant its table ran, under the board and model a lead line above it states for every such table."""
+    values = section_heading_setup(title)
+    if "quant" not in values or not values.keys() <= _BESIDE_MODEL:
+        return False
+    core = title.strip(" #*_`:")
+    name, comma, rest = core.partition(",")
+    if not comma and (at := core.find("(")) > 0:
+        name, rest = core[:at], core[at:]
+    return len(name.split()) <= 2 and (not rest.strip() or side_alone(rest))
 
 
 def _leads(doc: Document, lead: Block) -> bool:

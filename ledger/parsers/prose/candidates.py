@@ -11,6 +11,7 @@ import re
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import RATE_QUALIFIER, Number, normalise_unit
+from ledger.parsers.prose.clause_settings import named_after as other_settings
 from ledger.parsers.prose.guards import COUNT_NOUN_RE, config_before
 from ledger.parsers.prose.labels import (
     CONSOLE_METRIC_BEFORE_RE,
@@ -65,6 +66,7 @@ from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.score_verbs import SCORE_VERB_END_RE
 from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.setup_keys import UNSAID
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import CHANGE_VERB_RE, REPORTER_WORDS_RE, RUNS_NAMED_RE
@@ -214,6 +216,8 @@ def candidate(
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
     start = span_start if span_start is not None else n.start
     config = {**_setup_before(text, start, subject, metric), **named, **_variant_after(text, n.end)}
+    for key in other_settings(text, n.end):
+        config[key] = UNSAID  # ("... at batch size 1 and 63% faster at larger batch sizes": not the first clause's 1)
     if kind == "accuracy" and metric and (own := qualifiers(metric).get("filter")):
         config["filter"] = own  # "strict-match 77.1, flexible-extract 78.0": each score under its own filter
     return _candidate_dict(kind, metric, n, unit, reference, start, config, text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.parsers.prose.activity_times import activity_times
+from ledger.parsers.prose.clause_speeds import clause_speeds
 from ledger.parsers.prose.metrics import holds_metric
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
@@ -21,5 +22,6 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     reduced_by_factors(out, text)  # ("by 2x while reducing memory by 3x": the 3x is memory's, not the subject's)
     size_changes(out, text)  # ("the weights are 3x smaller": a size reduction, no speed-up; "saves 2 GB": a saving)
     name_ratios(out, text, holds_metric)
+    clause_speeds(out, text)  # ("Prefill is 1.5x faster and decode 1.1x faster": decode's own speed-up)
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
     time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)

@@ -100,6 +100,28 @@ def _setup_of(c: dict[str, Any]) -> str:
     return repr(sorted((c.get("config") or {}).items()))
 
 
+# "slower than master": a share against a run, which prose.reduced_by signs as that run stands (and keeps)
+_THAN_RE = re.compile(r"[ \t]{1,2}(?:than|compared|relative|vs\b|versus|over|against)\b", re.IGNORECASE)
+
+
+# "The largest change is Q3_K," before "which is now 25% slower": the relative clause is of the name its copula gives
+_COPULA_TAIL_RE = re.compile(r"\s(?:is|are|was|were)\s(?P<what>[^\s,][^,]{0,40}?),?$")
+
+
+def _antecedent(metric: str) -> str:
+    """What a relative clause's change is of: the name after the copula its words before close on ("largest change
+    is Q3_K," -> "Q3_K"), or the words as they are."""
+    m = _COPULA_TAIL_RE.search(metric[-60:]) if metric.endswith(",") else None
+    return m.group("what") if m is not None else metric
+
+
+def _below_zero(c: dict[str, Any]) -> None:
+    """A share its text calls slower ("now 25% slower"): a speed-up below zero, its range's ends too."""
+    for key in ("value", "high"):
+        if isinstance(c.get(key), float) and c[key] > 0:
+            c[key] = -c[key]
+
+
 def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], bool]) -> None:
     """Rename a ratio whose name is only a side ("With this PR") "speedup"; name a change by the words after it
     when the words before name no measure (`known`); give a ratio the shape bound that follows it in its clause
@@ -157,8 +179,11 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             ):
                 # (the speed-up of what the words before name: "decode-path microbenchmark speedup"; "2% slower"
                 # is a share the value's sign turns to -2, a speed-up below zero; "2x slower" a slowdown of 2)
-                slower = cm.group(1).lower() == "slower" and c.get("unit") in RATIO_UNITS
-                c["metric"] = f"{_ARTICLE_RE.sub('', metric)} {'slowdown' if slower else 'speedup'}"
+                slower = cm.group(1).lower() == "slower"
+                down = "slowdown" if slower and c.get("unit") in RATIO_UNITS else "speedup"
+                c["metric"] = f"{_ARTICLE_RE.sub('', _antecedent(metric))} {down}"
+                if slower and c.get("unit") == "%" and not _THAN_RE.match(text, cm.end()):
+                    _below_zero(c)
             elif after is None and not known(metric) and (sm := _SPEED_AFTER_RE.match(text, c["end"], c["end"] + 40)):
                 # "x1.5 generation speed": the speed it is a ratio of
                 name = sm.group(1).lower()

@@ -335,6 +335,25 @@ _STATED_UNIT_RE = re.compile(
 )
 
 
+# a heading closing on its unit in words: "decode speed in tokens per second", "TTFT, in milliseconds"
+_WORDED_UNIT_RE = re.compile(rf",?\s(?:measured\s)?in\s(?P<unit>{UNIT_PATTERN})[\s:.]*$", re.IGNORECASE)
+
+
+def worded_unit(heading: str) -> tuple[str, str] | None:
+    """The measure a heading names and the unit it closes on in words ("token generation speed in tokens per
+    second" -> ("token generation speed", "tokens per second")); None where it closes on no unit of measure."""
+    tail = max(0, len(heading) - 60)  # (the unit is the heading's last words: a long heading is read at its end)
+    m = _WORDED_UNIT_RE.search(heading, tail)
+    if m is None or not is_measure_unit(unit := normalise_unit(m.group("unit"))):
+        return None
+    return heading[: m.start()].strip(" *_`:"), unit
+
+
+def heading_unit_in_words(section: tuple[str, ...]) -> str | None:
+    """The unit the innermost heading of `section` closes on in words (worded_unit), None at the top."""
+    return worded[1] if section and (worded := worded_unit(section[-1])) is not None else None
+
+
 def stated_unit(sentence: str) -> str | None:
     """The unit a sentence says its figures are in: "Figures are decode latency in ms per token on an H100:"."""
     units = {normalise_unit(m.group("unit") or m.group("unit2")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}

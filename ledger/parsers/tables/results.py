@@ -46,9 +46,11 @@ from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
     HEAD_UNIT_RE,
     head_without_unit,
+    heading_unit_in_words,
     looks_metric,
     stated_unit,
     unit_of_header,
+    worded_unit,
 )
 from ledger.parsers.tables.marked_columns import unmarked
 from ledger.parsers.tables.plot_names import plot_name
@@ -153,7 +155,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         # ("## RTX Configurations (TP/PP)": the parallelism its columns name, no unit of their cells)
         info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
-    info.section_unit = info.section_unit or stated_unit(ctx.lead_in(block))  # "Figures are ms per token:"
+    # ("### decode speed in tokens per second": its unit in words; "Figures are ms per token:")
+    info.section_unit = info.section_unit or heading_unit_in_words(block.section) or stated_unit(ctx.lead_in(block))
     _measure_of_table(ctx, block, headers, roles, info)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
@@ -625,6 +628,7 @@ def _heading_measure(heading: str) -> str | None:
     # ("Capacity under the 25 ms TPOT gate": the capacity, held to a TPOT bar; no TPOT measured)
     if settings_line(heading) is not None:
         return None  # "## TOKENS=8 — `MEGA_TIMING=e2e`": the section's settings, no measure
+    heading = worded[0] if (worded := worded_unit(heading)) is not None else heading  # ("... in tokens per second")
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
     paren = _SETUP_PAREN_RE.search(name[:200])  # ("..., OTPS / GPU (ISL=1600 OSL=600, same node)": the runs' setup)
     bare = name[: paren.start()] if paren and qualifiers(paren.group(1)) else name
