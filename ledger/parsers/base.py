@@ -18,9 +18,10 @@ import heapq
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from ledger.model import Claim, Revision, Source
+from ledger.model import Claim, Revision
+from ledger.parsers.claim_slots import built_claim, coerce_numbers, source_of
 from ledger.parsers.grammar.model_values import settle_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
@@ -40,8 +41,6 @@ from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import UNSAID, canonical_key_name, overlay, superseded
 from ledger.vocab.setup_labels import letter_draft
 from ledger.vocab.test_ids import test_id_setup
-
-M = TypeVar("M", Claim, Source)
 
 
 class Extractor(Protocol):
@@ -167,8 +166,8 @@ class Context:
         if "revision" not in fields:
             fields["revision"] = self._revision_for(kind, line, fields.get("sha"))
         cfg = fields.pop("config", None)
-        _coerce(fields)
-        source = _source(self.path, line, line_end or line, text, section)
+        coerce_numbers(fields)
+        source = source_of(self.path, line, line_end or line, text, section)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) not in ("", UNSAID)} if cfg else {}
         # (an empty value unsays the scopes' key, as an inner scope's does: "63% faster at larger batch sizes")
         unsaid = {canonical_key_name(k) for k, v in cfg.items() if v == UNSAID} if cfg else set()
@@ -239,20 +238,7 @@ class Context:
                 settle_model(config)  # "model: <link> <link>" (each column's), "/m/Foo-8B-Q4_K_M.gguf" (Foo-8B)
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
-        if fields.keys() <= _CLAIM_REST:
-            values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
-            values.update(fields)
-            values["kind"] = kind
-            values["source"] = source
-            values["config"] = config
-            values["parser"] = self.parser
-            m = Claim.__new__(Claim)
-            _setattr(m, "__dict__", values)
-            _setattr(m, "__pydantic_fields_set__", _CLAIM_FIELD_SET.copy())
-            _setattr(m, "__pydantic_extra__", None)
-            _setattr(m, "__pydantic_private__", None)
-            return m
-        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser, **_defaults(fields))
+        return built_claim(kind, source, config, self.parser, fields)
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read ("value cut short") at `line`: it comes out in the Extraction's warnings."""
@@ -336,31 +322,6 @@ class Context:
         return i if i < len(blocks) else -1
 
 
-_FIELDS = (
-    "metric",
-    "value",
-    "high",
-    "unit",
-    "reference",
-    "outcome",
-    "outcome_text",
-    "sha",
-    "passed",
-    "failed",
-    "skipped",
-    "subject",
-    "feature",
-    "stderr",
-    "stddev",
-    "printed",
-    "note",
-    "revision",
-    "engine",
-    "architecture",
-    "models",
-)
-
-
 _MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))
 
 
@@ -379,51 +340,6 @@ _SERVING_LENGTHS = frozenset(("isl", "osl"))
 """The request lengths a serving benchmark sets: the document's values are its perf runs', never an eval's."""
 _SERVING_LOAD = _SERVING_LENGTHS | {"dataset"}
 """With the data its requests are drawn from ("random dataset"), what a section states of a serving run."""
-_CLAIM_FIELDS = tuple(Claim.model_fields)
-_CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
-_SOURCE_FIELDS = tuple(Source.model_fields)
-assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
-_SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
-_CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
-_FLOAT_KEYS = frozenset(("value", "high", "reference", "stderr", "stddev"))
-_INT_KEYS = frozenset(("passed", "failed", "skipped"))
-_setattr = object.__setattr__
-
-
-def _construct(cls: type[M], names: tuple[str, ...], values: dict[str, Any]) -> M:
-    """What `cls.model_construct(**values)` builds when `values` holds every field and nothing else
-    (no defaults to fill, no aliases, no extras), without its per-field loop: claims are built by the
-    thousand."""
-    m = cls.__new__(cls)
-    _setattr(m, "__dict__", {k: values[k] for k in names})
-    _setattr(m, "__pydantic_fields_set__", set(names))
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
-
-
-_CLAIM_TEMPLATE: dict[str, Any] = {**dict.fromkeys(_CLAIM_FIELDS), "approx": False}
-"""A claim's fields in declaration order with _defaults' values (kind, source, config, parser are always set)."""
-assert _CLAIM_TEMPLATE.keys() - {"kind", "source", "config", "parser"} == set(_FIELDS) | {"approx"}
-
-
-def _coerce(fields: dict[str, Any]) -> None:
-    """The numbers given, in the claim's types: model_construct does not coerce (support values stay words)."""
-    for key in _FLOAT_KEYS.intersection(fields):  # (the fields given: a claim gives a few of them)
-        v = fields[key]
-        if isinstance(v, int) and not isinstance(v, bool):
-            fields[key] = float(v)
-    for key in _INT_KEYS.intersection(fields):
-        v = fields[key]
-        if v is not None and not isinstance(v, int):
-            fields[key] = int(v)
-
-
-def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = dict.fromkeys(_FIELDS)
-    out["approx"] = False
-    out.update(fields)
-    return out
 
 
 _NAMED_HEADS = "base.named_heads"
@@ -434,18 +350,6 @@ def _same_commit(head: str | None, sha: str) -> bool:
     """One commit, printed at two lengths (a claim's sha is lower case)."""
     h = (head or "").lower()
     return bool(h) and (sha.startswith(h) or h.startswith(sha))
-
-
-def _source(path: str | None, line: int, line_end: int, text: str, section: tuple[str, ...]) -> Source:
-    """What _construct(Source, ...) builds, inline: claims come by the thousand."""
-    source = Source.__new__(Source)
-    _setattr(
-        source, "__dict__", {"path": path, "line": line, "line_end": line_end, "text": text, "section": list(section)}
-    )
-    _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
-    _setattr(source, "__pydantic_extra__", None)
-    _setattr(source, "__pydantic_private__", None)
-    return source
 
 
 def _windows_of(windows: dict[int, str], line: int, metric: str) -> frozenset[str]:
