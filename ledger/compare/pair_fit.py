@@ -47,3 +47,32 @@ def best_candidate(a: T, candidates: Sequence[T], claim: Callable[[T], Claim]) -
     ca = claim(a)
     window = range(min(len(candidates), LOOKAHEAD))
     return min(window, key=lambda j: (misfit(ca, claim(candidates[j])), j))
+
+
+def pair_equal(
+    lo: list[T], ln: list[T], label: Callable[[T], str], claim: Callable[[T], Claim], pairs: list[tuple[T, T]]
+) -> tuple[list[T], list[T]]:
+    """Pair items whose labels are equal, in document order on both sides, each with the first of the best fit among
+    the next few of its label (best_candidate: a score never pairs with a note cell's count while the other
+    version's score is there; linear time)."""
+    queues: dict[str, list[int]] = {}
+    for j, b in enumerate(ln):
+        queues.setdefault(label(b), []).append(j)
+    heads: dict[str, int] = {}
+    used: set[int] = set()
+    rest_o: list[T] = []
+    for a in lo:
+        lab = label(a)
+        q = queues.get(lab, [])
+        k = heads.get(lab, 0)
+        while k < len(q) and q[k] in used:
+            k += 1
+        heads[lab] = k
+        window = [j for j in q[k : k + 2 * LOOKAHEAD] if j not in used][:LOOKAHEAD]
+        if not window:
+            rest_o.append(a)
+            continue
+        j = window[best_candidate(a, [ln[j] for j in window], claim)]
+        used.add(j)
+        pairs.append((a, ln[j]))
+    return rest_o, [b for j, b in enumerate(ln) if j not in used]
