@@ -576,3 +576,16 @@ def test_a_range_of_change_shared_by_two_measures_goes_to_both() -> None:
     text = "On the 8k run, TTFT and TPOT both fall by ~4-7%.\n"
     got = [(c.metric, c.value, c.high) for c in extract(text, path="t.md").claims]
     assert got == [("TTFT", 4.0, 7.0), ("TPOT", 4.0, 7.0)]
+
+
+def test_a_token_rate_its_clause_says_is_each_cards_is_throughput_per_gpu_not_the_latency_before() -> None:
+    """ "TTFT = 1.9s, TPOT = 27.4ms, each GPU averages 655 TPS": the rate is one GPU's throughput (tok/s/gpu), not
+    the TPOT a comma before names; a rate of no device clause keeps its name."""
+    text = (
+        "## Serving\n\n**Result**: TTFT = 1.9s, TPOT = 27.4ms, each GPU averages 655 TPS (tokens per second).\n\n"
+        "On average every card reaches 640 tok/s, and TPOT = 30ms.\n\nThe output throughput is 2,400 tok/s.\n"
+    )
+    got = {c.value: (c.metric, c.unit) for c in extract(text, "page.md", page=True).claims}
+    assert got[655.0] == ("throughput", "tok/s/gpu")
+    assert got[640.0] == ("throughput", "tok/s/gpu")
+    assert got[27.4][0] == "TPOT" and got[2400.0] == ("output throughput", "tok/s")

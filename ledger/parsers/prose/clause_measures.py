@@ -10,6 +10,7 @@ from typing import Any
 
 from ledger.parsers.prose.activity_times import activity_times
 from ledger.parsers.prose.metrics import holds_metric
+from ledger.parsers.prose.per_device_rates import per_device_rates
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
 from ledger.parsers.prose.size_changes import size_changes
@@ -21,3 +22,4 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     size_changes(out, text)  # ("the weights are 3x smaller": a size reduction, no speed-up; "saves 2 GB": a saving)
     name_ratios(out, text, holds_metric)
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
+    per_device_rates(out, text)  # ("TPOT = 31.5ms, each card averages 610 TPS": one card's throughput)
