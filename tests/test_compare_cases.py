@@ -1650,3 +1650,21 @@ def test_a_not_comparable_reason_on_screen_names_revisions_by_their_short_labels
     shown = "\n".join(render_rows(revs, rows, "markdown", show_all=True))
     assert "gpu=b200 stated only in R2" in shown
     assert f"stated only in {name}" not in shown
+
+
+def test_a_score_pairs_with_its_own_column_never_a_note_cells_count_under_a_drifting_key() -> None:
+    """A docs page's accuracy row "arc | accuracy | gen | 84.10 | 1 board (32G x 8)": one version carries the board
+    on the note's count alone (two boards on the page), the next on every claim of the row. The count of the one
+    and the score of the other share metric, key and row name; the cell each was read from and its size tell them
+    apart, so no version judges 8 -> 84.1 (compare.pair_fit)."""
+    texts = [(CASES / f"note_cell_v{n}.md").read_text() for n in (1, 2)]
+    versions = [extract(t, f"v{n}.md", page=True).claims for n, t in enumerate(texts, 1)]
+    snaps = [Snapshot(RevisionRef(name=f"R{n}"), cl) for n, cl in enumerate(versions, 1)]
+    for rows in (compare_series(snaps), compare_series([*snaps, snaps[0]])):
+        assert not [p for r in rows for p in r.steps if p.verdict in ("improvement", "regression")]
+    gpu = {"gpu": "ATLAS 800I A2"}
+    score = {"task": "arc", "column": "chat-api"}
+    old = [c("accuracy", "arc", 84.1, config=score), c("accuracy", "arc", 8.0, config=gpu)]
+    new = [c("accuracy", "arc", v, config=cfg) for v, cfg in ((84.1, {**score, **gpu}), (1.0, gpu), (8.0, gpu))]
+    rows = compare_series([Snapshot(RevisionRef(name="R1"), old), Snapshot(RevisionRef(name="R2"), new)])
+    assert not [p for r in rows for p in r.steps if p.verdict in ("improvement", "regression")]

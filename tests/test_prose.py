@@ -650,3 +650,16 @@ def test_a_share_set_in_code_for_emphasis_is_read_as_the_same_share_in_plain_wor
     )
     got = [(c.metric, c.value, c.approx, c.config.get("against")) for c in extract(text, path="t.md").claims]
     assert got == [("throughput", 9.0, True, "trtllm")]  # (a bare "`90%`" stays a setting's)
+
+
+def test_a_token_rate_its_clause_says_is_each_cards_is_throughput_per_gpu_not_the_latency_before() -> None:
+    """ "TTFT = 1.9s, TPOT = 27.4ms, each GPU averages 655 TPS": the rate is one GPU's throughput (tok/s/gpu), not
+    the TPOT a comma before names; a rate of no device clause keeps its name."""
+    text = (
+        "## Serving\n\n**Result**: TTFT = 1.9s, TPOT = 27.4ms, each GPU averages 655 TPS (tokens per second).\n\n"
+        "On average every card reaches 640 tok/s, and TPOT = 30ms.\n\nThe output throughput is 2,400 tok/s.\n"
+    )
+    got = {c.value: (c.metric, c.unit) for c in extract(text, "page.md", page=True).claims}
+    assert got[655.0] == ("throughput", "tok/s/gpu")
+    assert got[640.0] == ("throughput", "tok/s/gpu")
+    assert got[27.4][0] == "TPOT" and got[2400.0] == ("output throughput", "tok/s")

@@ -755,3 +755,19 @@ def test_new_and_old_kernel_headings_are_the_two_arms() -> None:
     assert got == [("New kernel", 600.0), ("Old kernel", None)]
     plain = doc.replace("### New kernel", "### New kernel design").replace("### Old kernel", "### Old kernel design")
     assert all(c.revision is None for c in extract(plain, path="x.md").claims)
+
+
+def test_the_build_a_sentence_says_its_results_came_from_is_their_revision() -> None:
+    """A plugin's docs page names the build it measured as an image's tag ("the score of X in `npu-engine:2.4.1rc1`",
+    a model's name with a dot before it) or a nightly image's name: that build is the revision of its section's
+    results; a number beside a budget ("results with 0.9 of the memory") names no build."""
+    text = (
+        "## Accuracy\n\n1. Launch the evaluation.\n2. Once it ends, the score of `Qwen2.5-7B-w8a8` in "
+        "`npu-engine:2.4.1rc1` is listed below as a guide.\n\n| dataset | metric | mode | chat-api |\n"
+        "|---|---|---|---|\n| mmlu | accuracy | gen | 70.20 |\n\n## Daily image\n\n"
+        "These numbers come with the `nightly-2026-05-01` image.\n\n| Concurrency | TPS |\n|---|---|\n"
+        "| 8 | 530.1 |\n\n## Budget\n\nThe results with 0.9 of the "
+        "memory are below.\n\n| Concurrency | TPS |\n|---|---|\n| 8 | 410.7 |\n"
+    )
+    got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md", page=True).claims}
+    assert got == {70.2: "v2.4.1rc1", 530.1: "nightly-2026-05-01", 410.7: None}

@@ -27,6 +27,7 @@ from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
 from ledger.compare.page_versions import ends_or_starts, fill_gaps, moved_while_stated
+from ledger.compare.pair_fit import best_candidate, pair_equal
 from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
 from ledger.compare.setup_distance import beyond_model, may_restate, restated, setup_difference, setup_distance
@@ -96,29 +97,6 @@ MAX_FUZZY_PAIRS = 40_000
 """Above this many old x new candidates in one key, word-overlap pairing is skipped (exact passes still run)."""
 
 
-def _pair_equal(
-    lo: list[_Item], ln: list[_Item], label: Callable[[_Item], str], pairs: list[tuple[_Item, _Item]]
-) -> tuple[list[_Item], list[_Item]]:
-    """Pair items whose labels are equal, in document order on both sides (linear time)."""
-    queues: dict[str, list[int]] = {}
-    for j, b in enumerate(ln):
-        queues.setdefault(label(b), []).append(j)
-    heads: dict[str, int] = {}
-    used: set[int] = set()
-    rest_o: list[_Item] = []
-    for a in lo:
-        lab = label(a)
-        q = queues.get(lab)
-        k = heads.get(lab, 0)
-        if q is not None and k < len(q):
-            heads[lab] = k + 1
-            used.add(q[k])
-            pairs.append((a, ln[q[k]]))
-        else:
-            rest_o.append(a)
-    return rest_o, [b for j, b in enumerate(ln) if j not in used]
-
-
 def _cell_address(it: _Item) -> str:
     """A table cell's variant and column: a column names what the metric and setup may not ("alpha-8b kv fp8" where
     no model is known), so a group of columns inserted between versions does not shift the cells after it onto
@@ -132,10 +110,15 @@ def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item
     shared words, then a lone pair."""
     # (a twin pairs by its variant alone: a column its twins lack names no other measure, "MMMU 56.3; 59.1 with X"
     # then a table's "MMMU | result | 59.7")
-    pairs, (lo, ln), twins = pair_twins(list(olds), list(news), lambda it: it.twins, lambda it: it.variant)
-    lo, ln = _pair_equal(lo, ln, _cell_address, pairs)
-    lo, ln = _pair_equal(lo, ln, lambda it: it.variant, pairs)
-    lo, ln = _pair_equal(lo, ln, lambda it: _residual(it.variant), pairs)
+    pairs, (lo, ln), twins = pair_twins(
+        list(olds),
+        list(news),
+        lambda it: it.twins,
+        lambda it: it.variant,
+        lambda a, cands: best_candidate(a, cands, lambda it: it.claim),
+    )
+    for label in (_cell_address, lambda it: it.variant, lambda it: _residual(it.variant)):
+        lo, ln = pair_equal(lo, ln, label, lambda it: it.claim, pairs)
     if lo and ln and len(lo) * len(ln) <= MAX_FUZZY_PAIRS:
         scored = []
         words_n = [set(_residual(b.variant).split()) for b in ln]

@@ -165,13 +165,17 @@ def runs_listed(c: Claim) -> str:
 
 
 def pair_twins(
-    olds: list[T], news: list[T], twins: Callable[[T], int], address: Callable[[T], Hashable]
+    olds: list[T],
+    news: list[T],
+    twins: Callable[[T], int],
+    address: Callable[[T], Hashable],
+    pick: Callable[[T, list[T]], int] | None = None,
 ) -> tuple[list[tuple[T, T]], tuple[list[T], list[T]], tuple[list[T], list[T]]]:
     """The values of one key that share their address with others of their revision (`twins` > 1) paired by position
     with as many of the other revision's at that address (the sweep stated again in the same order), or the first of
-    them with the other's one value there (as a text states a result, then states it again); each other such value is
-    left unpaired, for no pass to pair by its words. Returns the pairs, the olds and news no twin's address holds (for
-    the other passes) and the ambiguous olds and news left."""
+    them (or the one `pick` names) with the other's one value there (as a text states a result, then states it again);
+    each other such value is left unpaired, for no pass to pair by its words. Returns the pairs, the olds and news no
+    twin's address holds (for the other passes) and the ambiguous olds and news left."""
     twinned = {address(it) for it in (*olds, *news) if twins(it) > 1}
     by_addr: dict[Hashable, tuple[list[T], list[T]]] = {}
     for side, items in ((0, olds), (1, news)):
@@ -182,8 +186,20 @@ def pair_twins(
     left: tuple[list[T], list[T]] = ([], [])
     for o, n in by_addr.values():
         k = len(o) if len(o) == len(n) else 1 if 1 in (len(o), len(n)) else 0
+        if pick is not None and k:
+            # (each value pairs with the first of the other side's that fits it best, not its position's: a note
+            # cell's count stated under the score's key in one version only; compare.pair_fit)
+            o, n = _fit_order(o, n, pick) if len(o) <= len(n) else _fit_order(n, o, pick)[::-1]
         pairs.extend(zip(o[:k], n[:k], strict=True))
         left[0].extend(o[k:])
         left[1].extend(n[k:])
     alone = ([a for a in olds if address(a) not in twinned], [b for b in news if address(b) not in twinned])
     return pairs, alone, left
+
+
+def _fit_order(few: list[T], many: list[T], pick: Callable[[T, list[T]], int]) -> tuple[list[T], list[T]]:
+    """`many` reordered so that each of `few` stands across the one `pick` names among those still free."""
+    free, chosen = list(many), []
+    for a in few:
+        chosen.append(free.pop(pick(a, free)))
+    return few, chosen + free

@@ -67,6 +67,42 @@ _VERSION_AFTER_RE = re.compile(
 _SCRIPTS_RE = re.compile(r"\b(?:scripts?|tools?|harness)\b[^!?\n]{0,20}$", re.IGNORECASE)
 
 
+# the build a sentence says its results came from, named as an image's tag or a build's name: "here is the result of
+# `Model-V3.1` in `vllm-ascend:0.18.0`", "scores measured on engine v1.2.0", "numbers taken with the
+# `nightly-2026-05-01` image"; a dot inside a name ("V3.1") is no sentence's end; each gap is bounded, so every start
+# is tried in constant time. What names it a build (checked in `build_label`): an image's "name:" before the tag, a
+# build word before or after it, or a tag that is a release ("v1.2.0") or a dated nightly's ("the nightly harness"
+# names none; "release 0.9 of the toolkit" is a tool's, and the release statements read a release's own words).
+_BUILD_TAG = rf"(?P<tag>v?\d{{1,3}}(?:\.\d{{1,4}}){{1,3}}{PRE_POST}?|nightly(?:[-_.][0-9a-z]{{1,12}}){{1,4}})(?![\w.-])"
+BUILD_OF_RESULTS_RE = WordGate(
+    re.compile(
+        r"\b(?:data|numbers?|figures?|results?|scores?|measurements?)\b"
+        r"(?:[^.!?\n]|\.(?=\S)){0,80}?\b(?:in|on|with|using|from)\s{1,3}(?:the\s{1,3})?"
+        r"(?:(?P<word>engine|image|build|container)\s{1,3})?[`*]{0,2}(?P<image>[\w./-]{1,60}:)?"
+        + _BUILD_TAG
+        + r"[`*]{0,2}(?P<after>\s{1,3}(?:image|build|container))?",
+        re.IGNORECASE,
+    )
+)
+
+
+def build_label(text: str) -> str | None:
+    """ "v0.18.0" (a release) or "nightly-2026-05-01" for a sentence naming the build its results came from as an
+    image's tag or a build's name (BUILD_OF_RESULTS_RE); None for any other text ("results with 0.9 of the budget")."""
+    for m in BUILD_OF_RESULTS_RE.finditer(text[:1000]):
+        tag = m.group("tag")
+        nightly = tag[:1].lower() == "n"
+        if (
+            m.group("image")
+            or m.group("word")
+            or m.group("after")
+            or tag[:1] in "vV"
+            or (nightly and tag[-1].isdigit())
+        ):
+            return tag if nightly else f"v{tag.lstrip('vV')}"
+    return None
+
+
 _RELEASE_DIGITS_RE = re.compile(r"\d\.\d")
 """What every release both patterns read holds (their `version`): a digit, a dot, a digit."""
 _RELEASE_DIGITS_SIG = b"d.d"
@@ -83,14 +119,16 @@ def release_label(text: str) -> str | None:
     head = text[:1000]
     sig = class_signature(head)
     if (_RELEASE_DIGITS_RE.search(head) is None) if sig is None else (_RELEASE_DIGITS_SIG not in sig):
-        return None  # every release either reading gives holds one ("0.9", "1.4.0"): most lines hold none
+        # (every release either reading gives holds one ("0.9", "1.4.0"): most lines hold none; a nightly's tag
+        # may hold none)
+        return build_label(head) if "ightly" in head else None
     for pattern in ON_RELEASE_PATTERNS:
         m = pattern.search(head)
         if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):
             return f"v{m.group('version')}"
     t = TESTED_VERSION_RE.search(head)
     v = _VERSION_AFTER_RE.match(head, t.end()) if t is not None else None
-    return f"v{v.group('version')}" if v is not None else None
+    return f"v{v.group('version')}" if v is not None else build_label(head)
 
 
 # a release's number as a column names a build by it: "0.11.0", "v0.5.3", "1.1.0rc2", "v0.9"; a pre-release sorts

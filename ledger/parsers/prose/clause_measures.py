@@ -11,6 +11,7 @@ from typing import Any
 from ledger.parsers.prose.activity_times import activity_times
 from ledger.parsers.prose.clause_speeds import clause_speeds
 from ledger.parsers.prose.metrics import holds_metric
+from ledger.parsers.prose.per_device_rates import per_device_rates
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
 from ledger.parsers.prose.size_changes import size_changes
@@ -25,3 +26,4 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     clause_speeds(out, text)  # ("Prefill is 1.5x faster and decode 1.1x faster": decode's own speed-up)
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
     time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)
+    per_device_rates(out, text)  # ("TPOT = 31.5ms, each card averages 610 TPS": one card's throughput)
