@@ -42,3 +42,32 @@ def test_changes_named_by_the_measure_after_of_and_a_sentence_ending_inside_emph
 def test_a_comma_list_of_labelled_changes_names_each_by_its_own_label() -> None:
     got = [(m, v) for m, v, _, _ in _read("# kernels: 8B decode +9.1%, prefill +12.4%, outputs unchanged\n")]
     assert got == [("8B decode", 9.1), ("prefill", 12.4)]
+
+
+def test_items_under_a_lead_in_of_averaged_runs_are_settings_never_trials() -> None:
+    """ "Averaged over both runs per arm:": each item is the runs' mean at its own context length (isl), no trial."""
+    text = (
+        "Averaged over both runs per arm, Qwen2-7B on one A10:\n\n"
+        "- 2k prefill: kernel on **+4.0%** (520.0 vs 500.0 tok/s)\n"
+        "- 8k prefill: kernel on **+9.0%** (436.0 vs 400.0 tok/s)\n"
+        "- 8k TTFT: kernel on **-12.0%** (1.76 vs 2.00 seconds)\n"
+    )
+    claims = [c for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    assert [(c.value, c.config.get("isl"), c.config.get("trial")) for c in claims] == [
+        (4.0, "2k", None),
+        (520.0, "2k", None),
+        (9.0, "8k", None),
+        (436.0, "8k", None),
+        (-12.0, "8k", None),
+        (1.76, "8k", None),
+    ]
+
+
+def test_a_table_rows_slash_label_gives_each_part_its_own_length() -> None:
+    text = (
+        "One A100, Phi-3-mini:\n\n"
+        "| | this branch | gain |\n|---|---:|---:|\n"
+        "| decode 1K / 4K context | 210.0 / 190.0 t/s | +4.0% / +2.0% |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("isl")) for c in claims if c.unit == "t/s"] == [(210.0, "1k"), (190.0, "4k")]
