@@ -71,3 +71,14 @@ def test_a_table_rows_slash_label_gives_each_part_its_own_length() -> None:
     )
     claims = extract(text, path="t.md").claims
     assert [(c.value, c.config.get("isl")) for c in claims if c.unit == "t/s"] == [(210.0, "1k"), (190.0, "4k")]
+
+
+def test_an_in_page_links_target_sets_up_no_run() -> None:
+    """ "[§4](#4-qwen2-57b-fp8)": the slug of a heading the link points to is no precision of the document's runs."""
+    text = (
+        "Measured on one L4, Phi-3-mini:\n\n"
+        "| | main | this branch |\n|---|---:|---:|\n| decode | 80.0 t/s | 84.0 t/s |\n\n"
+        "Details in [§4](#4-qwen2-57b-fp8).\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.config.get("quant")) for c in claims] == [(84.0, None)]
