@@ -20,6 +20,9 @@ from ledger.parsers.formats.pass_counts import counts_in
         ("the L4 Medusa job passed all 14 tests without retries", [{"passed": 14, "failed": 0}]),
         ("passed all 9 cases, failed 0", [{"passed": 9, "failed": 0}]),
         ("26 accuracy cases to 6", []),
+        # the verb before its tally, with no colon: passed of run
+        ("`unit-suite` passes 61/61 on the branch", [{"passed": 61, "failed": 0}]),
+        ("it passes 1/2 the time", []),
     ],
 )
 def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:
