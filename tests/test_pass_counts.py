@@ -27,6 +27,9 @@ from ledger.parsers.formats.pass_counts import counts_in
         ("outputs unchanged (`TOKEN_MATCH 16/16`, same accepted length)", [{"passed": 16, "failed": 0}]),
         ("METRIC greedy_agreement 30/32 = 0.9375", [{"passed": 30, "failed": 2}]),
         ("matches 3/4 of the time", []),
+        # the verb before its tally, with no colon: passed of run
+        ("`unit-suite` passes 61/61 on the branch", [{"passed": 61, "failed": 0}]),
+        ("it passes 1/2 the time", []),
     ],
 )
 def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:

@@ -104,12 +104,19 @@ def test_rate_in_words() -> None:
         ("neither MTP nor EAGLE-3", "none"),
         ("without MTP or EAGLE", "none"),
         ("MTP was turned off", "none"),
+        ("fixed settings: chunk 4096, prefix cache off, EAGLE default off", "none"),  # off by its default
         ("EAGLE3 on, three draft tokens", "eagle3"),
         ("MTP/EAGLE comparison", "mtp"),
     ],
 )
 def test_a_method_switched_off_is_none(text: str, method: str) -> None:
     assert qualifiers(text)["spec_algo"] == method
+
+
+def test_a_method_naming_code_changes_sets_no_drafting_method() -> None:
+    """ "a control built from main plus three local EAGLE commits": the build carries code, the run drafts with none."""
+    assert "spec_algo" not in qualifiers("a control built from main plus three local EAGLE commits, one L4")
+    assert "spec_algo" not in qualifiers("rebased onto the MTP patches")
 
 
 @pytest.mark.parametrize(

@@ -56,8 +56,8 @@ from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the 
 from ledger.vocab.setup_negation import (
     FROM_SIDE_RE,
     OFF_BEFORE_RE,
-    THAN_BEFORE_RE,
     VALUE_ARM_BEFORE_RE,
+    compared_or_code,
     not_the_runs_precision,
     of_a_component,
     turned_off,
@@ -789,7 +789,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m
             and w.written == "spec_algo"
             and (
-                THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start())
+                compared_or_code(s, m.start(), m.end())
                 or (VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and turned_off(s, m))
             )
         ):

@@ -16,6 +16,7 @@ _OFF_AFTER_RE = re.compile(
     r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?"  # "MTP/spec decode disabled"
     r"|\s(?:and|or|&)\s[\w-]{1,24}(?: [\w-]{1,24})?)?"
     r"(?:\s(?:were|was|is|are|stay(?:ed|s)?|remain(?:ed|s)?)(?:\sboth|\sall|\sleft|\skept)?)?"
+    r"(?:\s(?:by\s)?default)?"  # ("MTP default off": the run's fixed setting, off)
     r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
     re.IGNORECASE,
 )
@@ -38,12 +39,28 @@ def turned_off(s: str, m: re.Match[str]) -> bool:
     return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
 
 
+# "two local MTP commits", "the EAGLE patches": a method's word modifying a change to the code, which a build carries;
+# the run it served is not said to have drafted with it
+CODE_CHANGE_AFTER_RE = re.compile(
+    r"[ \t-](?:[\w-]{1,16}[ \t])?(?:commits?|patch(?:es)?|PRs?|pull requests?|branch(?:es)?|diffs?|cherry-picks?)\b",
+    re.IGNORECASE,
+)
+
+
 # ("speedup wrt EAGLE 1", "gain over Medusa": the method a ratio is measured against, the baseline's)
 THAN_BEFORE_RE = re.compile(
     r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$|"
     r"\b(?:wrt|w\.r\.t\.?|over|against|relative\sto|compared\s(?:to|with))\s(?:the\s|plain\s)?$",
     re.IGNORECASE,
 )
+
+
+def compared_or_code(s: str, start: int, end: int) -> bool:
+    """The method at s[start:end] is the arm a result is compared to ("faster than without MTP") or names changes to
+    the code (CODE_CHANGE_AFTER_RE): no method the run drafted with."""
+    return bool(THAN_BEFORE_RE.search(s, max(0, start - 28), start) or CODE_CHANGE_AFTER_RE.match(s, end, end + 40))
+
+
 # "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
 # that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
 VALUE_ARM_BEFORE_RE = re.compile(

@@ -86,7 +86,13 @@ def _agreement_name(text: str, start: int) -> str | None:
     return name if "_" in name and ("agree" in low or "match" in low) else None
 
 
-_PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
+# ("raw passes: 5/5", "`ctest` passes 94/94": passed of runs, the verb before its tally; never a share "1/2 the time",
+# nor the prompts a smoke check sent, "passed 48/50 smoke prompts")
+_PASSES_OF_RE = re.compile(
+    r"\b(?:passes|passed)\s?:?\s{0,3}(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?!\d|\.\d|/|\s(?:the|of)\b|"
+    r"\s(?:[\w-]{1,20}\s)?(?:requests?|prompts?|queries|samples|sequences)\b)",
+    re.IGNORECASE,
+)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
 _UNITTEST_END_RE = re.compile(r"^\s*(?:(?P<ok>OK)\b|FAILED \((?P<detail>[^()]{1,80})\))")

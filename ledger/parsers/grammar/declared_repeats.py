@@ -17,6 +17,7 @@ setting the text left unread is no set of runs, and its mean is no value the tex
 from __future__ import annotations
 
 import bisect
+import re
 
 from ledger.model import Claim
 from ledger.parsers.reader.document import Block, Document
@@ -26,9 +27,21 @@ _MAX_GAP = 2
 """A lead-in stands at most this many lines above its block (a blank line between them)."""
 
 
+# "Averaged across the two runs per arm:": each value below is already the runs' mean, the items are its settings
+_MEANS_OF_RUNS_RE = re.compile(
+    r"\b(?:averag(?:e[ds]?|ing)|mean|median)\s(?:\S{1,20}\s){0,2}?(?:over|across|of)\s", re.I
+)
+
+
 def _says_runs(lead: Block) -> bool:
     text = lead.text[-300:].rstrip(" *_`")
-    return lead.kind == "text" and not lead.in_code and text.endswith(":") and RUN_NAME_RE.search(text) is not None
+    return (
+        lead.kind == "text"
+        and not lead.in_code
+        and text.endswith(":")
+        and RUN_NAME_RE.search(text) is not None
+        and _MEANS_OF_RUNS_RE.search(text) is None
+    )
 
 
 def _lead_spans(doc: Document) -> list[tuple[int, int]]:

@@ -34,6 +34,7 @@ from ledger.parsers.prose.metrics import (
     POINTS_METRIC_AFTER_RE,
     SCORE_ON_METRIC_RE,
     SIGNED_METRIC_AFTER_RE,
+    SIGNED_OF_METRIC_RE,
     clause_start,
     metric_before,
 )
@@ -347,6 +348,7 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     )
     if change is None and n.signed and unit in ("%", "x"):
         change = SIGNED_METRIC_AFTER_RE.match(text, end, end + 60)  # "**+4.3%** end-to-end throughput"
+        change = change or SIGNED_OF_METRIC_RE.match(text, end, end + 120)  # "+7.8% / +10.6% of prefill"
     if change is None and unit in ("%", None):
         change = SCORE_ON_METRIC_RE.match(text, end, end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:

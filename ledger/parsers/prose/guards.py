@@ -380,8 +380,11 @@ _EXPECTED_RE = re.compile(r"\b(?:reference|expected)\b", re.IGNORECASE)
 _BAR_HINTS = ("threshold", "cutoff", "cut-off", "bar", "mark")
 
 
-# "L40S (48 GB)", "NVIDIA RTX PRO 6000 (97249 MiB, 96691 MiB free)": a size in brackets after a device's name
-_AFTER_DEVICE_RE = re.compile(r"[^()\n]{0,60}\(\s*(?:[\d.,]{1,12}\s?[A-Za-z]{1,4}\s*,\s*)?$")
+# "L40S (48 GB)", "RTX PRO 6000 (97249 MiB, 96691 MiB free)", "M3 Ultra (80-core GPU, 192 GB)": a device's own size
+_AFTER_DEVICE_RE = re.compile(
+    r"[^()\n]{0,60}\(\s*(?:(?:[\d.,]{1,12}\s?[A-Za-z]{1,4}|\d{1,4}[- ]cores?(?:\s[A-Za-z]{2,4})?)\s*,\s*)?$",
+    re.IGNORECASE,
+)
 
 
 # "H100 80GB", "A100-40GB", "H100 SXM 80GB": the memory that names the device's model

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.metrics import GENERIC_SCORE, MEASURE_NOUN_END_RE
+from ledger.vocab.metrics import GENERIC_SCORE, MEASURE_NOUN_END_RE, MEASURE_NOUN_RE, STAT_RE
 from ledger.vocab.score_verbs import SCORE_VERB_END_RE
+from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
 from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
-from ledger.vocab.units import is_time_unit
+from ledger.vocab.units import is_measure_unit, is_time_unit
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -181,6 +182,28 @@ def _after_last_value(words: str) -> str:
     return rest if _NAME_START_RE.match(rest) and MEASURE_NOUN_END_RE.search(rest) else words
 
 
+# a measure's word in a label: a metric's name, a measure's noun, a phase whose speed is measured ("2k prefill")
+_MEASURE_WORD_RE = re.compile(
+    r"(?:" + METRIC_RE.pattern + r")|" + MEASURE_NOUN_RE.pattern + "|" + SPEED_MEASURE_WORDS,
+    re.IGNORECASE,
+)
+
+
+_UNIT_AFTER_RE = re.compile(r"\d\s?([A-Za-zµ/]{1,8})(?![\w/])")
+
+
+def _item_label(text: str, start: int, words: str) -> str:
+    """ "- 16k TTFT: kernel on **-12.0%** (1.76 vs 2.00 s)": where the words after a label's colon name no measure (the
+    arm measured, a side, a sentence's opener) and the label names one, the value is the label's measure; a statistic
+    there ("Prefill: eager median 118 ms") is the arm's measure, and stays."""
+    if not words or start < 2 or text[start - 2] != ":" or _MEASURE_WORD_RE.search(words) or STAT_RE.search(words):
+        return words
+    if any(ch in words for ch in "`_") or any(is_measure_unit(m.group(1)) for m in _UNIT_AFTER_RE.finditer(words)):
+        return words  # ("`stop_rate` 100%": a code name is the value's own; "14.2 GB, and packing": the list goes on)
+    label = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#_")
+    return label if _MEASURE_WORD_RE.search(label) else words
+
+
 _QUOTE_MARKS_RE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?){1,4}(?=[ \t]*[^\d\s=])")
 
 
@@ -226,6 +249,7 @@ def perf_label(text: str, pos: int) -> str | None:
     if not words and start >= 2 and text[start - 2] == ":":
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
+    words = _item_label(text, start, words)
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
     if (paren := words.rfind("(")) > words.rfind(")") and _RATIO_RANGE_AT_RE.match(text, pos, pos + 24):
         # "two shapes: N=512/K=4096, N=4096/K=256 (isolated 1.8–2.6×": a ratio inside a parenthesis is named by the

@@ -20,6 +20,7 @@ from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
+from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -227,10 +228,21 @@ _ITEM_LABEL_RE = re.compile(
 )
 
 
+# "- 16k TTFT:", "- 4K prefill:": the context length an item's measure was taken at, opening its label
+_LENGTH_LABEL_RE = re.compile(
+    r"(?P<n>\d{1,4}(?:\.\d)?)[kK]\s(?:" + SPEED_MEASURE_WORDS + r"|" + METRIC_RE.pattern + ")", re.I
+)
+
+
+def _length_label(label: str) -> dict[str, str]:
+    m = _LENGTH_LABEL_RE.match(label.strip())
+    return {"isl": f"{m.group('n')}k"} if m is not None else {}
+
+
 def label_setup(out: list[dict], text: str) -> None:
     """The settings the line's opening label states hold for every value on the line (its own words win)."""
     m = _ITEM_LABEL_RE.match(text) if out else None
-    if m is not None and (named := qualifiers(m.group("label"))):
+    if m is not None and (named := qualifiers(m.group("label")) or _length_label(m.group("label"))):
         for c in out:
             c["config"] = {**named, **c["config"]}
 

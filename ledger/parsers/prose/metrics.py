@@ -77,10 +77,11 @@ _METRIC_LOWER_RE = re.compile(dispatched(METRIC_LOWER_PATTERN) or METRIC_LOWER_P
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
 """The names for lowered text (the readers that look for one in a lowered window build on it)."""
 # ("[;.](?:\s|$)|\s—\s|:\s", opening with one class the engine skips to: each alternative then looks behind at it)
-_CLAUSE_BREAK_RE = re.compile(r"[;.\s:](?:(?<=[;.])(?:\s|$)|(?<=\s)—\s|(?<=:)\s)")
+# (a sentence may end inside emphasis: "costs nothing.** With ..." breaks as "costs nothing. With ...")
+_CLAUSE_BREAK_RE = re.compile(r"[;.\s:](?:(?<=[;.])[*_]{0,2}(?:\s|$)|(?<=\s)—\s|(?<=:)\s)")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
 # bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
-METRIC_BREAK_RE = re.compile(r"[;.\s](?:(?<=[;.])(?:\s|$)|(?<=\s)—\s)")  # ("[;.](?:\s|$)|\s—\s", as above)
+METRIC_BREAK_RE = re.compile(r"[;.\s](?:(?<=[;.])[*_]{0,2}(?:\s|$)|(?<=\s)—\s)")  # ("[;.](?:\s|$)|\s—\s", as above)
 _QUALIFIER_BEFORE_RE = re.compile(r"\b(?:on|over|for|in)\s+(?:the\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
 
 
@@ -227,10 +228,22 @@ MEASURE_MODIFIERS = (
     r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion)|"
     + LOAD_WORDS[3:]
 )
+# ("-9.5% 16k TTFT": the context length the measure was taken at stands among its modifiers)
 SIGNED_METRIC_AFTER_RE = re.compile(
-    r"[*_]{0,2}\s((?:"
+    r"[*_]{0,2}\s((?:(?:\d{1,4}[kK]|"
     + MEASURE_MODIFIERS
-    + r"\s){0,3}(?:"
+    + r")\s){0,3}(?:"
+    + METRIC_RE.pattern
+    + "|"
+    + SPEED_MEASURE_WORDS
+    + r"))(?![\w-])",
+    re.IGNORECASE,
+)
+# "worth +7.8% / +10.6% of prefill": signed changes (a slash list of them) named by the measure after "of"
+SIGNED_OF_METRIC_RE = re.compile(
+    r"(?:[*_]{0,2}\s?/\s?[*_]{0,2}[-+]\d{1,4}(?:\.\d{1,3})?\s?%){0,6}[*_]{0,2}\s(?:of|in)\s(?:the\s)?((?:"
+    + MEASURE_MODIFIERS
+    + r"\s){0,2}(?:"
     + METRIC_RE.pattern
     + "|"
     + SPEED_MEASURE_WORDS

@@ -19,6 +19,8 @@ from ledger.vocab.sides import side_of
 
 # the mark between two values and the second one's label: "/ flexible-extract", ", exact_match:"
 _NEXT_LABEL_RE = re.compile(r"\s{0,3}[/,;]\s{1,3}(?P<label>[A-Za-z][\w@-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
+# a setting's name alone, a count or a method's name with its number ("MTP2", "TP4", "EP8"): no measure
+_SETUP_ONLY_RE = re.compile(r"[A-Za-z]{1,8}-?\d{1,4}")
 # the first value's own label right before it: "strict-match 72.40%", "strict-match: 72.40%"
 _OWN_LABEL_RE = re.compile(r"(?<![\w@-])(?P<label>[A-Za-z][\w@-]{1,30})\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$")
 
@@ -31,11 +33,18 @@ def own_labels(out: list[dict], text: str) -> None:
             continue
         own = _OWN_LABEL_RE.search(text, max(0, prev["start"] - 40), prev["start"])
         m = _NEXT_LABEL_RE.match(text, prev["end"], c["start"])
-        if own is None or own.group("label") != name or m is None:
+        # ("8B decode +9.1%, prefill +12.4%": the label's last word is the first value's own; its model the title's)
+        if own is None or not _ends_with_word(name, own.group("label")) or m is None:
             continue
         label = m.group("label")
         if label == name or side_of(label) is not None:
             continue  # ("72.4 / main 81.2": a side, which the sides readers pair)
-        c["metric"] = label
         words = qualifiers(label)
+        if words and _SETUP_ONLY_RE.fullmatch(label):
+            continue  # ("decode +9.1%, MTP2 +3.3%": a setting, no measure; the list's setup readers place it)
+        c["metric"] = label
         c["config"] = {**{k: v for k, v in c["config"].items() if k not in qualifiers(name)}, **words}
+
+
+def _ends_with_word(name: str, word: str) -> bool:
+    return name == word or name.endswith(" " + word)

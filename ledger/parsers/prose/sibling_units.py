@@ -16,7 +16,7 @@ from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.sides import has_clause_side
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.speed_names import bench_speed_name
-from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit, unit_row
+from ledger.vocab.units import RATIO_UNITS, canonical_unit, is_measure_unit, measure_of_unit, unit_row
 
 # a qualifier's first word: what makes "X unit <q>, Y <q>" a list of one measure under several conditions
 _QUALIFIER = r"(?:with|without|for|on|at|in|using|under|when|w/o?)"
@@ -29,6 +29,8 @@ _GAP_RE = re.compile(
     re.IGNORECASE,
 )
 _AFTER_RE = re.compile(rf"\s+{_QUALIFIER}\s|\s+{_SIDE}\b", re.IGNORECASE)
+# a change's unit, then the bracket its values stand in ("+4.0%** (520.0 vs 500.0 tok/s)")
+_PAIR_OF_CHANGE_RE = re.compile(r"[*_`]{0,3}\s?\(")
 _POSITION_RE = re.compile(r"\s\(\d{1,2}\)$")  # "runs (2)": the second value of a slash list under one name
 # the qualifier itself, up to the joint or the clause's end
 _CONDITION_RE = re.compile(
@@ -81,6 +83,8 @@ def unborrowed_measures(out: list[dict], text: str) -> None:
         metric, unit, before = c["metric"], c["unit"], prev["unit"]
         if not metric or metric != prev["metric"] or not unit or not before or metric in text[prev["end"] : c["start"]]:
             continue
+        if (before == "%" or before in RATIO_UNITS) and _PAIR_OF_CHANGE_RE.fullmatch(text, prev["end"], c["start"]):
+            continue  # ("prefill: **+4.0%** (520 vs 500 tok/s)": the change's own pair, of the change's measure)
         a, b = unit_row(before), unit_row(unit)
         if a is not None and b is not None and a.family != b.family and (own := measure_of_unit(unit)) is not None:
             c["metric"] = own

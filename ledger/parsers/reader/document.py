@@ -28,7 +28,7 @@ from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.front_matter import front_matter
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.parsers.reader.markup_tags import markup_blanked
+from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
@@ -122,7 +122,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts[no] = blanked  # ("falls back to X for FP8 KV cache": a rule's branch, no run's precision)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
-    if "<" in text:  # ("<a id="Next_Model"></a>" closing a section: the next heading's link target, no setup)
+    if holds_markup(text):  # ("<a id="Next_Model"></a>", "[§3](#3-...-nvfp4)": a link's target, no setup)
         for b in doc.blocks:
             if b.kind in ("text", "item", "heading") and not b.in_code:
                 for no in range(b.start, b.end + 1):

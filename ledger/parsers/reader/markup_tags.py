@@ -6,7 +6,8 @@ the end of a section as the link target of the NEXT section's heading, breaks li
 Blanked (each character a space, so every column stays): an empty anchor (`<a id=..></a>`, `<a name=..>`, the target
 of a link, whose name is a slug of what follows it), and the opening and closing tags of the layout elements (br, hr,
 div, span, p, center, sup, sub, img), whose text between the tags stays. A link's own tag (`<a href=..>`) and its text
-are kept: the target a link names (a pull request, a commit) is read by the revision readers."""
+are kept: the target a link names (a pull request, a commit) is read by the revision readers. A link to a place on
+the page (`[§3](#3-mixtral-8x7b-nvfp4)`) is blanked to its text: its target is a heading's slug, no run's setup."""
 
 from __future__ import annotations
 
@@ -22,12 +23,23 @@ _ANCHOR_RE = re.compile(
 _LAYOUT_RE = re.compile(r"</?(?:br|hr|div|span|p|center|sup|sub|img)\b[^<>\n]{0,300}>", re.IGNORECASE)
 
 
+# a link to a place on the same page, its target a slug of a heading ("[§3](#3-mixtral-8x7b-nvfp4)"): the page shows
+# the link's text only, and the slug's words set up no run of this text
+_PAGE_TARGET_RE = re.compile(r"(?<=\])\(#[^()\s]{1,200}\)")
+
+
+def holds_markup(text: str) -> bool:
+    """What markup_blanked may blank stands in `text`."""
+    return "<" in text or "](#" in text
+
+
 def markup_blanked(text: str) -> str:
-    """`text` with its anchors and layout tags blanked, or `text` itself when it holds none."""
-    if "<" not in text:
+    """`text` with its anchors, layout tags and in-page link targets blanked, or `text` itself when it holds none."""
+    if not holds_markup(text):
         return text
-    out = _ANCHOR_RE.sub(_spaces, text)
-    out = _LAYOUT_RE.sub(_spaces, out)
+    out = _ANCHOR_RE.sub(_spaces, text) if "<" in text else text
+    out = _LAYOUT_RE.sub(_spaces, out) if "<" in text else out
+    out = _PAGE_TARGET_RE.sub(_spaces, out) if "](#" in text else out
     return text if out == text else out
 
 

@@ -23,6 +23,7 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.units import is_measure_unit
 
 # the names, then the words they share (a unit in brackets among them): "Pos0 / Pos1 acceptance"
@@ -185,8 +186,14 @@ def labelled_parts(label: str, cell: str, base: str) -> list[Part] | None:
     if names and got:
         refs = _shared_unit(base, len(names)) if base else None
         values, changes = got
-        out = [Part(names[k], v, u, refs[0][k][0] if refs else None) for k, (v, u) in enumerate(values)]
-        return out + [Part(name, ch, "%") for name, ch in zip(names, changes, strict=True) if ch is not None]
+        # ("decode 2K / 8K context": each part's own setting, never the last one's for the whole row)
+        own = [qualifiers(name) for name in names]
+        out = [Part(names[k], v, u, refs[0][k][0] if refs else None, own[k]) for k, (v, u) in enumerate(values)]
+        return out + [
+            Part(n, ch, "%", None, own[k])
+            for k, (n, ch) in enumerate(zip(names, changes, strict=True))
+            if ch is not None
+        ]
     parts = _unit_parts(cell)
     if parts is None:
         return None
