@@ -99,3 +99,28 @@ def test_two_launches_the_text_does_not_rank_are_set_side_by_side_in_the_report_
     assert "--attention-backend triton: 1200.5 token/s, 1210 token/s; --attention-backend fa3" in found[1].text
     # the text naming the change: the relaunch is judged against the baseline instead
     assert launch_setup_findings(extract(_PASTE.format(label="# baseline"), path="x.md").claims, {}) == []
+
+
+_TWO_MODELS = """# Fix the MLA prefix cache
+
+Checked both models after the fix:
+
+```
+python3 -m sglang.launch_server --model-path org/Alpha-R1 --tp 8
+python3 bench_gsm8k.py --num-questions 200
+Accuracy: 0.955
+python3 -m sglang.launch_server --model-path org/Beta-M2 --tp 4 --enable-dp-attention
+python3 bench_gsm8k.py --num-questions 200
+Accuracy: 0.941
+```
+"""
+
+
+def test_a_launch_of_another_model_is_that_models_own_check_never_an_arm() -> None:
+    """Two models checked one after the other: each score its model's, no arm named by the other's flags, none the
+    other's reference (the report would set 0.955 beside 0.941 as "two setups")."""
+    claims = extract(_TWO_MODELS, "t.md").claims
+    assert [(c.value, c.config.get("model"), c.config.get("variant"), c.reference) for c in claims] == [
+        (0.955, "org/Alpha-R1", None, None),
+        (0.941, "org/Beta-M2", None, None),
+    ]
