@@ -341,6 +341,9 @@ SPEEDUP = "stated speed-up above 1x"
 ratio to its base, faster; the author's figure, no noise band."""
 
 
+_FELL_RATIO_RE = re.compile(r"(?:lower|less|smaller|shorter|fewer)\s(?=\S)", re.IGNORECASE)
+
+
 def _stated_speedup(c: Claim) -> ReferenceCheck | None:
     """A speed-up stated with no reference, the change's own ratio to its base (1x): below 1x it says the change is
     slower there ("Regressions: 0.969x (98K/b1)"), a stated regression like a negative "% improved"; above 1x faster
@@ -350,7 +353,9 @@ def _stated_speedup(c: Claim) -> ReferenceCheck | None:
     than a base run ("the fused path is 1.4x faster than the split path": `against`) compares two other things, not
     the change with its base."""
     value = number(c)
-    if c.unit != "x" or value is None or value <= 0 or LOWER_IS_BETTER_RE.search(c.metric or ""):
+    # ("4.21x lower total time": a time that fell 4.21x, the change's speed-up as its words state it)
+    fell = _FELL_RATIO_RE.match(c.metric or "") is not None
+    if c.unit != "x" or value is None or value <= 0 or (LOWER_IS_BETTER_RE.search(c.metric or "") and not fell):
         return None
     against = (c.config or {}).get("against")
     if against and not names_base_run(str(against)):
