@@ -1752,8 +1752,8 @@ def test_one_arms_numbered_runs_in_an_abba_table_are_repeats_never_a_row_against
 
 
 def test_a_ratio_that_says_its_measure_fell_is_the_changes_speed_up(tmp_path: Path) -> None:
-    """ "3.10x lower load time": a time that fell 3.10x against main is the change's own speed-up, judged as a
-    speed-up above 1x is, though a time is better the lower (a bare "load time 0.8x" stays no speed-up)."""
+    """ "3.10x lower total time": a time that fell 3.10x is the change's own speed-up, judged as a speed-up above 1x
+    is, though a time is better the lower (a bare "load time 0.8x" stays no speed-up)."""
     data = report("ratio_of_a_fall.md", tmp_path)
     better = [f["text"] for f in findings(data, "results") if f["verdict"] == "better than baseline"]
-    assert len(better) == 1 and "3.1 x" in better[0] and "a speed-up above 1x" in better[0], better
+    assert [t.split(",")[0] for t in better] == ["decode throughput: 2.4 x", "lower total time: 3.1 x"], better
