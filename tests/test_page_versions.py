@@ -397,3 +397,16 @@ def test_a_release_page_judges_each_series_by_its_latest_step_and_lists_earlier_
     assert headline(report) == (
         "3 regressions now (1 of them last stated before R3); 1 earlier step regression since recovered (1 R1->R2)"
     )
+
+
+def test_a_pages_versions_that_restate_its_numbers_are_one_revision_cited_at_the_newest() -> None:
+    """Three versions of an invented tuning page whose table moved down the page but kept every number: one
+    revision, the newest version's text (its line numbers), named for the version it has stood unchanged since."""
+    from ledger.compare.revisions import revisions_across_versions
+
+    table = "| Concurrency | Base TPOT(ms) | Drafted TPOT(ms) |\n|---|---|---|\n| 8 | 52.0 | 41.5 |\n"
+    texts = [f"# Drafting guide\n\n{'Step text.' + chr(10) * 2 * n}## Results\n\n{table}" for n in range(3)]
+    versions = [(n, extract(t, path="g.md", page=True).claims) for n, t in enumerate(texts, 1)]
+    (snap,) = revisions_across_versions(versions, "acme/acme:docs/g.md")
+    assert snap.ref.name == "acme/acme:docs/g.md v3 (unchanged since v1)" and snap.ref.version == 3
+    assert {c.source.line for c in snap.claims} == {texts[2].splitlines().index("| 8 | 52.0 | 41.5 |") + 1}

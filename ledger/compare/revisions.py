@@ -41,6 +41,8 @@ class RevisionRef:
     whole: bool = False
     """The revision is one version's whole text under the one label it states ("The tested quickserve version is
     `v1.1`"): a page's version by its release, never one of several release sections a version keeps."""
+    since: int | None = None
+    """The page's version this version's text has stated unchanged since (its earlier versions folded into it)."""
 
     def matches(self, selector: str) -> bool:
         s = selector.strip().lower()
@@ -296,6 +298,8 @@ def revisions_across_versions(
             out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)
         if (not unlabelled and not had_cells(last_print)) or fingerprint(unlabelled) == last_print:
+            if page and unlabelled and v is not None:
+                _restated(out, ids, document, v, unlabelled)
             continue  # (a page whose cells all went is a revision: every cell gone, not nothing to compare)
         texts = [i for i, k in enumerate(ids) if k[0] is None]
         at = texts[-1] + 1 if texts else len(out)
@@ -304,6 +308,20 @@ def revisions_across_versions(
         ids.insert(at, (None, v))
         last_print = fingerprint(unlabelled)
     return out
+
+
+def _restated(out: list[Snapshot], ids: list[Id], document: str | None, v: int, claims: list[Claim]) -> None:
+    """A page's version that states what its last version stated: that revision is now this version's text (its
+    citations at the newest lines), named for the version it has stood unchanged since."""
+    texts = [i for i, k in enumerate(ids) if k[0] is None and len(k) == 2]
+    if not texts:
+        return
+    i = texts[-1]
+    ref = out[i].ref
+    since = ref.since if ref.since is not None else ref.version
+    name = f"{document} v{v} (unchanged since v{since})"
+    out[i] = Snapshot(replace(ref, name=name, version=v, since=since), claims)
+    ids[i] = (None, v)
 
 
 def _add_version(
