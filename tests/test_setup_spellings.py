@@ -152,3 +152,19 @@ def test_a_method_mentioned_in_passing_is_no_pages_own() -> None:
     page = "# PackGPTQ\n\nPackGPTQ serves weights quantized with GPTQ.\n\n| Quant | tok/s |\n|---|---|\n| AWQ | 5 |\n"
     assert page_quantiser(read_document(page, "a.md"), ["AWQ"]) is None  # a row of another method: each its own
     assert page_quantiser(read_document(page, "a.md"), ["int4", "FP16"]) == "gptq"
+
+
+@pytest.mark.parametrize(
+    ("values", "one"),
+    [
+        ({"Atlas A2", "Atlas 800T A2"}, "Atlas 800T A2"),  # a family and its member: one machine, the member
+        ({"Atlas A3", "Atlas 800 A3"}, "Atlas 800 A3"),
+        ({"L4", "L40S"}, None),  # a name that only adds a tail is another board
+        ({"MI300", "MI300X"}, None),
+        ({"H100", "H200"}, None),
+    ],
+)
+def test_a_board_family_and_its_member_are_one_machine(values: set[str], one: str | None) -> None:
+    from ledger.vocab.canonical import one_board
+
+    assert one_board(values) == one

@@ -322,12 +322,25 @@ def one_board(values: set[str]) -> str | None:
     if len({n for n, _ in read.values()}) == 1 and {c for _, c in read.values()} == {None, "1"}:
         return next(v for v, (_, c) in read.items() if c)
     names = {v: n for v, (n, _) in read.items()}
+    if len(names) == 2 and (member := _family_member(*names.items())) is not None:
+        return member
     arch = {v for v, n in names.items() if n in ARCH_BOARDS}
     boards = {v for v, n in names.items() if v not in arch}
     if len(arch) != 1 or len(boards) != 1:
         return None
     board = next(iter(boards))
     return board if names[board] in ARCH_BOARDS[names[next(iter(arch))]] else None
+
+
+def _family_member(a: tuple[str, str], b: tuple[str, str]) -> str | None:
+    """Of a board family and one member of it ("Atlas A2" and "Atlas 800T A2": the member's name is the family's with
+    its model number inside), the member as written; None for two boards ("L4" and "L40S", "MI300" and "MI300X": a
+    name that only adds a tail is another board)."""
+    (short_v, short), (long_v, long_) = sorted((a, b), key=lambda kv: len(kv[1]))
+    for i in range(3, len(short) - 1):
+        if long_.startswith(short[:i]) and long_.endswith(short[i:]) and len(long_) > len(short):
+            return long_v if short[i - 1].isalpha() and short[i].isalpha() else None
+    return None
 
 
 def one_machine(values: set[str]) -> str | None:
