@@ -336,7 +336,7 @@ def _family_member(a: tuple[str, str], b: tuple[str, str]) -> str | None:
     """Of a board family and one member of it ("Atlas A2" and "Atlas 800T A2": the member's name is the family's with
     its model number inside), the member as written; None for two boards ("L4" and "L40S", "MI300" and "MI300X": a
     name that only adds a tail is another board)."""
-    (short_v, short), (long_v, long_) = sorted((a, b), key=lambda kv: len(kv[1]))
+    (_, short), (long_v, long_) = sorted((a, b), key=lambda kv: len(kv[1]))
     for i in range(3, len(short) - 1):
         if long_.startswith(short[:i]) and long_.endswith(short[i:]) and len(long_) > len(short):
             return long_v if short[i - 1].isalpha() and short[i].isalpha() else None
