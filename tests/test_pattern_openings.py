@@ -16,8 +16,9 @@ REWRITTEN = [
     ("ledger.parsers.grammar.pairs", "_ANCHOR_RE", r"-{1,2}>|=>|[:=]"),
     ("ledger.parsers.support.lists", "_SENTENCE_END_RE", r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$"),
     ("ledger.parsers.support.lists", "_SENTENCE_EVENT_RE", r"[(\[{)\]}]|[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$"),
-    ("ledger.parsers.prose.metrics", "_CLAUSE_BREAK_RE", r"[;.](?:\s|$)|\s—\s|:\s"),
-    ("ledger.parsers.prose.metrics", "METRIC_BREAK_RE", r"[;.](?:\s|$)|\s—\s"),
+    # (a sentence may end inside its emphasis: "costs nothing.** With")
+    ("ledger.parsers.prose.metrics", "_CLAUSE_BREAK_RE", r"[;.][*_]{0,2}(?:\s|$)|\s—\s|:\s"),
+    ("ledger.parsers.prose.metrics", "METRIC_BREAK_RE", r"[;.][*_]{0,2}(?:\s|$)|\s—\s"),
 ]
 MADE = [
     "a --> b -> c => d = e : f ---> g -- > h =>> i ->",

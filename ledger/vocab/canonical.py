@@ -96,7 +96,7 @@ CPU_NAMES = (
     r"xeon(?: platinum| gold| silver| w[3579]-)?[ -]?\d{4}[a-z+]{0,2}|"
     # Intel's desktop families by their tier and number ("i9-9900", "Core i7-12700K", "Core Ultra 7 155H"), no list of
     # SKUs; the bare tier needs its hyphen ("i7 cores" names none)
-    r"(?:core[ -])?i[3579]-\d{4,5}[a-z]{0,2}|core ultra [579][ -]\d{3}[a-z]{0,2}|"
+    r"(?:core[ -])?(?:i3-|i5-|i7-|i9-)\d{4,5}[a-z]{0,2}|core ultra [579][ -]\d{3}[a-z]{0,2}|"
     r"threadripper(?: pro)?[ -]?\d{4}[a-z]{0,2}|ryzen(?:[ -][3579])?[ -]\d{4}(?:x3d|[a-z]{0,3})|zen ?[2-5]|"
     r"(?:apple )?m[1-4][ -](?:pro|max|ultra)"
 )

@@ -76,12 +76,14 @@ METRIC_LOWER_PATTERN = _by_first_letter(
 _METRIC_LOWER_RE = re.compile(dispatched(METRIC_LOWER_PATTERN) or METRIC_LOWER_PATTERN)
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
 """The names for lowered text (the readers that look for one in a lowered window build on it)."""
-# ("[;.](?:\s|$)|\s—\s|:\s", opening with one class the engine skips to: each alternative then looks behind at it)
+# ("[;.][*_]{0,2}(?:\s|$)|\s—\s|:\s", opening with one class the engine skips to: each alternative then looks
+# behind at it)
 # (a sentence may end inside emphasis: "costs nothing.** With ..." breaks as "costs nothing. With ...")
 _CLAUSE_BREAK_RE = re.compile(r"[;.\s:](?:(?<=[;.])[*_]{0,2}(?:\s|$)|(?<=\s)—\s|(?<=:)\s)")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
-# bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
-METRIC_BREAK_RE = re.compile(r"[;.\s](?:(?<=[;.])[*_]{0,2}(?:\s|$)|(?<=\s)—\s)")  # ("[;.](?:\s|$)|\s—\s", as above)
+# bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks ("[;.][*_]{0,2}(?:\s|$)|\s—\s",
+# as above).
+METRIC_BREAK_RE = re.compile(r"[;.\s](?:(?<=[;.])[*_]{0,2}(?:\s|$)|(?<=\s)—\s)")
 _QUALIFIER_BEFORE_RE = re.compile(r"\b(?:on|over|for|in)\s+(?:the\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
 
 
