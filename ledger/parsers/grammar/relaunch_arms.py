@@ -39,7 +39,6 @@ _LAUNCH_FLAG_RE = re.compile(
 _MAX_LINES = 60
 """How many lines one launch's backslashes continue it over, at most (commands.continued's reach)."""
 _SWITCHED_ON = "on"
-_MODEL_FLAGS = ("model", "model-path", "model_path", "model-name")
 ARM_KEY = "variant"
 """The setup key an arm's name is stored under (as fence_sides and the report's arms read it)."""
 
@@ -58,6 +57,11 @@ def launch_flags(doc: Document, no: int, last: int) -> Flags:
             break
         no += 1
     return out
+
+
+def _served(flags: Flags) -> set[str]:
+    """The model a launch serves, by the flags the vocabulary reads as the model ("--model-path", "--model")."""
+    return {v for f, v in flags.items() if flag_key(f, v) == "model"}
 
 
 def _name(own: Flags, other: Flags) -> str:
@@ -168,7 +172,7 @@ def _arms(flags: Sequence[Flags], values: Sequence[Sequence[Claim]], title: str)
     for k in range(1, len(flags)):
         if not _name(flags[k], first) and not _name(first, flags[k]):
             continue  # (the same launch again: its runs are the first's)
-        if any(flags[k].get(f) != first.get(f) for f in _MODEL_FLAGS if f in flags[k] or f in first):
+        if _served(flags[k]) != _served(first):
             continue  # (another model served: that model's own check, never an arm of the first's)
         named = _title_names(title, flags[k], first) and not _title_names(title, first, flags[k])
         changes.append((k, _is_change(values[k], values[0], named)))

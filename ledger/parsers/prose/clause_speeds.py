@@ -35,8 +35,8 @@ def clause_speeds(out: list[dict[str, Any]], text: str) -> None:
         unit = c.get("unit")
         if (unit != "%" and unit not in RATIO_UNITS) or not isinstance(c.get("value"), float):
             continue
-        m = _SPEED_AFTER_JOINT_RE.search(text, max(0, c["start"] - 80), c["start"])
-        cm = _COMPARATIVE_AFTER_RE.match(text, c["end"], c["end"] + 40)
+        cm = _COMPARATIVE_AFTER_RE.match(text, c["end"], c["end"] + 40)  # (the cheap anchored test first)
+        m = _SPEED_AFTER_JOINT_RE.search(text, max(0, c["start"] - 80), c["start"]) if cm is not None else None
         if m is None or cm is None:
             continue
         name = m.group("name")
