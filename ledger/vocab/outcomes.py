@@ -219,3 +219,16 @@ VALUE_MARKS: dict[str, str | None] = {
 """A mark a generated results table glues before a value ("✅0.5222", "↑ 0.5122"): a verdict mark (the score met or
 missed its threshold) with the outcome it states, or the direction arrow lm-eval prints beside a metric (None: the
 direction higher-is-better, no judgement of this value)."""
+
+
+# A label that counts tests by how they ended ('"failures": 0', '"skipped": 2', '"tests_run": 4' in a runner's JSON
+# record of a case): the tally of a run whose own count line ("Ran 4 tests", "FAILED (failures=1)") is the claim
+_TALLY_LABEL_RE = re.compile(
+    r"^(?:num_|n_)?(?:tests?(?:_run)?|failures|errors|skipped|passed|failed|xfailed|xpassed|deselected|warnings)$",
+    re.IGNORECASE,
+)
+
+
+def names_tally(label: str) -> bool:
+    """The whole label is a test tally's word ("failures", "tests_run"): a count of tests, never a measured result."""
+    return len(label) <= 20 and _TALLY_LABEL_RE.match(label.strip()) is not None

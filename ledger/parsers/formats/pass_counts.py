@@ -93,10 +93,24 @@ _PASSES_OF_RE = re.compile(
     r"\s(?:[\w-]{1,20}\s)?(?:requests?|prompts?|queries|samples|sequences)\b)",
     re.IGNORECASE,
 )
+# ("`ctest` is 94/94", "unit tests are 212/212 green": a suite's tally stated with a copula; never a score, as only a
+# runner's or a suite's name may stand before it)
+_SUITE_IS_RE = re.compile(
+    r"\b(?:ctest|pytest|unittest|tests?|suites?|checks?|cases?)`?\s{1,3}(?:is|are|was|were|stays?|now)\s{1,3}"
+    r"(?:now\s{1,3}|at\s{1,3})?(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?![\d/]|\.\d)",
+    re.IGNORECASE,
+)
+# "the 25 paired comparisons against main are all identical": checks counted, then a verdict that they all passed
+_ALL_SAME_RE = re.compile(
+    r"(?<![\w.#/])(?P<n>\d{1,6})\s+(?:[\w-]{1,30}\s+){0,2}?(?:comparisons?|checks?|cases?|tests?|outputs?)\b"
+    r"[^.;:\d]{0,60}?\b(?:are|were)\s{1,3}all\s{1,3}(?:identical|bit-?exact|bitwise\s{1,3}identical|green)\b",
+    re.IGNORECASE,
+)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
 _UNITTEST_END_RE = re.compile(r"^\s*(?:(?P<ok>OK)\b|FAILED \((?P<detail>[^()]{1,80})\))")
-_WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected|succe|agree|match", re.IGNORECASE)
+_WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected|succe|agree|match|identical", re.IGNORECASE)
+_SUITE_WORD_RE = re.compile(r"test|suite|check|case", re.IGNORECASE)  # (beside a "/": "`ctest` is 94/94")
 _FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNORECASE)
 _EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
 # "CuteDSL MoE unit tests, this branch and main (test_cute_dsl_moe.py)": the runs "each" counts
@@ -123,8 +137,10 @@ def _has_hint(text: str) -> bool:
             or "succe" in low
             or "agree" in low
             or "match" in low
+            or "identical" in low
+            or ("/" in low and ("test" in low or "suite" in low or "check" in low or "case" in low))
         )
-    return _WORD_HINT_RE.search(text) is not None
+    return _WORD_HINT_RE.search(text) is not None or ("/" in text and _SUITE_WORD_RE.search(text) is not None)
 
 
 def _norm(word: str) -> str:
@@ -148,6 +164,12 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n:  # "raw passes: 5/5": passed of runs
             groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
+    for m in _SUITE_IS_RE.finditer(text):
+        k, n = int(m.group("k")), int(m.group("n"))
+        if k <= n:
+            groups.append((m.start("k"), m.end(), {"passed": k, "failed": n - k}))
+    for m in _ALL_SAME_RE.finditer(text):
+        groups.append((m.start(), m.end(), {"passed": int(m.group("n")), "failed": 0}))
     for m in _AGREE_RE.finditer(text):
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n and _agreement_name(text, m.start()):
@@ -434,10 +456,19 @@ def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
 def _subject(text: str, start: int, counted: str = "") -> str | None:
     head = link_text(text[max(0, start - 200) : start])  # ("[H100 DSPARK](run url) passed": the run's name)
     cut = max(head.rfind(";"), head.rfind(". "))  # "Mean: 96.3; range: 0.27; raw passes: 5/5": its own clause
-    head = head[cut + 1 :].strip(" :-•*`=")
+    head = _COPULA_END_RE.sub("", head[cut + 1 :].strip(" :-•*`=")).strip(" `")  # ("`ctest` is 94/94": ctest)
     if _LIST_TAIL_RE.search(head) and (own := _OWN_WORDS_RE.fullmatch(counted.strip())) and own.group("what"):
         return own.group("what")  # "..., 7/7 correctness, and both registered regressions passed": its own words
+    if head.lower() in _DETERMINERS and (own := _COUNTED_NOUN_RE.match(counted)) is not None:
+        return own.group("what")  # "The 25 paired comparisons ... are all identical": what the count counts
     return head[-80:] or None
+
+
+_COPULA_END_RE = re.compile(r"`?\s{1,3}(?:is|are|was|were|stays?)(?:\s{1,3}(?:now|at))?$", re.IGNORECASE)
+_DETERMINERS = frozenset({"", "the", "all", "all the", "these", "our", "both"})
+_COUNTED_NOUN_RE = re.compile(
+    r"\d{1,6}\s+(?P<what>(?:[\w-]{1,30}\s+){0,2}?(?:comparisons?|checks?|cases?|tests?|outputs?))\b", re.IGNORECASE
+)
 
 
 # a count that closes a list ("..., and both ... passed"): named by its own words, not by the list before it

@@ -86,6 +86,7 @@ from ledger.parsers.kv.truth_lines import truth_claims
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric, names_a_length
+from ledger.vocab.outcomes import names_tally
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone
@@ -378,6 +379,7 @@ class _BlockReader:
         if (
             (is_config(label, unit) and not line.drafted_rate(label) and not scored)
             or is_gauge_name(label)
+            or (unit is None and names_tally(label))  # '"failures": 0' in a case's record: the runner's count line is
             or ("=" in line.text and accepted_count(label, value, line.labels()))
             or (self.block.kind == "code" and is_idle_timing(value, unit))
             or (unit is None and _LAUNCH_SHAPE_RE.match(line.text, p.end) is not None)
