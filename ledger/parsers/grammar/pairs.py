@@ -308,9 +308,17 @@ def _numeric_pair(
         pm = _PROGRESS_AFTER_RE.match(text, vend)
         if pm:
             vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
-    # ("150.5 TPS, while the old path gives 140 TPS": the clause after the comma names the value's baseline)
-    clean = (bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)) and not baseline_follows(
-        text, vend, unit
+    # ("150.5 TPS, while the old path gives 140 TPS": the clause after the comma names the value's baseline; "GSM8K:
+    # 611 / 700 correct (87.3%)": a count of the questions the score after it was taken over)
+    clean = (
+        (bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend))
+        and not baseline_follows(text, vend, unit)
+        and not (
+            "/" in text[vend : vend + 2]
+            and unit is None
+            and value == int(value)
+            and _FRACTION_AFTER_RE.match(text, vend)
+        )
     )
     ref, bar = None, None
     if not clean:
@@ -325,6 +333,11 @@ def _numeric_pair(
 
 
 _PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")
+_FRACTION_AFTER_RE = re.compile(
+    r"[ \t]?/[ \t]?\d{1,3}(?:,\d{3}){0,2}\d{0,4}(?:[ \t]{1,2}(?:correct|right|solved|passed|answered))?[ \t]{0,2}"
+    r"(?:=|->|→|\()",
+    re.IGNORECASE,
+)
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end; "429.18
 # < 522; the base run ...": with a bar alone, to the end of its clause
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)

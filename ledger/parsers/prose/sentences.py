@@ -49,6 +49,7 @@ from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
 from ledger.parsers.prose.contrast_pairs import contrast_pairs
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
+from ledger.parsers.prose.fraction_scores import fraction_scores
 from ledger.parsers.prose.grid_leads import cell_leads
 from ledger.parsers.prose.lead_tasks import clause_tasks
 from ledger.parsers.prose.lists import (
@@ -134,7 +135,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
-    out = paren_counts(out, text)
+    out = fraction_scores(paren_counts(out, text), text)  # ("1,288/1,319 = 97.65%": one score, its count no score)
     trailing_setup(out, text)
     short_model_forms(out, text, ctx.doc)  # ("on DeepSeek-V3.2 (DS TTFT ~flat at +0.3%)": DS is that model)
     if len(out) > 1:
