@@ -32,11 +32,23 @@ _CAUSE_AFTER_RE = re.compile(
 )
 
 
+# the toolkits, drivers and languages whose name never stands before a measured number: "with ROCm 6.4", "CUDA 12.8",
+# "torch 2.7" are releases without a version word (a kernel library's, "FlashInfer 1.21", may be a result)
+_RUNTIME_BEFORE_RE = re.compile(
+    r"(?<![\w.-])(?:rocm|hip|cuda|cudnn|nccl|rccl|nvshmem|torch|pytorch|python|gcc|cmake|numpy|jaxlib|driver)"
+    r"\s?[:=]?\s?v?$",
+    re.IGNORECASE,
+)
+
+
 def library_version(text: str, start: int, end: int) -> bool:
     """The dotted number at text[start:end] is the release of the library named right before it ("cuDNN 9.21 ->
-    9.22", "NCCL version 2.30"): a version word or a bump across an arrow says so."""
+    9.22", "NCCL version 2.30", "with ROCm 6.4"): a version word or a bump across an arrow says so, or the name is a
+    runtime's, which no measure is named by."""
     if "." not in text[start:end]:
         return False
+    if _RUNTIME_BEFORE_RE.search(text, max(0, start - 12), start) is not None:
+        return True
     m = _NAME_BEFORE_RE.search(text, max(0, start - 30), start)
     return m is not None and (m.group("word") is not None or _BUMP_AFTER_RE.match(text, end) is not None)
 
