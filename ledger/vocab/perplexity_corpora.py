@@ -15,6 +15,15 @@ _CORPUS_RE = re.compile(
 _NAMES_PERPLEXITY_RE = re.compile(r"perplexity|(?<![a-z])ppl(?![a-z])|wikitext", re.IGNORECASE)
 # "from 8.20 to 6.40 Wiki2 PPL": a corpus, short, before the perplexity it names (not "wikitext": a measure itself)
 CORPUS_PERPLEXITY = r"(?:ptb|c4|wiki[ _-]?(?:2|103)|lambada|pile|redpajama)[ _-](?:ppl|perplexity)"
+# "WikiText 2 PPL 7.85", "on wikitext 103": the number that names the corpus (right before it), no value
+_CORPUS_NUMBER_BEFORE_RE = re.compile(r"(?<![\w-])wiki(?:text)?[ _-]?$", re.IGNORECASE)
+
+
+def corpus_number(text: str, start: int, number: str) -> bool:
+    """The number `number` at text[start] is the "2" or "103" of a WikiText corpus's name."""
+    return number in ("2", "103") and _CORPUS_NUMBER_BEFORE_RE.search(text, max(0, start - 10), start) is not None
+
+
 # "c4(ppl)", "PTB (perplexity)": the measure's name in the brackets a unit goes in
 MEASURE_BRACKET_RE = re.compile(r"\(\s?(?:ppl|perplexity)\s?\)\s*$", re.IGNORECASE)
 

@@ -19,6 +19,7 @@ from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
+from ledger.parsers.prose.name_numbers import in_a_name
 from ledger.parsers.prose.pipeline_stages import pipeline_stages
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.parsers.prose.size_changes import measured_size
@@ -27,7 +28,6 @@ from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
-from ledger.vocab.models import family_versions, model_names
 from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
@@ -414,28 +414,6 @@ def _device_listing(text: str, n: Number) -> bool:
     return False
 
 
-def _in_device_name(text: str, n: Number) -> bool:
-    """The number is part of a device's name ("on an RTX 4090", "MI300X"): it names hardware, it measures nothing."""
-    for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 16), min(len(text), n.end + 12)):
-        if m.start() <= n.start < m.end():
-            return True
-    return False
-
-
-def _in_model_name(text: str, n: Number) -> bool:
-    """The number is the version in a model's spaced name ("the Throughput of Llama 3.1 8B", "8k for Llama 3."): it
-    names a model."""
-    if n.unit is not None or n.start < 2 or text[n.start - 1] != " " or not text[n.start - 2].isalpha():
-        return False
-    a = max(0, n.start - 24)
-    window = text[a : min(len(text), n.end + 24)]
-    for name in model_names(window) + family_versions(window):
-        i = window.find(name)
-        if i >= 0 and a + i <= n.start < a + i + len(name):
-            return True
-    return False
-
-
 _TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
 
 
@@ -498,7 +476,7 @@ def is_config_number(text: str, n: Number) -> bool:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
-    if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
+    if _chosen(text, n) or in_a_name(text, n) or _set_acceptance(text, n):
         return True
     if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[":
         return True  # "2 PP stages", "pp_size 1": a pipeline's size; "#[17474](...)": a pull request's number
