@@ -20,6 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.base_only import with_base_only
 from ledger.parsers.tables.cell_metric import cell_metric, column_measure, label_setup
 from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
@@ -569,6 +570,11 @@ def row_claims(
     info: TableInfo | None = None,
 ) -> Iterator[Claim]:
     """The claims of one row's result cells (see _RowReader)."""
-    if info is None:
-        info = TableInfo(table, roles)
-    yield from _RowReader(ctx, block, table, row, roles, headers, label, section, base_row, info).claims()
+    info = info if info is not None else TableInfo(table, roles)
+    yield from with_base_only(
+        ctx,
+        (row, base_row),
+        info,
+        headers,
+        lambda r, b: _RowReader(ctx, block, table, r, roles, headers, label, section, b, info).claims(),
+    )
