@@ -233,8 +233,8 @@ class _RowReader:
 
     def _parts(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "70.02% / 28.74%" under "Pos0 / Pos1 acceptance", "0.25/1087/43.5%" under a title "(ms / TFLOPS / MFU%)":
-        # each value the measure its position names
-        if c.numeric or c.role not in ("value", "mixed"):
+        # each value the measure its position names (a change's too: "+10.0% / +7.5%" beside those values)
+        if c.numeric or c.role not in ("value", "mixed", "delta"):
             return False
         base = baseline_cell(self.base_row, self.row, c.ci, self.info.base_of.get(c.ci))
         above = range(self.table.header_line - 1, max(0, self.block.start - 5), -1)
