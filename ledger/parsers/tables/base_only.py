@@ -4,19 +4,16 @@ on the base side, with no reference, never a pair with nothing and never dropped
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Row
 from ledger.parsers.tables.cells import cell_offsets, clean, is_numeric_cell
+from ledger.parsers.tables.roles import NO_FIGURE
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.side_columns import side_label, side_measure
 from ledger.vocab.sides import side_of
-
-# the cell of a side that has no value: a dash, "n/a", or nothing
-_NO_VALUE_RE = re.compile(r"(?:-{1,3}|[—–]|n/?a|)", re.IGNORECASE)
 
 
 def with_base_only(
@@ -56,7 +53,7 @@ def _moved(row: Row, info: TableInfo, headers: list[str]) -> dict[int, int]:
     for v, b in info.base_of.items():
         if max(v, b) >= min(len(row.cells), len(headers)) or side_of(clean(headers[v])) != "head":
             continue
-        if _NO_VALUE_RE.fullmatch(clean(row.cells[v])) and is_numeric_cell(row.cells[b]):
+        if (not (cell := clean(row.cells[v])) or cell in NO_FIGURE) and is_numeric_cell(row.cells[b]):
             out[v] = b
     return out
 
