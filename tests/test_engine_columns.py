@@ -66,3 +66,48 @@ def test_a_bare_size_with_no_family_or_two_families_above_stays_as_stated() -> N
         "| Orca2-7B | A10 | 61.5 | 55.0 |", "| Orca2-7B | A10 | 61.5 | 55.0 |\n| Wren-7B | A10 | 60.1 | 54.2 |"
     )
     assert {v: cfg.get("model") for _, v, cfg in _claims(two)}[88.4] == "13B"
+
+
+def _paired(text: str) -> dict[float | None, tuple[str, str | None, float | None]]:
+    return {
+        c.value: (c.metric or "", c.config.get("variant"), c.reference)
+        for c in extract(text, path="x.md").claims
+        if c.unit != "%"
+    }
+
+
+def test_paired_columns_naming_their_arms_keep_the_measure_and_the_arm_apart() -> None:
+    # (a gain column pairs the two arms: the second is measured against the first, in the rate both spell)
+    text = """\
+| Concurrency | Alpha tok/s | Beta tok/s | Gain |
+|---:|---:|---:|---:|
+| 1 | 100.0 | 110.0 | 10.0% |
+| 8 | 700.0 | 770.0 | 10.0% |
+"""
+    assert _paired(text) == {110.0: ("throughput", "Beta", 100.0), 770.0: ("throughput", "Beta", 700.0)}
+    gains = {c.metric for c in extract(text, path="x.md").claims if c.unit == "%"}
+    assert gains == {"throughput Gain"}
+
+
+def test_paired_columns_naming_their_arms_before_a_named_measure_keep_that_measure() -> None:
+    text = """\
+| Batch | Alpha TPOT (ms) | Beta TPOT (ms) | Speedup |
+|---|---|---|---|
+| 1 | 10.0 | 9.0 | 1.11x |
+"""
+    assert _paired(text)[9.0] == ("TPOT", "Beta", 10.0)
+
+
+def test_paired_columns_of_two_phases_or_settings_name_no_arm() -> None:
+    # (two phases, or two settings the vocabulary reads, are no arms of one comparison)
+    for heads in ("Prefill tok/s | Decode tok/s", "TP1 tok/s | TP2 tok/s", "Mean TTFT | P99 TTFT"):
+        text = f"| Batch | {heads} | Gain |\n|---|---|---|---|\n| 1 | 100.0 | 110.0 | 10.0% |\n"
+        assert all(variant is None for _, variant, _ in _paired(text).values()), heads
+
+
+def test_unpaired_columns_naming_their_arms_before_a_bare_unit_are_variants() -> None:
+    text = "| Batch | Alpha tok/s | Beta tok/s |\n|---|---|---|\n| 1 | 100.0 | 110.0 |\n"
+    got = {v: (m, cfg.get("variant")) for m, v, cfg in _claims(text)}
+    assert got == {100.0: ("throughput", "Alpha"), 110.0: ("throughput", "Beta")}
+    phases = "| Batch | Prefill tok/s | Decode tok/s |\n|---|---|---|\n| 1 | 100.0 | 110.0 |\n"
+    assert all(cfg.get("variant") is None for _, _, cfg in _claims(phases))

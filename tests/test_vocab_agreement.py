@@ -206,3 +206,18 @@ def test_a_word_that_only_begins_with_a_benchmarks_name_names_no_benchmark(sente
 @pytest.mark.parametrize(("text", "name"), [("Scores on AIME:", "aime"), ("aime25 results", "aime2025")])
 def test_a_benchmarks_name_standing_alone_or_with_its_year_is_named(text: str, name: str) -> None:
     assert named_benchmark(text) == name
+
+
+@pytest.mark.parametrize(
+    ("words", "short"),
+    [
+        ("tokens per second", "tok/s"),
+        ("tokens per sec", "tok/s"),
+        ("requests per second", "req/s"),
+        ("milliseconds", "ms"),
+    ],
+)
+def test_a_unit_written_in_words_is_kept_as_printed_and_joins_its_short_spelling(words: str, short: str) -> None:
+    found = find_numbers(f"the server reached 41.5 {words} on the sweep")
+    assert [(n.value, n.unit) for n in found] == [(41.5, words)]  # (the claim's unit is as printed)
+    assert canonical_unit(words, "perf") == canonical_unit(short, "perf")  # (one series in compare)

@@ -86,6 +86,10 @@ _RATES = (
         "tokens/second",
         "token/second",
         "tok/second",
+        # (a rate written in words, "prefill speed in tokens per second", is the one series tok/s is)
+        "tokens per second",
+        "tokens per sec",
+        "token per second",
     ),
     # ("output tokens per second per GPU", "tps/gpu": a release page's words and its tool's header for one unit)
     *_unit(
@@ -111,8 +115,6 @@ _RATES = (
             "t/s",
             "tk/s",
             "toks/s",
-            "tokens per second",
-            "tokens per sec",
         )
         for row in _unit(u, "rate", None)
     ),
@@ -141,7 +143,7 @@ _RATES = (
     # a request rate by its initials, a serving table's header ("RPS", "RPM"; a page writes "PRS", "PRM" too, for
     # "per request second"): per second and per minute stay two units. Never read after a number: "3 PRs" are
     # pull requests, "3000 RPM" may be a fan's
-    *_unit("req/s", "rate", None),
+    *_unit("req/s", "rate", None, "requests per second", "requests per sec", "request per second"),
     *(Unit(s, "req/s", "rate", read=False) for s in ("rps", "prs")),
     *_unit("req/min", "rate", None, "requests/min"),
     *(Unit(s, "req/min", "rate", read=False) for s in ("rpm", "prm")),

@@ -10,7 +10,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.sides import side_of
 from ledger.vocab.unit_table import unit_row
-from ledger.vocab.units import STAT_WORD_RE, UNITS
+from ledger.vocab.units import STAT_WORD_RE, UNITS, canonical_unit
 
 # "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
 # with in figures (a question or a prompt is one request to the server)
@@ -94,3 +94,12 @@ def rate_named_unit(label: str) -> str | None:
     last = words[-1] if words else ""
     row = unit_row(last) if "/" in last else None
     return row.canonical if row is not None and row.role == "measure" and "rate" in row.family else None
+
+
+def label_unit(label: str, printed: str | None) -> str | None:
+    """The unit a label's bracket declares, or the one printed after the value where both are one unit spelled two
+    ways ("RPS (requests per second): 5.2 req/s" keeps "req/s", as printed beside the number)."""
+    declared = header_unit(label)
+    if declared and printed and canonical_unit(declared, "perf") == canonical_unit(printed, "perf"):
+        return printed
+    return declared

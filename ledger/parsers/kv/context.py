@@ -21,7 +21,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
-from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.parsers.grammar.unit_labels import header_unit, label_unit
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.reader.document import Block
@@ -93,7 +93,7 @@ def _same_brackets(a: str, b: str) -> bool:
 
 
 def _unit_of(p: Pair) -> str | None:
-    unit = header_unit(p.label) or p.unit
+    unit = label_unit(p.label, p.unit) or p.unit
     return normalise_unit(unit) if unit else None
 
 

@@ -43,7 +43,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.formats.result_dicts import in_scored_record
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
-from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
+from ledger.parsers.grammar.unit_labels import header_unit, label_unit, rate_named_unit, rate_unit
 from ledger.parsers.grammar.value_lists import list_names
 from ledger.parsers.kv.arms import arm_at, arm_key, arm_setting, keep_arm
 from ledger.parsers.kv.context import (
@@ -304,7 +304,7 @@ class _BlockReader:
             return
         label = p.label
         unit = (
-            header_unit(label)
+            label_unit(label, p.unit)
             or p.unit
             or snake_unit(label)
             or rate_unit(label)

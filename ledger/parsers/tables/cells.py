@@ -98,6 +98,14 @@ def is_numeric_cell(cell: str) -> bool:
     return (bool(c) and bool(_NUMERIC_CELL_RE.match(c) or FRACTION_PCT_RE.match(c))) or parse_duration(c) is not None
 
 
+def packed_numbers(cell: str, listed: int) -> bool:
+    """ "9 900 / 8 600 / 7 400 t/s" beside a label listing three settings ("prefill 2K / 8K / 16K"): a value for
+    each, parted by spaced slashes (a column of them holds results as a column of single values does; "1268 / 1319"
+    beside a label that lists nothing is a count of a total)."""
+    parts = clean(cell).split(" / ")
+    return 1 < len(parts) == listed <= 8 and all(is_numeric_cell(p) for p in parts)
+
+
 # "1277/1314 (97.184%)": correct of total, and the share it makes; the share is the result
 FRACTION_PCT_RE = re.compile(r"^\d[\d,]*\s?/\s?\d[\d,]*\s?\(\s?(?P<pct>\d+(?:\.\d+)?)\s?%\s?\)$")
 SLASH_CELL_RE = re.compile(

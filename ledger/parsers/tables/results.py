@@ -40,7 +40,7 @@ from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
-from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns
+from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns, paired_arms
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
@@ -174,7 +174,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     )
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
     engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
-    arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
+    arms = {**paired_arms(headers, info.base_of), **arm_columns(headers, info.base_of)}  # ("Alpha ms | Beta ms")
+    pr_sides = pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
     bases, steps, heads, precisions = (
         _bases(table, labels, roles, sided, prosed, bool(info.base_of)) if not twins else _no_bases()

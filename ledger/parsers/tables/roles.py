@@ -13,7 +13,7 @@ import re
 
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
-from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell, units_all
+from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell, packed_numbers, units_all
 from ledger.parsers.tables.delta_check import orient_by_deltas
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
@@ -129,7 +129,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         # ("| - |": a dash where that row has no figure says nothing of what the column holds)
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci])) and c not in NO_FIGURE]
-        numeric = sum(is_numeric_cell(c) for c in cells)
+        numeric = sum(is_numeric_cell(c) for c in cells) + (_listed_values(table, ci) if ci > first else 0)
         if ((abbreviated_setting(head) or ci in bench) and whole_numbers(cells)) or ci in lengths:
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
             continue
@@ -309,12 +309,28 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"  # "1.07 / 0.98" cells: value and baseline in one
     elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
         return "baseline"
+    elif not head and before != "label" and cells and all(_signed_changes(c) for c in cells):
+        return "delta"  # "| | main | PR | |" over "... | +8.7% |": the change of the pair before it, no third side
     elif cells and numeric < len(cells) / 2 and all(_machine_cell(c) for c in cells):
         return "config"  # "1 Atlas 800 A3 (64G × 16)" under "note": the machines the row ran on, no result
     elif cells and numeric < len(cells) / 2:
         return "mixed"
     else:
         return "value"
+
+
+def _listed_values(table: Table, ci: int) -> int:
+    """The rows whose cell in the column packs one value for each setting their label lists ("prefill 2K / 8K"
+    beside "9 000 / 8 000 t/s"): results, as a column's single values are."""
+    return sum(
+        1 for r in table.rows if ci < len(r.cells) and packed_numbers(r.cells[ci], len(clean(r.cells[0]).split(" / ")))
+    )
+
+
+def _signed_changes(cell: str) -> bool:
+    """ "+8.7%", "**+10.0% / +7.5%**": signed shares alone, one to a setting where the row's label lists several."""
+    parts = clean(cell).split(" / ")
+    return len(parts) <= 8 and all(_SIGNED_PCT_RE.match(p.strip()) for p in parts)
 
 
 def _machine_cell(cell: str) -> bool:

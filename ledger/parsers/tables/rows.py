@@ -20,6 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.base_only import with_base_only
 from ledger.parsers.tables.cell_metric import cell_metric, column_measure, label_setup
 from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
@@ -232,8 +233,8 @@ class _RowReader:
 
     def _parts(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "70.02% / 28.74%" under "Pos0 / Pos1 acceptance", "0.25/1087/43.5%" under a title "(ms / TFLOPS / MFU%)":
-        # each value the measure its position names
-        if c.numeric or c.role not in ("value", "mixed"):
+        # each value the measure its position names (a change's too: "+10.0% / +7.5%" beside those values)
+        if c.numeric or c.role not in ("value", "mixed", "delta"):
             return False
         base = baseline_cell(self.base_row, self.row, c.ci, self.info.base_of.get(c.ci))
         above = range(self.table.header_line - 1, max(0, self.block.start - 5), -1)
@@ -569,6 +570,11 @@ def row_claims(
     info: TableInfo | None = None,
 ) -> Iterator[Claim]:
     """The claims of one row's result cells (see _RowReader)."""
-    if info is None:
-        info = TableInfo(table, roles)
-    yield from _RowReader(ctx, block, table, row, roles, headers, label, section, base_row, info).claims()
+    info = info if info is not None else TableInfo(table, roles)
+    yield from with_base_only(
+        ctx,
+        (row, base_row),
+        info,
+        headers,
+        lambda r, b: _RowReader(ctx, block, table, r, roles, headers, label, section, b, info).claims(),
+    )

@@ -376,3 +376,15 @@ def on_implementation_columns(claims: Iterator[Claim], heads: frozenset[str]) ->
             continue
         measure = measure_of_unit(c.unit) if is_time_unit(c.unit) else c.unit
         yield c.model_copy(update={"metric": measure or c.metric})
+
+
+def side_measure(c: Claim, header: str) -> str | None:
+    """The measure a value under a side's column names ("TPOT" of "New TPOT (ms)", else its row's or its unit's), as
+    a paired value under it is named: a value that stands alone on a side is one series with the pairs."""
+    label, measure, _ = _side_and_measure(header)
+    return measure or row_measure(c, label)
+
+
+def side_label(header: str) -> str:
+    """A side column's name without its units ("Before (tok/s)" -> "Before")."""
+    return _drop_units(clean(header)) or clean(header)
