@@ -247,3 +247,11 @@ def test_a_validation_lists_count_of_successful_runs_is_a_check_that_passed() ->
     )
     gates = [(c.metric, c.outcome, c.outcome_text) for c in extract(text, path="t.md").claims if c.kind == "gate"]
     assert gates == [("end-to-end chat requests", "pass", "Three successful")]
+
+
+def test_a_setup_that_remains_pending_is_a_check_not_yet_verified() -> None:
+    text = "| Model | Status |\n| --- | --- |\n| Qwen3-8B | PASS |\n\n"
+    text += "Llama-3.1-70B TP4 remains pending on the new patch.\n"
+    gates = [c for c in extract(text, path="x.md").claims if c.kind == "gate"]
+    assert [(g.outcome, g.config.get("tp")) for g in gates] == [("pass", None), ("not_verified", "4")]
+    assert not [c for c in extract("The review is pending.\n", path="x.md").claims if c.kind == "gate"]

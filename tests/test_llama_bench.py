@@ -69,3 +69,11 @@ def test_setup_columns_give_setup_keys() -> None:
         (640.5, "256", "32", "512", "RTX 4080", "llama 3B Q4_0"),
     ]
     assert not any("Microbatch size" in c.config or "GPU" in c.config for c in claims)
+
+
+def test_a_gguf_type_names_the_weights_over_the_bpw_size_llama_bench_prints_after_it() -> None:
+    from ledger.vocab.setup import qualifiers
+
+    assert qualifiers("llama 70B IQ3_K - 3.4 bpw")["quant"] == "iq3_k"
+    assert qualifiers("deepseek2 671B IQ4_K_R4 - 4.5 bpw")["quant"] == "iq4_k_r4"
+    assert qualifiers("Mistral 7B EXL2 4.0 bpw")["quant"] == "exl2 4.0bpw"  # (ExLlama's weights: their size names them)

@@ -82,3 +82,27 @@ def test_setup_is_taken_from_no_tool_verdict_or_name_hint() -> None:
     text = "On one H100 serving `Qwen3-30B-A3B-mtp`, each plain decode step took ~20 ms of host time.\n"
     step = next(c for c in extract(text, path="x.md").claims if c.value == 20.0)
     assert step.config.get("model") == "Qwen3-30B-A3B-mtp" and "spec_algo" not in step.config
+
+
+VARIANT_ROWS = """# Accuracy recheck after the scheduler rework
+
+| Model | gsm8k | Threshold | Status |
+| --- | ---: | ---: | --- |
+| Qwen3-235B TP8 | 0.951 | 0.94 | PASS |
+| Qwen3-235B Prefix Cache TP8 | 0.947 | 0.94 | PASS |
+"""
+
+
+def test_a_model_cells_trailing_settings_and_variant_are_the_rows_setup_not_its_model() -> None:
+    from ledger.vocab.model_cells import model_and_variant
+
+    claims = extract(VARIANT_ROWS, path="x.md").claims
+    assert {c.config.get("model") for c in claims} == {"Qwen3-235B"}
+    assert [(c.kind, c.config.get("variant")) for c in claims if c.config.get("tp") == "8"] == [
+        ("accuracy", None),
+        ("gate", None),
+        ("accuracy", "Prefix Cache"),
+        ("gate", "Prefix Cache"),
+    ]
+    assert model_and_variant("Qwen3-8B Base") is None  # (the checkpoint's own name goes on)
+    assert model_and_variant("Llama-3.1-8B Instruct TP2") == ("Llama-3.1-8B Instruct", "")

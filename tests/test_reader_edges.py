@@ -167,3 +167,19 @@ def test_front_matter_is_metadata_its_title_heads_the_page_and_lines_keep_their_
     ]
     rule = read_document("---\nThis PR speeds up decode.\n---\n", "pr.md")
     assert [b.text for b in rule.blocks if b.kind == "heading"] == ["This PR speeds up decode."]
+
+
+LINKED_VALUES = """# Move Mistral-7B to the unified model class
+
+* Throughput:
+  - Old Mistral-7B: [1200 tok/s](https://example.com/run/c)
+  - New Mistral-7B: [1260 tok/s](https://example.com/run/d)
+* Tracked in [#1260](https://github.com/acme/enginex/issues/1260)
+"""
+
+
+def test_a_value_written_as_a_links_text_is_read_as_the_value() -> None:
+    from ledger.parsers import extract
+
+    got = [(c.metric, c.value, c.reference) for c in extract(LINKED_VALUES, path="x.md").claims]
+    assert got == [("throughput", 1260.0, 1200.0)]  # (the issue's number is what the link points to: no value)

@@ -771,3 +771,35 @@ def test_the_build_a_sentence_says_its_results_came_from_is_their_revision() -> 
     )
     got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md", page=True).claims}
     assert got == {70.2: "v2.4.1rc1", 530.1: "nightly-2026-05-01", 410.7: None}
+
+
+_SHA = "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"
+BEFORE_AFTER_LINK = f"""# Go back to the previous attention kernel
+
+Before [that commit](https://github.com/acme/enginex/commit/{_SHA}) landed:
+- Result: 15.2 req/s
+
+After [that commit](https://github.com/acme/enginex/commit/{_SHA}) landed (slower):
+- Result: 14.6 req/s
+"""
+
+
+def test_the_runs_before_a_linked_commit_are_not_measured_on_it() -> None:
+    revs = {c.value: c.revision for c in extract(BEFORE_AFTER_LINK, path="x.md").claims if c.kind == "perf"}
+    before, after = revs[15.2], revs[14.6]
+    assert before is not None and before.head is None and before.label == "before 0a1b2c3d4e"
+    assert after is not None and after.head == _SHA and after.label == "After that"
+
+
+PR_COMMIT_LEAD = """reviewer42 · comment · 2025-03-20
+On https://github.com/acme/enginex/pull/77/commits/89abcdef0123456789abcdef0123456789abcdef with `bool fast = n > 4;`
+
+| model | backend | test | t/s |
+| --- | --- | ---: | ---: |
+| llama 70B Q4_K_M | CPU | pp64 | 20.10 ± 0.20 |
+"""
+
+
+def test_a_bare_pr_commit_link_opening_a_lead_is_the_revision_of_the_table_under_it() -> None:
+    got = [c.revision for c in extract(PR_COMMIT_LEAD, path="x.md").claims if c.kind == "perf"]
+    assert got and all(r is not None and r.head == "89abcdef0123456789abcdef0123456789abcdef" for r in got)

@@ -516,3 +516,26 @@ def test_a_kernel_librarys_module_a_change_borrows_from_states_no_precision() ->
     assert "quant" not in qualifiers("see flashinfer_mxfp4.py")
     # (a backend's name a run is said to use is still its path at that precision)
     assert qualifiers("TP8, `flashinfer_mxfp4` MoE backend")["quant"] == "mxfp4"
+
+
+GOAL_LIST = """# Plugin refresh for EngineZ 2.3
+
+## Purpose
+- Fix Qwen3-235B / Qwen3-235B-Thinking FP8 KV-cache handling under graph capture.
+- Keep the recipes of the other models green.
+
+## Accuracy
+
+| Model | gsm8k | Threshold | Status |
+| --- | ---: | ---: | --- |
+| Qwen3-235B TP8 | 0.951 | 0.94 | PASS |
+| Llama-3.1-70B TP4 | 0.948 | 0.93 | PASS |
+"""
+
+
+def test_a_change_items_settings_are_not_the_setup_of_other_models_results() -> None:
+    claims = extract(GOAL_LIST, path="x.md").claims
+    assert claims and all("kv_cache" not in c.config for c in claims)
+    # the item's one model is the one measured: its setting may be the runs' own
+    alone = GOAL_LIST.replace("| Llama-3.1-70B TP4 | 0.948 | 0.93 | PASS |\n", "")
+    assert _config(alone, 0.951).get("kv_cache") == "fp8"

@@ -1249,3 +1249,12 @@ def test_a_slashed_pair_after_a_dataset_or_before_its_load_is_the_lengths() -> N
     assert qualifiers("sharegpt 3000/400, tp4") == {"isl": "3000", "osl": "400", "tp": "4"}
     assert qualifiers("3000/400 @ conc 16") == {"isl": "3000", "osl": "400", "concurrency": "16"}
     assert "isl" not in qualifiers("answered 1278/1319 right")  # (a count of correct answers, no lengths)
+
+
+def test_a_length_pair_beside_its_load_written_c_equals() -> None:
+    """ "2048/256 c=32" in a row's case cell: two lengths and the load they ran at, as "2048/256 c32" is."""
+    from ledger.vocab.setup import qualifiers
+
+    assert qualifiers("2048/256 c=32") == {"isl": "2048", "osl": "256", "concurrency": "32"}
+    assert qualifiers("4096/512 @ c = 8") == {"isl": "4096", "osl": "512", "concurrency": "8"}
+    assert "isl" not in qualifiers("3/4 c=2")  # (no length is one digit)

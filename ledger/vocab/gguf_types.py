@@ -4,6 +4,8 @@ model cell's quantisation tail (grammar.line_setup) read the same names."""
 
 from __future__ import annotations
 
+import re
+
 # ik_llama.cpp's row-interleaved repacks ("IQ1_S_R4", "Q8_K_R8") and mainline's ARM repacks ("Q4_0_4_8") are
 # types of their own: a table of IQ1_M against IQ1_M_R4 compares two quantisations, not one
 _REPACKED = r"(?:_r\d{1,2})?"
@@ -14,3 +16,12 @@ GGUF_QUANT = (
 )
 """The family of GGUF quantisation types, lower case (compile with re.IGNORECASE); one alternative per shape, each
 closed by the suffixes it may take, so a match never backtracks more than a few characters."""
+
+# llama-bench's model cell prints a type, then its size in bits per weight: "IQ4_K_R4 - 4.5 bpw"
+_TYPE_BEFORE_SIZE_RE = re.compile(rf"(?<![a-z0-9]){GGUF_QUANT} - $", re.IGNORECASE)
+
+
+def sized_type(text: str, start: int) -> bool:
+    """The bits per weight at `start` are the size of the GGUF type printed right before them ("IQ4_K_R4 - 4.5
+    bpw"): the type names the weights, not the size (ExLlama's "4.0 bpw" alone names them)."""
+    return _TYPE_BEFORE_SIZE_RE.search(text, max(0, start - 24), start) is not None

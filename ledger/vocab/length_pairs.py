@@ -35,8 +35,9 @@ SERVING_LENGTHS_RE = re.compile(
     r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
     r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
     # ("8192/1024 instead of 1K/1K": two lengths set against the shorthand pair they replace; "2048/256 @ conc 64",
-    # "2048/256 @ c64": the load the pair was run at)
-    r"|\s{0,3}@\s{0,3}(?:conc|c\d)|,?\s{1,3}c\d|\s{1,3}(?:instead\s{1,3}of|rather\s{1,3}than)\s{1,3}\d{1,3}[kK]/\d)",
+    # "2048/256 @ c64", "1024/1024 c=4": the load the pair was run at)
+    r"|\s{0,3}@\s{0,3}(?:conc|c ?=? ?\d)|,?\s{1,3}c ?=? ?\d"
+    r"|\s{1,3}(?:instead\s{1,3}of|rather\s{1,3}than)\s{1,3}\d{1,3}[kK]/\d)",
     re.IGNORECASE,
 )
 # "random 8192/1024", "sharegpt 3000/400": two lengths right after the dataset a serving benchmark drew them from

@@ -32,7 +32,7 @@ from ledger.vocab.disagg_layout import without_layouts
 from ledger.vocab.drafting_words import HYBRID_PART, METHOD_WORDS, checkpoint_mtp_blanked, unspaced_method
 from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
-from ledger.vocab.gguf_types import GGUF_QUANT
+from ledger.vocab.gguf_types import GGUF_QUANT, sized_type
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
@@ -706,7 +706,8 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
     """The match names no setting of the run: a maximum ("max batch size 256"), a rank's index ("[TP0]", "trace_dp0
     _tp0_rank0.json.gz": no run splits over 0 ranks, vocab.parallel_words), llama.cpp's prompt test "pp4"
     (a 4-token prompt, not a pipeline of 4 stages), a MoE router's top-k ("experts=128, top_k=8": the experts each
-    token goes to, no sampling), or a component's precision in a name ("FP4 indexer")."""
+    token goes to, no sampling), a component's precision in a name ("FP4 indexer"), or the size llama-bench prints
+    after a GGUF type ("IQ4_K_R4 - 4.5 bpw": the type names the weights)."""
     if w.key == "pp":
         return zero_size(w.key, text, end) or (
             _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
@@ -717,7 +718,11 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
         or (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None)
         or (
             w.key == "quant"  # ("FP16→AQLM": the reference's precision; "FP4 indexer": the indexer's)
-            and (FROM_SIDE_RE.match(text, start) is not None or of_a_component(text, start, end))
+            and (
+                FROM_SIDE_RE.match(text, start) is not None
+                or of_a_component(text, start, end)
+                or sized_type(text, start)
+            )
         )
     )
 

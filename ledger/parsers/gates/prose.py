@@ -32,6 +32,8 @@ _PROSE_RE = WordGate(
     re.compile(
         r"\b(?P<word>(?:is|are|was|were|be|been|stays?|remains?)\s+not\s+(?:measured|covered|verified|tested|"
         r"run|rerun|re-run)|not\s+(?:measured|covered|verified)\s+(?:on|for|at|in)\b|did\s+not\s+boot|"
+        # ("X TP4 / Y TP4 remain pending on the current patch": checks named, not yet run to a verdict)
+        r"(?:stays?|remains?|still)\s+pending\b|"
         r"(?:hangs|hung)\s+(?:in|on|at|when|during|forever)|"
         r"bitwise[ -](?:identical|equal|exact)|bit-exact|(?:is|are|was|were)\s+identical\s+in\s+all\s+cases)",
         re.IGNORECASE,
@@ -233,7 +235,7 @@ def _failing_tests(text: str) -> Iterator[tuple[str, str, int, int]]:
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
-    r"ran|green|red|failure|without|oom",
+    r"ran|green|red|failure|without|oom|pending",
     re.IGNORECASE,
 )
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
@@ -297,7 +299,7 @@ _WITHOUT_WORDS = ("without",)
 _OOM_WORDS = ("oom",)
 _RESOLVED_WORDS = ("resolved",)
 _ALL_GOOD_WORDS = ("all",)
-_PROSE_WORDS = ("not", "hang", "hung", "bit", "identical")
+_PROSE_WORDS = ("not", "hang", "hung", "bit", "identical", "pending")
 
 
 def _may(low: str | None, words: tuple[str, ...]) -> bool:
@@ -369,7 +371,7 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
         low = word.lower()
         if low.startswith("not run") or low.startswith("not rerun") or low.startswith("not re-run"):
             outcome = "not_run"
-        elif low.startswith("not "):
+        elif low.startswith(("not ", "pending", "still pending")):
             outcome = "not_verified"
         elif low.startswith(("did not boot", "hang", "hung")):
             outcome = "fail"

@@ -23,6 +23,7 @@ from ledger.parsers.gates.claims import (
 )
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.roles import column_roles, numbered_rows
+from ledger.vocab.model_cells import cell_variant
 from ledger.vocab.outcomes import boolean_outcome, success_count
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
@@ -132,6 +133,7 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
             # "| MiniMax-M3 | non-EAGLE | 0.946 | PASS |": the check is the model's run in that mode
             label = " ".join(c.strip() for c in row.cells[skip : skip + names[0]] if c.strip())
         name, label_cfg = _split_label(label)
+        label_cfg.update(cell_variant(label))  # ("| X Prefix Cache TP8 | ... | PASS |": the variant checked)
         first = table.header[skip].strip() if len(table.header) > skip else ""
         if first and _SETTING_VALUE_RE.match(label):
             # "| BS | ... | Acc |" over "| 1 | ... | OK |": the row is a setting's value; the check is the column's

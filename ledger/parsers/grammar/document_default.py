@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
+from ledger.parsers.grammar.change_items import change_items_own
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command
 from ledger.parsers.grammar.commands import continued
@@ -86,8 +87,7 @@ def document_default(
     outside: set[str] = set()  # the keys some line outside a paste states
     sectioned = {no for first, last in facts.sections for no in range(first, last + 1)}
     later = _later_lines(sectioned, measuring := facts.measuring)  # (a section with results states their setup)
-    led: dict[str, list[str]] = {}
-    led_turns: dict[str, list[int]] = {}  # the turn of each of `led`'s values
+    led, led_turns = dict[str, list[str]](), dict[str, list[int]]()  # (and the turn of each of `led`'s values)
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
@@ -142,6 +142,7 @@ def document_default(
                 if run_line and k in RUN_KEYS:
                     from_runs.append((k, v, t))
         boarded.update((t,) if "gpu" in values else ())
+    change_items_own(doc, items, said, seen, (led, led_turns), by_turn, turns_of)  # ("- Fix X FP8 KV-cache")
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
     _counted_in_turn(seen, by_turn)
     if len(set(drafts)) == 1 and "model" not in seen:  # (several drafts, each a row's own, name no one model)

@@ -337,9 +337,12 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
         if is_sha(first.group("sha")) and _ONTO_LINK_RE.search(text, 0, first.start()):
             # "Peak memory of this branch on top of [`6a7b8c9d`](.../commit/6a7b8c9d...):": the base it sits on
             return Revision(label=clean_label(text[: first.start()]), head=None, base=first.group("sha").lower())
+        if is_sha(first.group("sha")) and _BEFORE_LINK_RE.match(text, 0, first.start()):
+            # "Before [that commit](.../commit/264b3bc...) landed:": measured without it, on the side before it
+            return Revision(label=f"before {first.group('sha')[:10].lower()}", head=None, base=None)
         if is_sha(first.group("sha")):
             return Revision(label=label or first.group("sha").lower(), head=first.group("sha").lower(), base=None)
-    if "/commit/" in text and (bare := _bare_commit_urls(text)) != text:
+    if "/commit" in text and (bare := _bare_commit_urls(text)) != text:
         # "Tested at https://github.com/o/r/commit/0123abcd...": a commit its bare link names reads as its sha;
         # a line that is the link alone is the commit the results under it ran on (a turn's opening line)
         if _LONE_SHA_RE.fullmatch(alone := bare.strip(" `*_<>")) and is_sha(alone):
@@ -384,7 +387,10 @@ _RESULTS_BELOW_RE = re.compile(
     r"reflects?|come from|are from)\b",
     re.IGNORECASE,
 )
-_TAKEN_ON_RE = re.compile(r"(?:were|was|are|is)\s\w{2,12}\s(?:on|at|from)\s(?:the\s)?", re.IGNORECASE)
+# ("On <commit url> with `...`": a preposition alone before the sha names nothing; the sha names the revision)
+_TAKEN_ON_RE = re.compile(
+    r"(?:were|was|are|is)\s\w{2,12}\s(?:on|at|from)\s(?:the\s)?|(?:on|at|in|using)$", re.IGNORECASE
+)
 
 
 STATED_DECIMAL = r"(?<![\d.])(?!(?:19|20)\d\d\.[01]\d(?!\d))\d+\.\d"
@@ -475,7 +481,8 @@ _ONTO_LINK_RE = re.compile(
     r"\b(?:onto|on top of|rebased on|based on|synced with)(?:\s{1,3}(?:main|master|upstream|trunk))?\s{0,3}$",
     re.IGNORECASE,
 )
-_COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?")
+_BEFORE_LINK_RE = re.compile(r"[\s>*_#-]{0,6}(?:before|prior\sto|without)\s{1,3}$", re.IGNORECASE)
+_COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commits?/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?")
 
 
 _LONE_SHA_RE = re.compile(r"[0-9a-f]{7,40}")

@@ -28,6 +28,7 @@ from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.front_matter import front_matter
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.parsers.reader.linked_values import values_unlinked
 from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
@@ -98,6 +99,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     )
     if kind == "markdown" and "<!--" in text:
         text = blank_html_comments(text)
+    if kind == "markdown" and "](" in text:
+        text = values_unlinked(text)  # ("New: [0.76](https://...)": the value 0.76, its link markup blanked)
     lines = split_lines(text)
     doc = Document(lines=lines, format=kind, setup_texts=nested_settings(lines) if "_config:" in text else {})
     markup: dict[int, tuple[str, int, int, str]] = {}
