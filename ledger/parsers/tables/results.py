@@ -40,6 +40,7 @@ from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
+from ledger.parsers.tables.direction_marks import without_direction_marks
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
@@ -125,7 +126,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    table = with_counted_tasks(with_sub_header(without_side_tags(unmarked(table, ctx, block))))  # "GSM8K (1,319)"
+    table = without_direction_marks(unmarked(table, ctx, block))  # "TTFT ms ↓": the measure and its unit, no hint
+    table = with_counted_tasks(with_sub_header(without_side_tags(table)))  # "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
