@@ -18,6 +18,7 @@ from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
+from ledger.parsers.prose.link_names import link_name_number
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.pipeline_stages import pipeline_stages
 from ledger.parsers.prose.set_sizes import set_size
@@ -510,10 +511,10 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
     if is_size_unit(n.unit) and _model_file_size(text, n):
         return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
-    if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
-        text, max(0, n.start - 120), n.start
+    if "](" in text[max(0, n.start - 120) : n.end + 100] and (
+        _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120), n.start) or link_name_number(text, n)
     ):
-        return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+        return True  # "[log](ci/run/42)": a link's target, not its text; "[API 1](...)": the number names the link
     if (
         n.unit is None
         and "." not in n.text
