@@ -216,7 +216,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(on_release_columns(on_engine_columns(claims, engines), releases), sweep, _measured(info))
-        claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
+        claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         if grouped:
             claims = in_group(claims, group)
         yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
