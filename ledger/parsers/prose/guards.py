@@ -18,7 +18,7 @@ from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
 from ledger.parsers.prose.intervals import range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
-from ledger.parsers.prose.link_names import link_name_number
+from ledger.parsers.prose.link_names import in_link_not_value
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.pipeline_stages import pipeline_stages
 from ledger.parsers.prose.set_sizes import set_size
@@ -268,7 +268,6 @@ def _in_code_span(text: str, pos: int) -> bool:
 
 # "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
-_LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
 _TIME_BEFORE_RE = re.compile(
     r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$", re.IGNORECASE
 )
@@ -511,9 +510,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
     if is_size_unit(n.unit) and _model_file_size(text, n):
         return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
-    if "](" in text[max(0, n.start - 120) : n.end + 100] and (
-        _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120), n.start) or link_name_number(text, n)
-    ):
+    if "](" in text[max(0, n.start - 120) : n.end + 100] and in_link_not_value(text, n):
         return True  # "[log](ci/run/42)": a link's target, not its text; "[API 1](...)": the number names the link
     if (
         n.unit is None
