@@ -16,7 +16,7 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
-from ledger.parsers.prose.intervals import range_of_no_result
+from ledger.parsers.prose.intervals import lone_spread, range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.link_names import in_link_not_value
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
@@ -500,8 +500,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
-    if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[":
-        return True  # "2 PP stages", "pp_size 1": a pipeline's size; "#[17474](...)": a pull request's number
+    if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[" or lone_spread(text, n):
+        return True  # "2 PP stages": a pipeline's size; "#[17474](...)": a PR's number; "(about ±0.005)": a tolerance
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
