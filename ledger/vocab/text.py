@@ -46,6 +46,11 @@ ARROW_MARKS = (">", "→", "⇒", "⟶", "⟹", "➜", "➔", "➡", "$\\")
 """What every spelling of ARROW holds: a text holding none holds no arrow."""
 
 
+DIRECTION_MARKS = "↑↓⬆⬇🔼🔽"
+"""The marks a header sets beside a measure's name to say which way is better ("Total tok/s/GPU ↑", "TTFT ms ↓", a
+leaderboard's "acc ↑"): a reading hint, no word of the measure nor of its unit."""
+
+
 def holds_arrow(text: str) -> bool:
     """Whether ARROW can match in `text` (a substring test per mark, not the pattern at every character)."""
     return any(map(text.__contains__, ARROW_MARKS))

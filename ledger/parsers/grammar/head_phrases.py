@@ -134,9 +134,14 @@ def _fits(text: str, m: re.Match[str], letters_ok: bool = False) -> str | None:
     if not is_sha(sha) and not digit_sha_at(text, *m.span("sha")) and not (letters_ok and sha.isalpha() and spanned):
         return None
     before = text[text.rfind(". ", 0, m.start()) + 1 : m.start("sha")]
-    if NOT_MEASURED_RE.search(before) or NOT_A_HEAD_RE.search(before):
+    # (a closed aside is about its own thing: "`org/img:v1` (digest `sha256:...`) at PR head `9c0ffee`" is the head's)
+    aside = _CLOSED_ASIDE_RE.sub(" ", before) if ")" in before else before
+    if NOT_MEASURED_RE.search(before) or NOT_A_HEAD_RE.search(aside):
         return None
     return sha.lower()
+
+
+_CLOSED_ASIDE_RE = re.compile(r"\([^()]{0,300}\)")
 
 
 def _label(text: str, end: int) -> str:

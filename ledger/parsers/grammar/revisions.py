@@ -70,6 +70,7 @@ from ledger.parsers.grammar.revision_labels import (
     rebased_head,
     shas_in,
 )
+from ledger.parsers.grammar.run_leads import run_lead
 from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import (
@@ -507,8 +508,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             if not (bm and REVISION_WORDS.search(bm.group("label")) and not _WHEN_RE.search(bm.group("label"))):
                 continue
             rev = Revision(label=bm.group("label").strip(), head=None, base=None)
-        elif rev is None and opens_results and (rev := _results_after_side(doc, idx)) is not None:
-            pass  # "With this fix, the BS>1 cases match BS=1." then "Results:": the fix's results
+        elif rev is None and (rev := (_results_after_side(doc, idx) if opens_results else None) or run_lead(doc, idx)):
+            pass  # "With this fix, ..." then "Results:": the fix's; "**Baseline:** 2026-08-31 · v0.5.18" over a table
         else:
             if rev is not None and rev.head and _results_after_head(block.text, rev.head):
                 # "Numbers from the tip (`c0ffee1234`): gsm8k 0.912": the label's line only, in the scope it stands in

@@ -116,8 +116,8 @@ _ON_SHA_RE = re.compile(
     r"\b(?:on|at|@)\s+(?:(?:the\s+)?commit\s+)?[*_]{0,2}`?(?P<sha>" + _SHA + r")`?(?![\w-])", re.IGNORECASE
 )
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
-# "rebased on abc1234", "on top of": the base a head was built on, not the revision measured
-_BUILT_ON_RE = re.compile(r"(?:based|top of|main|master)\s+$|based\s+o|top\s+of\s", re.IGNORECASE)
+# "rebased on abc1234", "on top of", "synced with `main` at def5678" (to the "at"'s "a"): a head's base, not a run's
+_BUILT_ON_RE = re.compile(r"(?:based|top of|main|master)[`*_]{0,3}\s+\S$|based\s+o|top\s+of\s", re.IGNORECASE)
 
 
 def _is_sha(token: str) -> bool:

@@ -16,8 +16,9 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
-from ledger.parsers.prose.intervals import range_of_no_result
+from ledger.parsers.prose.intervals import lone_spread, range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
+from ledger.parsers.prose.link_names import in_link_not_value
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.name_numbers import in_a_name
 from ledger.parsers.prose.pipeline_stages import pipeline_stages
@@ -267,7 +268,6 @@ def _in_code_span(text: str, pos: int) -> bool:
 
 # "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
-_LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
 _TIME_BEFORE_RE = re.compile(
     r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$", re.IGNORECASE
 )
@@ -478,8 +478,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or in_a_name(text, n) or _set_acceptance(text, n):
         return True
-    if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[":
-        return True  # "2 PP stages", "pp_size 1": a pipeline's size; "#[17474](...)": a pull request's number
+    if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[" or lone_spread(text, n):
+        return True  # "2 PP stages": a pipeline's size; "#[17474](...)": a PR's number; "(about ±0.005)": a tolerance
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
@@ -488,10 +488,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
     if is_size_unit(n.unit) and _model_file_size(text, n):
         return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
-    if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
-        text, max(0, n.start - 120), n.start
-    ):
-        return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if "](" in text[max(0, n.start - 120) : n.end + 100] and in_link_not_value(text, n):
+        return True  # "[log](ci/run/42)": a link's target, not its text; "[API 1](...)": the number names the link
     if (
         n.unit is None
         and "." not in n.text

@@ -40,6 +40,7 @@ from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
+from ledger.parsers.tables.direction_marks import without_direction_marks
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns, paired_arms
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
@@ -125,7 +126,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    table = with_counted_tasks(with_sub_header(without_side_tags(unmarked(table, ctx, block))))  # "GSM8K (1,319)"
+    table = without_direction_marks(unmarked(table, ctx, block))  # "TTFT ms ↓": the measure and its unit, no hint
+    table = with_counted_tasks(with_sub_header(without_side_tags(table)))  # "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
@@ -215,7 +217,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(on_release_columns(on_engine_columns(claims, engines), releases), sweep, _measured(info))
-        claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
+        claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         if grouped:
             claims = in_group(claims, group)
         yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)

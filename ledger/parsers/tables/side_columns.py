@@ -7,7 +7,7 @@ side with its commit, the claim is measured on that revision."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 from ledger.memo import short_text_cache
 from ledger.model import Claim, Revision
@@ -27,9 +27,13 @@ _UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$")
 _CONNECTOR_RE = re.compile(r"(?:\bw/|\bwith|\bon)\s*$", re.IGNORECASE)
 
 
-def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
+def on_side_columns(
+    ctx: Context, claims: Iterator[Claim], headers: Sequence[str] = (), base_of: Mapping[int, int] | None = None
+) -> Iterator[Claim]:
     """One row's claims, each of a candidate-side column paired with its baseline column on that side (see the
-    module); the row's change cells ("Diff", "better -12.9%") on it too, when the row has one such side."""
+    module); the row's change cells ("Diff", "better -12.9%") on it too, when the row has one such side. A column
+    the header pairs (`base_of`, by column) is on its side in every row, also where its partner's cell is "n/a"."""
+    paired = frozenset(headers[i] for i in base_of or () if i < len(headers))
     # ("The ring variant against main:" over "| Tput main | Tput ring |": a value paired with its baseline is the
     # other side's, never measured on the baseline the lead-in names)
     out = [
@@ -40,7 +44,7 @@ def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         and side_alone(c.revision.label)
         and side_of(c.revision.label) == "base"
         else c
-        for c in _sided(ctx, claims)
+        for c in _sided(ctx, claims, paired)
     ]
     # "| Baseline (tok/s) | With PR (tok/s) | Delta |": the change of the one measure its row pairs ("throughput
     # Delta"), not a measure called "Delta"
@@ -125,7 +129,7 @@ def _change_cell(c: Claim, named: bool = True) -> bool:
     return named or bool(_CHANGE_WORD_RE.search(column))
 
 
-def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
+def _sided(ctx: Context, claims: Iterator[Claim], paired: frozenset[str]) -> Iterator[Claim]:
     for c in claims:
         header = str(c.config.get("column") or "")
         if c.revision is not None and header and (renamed := _named_column(c, header)) is not None:
@@ -138,7 +142,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             # side word still names no measure)
             yield c.model_copy(update={"metric": row_measure(c, clean(header))}) if side_of(header) == "head" else c
             continue
-        if (c.revision is not None and not on_base) or c.reference is None or not header:
+        if (c.revision is not None and not on_base) or (c.reference is None and header not in paired) or not header:
             yield c
             continue
         switch = _switch_side(header)
