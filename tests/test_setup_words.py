@@ -1249,3 +1249,18 @@ def test_a_slashed_pair_after_a_dataset_or_before_its_load_is_the_lengths() -> N
     assert qualifiers("sharegpt 3000/400, tp4") == {"isl": "3000", "osl": "400", "tp": "4"}
     assert qualifiers("3000/400 @ conc 16") == {"isl": "3000", "osl": "400", "concurrency": "16"}
     assert "isl" not in qualifiers("answered 1278/1319 right")  # (a count of correct answers, no lengths)
+
+
+def test_a_setup_word_is_compared_and_hashed_as_itself() -> None:
+    """Each word of the tables is made once and is itself alone: looked up among the fused and tuple words by
+    identity (no hash of its pattern and triggers for every word a line holds), and no two words are one."""
+    import dataclasses
+
+    from ledger.vocab import setup
+    from ledger.vocab.parallel_words import FUSED
+
+    words = setup.SETUP_WORDS
+    assert len({id(w) for w in words}) == len(set(words)) == len(words)
+    assert all(hash(w) == object.__hash__(w) for w in words)
+    twin = dataclasses.replace(words[0])
+    assert twin != words[0] and twin not in words and all(w in words for w in FUSED)
