@@ -120,3 +120,28 @@ def test_a_reader_of_the_document_is_asked_once_per_document_and_again_for_anoth
     assert len(asked) == 3  # one, other, then one again: only the last document is kept
     clear_all()
     assert remembered(one) == 4 and len(asked) == 4
+
+
+def test_the_line_questions_every_reader_asks_again_are_remembered_and_answer_as_asked_anew() -> None:
+    """A run of seven hex digits (each revision reader asks it of each line it reads), whether a label is a side's
+    name alone (each pair's label, each heading) and the setting a line's tail leads its next lines to vary (each
+    line of a block) are dict look-ups once asked: the same answers as the pattern, or the helper asked anew, on
+    every fixture line and made ones."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.kv import arms
+    from ledger.vocab.sides import side_alone
+    from ledger.vocab.text import has_hex_run
+
+    made = ["commit 4f2e9A1 on main", "ABCDEF0 deadbee", "Throughput per attention backend:", "per run:", "main"]
+    made += ["the main branch", "(this PR)", "origin/main", "Before this PR", "é1234567", "12345678"]
+    for text in [*fixture_lines()[::8], *made, *made]:  # (every 8th: the helper asked anew is the slow side)
+        assert has_hex_run(text) == (re.search("[0-9a-f]{7}", text) is not None), text
+        assert has_hex_run(text, any_case=True) == (re.search("[0-9a-fA-F]{7}", text) is not None), text
+        assert side_alone(text) == side_alone.__self__.fn(text), text  # type: ignore[attr-defined]
+        assert arms._lead_key(text[-120:]) == arms._lead_key.__self__.fn(text[-120:]), text  # type: ignore[attr-defined]
+    assert arms.arm_key("Throughput per attention backend:", "x") == "attention_backend"
+    assert arms.arm_key("FLASHINFER: 120 tok/s", "attention_backend") == "attention_backend"
+    assert arms.arm_key("  ", "attention_backend") is None

@@ -1258,3 +1258,18 @@ def test_a_length_pair_beside_its_load_written_c_equals() -> None:
     assert qualifiers("2048/256 c=32") == {"isl": "2048", "osl": "256", "concurrency": "32"}
     assert qualifiers("4096/512 @ c = 8") == {"isl": "4096", "osl": "512", "concurrency": "8"}
     assert "isl" not in qualifiers("3/4 c=2")  # (no length is one digit)
+
+
+def test_a_setup_word_is_compared_and_hashed_as_itself() -> None:
+    """Each word of the tables is made once and is itself alone: looked up among the fused and tuple words by
+    identity (no hash of its pattern and triggers for every word a line holds), and no two words are one."""
+    import dataclasses
+
+    from ledger.vocab import setup
+    from ledger.vocab.parallel_words import FUSED
+
+    words = setup.SETUP_WORDS
+    assert len({id(w) for w in words}) == len(set(words)) == len(words)
+    assert all(hash(w) == object.__hash__(w) for w in words)
+    twin = dataclasses.replace(words[0])
+    assert twin != words[0] and twin not in words and all(w in words for w in FUSED)

@@ -372,3 +372,27 @@ def test_a_family_and_its_version_are_looked_for_only_in_text_holding_a_family_w
         found += bool(full)
         assert models.family_versions(text) == full, text
     assert found >= 3
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("ledger.vocab.requirements", "_REQUIRES"),
+        ("ledger.vocab.requirements", "_ADVISES"),
+        ("ledger.parsers.reader.dispatch_branches", "_PRECISION"),
+    ],
+)
+def test_the_line_questions_of_every_prose_line_are_asked_through_their_gates(module: str, name: str) -> None:
+    """What a page requires or advises ("needs at least 40 GB", "best for short prompts") and the precision a
+    dispatch rule names ("falls back to the old kernel for FP8 KV") are asked of every prose line: through the gate
+    of the words every match holds and the case-sensitive copy in the lowered line, the same answer as the
+    case-blind pattern searched whole."""
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words and gate.plain is not None
+    made = ["- Requires a board of compute capability 9.0", "CUDA 12.4 or newer; needs at least 40 GB", "NVFP4 w8"]
+    made += ["Best for short prompts; we Suggest the packed path", "use fused only at batch 1", "avoid for long runs"]
+    made += ["falls back to the old kernel for BF16 and fp8 KV", "mxfp4-moe", "xfp8", "ſuggest", "\u212aeep FP8"]
+    for text in [*_texts(), *made, *(t.upper() for t in made)]:
+        assert gate.holds(text) == (gate.pattern.search(text) is not None), (name, text)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 # a floor the machine or its software must reach: "Compute Capability 8.9 (sm89)" opening its line (not a device
 # listing's "Device 0: RTX 4090, compute capability 8.9": that board ran), "Requires CUDA 12.1", "CUDA Toolkit 11.8
 # and later", "needs at least 30 GB of VRAM", "Ampere or newer"
@@ -24,9 +26,12 @@ _ADVISES_RE = re.compile(
     r"\bavoid\s(?:using\s|it\s)?(?:for|at|with|on|when)\b",
     re.IGNORECASE,
 )
+# (every line the document default reads is asked both: most hold none of their words, and a case-blind alternation
+# opening with a look-behind is tried at every character)
+_REQUIRES, _ADVISES = WordGate(_REQUIRES_RE), WordGate(_ADVISES_RE)
 
 
 def requires_or_advises(line: str) -> bool:
     """The line states what a machine must have, or when to use a path: the settings it names are no run's."""
     head = line[:400]
-    return _REQUIRES_RE.search(head) is not None or _ADVISES_RE.search(head) is not None
+    return _REQUIRES.holds(head) or _ADVISES.holds(head)

@@ -16,12 +16,14 @@ SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class SetupWord:
     """A setup word written inside a name ("MTP3", "FP8 KV", "con128", "GB300"): the config key a claim is written
     with (`written`), the canonical key compare reads (`key`), and the pattern whose first non-empty group is
     the value. The patterns open at a word's start and end at its end, where "_" and "-" end words too
-    ("tp_8", "eagle3-mtp"), so they read snake_case names as well as prose."""
+    ("tp_8", "eagle3-mtp"), so they read snake_case names as well as prose. A word is itself alone (compared and
+    hashed by identity, each made once in its table): the readers ask whether a line's word is a fused or a tuple
+    word for every word they read, and a hash of the fields hashed the pattern and every trigger each time."""
 
     written: str
     key: str

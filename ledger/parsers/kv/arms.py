@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
 from ledger.vocab.setup import config_key
@@ -32,9 +33,17 @@ def arm_key(text: str, current: str | None) -> str | None:
     other line with words, None after a blank one."""
     if not text.strip():
         return None
-    m = _ARM_LEAD_RE.search(text[-120:]) if ":" in text else None  # (it ends the line: its tail is enough)
+    key = _lead_key(text[-120:]) if ":" in text else ""  # (it ends the line: its tail is enough)
+    return current if key == "" else key
+
+
+@short_text_cache(4096)  # (every line of a block is asked, and a line is read again as a neighbour's)
+def _lead_key(tail: str) -> str | None:
+    """The setting a line's tail leads the next lines to vary ("... per strategy:"), None for a tail's key that
+    names no setting; "" where the tail leads nothing."""
+    m = _ARM_LEAD_RE.search(tail)
     if m is None:
-        return current
+        return ""
     key = config_key(m.group("key"))
     return None if key.split("_")[-1] in NOT_A_SETTING_TAILS else key
 

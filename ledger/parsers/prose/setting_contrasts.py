@@ -18,12 +18,18 @@ MAX_LINE = 2000
 def setting_contrasts(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The claims, each result on a line stating two token caps given the cap stated last before it (as its output
     length) and, where it has a reference, noted as compared across the caps."""
-    caps_at: dict[int, list[tuple[int, str]]] = {}
+    # each line's text and caps, read once for all its results (a table row holds many: its lowering and caps were
+    # made again for each)
+    caps_at: dict[int, tuple[str, list[tuple[int, str]]]] = {}
     out: list[Claim] = []
     for c in claims:
         line = c.source.line
-        if c.kind in _RESULTS and line > 0 and "token" in (text := doc.line(line)[:MAX_LINE]).lower():
-            caps = caps_at.setdefault(line, token_caps(text))
+        got = caps_at.get(line) if c.kind in _RESULTS and line > 0 else ("", [])
+        if got is None:
+            text = doc.line(line)[:MAX_LINE]
+            got = caps_at[line] = (text, token_caps(text) if "token" in text.lower() else [])
+        text, caps = got
+        if caps:
             at = text.find(c.source.text) if c.source.text else -1
             own = [v for pos, v in caps if pos < at]
             if own:

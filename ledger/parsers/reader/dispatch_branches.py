@@ -12,11 +12,13 @@ import re
 
 from ledger.vocab.dispatch_words import DISPATCH_VERBS
 from ledger.vocab.setup import DTYPE_PATTERN
+from ledger.vocab.word_gate import WordGate
 
 _VERB_RE = re.compile(rf"(?<![\w-])(?:{DISPATCH_VERBS})(?![\w-])", re.IGNORECASE)
 # "for mixed batches, multi-token verification, and FP8 KV cache": the branch's cases, to the clause's end
 _FOR_PHRASE_RE = re.compile(r"(?<![\w-])for[ \t][^.;:!?\n]{1,300}", re.IGNORECASE)
 _PRECISION_RE = re.compile(rf"(?<![\w-])(?:{DTYPE_PATTERN})(?![\w-])", re.IGNORECASE)
+_PRECISION = WordGate(_PRECISION_RE)  # (asked of every prose line: its case-sensitive copy in the lowered line)
 _SENTENCE_RE = re.compile(r"[^.!?\n]{1,2000}")
 
 
@@ -33,11 +35,11 @@ def branch_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
         joined = f"{tail} {line}" if tail else line
         # (the line's precision first: the verb is looked for in up to 600 characters of the sentence so far, by
         # a pattern tried at every character, and most lines name no precision; 8% of reading numbered prose lines)
-        if _PRECISION_RE.search(line) and _VERB_RE.search(joined) is not None:
+        if _PRECISION.holds(line) and _VERB_RE.search(joined) is not None:
             blanked = _SENTENCE_RE.sub(lambda s: _sentence_blanked(s.group()), joined)[len(joined) - len(line) :]
             if blanked != line:
                 out[no] = blanked
-        tail = joined[max(joined.rfind(c) for c in ".!?") + 1 :][-600:]
+        tail = joined[max(joined.rfind("."), joined.rfind("!"), joined.rfind("?")) + 1 :][-600:]
     return out
 
 
