@@ -1249,3 +1249,25 @@ def test_a_slashed_pair_after_a_dataset_or_before_its_load_is_the_lengths() -> N
     assert qualifiers("sharegpt 3000/400, tp4") == {"isl": "3000", "osl": "400", "tp": "4"}
     assert qualifiers("3000/400 @ conc 16") == {"isl": "3000", "osl": "400", "concurrency": "16"}
     assert "isl" not in qualifiers("answered 1278/1319 right")  # (a count of correct answers, no lengths)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Checkpoints tuned via KD-polish:", {"tuning": "kd-polish"}),
+        ("weights fine-tuned with LoRA after packing", {"tuning": "lora"}),
+        ("tuned with the new tile config", {}),  # a determiner: no named step
+        ("kernels tuned by hand for sm90", {}),  # a manner, no step
+    ],
+)
+def test_a_training_step_the_checkpoint_went_through_is_its_tuning(text: str, want: dict[str, str]) -> None:
+    assert {k: v for k, v in qualifiers(text).items() if k == "tuning"} == want
+
+
+def test_a_lead_in_naming_a_tuning_step_sets_up_the_table_below_only() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures" / "setup" / "tuned_table_lead_in.md").read_text()
+    claims = extract(text, path="README.md").claims
+    got = {c.source.line: c.config.get("tuning") for c in claims}
+    assert got == {7: None, 8: None, 14: "kd-polish", 15: "kd-polish"}
