@@ -516,3 +516,11 @@ def test_a_kernel_librarys_module_a_change_borrows_from_states_no_precision() ->
     assert "quant" not in qualifiers("see flashinfer_mxfp4.py")
     # (a backend's name a run is said to use is still its path at that precision)
     assert qualifiers("TP8, `flashinfer_mxfp4` MoE backend")["quant"] == "mxfp4"
+
+
+def test_a_sections_advice_on_when_to_pick_a_kernel_sets_up_no_later_section() -> None:
+    """ "best for batch size 1" says when to choose a path: no run's batch, neither for the usage note's packing time
+    below it nor for the table that states its own."""
+    text = (FIXTURES / "setup" / "advice_section_over_usage.md").read_text()
+    got = {c.source.line: c.config.get("batch_size") for c in extract(text, path="README.md").claims}
+    assert got == {14: None, 22: "4"}

@@ -45,7 +45,7 @@ from ledger.parsers.grammar.commands import (
     prose_flags,
     unfenced_echoes,
 )
-from ledger.parsers.grammar.default_reach import Statement, beside_models
+from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
@@ -142,6 +142,7 @@ def find_setups(
     lent, evals = _Spans(), _Spans()  # a section's workload over the sections after it; an eval's load (its scores')
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
     own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after | caption_lines(doc)
+    own_heads |= required_or_advised(doc)  # ("GEMV: best for batch size 1": when to pick it, no section's runs)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
