@@ -681,3 +681,15 @@ def test_a_corpus_named_with_its_number_is_no_value_and_names_its_perplexity(
     """The 2 of "WikiText 2" ends the corpus's name: no score of 2, and the perplexity after it is that corpus's."""
     claims = extract(f"# Notes\n\n{text}\n", path="notes.md").claims
     assert [(c.metric, c.value) for c in claims] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Distilling the 32B student takes 4 days 7 hours on 8 x L40S.", []),  # days are no unit prose reads
+        ("Distilling the 32B student takes 7 hours on 8 x L40S.", [("distilling time", 7.0)]),
+    ],
+)
+def test_the_hours_after_a_count_of_days_are_no_duration_of_their_own(text: str, want: list[tuple[str, float]]) -> None:
+    claims = extract(f"# Notes\n\n{text}\n", path="notes.md").claims
+    assert [(c.metric, c.value) for c in claims] == want
