@@ -28,7 +28,6 @@ from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import family_versions, model_names
-from ledger.vocab.perplexity_corpora import corpus_number
 from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
@@ -491,9 +490,6 @@ def _confidence_level(text: str, n: Number) -> bool:
 
 
 _COUNT_UNITS = (None, "tokens", "tok", "b", "bytes")
-# "takes 3 days 18 hours": the hours after a count of days end one duration, and days are no unit prose reads
-# (vocab.unit_table: "3 days ago" is no result), so its hours alone are no value
-_DAYS_BEFORE_RE = re.compile(r"(?<![\w.])\d{1,4}\s?days?,?\s(?:and\s)?$", re.IGNORECASE)
 
 
 def is_config_number(text: str, n: Number) -> bool:
@@ -504,10 +500,6 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
-    if corpus_number(text, n.start, n.end) or (
-        is_time_unit(n.unit) and _DAYS_BEFORE_RE.search(text, max(0, n.start - 24), n.start)
-    ):
-        return True  # ("WikiText 2 PPL 7.85": a corpus's name; "3 days 18 hours": the tail of a duration in days)
     if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[":
         return True  # "2 PP stages", "pp_size 1": a pipeline's size; "#[17474](...)": a pull request's number
     if set_size(text, n) or enumerator(text, n) or explains(text, n.start, n.end, n.unit):

@@ -39,7 +39,6 @@ from ledger.parsers.tables.cells import (
 from ledger.parsers.tables.declared_pairs import slash_pair
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
-    arrow_sides,
     metric_name,
     unit_of_header,
 )
@@ -52,7 +51,6 @@ from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position
 from ledger.vocab.outcomes import find_outcome, verdict_word
-from ledger.vocab.quantiser_pages import original_side
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
 from ledger.vocab.setup_keys import RUN_INDEX_KEY
 from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
@@ -281,7 +279,7 @@ class _RowReader:
             unit=unit,
             reference=am.reference,
             stderr=am.spread,  # ("0.2410 ± 0.0031 → 0.1120 ± 0.0042")
-            config=self._config(c, **original_side(arrow_sides(c.head))),  # ("MMLU FP16→AQLM": the left, the original)
+            config=self._config(c),
             **c.at,
         )
         for p in self._paren_claims(c, pm, None, metric, self._config(c)) if pm else ():
