@@ -663,3 +663,33 @@ def test_a_token_rate_its_clause_says_is_each_cards_is_throughput_per_gpu_not_th
     assert got[655.0] == ("throughput", "tok/s/gpu")
     assert got[640.0] == ("throughput", "tok/s/gpu")
     assert got[27.4][0] == "TPOT" and got[2400.0] == ("output throughput", "tok/s")
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "The 3-bit Gemma scores WikiText 2 PPL 6.42 and C4 perplexity 9.1.",
+            [("WikiText 2 PPL", 6.42), ("C4 perplexity", 9.1)],
+        ),
+        ("Packed weights reach a wikitext-103 perplexity of 17.3.", [("wikitext-103 perplexity", 17.3)]),
+    ],
+)
+def test_a_corpus_named_with_its_number_is_no_value_and_names_its_perplexity(
+    text: str, want: list[tuple[str, float]]
+) -> None:
+    """The 2 of "WikiText 2" ends the corpus's name: no score of 2, and the perplexity after it is that corpus's."""
+    claims = extract(f"# Notes\n\n{text}\n", path="notes.md").claims
+    assert [(c.metric, c.value) for c in claims] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Distilling the 32B student takes 4 days 7 hours on 8 x L40S.", []),  # days are no unit prose reads
+        ("Distilling the 32B student takes 7 hours on 8 x L40S.", [("distilling time", 7.0)]),
+    ],
+)
+def test_the_hours_after_a_count_of_days_are_no_duration_of_their_own(text: str, want: list[tuple[str, float]]) -> None:
+    claims = extract(f"# Notes\n\n{text}\n", path="notes.md").claims
+    assert [(c.metric, c.value) for c in claims] == want

@@ -364,6 +364,13 @@ def test_a_board_named_bare_and_counted_in_one_post_reaches_its_tables() -> None
     assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {12: "A100", 19: "L40S"}
 
 
+def test_a_section_that_states_its_bare_board_keeps_it_beside_a_counted_sibling() -> None:
+    """One card in a section, two of the same card in a sibling: two machines, each its own section's rows."""
+    claims = extract(_fixture("setup/board_count_per_section.md"), path="README.md").claims
+    got = {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"}
+    assert got == {12: "RTX 5090", 13: "RTX 5090", 21: "2x RTX 5090"}
+
+
 @pytest.mark.parametrize(
     ("text", "want"),
     [

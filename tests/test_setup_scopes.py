@@ -539,3 +539,11 @@ def test_a_change_items_settings_are_not_the_setup_of_other_models_results() -> 
     # the item's one model is the one measured: its setting may be the runs' own
     alone = GOAL_LIST.replace("| Llama-3.1-70B TP4 | 0.948 | 0.93 | PASS |\n", "")
     assert _config(alone, 0.951).get("kv_cache") == "fp8"
+
+
+def test_a_sections_advice_on_when_to_pick_a_kernel_sets_up_no_later_section() -> None:
+    """ "best for batch size 1" says when to choose a path: no run's batch, neither for the usage note's packing time
+    below it nor for the table that states its own."""
+    text = (FIXTURES / "setup" / "advice_section_over_usage.md").read_text()
+    got = {c.source.line: c.config.get("batch_size") for c in extract(text, path="README.md").claims}
+    assert got == {14: None, 22: "4"}

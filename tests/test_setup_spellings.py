@@ -88,6 +88,10 @@ def test_a_kernel_column_is_read_only_where_every_cell_names_one() -> None:
         ("llama3-8b-instruct", "llama2-8b", False),  # Llama 2 is no Llama 3
         ("codellama2-7b", "llama2-7b", False),  # the family starts where the name does
         ("vicuna7b-v1.5", "vicuna", False),  # a family without its size names no model
+        ("mixtral46.7b", "7b", False),  # a decimal point is inside the size: 46.7B is no 7B
+        ("zephyr-2.7b-chat", "7b", False),
+        ("qwen2.5-7b-chat", "5-7b", False),
+        ("qwen2.5-7b-chat", "qwen2.5-7b", True),
     ],
 )
 def test_a_path_holds_a_sized_name_whole(long: str, short: str, held: bool) -> None:

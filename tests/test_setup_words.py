@@ -1273,3 +1273,25 @@ def test_a_setup_word_is_compared_and_hashed_as_itself() -> None:
     assert all(hash(w) == object.__hash__(w) for w in words)
     twin = dataclasses.replace(words[0])
     assert twin != words[0] and twin not in words and all(w in words for w in FUSED)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Checkpoints tuned via KD-polish:", {"tuning": "kd-polish"}),
+        ("weights fine-tuned with LoRA after packing", {"tuning": "lora"}),
+        ("tuned with the new tile config", {}),  # a determiner: no named step
+        ("kernels tuned by hand for sm90", {}),  # a manner, no step
+    ],
+)
+def test_a_training_step_the_checkpoint_went_through_is_its_tuning(text: str, want: dict[str, str]) -> None:
+    assert {k: v for k, v in qualifiers(text).items() if k == "tuning"} == want
+
+
+def test_a_lead_in_naming_a_tuning_step_sets_up_the_table_below_only() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures" / "setup" / "tuned_table_lead_in.md").read_text()
+    claims = extract(text, path="README.md").claims
+    got = {c.source.line: c.config.get("tuning") for c in claims}
+    assert got == {7: None, 8: None, 14: "kd-polish", 15: "kd-polish"}

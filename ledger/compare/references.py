@@ -21,6 +21,7 @@ from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
 from ledger.vocab.outcomes import printed_good
+from ledger.vocab.quantiser_pages import names_original
 from ledger.vocab.setup import canon_value
 from ledger.vocab.sides import names_base_run
 
@@ -52,10 +53,10 @@ class ReferenceCheck:
     def can_fail(self) -> bool:
         """The check can fail the PR: the text's own pairing, measured now; not an inferred base row, nor a value set
         beside another engine's build (a gap to another project is no regression of this one), nor history, nor the
-        broken state a fix starts from (model.BROKEN_NOTE)."""
+        broken state a fix starts from (model.BROKEN_NOTE), nor a quantised checkpoint's score beside its original's."""
         return (
             self.origin != "base row"
-            and not self.origin.startswith(OTHER_ENGINE)
+            and not self.origin.startswith((OTHER_ENGINE, ORIGINAL))
             and not self.superseded
             and not (self.claim.note or "").startswith(BROKEN_NOTE)
         )
@@ -85,6 +86,9 @@ class ReferenceCheck:
 
 OTHER_ENGINE = "another engine"
 """ReferenceCheck.origin of a value paired with another engine's build ("another engine: llama.cpp")."""
+ORIGINAL = "the original"
+"""ReferenceCheck.origin of a quantised model's value whose reference is the unquantised original's ("MMLU FP16→AQLM"
+over "0.65→0.56": "the original: FP16"): the method's stated cost, information, never a regression of the change."""
 
 
 def mark_other_engines(
@@ -178,6 +182,9 @@ def reference_word(r: ReferenceCheck) -> str:
     if r.origin.startswith(OTHER_ENGINE):
         return f"{'ahead of' if good else 'behind'} {engine_of(r)}"  # (a gap to another project, no baseline's)
     up = higher_is_better(r.claim.metric or r.key.metric, r.claim.unit, r.claim.kind)
+    if r.origin.startswith(ORIGINAL):  # ("below its FP16 original": what quantising cost, as the page states it)
+        side = ("above" if good else "below") if up else ("better than" if good else "worse than")
+        return f"{side} its {r.origin[len(ORIGINAL) + 2 :]} original"
     if r.origin == "stated bar":
         return "below its bar" if up else "above its bar"
     if r.claim.kind == "perf":
@@ -263,6 +270,8 @@ def check_references(
             verdict = NOT_COMPARABLE  # ("only when bs <= 64" over a batch-256 row): the old path, not the change
         if (c.note or "").startswith(OTHER_SETUP_NOTE):
             verdict = NOT_COMPARABLE  # ("~71 vs ~75.5 because it skips the chat template": a gap stated, not judged)
+        if names_original(against := str((c.config or {}).get("against", ""))):
+            origin = f"{ORIGINAL}: {against}"
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
 

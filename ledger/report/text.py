@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol, get_args
 
-from ledger.compare.references import FAILING_WORDS, OTHER_ENGINE
+from ledger.compare.references import FAILING_WORDS, ORIGINAL, OTHER_ENGINE
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
 from ledger.compare.support_cells import support_section
@@ -225,10 +225,12 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     if show_all:
         out += _rest(report, md)
     counts = Counter(r.overall.verdict for r in c.rows if r.overall)
-    own = [r for r in c.references if not r.origin.startswith(OTHER_ENGINE)]
+    own = [r for r in c.references if not r.origin.startswith((OTHER_ENGINE, ORIGINAL))]
     checked = f" ({summary([r.verdict for r in own])})" if own else ""
-    others = len(c.references) - len(own)
+    others = sum(r.origin.startswith(OTHER_ENGINE) for r in c.references)
     checked += f"; {others} against another engine" if others else ""
+    originals = len(c.references) - len(own) - others  # (a quantised model's scores beside its original's)
+    checked += f"; {originals} against the unquantised original" if originals else ""
     # (a page's versions: the headline says where each series stands now, the table and these counts first to last)
     which = " (first against last)" if read_as_page(c.revisions) else ""
     last = f"counts{which}: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (

@@ -1,12 +1,15 @@
 """Numbers a text gives to explain a change, none of them measured: the release of a library the stack is built
 from ("cuDNN 9.21 -> 9.22", "NCCL version 2.30": a bump is a version change, no before and after of a result) and
-the share of a change a cause explains ("the regression is 100% node variance": an attribution argued, no change)."""
+the share of a change a cause explains ("the regression is 100% node variance": an attribution argued, no change);
+and the numbers only a piece of a name or of a duration ("WikiText 2", "3 days 18 hours")."""
 
 from __future__ import annotations
 
 import re
 
+from ledger.vocab.perplexity_corpora import corpus_number
 from ledger.vocab.text import ARROW
+from ledger.vocab.units import is_time_unit
 
 # the libraries, toolkits and drivers a serving stack pins (a backend's name alone, "FlashInfer 1.21", may hold a
 # ratio: a version word or a bump says the number is its release)
@@ -53,11 +56,17 @@ def library_version(text: str, start: int, end: int) -> bool:
     return m is not None and (m.group("word") is not None or _BUMP_AFTER_RE.match(text, end) is not None)
 
 
+_DAYS_BEFORE_RE = re.compile(r"(?<![\w.])\d{1,4}\s?days?,?\s(?:and\s)?$", re.IGNORECASE)
+
+
 def explains(text: str, start: int, end: int, unit: str | None) -> bool:
-    """The number at text[start:end] (in `unit`) explains and measures nothing: a library's release, a share of a
-    change a cause is said to explain."""
+    """The number at text[start:end] (in `unit`) explains and measures nothing: a library's release, a corpus's
+    ("WikiText 2": the 2 ends its name), a share of a change a cause is said to explain, the hours after a count of
+    days ("takes 3 days 18 hours": days are no unit prose reads, vocab.unit_table, so the tail alone is no value)."""
     if unit is None:
-        return library_version(text, start, end)
+        return library_version(text, start, end) or corpus_number(text, start, end)
+    if is_time_unit(unit) and _DAYS_BEFORE_RE.search(text, max(0, start - 24), start) is not None:
+        return True
     return (
         unit.strip() == "%"
         and _ATTRIBUTED_BEFORE_RE.search(text, max(0, start - 24), start) is not None

@@ -32,10 +32,20 @@ def holds(long: str, short: str) -> bool:
     at = long.find(short)
     while at >= 0:
         end = at + len(short)
-        if (at == 0 or not long[at - 1].isalnum()) and (end == len(long) or not long[end].isalnum()):
+        if _edge(long, at - 1, at) and _edge(long, end, end - 1):
             return True
         at = long.find(short, at + 1)
     return False
+
+
+def _edge(long: str, outer: int, inner: int) -> bool:
+    """Whether `long[outer]`, just outside a held name whose edge is `long[inner]`, is a boundary: the string's end
+    or a mark, but no decimal point between two digits ("mixtral46.7b" holds no "7b": 46.7B is one count)."""
+    if outer < 0 or outer >= len(long):
+        return True
+    beyond = long[2 * outer - inner] if 0 <= 2 * outer - inner < len(long) else ""
+    decimal = long[outer] == "." and long[inner].isdigit() and beyond.isdigit()
+    return not long[outer].isalnum() and not decimal
 
 
 def _models(claims: Sequence[Claim]) -> dict[str, str]:

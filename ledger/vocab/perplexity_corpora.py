@@ -15,15 +15,8 @@ _CORPUS_RE = re.compile(
 _NAMES_PERPLEXITY_RE = re.compile(r"perplexity|(?<![a-z])ppl(?![a-z])|wikitext", re.IGNORECASE)
 # "from 8.20 to 6.40 Wiki2 PPL": a corpus, short, before the perplexity it names (not "wikitext": a measure itself)
 CORPUS_PERPLEXITY = r"(?:ptb|c4|wiki[ _-]?(?:2|103)|lambada|pile|redpajama)[ _-](?:ppl|perplexity)"
-# "WikiText 2 PPL 7.85", "on wikitext 103": the number that names the corpus (right before it), no value
-_CORPUS_NUMBER_BEFORE_RE = re.compile(r"(?<![\w-])wiki(?:text)?[ _-]?$", re.IGNORECASE)
-
-
-def corpus_number(text: str, start: int, number: str) -> bool:
-    """The number `number` at text[start] is the "2" or "103" of a WikiText corpus's name."""
-    return number in ("2", "103") and _CORPUS_NUMBER_BEFORE_RE.search(text, max(0, start - 10), start) is not None
-
-
+# "WikiText 2", "wikitext-103", "Wiki 2": a corpus whose name ends in its number, no value of its own
+_VERSIONED_CORPUS_RE = re.compile(r"(?<![a-z])wiki(?:text)?[ _-]?$", re.IGNORECASE)
 # "c4(ppl)", "PTB (perplexity)": the measure's name in the brackets a unit goes in
 MEASURE_BRACKET_RE = re.compile(r"\(\s?(?:ppl|perplexity)\s?\)\s*$", re.IGNORECASE)
 
@@ -39,3 +32,14 @@ def corpus_perplexity(name: str, heads: Sequence[str]) -> str:
     ):
         return f"{name.strip()} perplexity"
     return name
+
+
+def corpus_number(text: str, start: int, end: int) -> bool:
+    """The number at text[start:end] ends a corpus's name ("WikiText 2 PPL 7.85": the 2 names WikiText-2)."""
+    return text[start:end] in ("2", "103") and _VERSIONED_CORPUS_RE.search(text, max(0, start - 10), start) is not None
+
+
+# "WikiText 2 perplexity", "C4 PPL": the corpus named right before the perplexity it was measured on
+CORPUS_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?:wiki(?:text)?[ _-]?(?:2|103)|ptb|c4|lambada|pile|redpajama)[ _-]$", re.IGNORECASE
+)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ledger.vocab.sides import side_of
+
 # the methods a package is named for ("AutoAWQ", "llm-awq", "AutoGPTQ", "AQLM"): whole words in prose, any part of a
 # package's name
 _METHODS = ("awq", "gptq", "aqlm", "quip#", "vptq", "spqr", "hqq", "exl2", "squeezellm", "omniquant", "smoothquant")
@@ -39,3 +41,22 @@ def own_method(title: str, opening: str) -> str | None:
 def other_method(method: str, values: Iterable[str]) -> bool:
     """One of `values` (precisions a page states) names a method other than `method` ("GPTQ-int4" beside AWQ)."""
     return any(m.group(1).lower() != method for v in values for m in _METHOD_WORD_RE.finditer(v[:200]))
+
+
+# the precisions a model is published in before anyone quantises it: the original a quantised checkpoint is scored
+# against ("MMLU FP16→AQLM", "BF16 → INT3")
+_UNQUANTISED = frozenset(("fp16", "bf16", "fp32", "f16", "f32", "float16", "bfloat16", "float32", "original"))
+
+
+def names_original(precision: str) -> bool:
+    """The precision is an unquantised model's ("FP16", "bf16"): a value set against it is a quantised checkpoint's
+    against its original, the method's stated cost, no baseline a change fell from."""
+    return precision.strip(" `*_").lower() in _UNQUANTISED
+
+
+def original_side(sides: tuple[str, str] | None) -> dict[str, str]:
+    """A header's two sides ("FP16→AQLM") where the left is the unquantised original and the right another
+    precision or a method: {"against": the original}, the reference every cell's left number is; else {}."""
+    if sides is None or not names_original(sides[0]) or names_original(sides[1]) or side_of(sides[1]):
+        return {}
+    return {"against": sides[0]}

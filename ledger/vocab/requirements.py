@@ -17,10 +17,10 @@ _REQUIRES_RE = re.compile(
     r"\b(?:requires|is\srequired|are\srequired|needs?\sat\sleast|a\sminimum\sof|(?:and|or)\s(?:later|newer))\b",
     re.IGNORECASE,
 )
-# when to pick a path: "best for small context", "recommended for large batches", "we suggest", "use X only at batch
-# size 1", "avoid for long prompts"
+# when to pick a path: "best for small context", "recommended for large batches", "suited to long prompts", "we
+# suggest", "use X only at batch size 1", "avoid for long prompts"
 _ADVISES_RE = re.compile(
-    r"\b(?:best|recommended|good|ideal|suited|suitable|preferred)\s(?:for|with|at|when)\b|"
+    r"\b(?:best|recommended|good|ideal|suited|suitable|preferred)\s(?:for|with|at|when)\b|\bsuit(?:ed|able)\sto\b|"
     r"\bwe\s(?:suggest|recommend|advise)\b|"
     r"\b(?:use|choose|pick|prefer)\s(?:[\w-]{1,20}\s){0,3}?only\s(?:at|for|with|on|when)\b|"
     r"\bavoid\s(?:using\s|it\s)?(?:for|at|with|on|when)\b",

@@ -73,6 +73,7 @@ from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
 from ledger.vocab.text import MAX_NAME, has_digit, joined_thousands, lower_for_words
 from ledger.vocab.training_batches import TRAINING_BATCHES
 from ledger.vocab.trie import trie_pattern
+from ledger.vocab.tuning_words import TUNED_WORDS, TUNING
 from ledger.vocab.word_gate import WordGate
 
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
@@ -103,8 +104,7 @@ HARDWARE_NAME_RE = WordGate(
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 
 
-_COUNTED = ("eagle", "medusa", "ngram")
-"""The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
+_COUNTED = ("eagle", "medusa", "ngram")  # the methods a title gives a draft length as MTP's ("EAGLE=3")
 _IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
 _CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
 _COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
@@ -275,6 +275,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("full", "all", "whole"),
     ),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
+    TUNING,  # "checkpoints tuned via PV-tuning:" (vocab.tuning_words)
     # "(1319 samples, 5-shot)", "gsm8k 200 examples 20shot" (the shots' word blanked by then): an eval's sample count
     _word(
         "samples",
@@ -732,7 +733,8 @@ _ANY_SETUP_RE = re.compile(
     r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
-    r"accept-mode|accept_mode|" + ENGINE_PATH_TRIGGERS + "|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
+    rf"accept-mode|accept_mode|{TUNED_WORDS}|"  # ("models tuned via PV-tuning:")
+    rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}",  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORD_RE = re.compile(trie_pattern(sorted(set(_ANY_SETUP_RE.pattern.split("|")[1:]))))

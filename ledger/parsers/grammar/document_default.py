@@ -144,7 +144,7 @@ def document_default(
         boarded.update((t,) if "gpu" in values else ())
     change_items_own(doc, items, said, seen, (led, led_turns), by_turn, turns_of)  # ("- Fix X FP8 KV-cache")
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
-    _counted_in_turn(seen, by_turn)
+    _counted_in_turn(seen, by_turn, _sectioned_boards(said, facts.sections))
     if len(set(drafts)) == 1 and "model" not in seen:  # (several drafts, each a row's own, name no one model)
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     owners = _owner_turns(doc, turns)
@@ -177,15 +177,35 @@ def _printed_keys(
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
 
 
-def _counted_in_turn(seen: dict[str, list[str]], by_turn: dict[str, dict[int, list[str]]]) -> None:
+def _counted_in_turn(
+    seen: dict[str, list[str]], by_turn: dict[str, dict[int, list[str]]], apart: Callable[[str, str], bool]
+) -> None:
     """ "8×NVIDIA H200" on a post's setup line and "NVIDIA_H200" in a bullet of the same post: one machine, the
-    counted one (in place); a bare board in another post ("on one L40S" beside a reviewer's "two L40S") is its own."""
+    counted one (in place); a bare board in another post ("on one L40S" beside a reviewer's "two L40S") is its own,
+    and so is one a result section states where only a sibling section states the counted one (`apart`)."""
     turns = by_turn.get("gpu", {})
     swaps = {t: swap for t, vals in turns.items() if (swap := counted_boards(vals))}
     for t, swap in swaps.items():
-        turns[t] = [swap.get(v, v) for v in turns[t]]
+        turns[t] = [v if apart(v, swap.get(v, v)) else swap.get(v, v) for v in turns[t]]
     if swaps:
         seen["gpu"] = [v for vals in turns.values() for v in vals]
+
+
+def _sectioned_boards(said: list[Statement], sections: list[tuple[int, int]]) -> Callable[[str, str], bool]:
+    """Whether two boards are stated each in its own result sections, never one where the other is: "- GPU: L40S"
+    over one section's table and "GPU: 2x L40S" over a later section's are two machines, each its section's."""
+    where: dict[str, set[int]] = {}  # each board's sections (-1: a line outside every result section)
+    starts = [first for first, _ in sections]
+    for no, key, value, _ in said:
+        if key == "gpu":
+            k = bisect.bisect_right(starts, no) - 1
+            where.setdefault(value, set()).add(k if k >= 0 and no <= sections[k][1] else -1)
+
+    def apart(bare: str, counted: str) -> bool:
+        mine, theirs = where.get(bare, {-1}), where.get(counted, {-1})
+        return bare != counted and -1 not in mine | theirs and not mine & theirs
+
+    return apart
 
 
 def _no_default(key: str, value: str, in_item: bool) -> bool:

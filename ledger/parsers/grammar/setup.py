@@ -45,7 +45,7 @@ from ledger.parsers.grammar.commands import (
     prose_flags,
     unfenced_echoes,
 )
-from ledger.parsers.grammar.default_reach import Statement, beside_models
+from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
@@ -130,6 +130,13 @@ _Spans = list[tuple[int, int, dict[str, str]]]
 """Setup values by the lines they hold over: (first line, last line, values)."""
 
 
+def _own_heads(doc: Document, variants: frozenset[int], after: frozenset[int]) -> frozenset[int]:
+    """The lines whose setup is some narrower scope's, never a section's workload: variants, table titles, run heads,
+    sub-items, lists after results, captions, and advice on when to pick a path ("GEMV: best for batch size 1")."""
+    heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after | caption_lines(doc)
+    return heads | required_or_advised(doc)
+
+
 def find_setups(
     doc: Document, revision_lines: frozenset[int] = frozenset(), sided: Sequence[SetupScope] = ()
 ) -> SetupIndex:
@@ -141,7 +148,7 @@ def find_setups(
     scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
     lent, evals = _Spans(), _Spans()  # a section's workload over the sections after it; an eval's load (its scores')
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
-    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after | caption_lines(doc)
+    own_heads = _own_heads(doc, variants, after)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections

@@ -20,7 +20,7 @@ from ledger.vocab.metrics import (
     SPEED_MEASURE_WORDS,
     is_benchmark_name,
 )
-from ledger.vocab.perplexity_corpora import CORPUS_PERPLEXITY
+from ledger.vocab.perplexity_corpora import CORPUS_BEFORE_RE, CORPUS_PERPLEXITY
 from ledger.vocab.text import ARROW, lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -184,6 +184,12 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             ]  # "Output Token Throughput", never a bare "Throughput" beside "Total Token ..."
         elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 36), a)) and pre.start() < a:
             last = text[pre.start() : b]  # "P99 TTFT", "Median E2E latency": the statistic and phase it is taken at
+        elif (
+            not joined
+            and last.lower() in ("perplexity", "ppl")
+            and (on := CORPUS_BEFORE_RE.search(text, max(0, a - 16), a))
+        ):
+            last = text[on.start() : b]  # "WikiText 2 perplexity", "C4 PPL": the corpus it is measured on
         end = b
     return last
 

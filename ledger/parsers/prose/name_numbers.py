@@ -1,5 +1,5 @@
 """Numbers that are part of a name, measuring nothing: a device's ("on an RTX 4090", "MI300X"), a model's version in
-its spaced name ("Llama 3.1 8B"), a corpus's ("WikiText 2 PPL 7.85").
+its spaced name ("Llama 3.1 8B"); a corpus's ("WikiText 2") is read with the releases (vocab.explaining_numbers).
 
 Apart from guards.py because each asks a vocabulary of names, where the guards read the words around a number."""
 
@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from ledger.parsers.grammar.numbers import Number
 from ledger.vocab.models import family_versions, model_names
-from ledger.vocab.perplexity_corpora import corpus_number
 from ledger.vocab.setup import HARDWARE_NAME_RE
 
 
 def in_a_name(text: str, n: Number) -> bool:
-    """The number is part of a device's, a model's or a corpus's name."""
-    return (
-        _in_device_name(text, n) or _in_model_name(text, n) or (n.unit is None and corpus_number(text, n.start, n.text))
-    )
+    """The number is part of a device's or a model's name."""
+    return _in_device_name(text, n) or _in_model_name(text, n)
 
 
 def _in_device_name(text: str, n: Number) -> bool:

@@ -22,6 +22,7 @@ from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
+    arrow_sides,
     base_commit,
     change_word,
     column_revisions,
@@ -42,6 +43,7 @@ from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.model_cells import cell_variant
 from ledger.vocab.perplexity_corpora import corpus_perplexity
+from ledger.vocab.quantiser_pages import original_side
 from ledger.vocab.setting_cells import listed_settings, settings_cell
 from ledger.vocab.setting_heads import (
     at_lengths,
@@ -350,6 +352,8 @@ class TableInfo:
                     # "V1: 3090Ti": the arm (a key of its own: "V1" and "V2" on one board are two setups), on that board
                     name, setup = rest, {**setup, "arm": arm.group(1)}
             name, self.head_settings[head] = without_settings(name, setup, self.arms)  # ("c=1 TTFT ms": TTFT at c 1)
+            # ("MMLU FP16→AQLM" over "0.65→0.56": each cell's left number is the unquantised original's)
+            self.head_settings[head] = {**self.head_settings[head], **original_side(arrow_sides(head))}
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
