@@ -82,3 +82,13 @@ def test_setup_is_taken_from_no_tool_verdict_or_name_hint() -> None:
     text = "On one H100 serving `Qwen3-30B-A3B-mtp`, each plain decode step took ~20 ms of host time.\n"
     step = next(c for c in extract(text, path="x.md").claims if c.value == 20.0)
     assert step.config.get("model") == "Qwen3-30B-A3B-mtp" and "spec_algo" not in step.config
+
+
+def test_a_recipe_keys_suffixes_are_its_runs_settings_not_a_checkpoints_name() -> None:
+    # a recipe key joins model, precision, board, engine and method with hyphens: its "-mtp" is the runs' method, as
+    # its "-eagle" is, and a checkpoint's name ("Qwen3-30B-A3B-mtp", above) names no board nor engine
+    for key, method in (("qwen3-fp8-h100-sglang-mtp", "mtp"), ("llama4-fp4-b200-vllm-eagle", "eagle")):
+        text = f"# Bump {key} image to 0.6.1\n\n| Concurrency | Output tok/s/GPU |\n|---:|---:|\n| 4 | 88.1 |\n"
+        row = next(c for c in extract(text, path="x.md").claims if c.value == 88.1)
+        assert row.config.get("spec_algo") == method, key
+        assert row.config.get("quant") in ("fp8", "fp4") and row.config.get("gpu") in ("H100", "B200")
