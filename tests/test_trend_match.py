@@ -218,3 +218,11 @@ def test_a_workload_flag_one_document_alone_states_makes_the_step_not_comparable
     assert _values(trend) == [("mean ttft", [120.5, 190.5])]
     assert trend.series[0].latest is None  # drawn, never judged a regression
     assert any("--ignore-eos" in n and "pr3.md" in n and "not comparable" in n for n in trend.notes)
+    # stated on both sides, the flag is the workload both ran: the step is judged as before
+    both = _PR_EOS_OFF.replace("190.5", "121.0")
+    (tmp_path / "pr1.md").write_text(
+        _PR_LINES.replace("\n\nmean TTFT", "\n\n`--ignore-eos`\n\nmean TTFT", 1), encoding="utf-8"
+    )
+    (tmp_path / "pr4.md").write_text(both, encoding="utf-8")
+    judged = run_trend("mean TTFT", [str(tmp_path / "pr1.md"), str(tmp_path / "pr4.md")], book=book)
+    assert judged.series[0].latest is not None and not any("--ignore-eos" in n for n in judged.notes)
