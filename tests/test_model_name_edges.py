@@ -106,3 +106,13 @@ def test_a_model_cells_trailing_settings_and_variant_are_the_rows_setup_not_its_
     ]
     assert model_and_variant("Qwen3-8B Base") is None  # (the checkpoint's own name goes on)
     assert model_and_variant("Llama-3.1-8B Instruct TP2") == ("Llama-3.1-8B Instruct", "")
+
+
+def test_a_recipe_keys_suffixes_are_its_runs_settings_not_a_checkpoints_name() -> None:
+    # a recipe key joins model, precision, board, engine and method with hyphens: its "-mtp" is the runs' method, as
+    # its "-eagle" is, and a checkpoint's name ("Qwen3-30B-A3B-mtp", above) names no board nor engine
+    for key, method in (("qwen3-fp8-h100-sglang-mtp", "mtp"), ("llama4-fp4-b200-vllm-eagle", "eagle")):
+        text = f"# Bump {key} image to 0.6.1\n\n| Concurrency | Output tok/s/GPU |\n|---:|---:|\n| 4 | 88.1 |\n"
+        row = next(c for c in extract(text, path="x.md").claims if c.value == 88.1)
+        assert row.config.get("spec_algo") == method, key
+        assert row.config.get("quant") in ("fp8", "fp4") and row.config.get("gpu") in ("H100", "B200")

@@ -199,3 +199,30 @@ def test_one_setup_across_prs_is_one_series_and_each_prs_own_delta_is_never_a_hi
     assert "dataset=sonnet" in level.label and "request_rate" not in level.label
     assert level.latest is not None and delta.latest is None
     assert any("its own baseline" in n for n in trend.notes)
+
+
+# Two PRs' serving runs of one setup, the later one alone with the end-of-sequence token ignored: every request then
+# decodes its full length, another workload, so the drop between them is no history of the code.
+_PR_EOS_OFF = """## Serving check on Qwen3-8B, H100, TP1, concurrency 4
+
+`vllm bench serve --model Qwen3-8B --max-concurrency 4 --ignore-eos`
+
+mean TTFT: 190.5 ms
+"""
+
+
+def test_a_workload_flag_one_document_alone_states_makes_the_step_not_comparable(tmp_path: Path) -> None:
+    docs, book = _docs(tmp_path), Ledger(tmp_path / "none.db")
+    (tmp_path / "pr3.md").write_text(_PR_EOS_OFF, encoding="utf-8")
+    trend = run_trend("mean TTFT", [docs[0], str(tmp_path / "pr3.md")], book=book)
+    assert _values(trend) == [("mean ttft", [120.5, 190.5])]
+    assert trend.series[0].latest is None  # drawn, never judged a regression
+    assert any("--ignore-eos" in n and "pr3.md" in n and "not comparable" in n for n in trend.notes)
+    # stated on both sides, the flag is the workload both ran: the step is judged as before
+    both = _PR_EOS_OFF.replace("190.5", "121.0")
+    (tmp_path / "pr1.md").write_text(
+        _PR_LINES.replace("\n\nmean TTFT", "\n\n`--ignore-eos`\n\nmean TTFT", 1), encoding="utf-8"
+    )
+    (tmp_path / "pr4.md").write_text(both, encoding="utf-8")
+    judged = run_trend("mean TTFT", [str(tmp_path / "pr1.md"), str(tmp_path / "pr4.md")], book=book)
+    assert judged.series[0].latest is not None and not any("--ignore-eos" in n for n in judged.notes)

@@ -22,6 +22,7 @@ from ledger.compare.trend_match import (
     query_notes,
     statistic_rank,
 )
+from ledger.compare.trend_workloads import documents_flags, workload_caveat
 from ledger.compare.trials import runs_as_points
 from ledger.errors import UsageError
 from ledger.model import Claim
@@ -223,6 +224,7 @@ def trend_of(
                     docs_of[g].append(doc.name)
     notes = [w for doc in loaded for w in doc.warnings] + query_notes(q, [g[0] for g in groups], others)
     pairs = _side_by_side(groups, family)
+    flags = documents_flags({doc.name: doc.lines for doc in loaded}) if len(loaded) > 1 else {}
     drawn: list[Series] = []
     single: list[Series] = []
     for (key, variant, doc_name), pts in _by_statistic(groups):
@@ -239,7 +241,9 @@ def trend_of(
                 "sides, drawn by their lines and never judged against the named ones"
             )
         changes = own_baseline_changes(key, variant, docs)
-        judged = not pair and len(named) > 1 and not changes
+        caveat = workload_caveat(label, docs, flags)  # ("--ignore-eos" in one PR's command alone: two workloads)
+        judged = not pair and len(named) > 1 and not changes and caveat is None
+        notes.extend([caveat] if caveat else [])
         s = Series(label, pts, latest_against_history(key, named, noise) if judged else None, docs)
         if pair:
             notes.append(

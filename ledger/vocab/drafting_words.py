@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ledger.vocab.recipe_keys import recipe_key
+
 METHOD_WORDS = ("eagle", "ngram", "n-gram", "medusa", "pard", "lookahead", "mtp", "dflash", "dspark", "hydra", "suffix")
 
 _SPACED_RE = re.compile(r"[ -](?=\d$)|(?<=^n)-(?=gram$)")
@@ -34,6 +36,8 @@ def checkpoint_mtp_blanked(text: str, model_names: Callable[[str], list[str]]) -
     one is the draft model the run served."""
     for m in _GLUED_MTP_RE.finditer(text) if "mtp" in text or "MTP" in text or "Mtp" in text else ():
         head = _NAME_BEFORE_RE.search(text, max(0, m.start() - 100), m.start())
-        if head is not None and text[head.start() : m.end()] in model_names(text[head.start() : m.end()]):
+        name = text[head.start() : m.end()] if head is not None else ""
+        # (a recipe key's "-mtp", "qwen3-fp8-h100-sglang-mtp", is the runs' method, as its "-eagle" is)
+        if name and name in model_names(name) and not recipe_key(name):
             text = text[: m.start()] + "   " + text[m.end() :]
     return text

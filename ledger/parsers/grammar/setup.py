@@ -341,7 +341,7 @@ def _text_scope(
         and (named := name_line(b.text if "/commit" in b.text else text)) is not None
         and (values := lead_in_setup(named, colon=False))
     ):
-        return SetupScope(b.start, _list_end(blocks, k + 1), values)  # "FooServe" over "- 8B: 98.4 token/sec"
+        return SetupScope(b.start, _named_end(blocks, k, section_end, values), values)  # "FooServe" over its list
     if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and ends_in_colon(text):
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
@@ -384,6 +384,15 @@ def _section_end(heads: list[Block], starts: list[int], line: int, last: int) ->
     """The line before the next heading or comment after `line` (a command's setup holds to there)."""
     i = bisect.bisect_right(starts, line)
     return heads[i].start - 1 if i < len(heads) else last
+
+
+def _named_end(blocks: list[Block], k: int, section_end: int, values: dict[str, str]) -> int:
+    """The last line a name alone on block k's line ("FooServe" over "- 8B: 98.4 token/sec") holds over: its list;
+    a bold label alone ("**MLPerf**" over its lists) heads its section, to the next label. A benchmark it names is
+    left to the task readers (a speed's is its dataset, a score's its task)."""
+    b = blocks[k]
+    labelled = b.start == b.end and whole_bold(b.text) and "task" not in values
+    return section_end if labelled else _list_end(blocks, k + 1)
 
 
 def _list_end(blocks: list[Block], k: int) -> int:

@@ -10,10 +10,11 @@
 
 A run's task is a hard key of compare (issue 26): the gsm8k run's throughput is no passkey run's, though their
 lines read alike. A heading or a "Label:" lead-in states the task where it stands (heading_tasks, lead_tasks, the
-table reader's lead-in); a sentence holds from the block it leads to the next heading, turn or paragraph naming
-another benchmark. Only a sentence that leads a block of results says what ran: one naming a benchmark in passing
-after the results ("gsm8k is next on my list"), one stating a result of its own, pointing back at results above or
-asking sets nothing. A result whose own line, name, row or column names a benchmark keeps what it says.
+table reader's lead-in); a sentence holds from the block it leads to the next heading, bold label alone on its line,
+turn or paragraph naming another benchmark. Only a sentence that leads a block of results says what ran: one naming a
+benchmark in passing after the results ("gsm8k is next on my list"), one stating a result of its own, pointing back
+at results above or asking sets nothing. A result whose own line, name, row or column names a benchmark keeps what it
+says.
 
 Scores and acceptance lengths take it over the whole reach ("With the fix:" over more MMLU scores); a speed only in
 the blocks the sentence leads, or after a paragraph saying the run goes on ("... the same long-context run"): a
@@ -27,6 +28,7 @@ import bisect
 import re
 
 from ledger.model import Claim
+from ledger.parsers.grammar.heading_setup import whole_bold
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.metrics import OWN_MEASURE_RE, is_benchmark_name, named_benchmark
 
@@ -61,6 +63,12 @@ def _run_label(b: Block) -> bool:
     return b.kind == "text" and not b.in_code and b.start == b.end and len(b.text) <= 80 and b.text.endswith(":")
 
 
+def _bold_label(b: Block) -> bool:
+    """A bold line alone ("**MLPerf**" over its lists): a section's label, as a heading is; what an earlier label
+    named does not reach past it."""
+    return b.kind == "text" and b.start == b.end and whole_bold(b.text)
+
+
 def _statements(doc: Document) -> list[tuple[int, int, str, bool]]:
     """(first line, last line, benchmark, whether a speed takes it) of the results each task sentence holds over, in
     order, cut where a paragraph naming none stands in the reach. One pass."""
@@ -76,8 +84,8 @@ def _statements(doc: Document) -> list[tuple[int, int, str, bool]]:
     for k, b in enumerate(blocks):
         if b.in_code:
             continue
-        if b.kind in ("heading", "comment"):
-            close(b.start - 1)
+        if b.kind in ("heading", "comment") or (_bold_label(b) and not is_benchmark_name(b.text)):
+            close(b.start - 1)  # (a bold label of another suite, "**Latency suite**", heads a section as a heading)
             task = None
         elif b.kind == "text" and is_benchmark_name(text := b.text[-400:]):
             named = named_benchmark(text)
