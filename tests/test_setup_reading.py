@@ -157,6 +157,15 @@ def test_ascend_boards_are_devices() -> None:
     assert _config(text, 15.5)["gpu"].lower() == "ascend a5"
 
 
+def test_a_board_family_then_its_member_is_the_member() -> None:
+    """A guide names the family its boards belong to, then the machine it ran: the member says more of one board."""
+    line = "Drafting is benchmarked on Atlas A2 systems, here one Atlas 800T A2 server with 4 cards."
+    assert qualifiers(line)["gpu"].lower() == "atlas 800t a2"
+    text = f"## Results\n\n{line} Serving Qwen3-8B.\n\n| Dataset | TPOT (ms) |\n|---|---|\n| gsm8k | 21.5 |\n"
+    assert _config(text, 21.5)["gpu"].lower() in ("atlas 800t a2", "4xatlas 800t a2")
+    assert qualifiers("on an Atlas A2 or an Atlas A3 machine")["gpu"].lower() == "atlas a2"  # two families: the first
+
+
 def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
     text = "# Faster decode for Quill-7B\n\n## Benchmark\nTEP4, H200\nOutput throughput: 3000.5 token/s\n"
     assert _config(text, 3000.5)["model"] == "Quill-7B"
