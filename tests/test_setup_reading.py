@@ -137,6 +137,32 @@ def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
     assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")
 
 
+_TUNED_LATER = """# Serving Foo-70B on Acme boards
+
+## Performance
+
+The measured result is:
+
+**Input/Output**: 2k/512
+
+**Result**: TTFT = 1.20s, TPOT = 30.5ms.
+
+## Tuning
+
+| Scenario | Window | TP |
+|---|---|---|
+| Long documents | 32k context | 8 |
+| Chat | - | 4 |
+"""
+
+
+def test_a_length_a_later_sections_table_varies_is_still_the_stated_one_of_a_section_above() -> None:
+    """A tuning table far below varies the context among its scenarios: its rows', never the performance section's,
+    whose own lines state the lengths its result ran at."""
+    config = _config(_TUNED_LATER, 1.2)
+    assert (config.get("isl"), config.get("osl")) == ("2k", "512")
+
+
 def test_a_section_after_the_results_sets_up_its_own_runs_not_the_results_above() -> None:
     results = (
         "# Decode speed\n\n## L40S\nDecode throughput: 910.5 token/s\n\n## H100\nDecode throughput: 1402.5 token/s\n\n"
