@@ -137,6 +137,32 @@ def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
     assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")
 
 
+_TUNED_LATER = """# Serving Foo-70B on Acme boards
+
+## Performance
+
+The measured result is:
+
+**Input/Output**: 2k/512
+
+**Result**: TTFT = 1.20s, TPOT = 30.5ms.
+
+## Tuning
+
+| Scenario | Window | TP |
+|---|---|---|
+| Long documents | 32k context | 8 |
+| Chat | - | 4 |
+"""
+
+
+def test_a_length_a_later_sections_table_varies_is_still_the_stated_one_of_a_section_above() -> None:
+    """A tuning table far below varies the context among its scenarios: its rows', never the performance section's,
+    whose own lines state the lengths its result ran at."""
+    config = _config(_TUNED_LATER, 1.2)
+    assert (config.get("isl"), config.get("osl")) == ("2k", "512")
+
+
 def test_a_section_after_the_results_sets_up_its_own_runs_not_the_results_above() -> None:
     results = (
         "# Decode speed\n\n## L40S\nDecode throughput: 910.5 token/s\n\n## H100\nDecode throughput: 1402.5 token/s\n\n"
@@ -155,6 +181,31 @@ def test_ascend_boards_are_devices() -> None:
     assert qualifiers("Ascend A3")["gpu"].lower() == "ascend a3"
     text = "# Faster MTP on Ascend NPU A5\n\n## Results\nTPOT is 15.5 ms at concurrency 1.\n"
     assert _config(text, 15.5)["gpu"].lower() == "ascend a5"
+
+
+_LABELLED_ITEMS = """# speedup: decode +9.1%, prefill +12.4%, EAGLE3 +2.2%, outputs unchanged
+
+Measured on one H100 with Llama-3-8B. Checked 12 prompts on the plain and EAGLE3 paths, all identical.
+
+The prefill gain at equal batch is +5.5%.
+"""
+
+
+def test_a_method_one_item_of_a_list_or_one_arm_of_two_names_is_no_setting_of_the_rest() -> None:
+    """A title listing three gains, the third labelled by its drafting method, and a check over a plain and a
+    drafted path: the method is the third gain's alone, and no later value's."""
+    spec = {c.value: c.config.get("spec_algo") for c in extract(_LABELLED_ITEMS, path="x.md").claims}
+    assert (spec[9.1], spec[12.4], spec[2.2], spec[5.5]) == (None, None, "eagle3", None)
+    assert "spec_algo" in qualifiers("with EAGLE3 on, decode +9.1% and prefill +12.4%")  # (a lead: the list's)
+
+
+def test_a_board_family_then_its_member_is_the_member() -> None:
+    """A guide names the family its boards belong to, then the machine it ran: the member says more of one board."""
+    line = "Drafting is benchmarked on Atlas A2 systems, here one Atlas 800T A2 server with 4 cards."
+    assert qualifiers(line)["gpu"].lower() == "atlas 800t a2"
+    text = f"## Results\n\n{line} Serving Qwen3-8B.\n\n| Dataset | TPOT (ms) |\n|---|---|\n| gsm8k | 21.5 |\n"
+    assert _config(text, 21.5)["gpu"].lower() in ("atlas 800t a2", "4xatlas 800t a2")
+    assert qualifiers("on an Atlas A2 or an Atlas A3 machine")["gpu"].lower() == "atlas a2"  # two families: the first
 
 
 def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:

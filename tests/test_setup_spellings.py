@@ -172,3 +172,16 @@ def test_a_board_family_and_its_member_are_one_machine(values: set[str], one: st
     from ledger.vocab.canonical import one_board
 
     assert one_board(values) == one
+
+
+def test_a_counted_family_counts_its_named_member() -> None:
+    """ "four Atlas A2 cards" in a command's comment and "one Atlas 800T A2 node" in the guide: one machine of four."""
+    from ledger.vocab.board_counts import counted_board, member_counts
+
+    assert member_counts(["4xATLAS A2", "ATLAS 800T A2"]) == {
+        "4xATLAS A2": "4xATLAS 800T A2",
+        "ATLAS 800T A2": "4xATLAS 800T A2",
+    }
+    assert member_counts(["4xL4", "L40S"]) == {}  # another board, not a member
+    assert counted_board("4xATLAS A2", "ATLAS 800T A2") == "4xATLAS 800T A2"
+    assert counted_board("4xL4", "L40S") is None

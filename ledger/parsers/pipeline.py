@@ -13,6 +13,7 @@ from ledger.identity import names_a_readme
 from ledger.model import Claim, ParseWarning, Revision
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
+from ledger.parsers.grammar.context_names import contexts_as_setup
 from ledger.parsers.grammar.declared_repeats import declared_repeats
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
@@ -285,6 +286,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = shapes_as_setup(claims)  # "| 8192/1024 TPOT |": the shape is the row's setup, the measure is TPOT
+    claims = contexts_as_setup(claims)  # "| cold 16k prefill |": the context the name states is the row's isl
     claims = lead_measures(doc, claims)  # "Decode step time:" over "After this PR: 0.7 ms": that measure, no side's
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from ledger.vocab.canonical import GPU_NAMES
+from ledger.vocab.canonical import GPU_NAMES, one_board
 from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord, make_word, search_word
 
 # ("two L40S cards": a count in words)
@@ -62,6 +62,10 @@ def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
     if val[:2].lower() in ("sm", "gf") and (found := search_word(w, s, m.end())) is not None:
         other = next((g for g in found.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
         m, val = (found, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
+    if (found := search_word(w, s, m.end())) is not None:
+        other = next((g for g in found.groups() if g), "")  # "on Atlas A2 hardware, one Atlas 800T A2 node": the
+        if one_board({val, other}) == other != val:  # family, then its member, which names the one board it ran
+            m, val = found, other
     if (nodes := board_nodes(m, val, s)) is not None:
         return board(w, m, val[len(nodes.group(0)) :], s)  # ("4*H100 nodes": four nodes of H100, GPUs per node unsaid)
     if (after := _COUNT_AFTER_RE.search(val)) is not None:
@@ -118,14 +122,20 @@ def in_image_tag(s: str, at: int) -> bool:
 
 
 def counted_board(outer: str | None, inner: str | None, tp: str | None = None) -> str | None:
-    """`outer` when it is `inner`'s board with a count `inner` does not state ("4xASCEND A3" over "ASCEND A3": a
-    line naming the board once more, "Ran on Ascend A3.", does not unsay the count the setup gives it), else None;
+    """`outer` when it is `inner`'s board (or the family `inner` is a member of) with a count `inner` does not state
+    ("4xASCEND A3" over "ASCEND A3": a line naming the board once more, "Ran on Ascend A3.", does not unsay the
+    count the setup gives it), else None;
     never a count below the run's `tp` ("tuned on a single H20" over a TP=4 run on H20s: the tuning's board)."""
     if not outer or not inner or not outer[:1].isdigit() or inner[:1].isdigit():
         return None
     k = _GPU_COUNT_RE.match(outer)
-    if k is None or not k.end() or outer[k.end() :].strip().lower() != inner.strip().lower():
+    if k is None or not k.end():
         return None
+    named = outer[k.end() :].strip()
+    if named.lower() != inner.strip().lower():
+        if one_board({named, inner.strip()}) != inner.strip():
+            return None
+        outer = k.group(0) + inner.strip()  # "four Atlas A2 cards" over "one Atlas 800T A2 node": the member's count
     count = 1
     for part in re.findall(r"\d{1,3}", k.group(0)):
         count *= int(part)
@@ -136,6 +146,20 @@ def counted_over(outer: Mapping[str, str], inner: dict[str, str]) -> dict[str, s
     """`inner`'s setup, its board given the count `outer`'s setup states for that board (counted_board)."""
     got = counted_board(outer.get("gpu"), inner.get("gpu"), inner.get("tp") or outer.get("tp"))
     return {**inner, "gpu": got} if got else inner
+
+
+def member_counts(values: Iterable[str]) -> dict[str, str]:
+    """Of one board family named counted ("four Atlas A2 cards") and one member of it named bare ("one Atlas 800T A2
+    node"): both spellings -> the member with the family's count, one machine; {} otherwise."""
+    vals = set(values)
+    counted = {v: k for v in vals if (k := _GPU_COUNT_RE.match(v)) is not None and k.end()}
+    bare = vals - counted.keys()
+    if len(counted) != 1 or len(bare) != 1:
+        return {}
+    (family, k), member = next(iter(counted.items())), next(iter(bare))
+    if one_board({family[k.end() :].strip(), member}) != member:
+        return {}
+    return {family: k.group(0) + member, member: k.group(0) + member}
 
 
 def counts_boards(s: str, start: int, end: int) -> bool:

@@ -56,3 +56,38 @@ def lead_length(text: str) -> str | None:
     if m.group("unit") == "M":  # (a million of them as the k's thousand is read: 1024 squared)
         return str(int(float(m.group("n")) * 1024 * 1024))
     return m.group("n") + "k"
+
+
+# the phases a context length qualifies as the input they ran over: a prompt's prefill, the depth a decode step
+# attends over ("1K Decode", see vocab.setting_heads), the time to a first token (a generation's own length is osl)
+_PHASE = r"(?:prefill|prompt processing|pp|decode|ttft)"
+# (one of a slashed pair, "2K / 8K", is no length of a value of its own)
+_K_LENGTH = r"(?<!/)(?<!/ )~?(?P<{0}>\d{{1,4}}(?:\.\d{{1,2}})?[kK])(?! ?/ ?\d)"
+# "4K prefill", "cold 64k prefill", "16k TTFT" (never "a 4k prefill chunk", the size of a step's work); "prefill
+# @16k", "prefill at 32K", "prefill 4K tokens" (the "tokens" says it is a count, not a rate; "TTFT at 8k
+# concurrency" is a load); "context ~16.3k", "16.3k context" (never "max context 32k", a limit); "(at 8k)" alone in
+# a measure's name: the length its value was taken at
+_NAMED_CONTEXT_RE = re.compile(
+    r"(?<![\w.~])"
+    + _K_LENGTH.format("a")
+    + rf"[ -]{_PHASE}\b(?![ _-]?(?:chunks?|batch|size|budget|limit|steps?)\b)"
+    + rf"|\b{_PHASE}(?: tok/s| t/s| throughput| speed)? ?(?:(?:@|at) ?"
+    + _K_LENGTH.format("b")
+    + r"(?![\w.])(?! (?!tokens|ctx|context)[a-z])|"
+    + _K_LENGTH.format("c")
+    + r" tokens\b)"
+    + r"|(?<!max )(?<!max_)\b(?:ctx|context)[ :=]{1,3}"
+    + _K_LENGTH.format("d")
+    + r"(?![\w.])|(?<![\w.])~?(?P<e>\d{1,4}\.\d{1,2}[kK])[ -](?:ctx|context)\b"
+    + r"|\(at "
+    + _K_LENGTH.format("f")
+    + r"\)",
+    re.IGNORECASE,
+)
+
+
+def named_context(name: str) -> str | None:
+    """The context length a measure's name states it was taken at ("cold 16k prefill" -> "16k", "prefill @ 8K"
+    -> "8k", "context ~16.3k, prefill" -> "16.3k"), where it names one and only one; else None."""
+    found = {next(g for g in m.groups() if g).lower() for m in _NAMED_CONTEXT_RE.finditer(name[:200])}
+    return found.pop() if len(found) == 1 else None

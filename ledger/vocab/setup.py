@@ -56,8 +56,7 @@ from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the 
 from ledger.vocab.setup_negation import (
     FROM_SIDE_RE,
     OFF_BEFORE_RE,
-    VALUE_ARM_BEFORE_RE,
-    compared_or_code,
+    not_the_runs_method,
     not_the_runs_precision,
     of_a_component,
     turned_off,
@@ -792,14 +791,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         ):
             m = search_word(w, s, m.end())
         # "10% lower than without MTP": the arm the result is compared to, not the result's own
-        while (
-            m
-            and w.written == "spec_algo"
-            and (
-                compared_or_code(s, m.start(), m.end())
-                or (VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and turned_off(s, m))
-            )
-        ):
+        while m and not_the_runs_method(w.written, s, m):  # ("on the decode and MTP-3 path": one of two arms)
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')

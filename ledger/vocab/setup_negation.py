@@ -61,6 +61,30 @@ def compared_or_code(s: str, start: int, end: int) -> bool:
     return bool(THAN_BEFORE_RE.search(s, max(0, start - 28), start) or CODE_CHANGE_AFTER_RE.match(s, end, end + 40))
 
 
+# "on the decode and MTP-3 path", "the baseline and EAGLE3 runs": a method as one of two paths or arms a noun after
+# both shares, the other one plain: the sentence speaks of runs with it and without, it sets up neither
+_ARM_PAIR_BEFORE_RE = re.compile(r"(?<![\w-])[A-Za-z][\w-]{1,20} (?:and|or|&) (?:the )?$", re.IGNORECASE)
+_ARM_NOUN_AFTER_RE = re.compile(
+    r"(?:[ -]?\d{1,2})?[ -](?:paths?|modes?|runs?|arms?|variants?|configs?|configurations?)\b", re.I
+)
+
+
+def one_arm_of_two(s: str, start: int, end: int) -> bool:
+    """The method word at s[start:end] names one of two coordinated arms ("the decode and MTP-3 path")."""
+    return bool(_ARM_PAIR_BEFORE_RE.search(s, max(0, start - 30), start) and _ARM_NOUN_AFTER_RE.match(s, end, end + 16))
+
+
+def not_the_runs_method(key: str, s: str, m: re.Match[str]) -> bool:
+    """The drafting word `m` (of setup key `key`) names no method the run drafted with: one arm of two ("the decode
+    and MTP-3 path"), a compared or changed code's ("faster than EAGLE"), an arm turned off right after a value."""
+    if key in ("spec_algo", "draft_len") and one_arm_of_two(s, m.start(), m.end()):
+        return True
+    return key == "spec_algo" and bool(
+        compared_or_code(s, m.start(), m.end())
+        or (VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and turned_off(s, m))
+    )
+
+
 # "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
 # that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
 VALUE_ARM_BEFORE_RE = re.compile(

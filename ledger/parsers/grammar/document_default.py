@@ -47,6 +47,7 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line, opens_block
 from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
+from ledger.vocab.board_counts import member_counts
 from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
@@ -181,10 +182,11 @@ def _counted_in_turn(
     seen: dict[str, list[str]], by_turn: dict[str, dict[int, list[str]]], apart: Callable[[str, str], bool]
 ) -> None:
     """ "8×NVIDIA H200" on a post's setup line and "NVIDIA_H200" in a bullet of the same post: one machine, the
-    counted one (in place); a bare board in another post ("on one L40S" beside a reviewer's "two L40S") is its own,
-    and so is one a result section states where only a sibling section states the counted one (`apart`)."""
+    counted one (in place; so are "four Atlas A2 cards" and "one Atlas 800T A2 node", the member counted); a bare
+    board in another post ("on one L40S" beside a reviewer's "two L40S") is its own, and so is one a result section
+    states where only a sibling section states the counted one (`apart`)."""
     turns = by_turn.get("gpu", {})
-    swaps = {t: swap for t, vals in turns.items() if (swap := counted_boards(vals))}
+    swaps = {t: swap for t, vals in turns.items() if (swap := counted_boards(vals) or member_counts(vals))}
     for t, swap in swaps.items():
         turns[t] = [v if apart(v, swap.get(v, v)) else swap.get(v, v) for v in turns[t]]
     if swaps:

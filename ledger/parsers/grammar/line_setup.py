@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.item_labels import item_label_keys
 from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import SIZELESS_SWITCHES, SWITCH_KEYS, device_as_printed, switch_value
@@ -422,6 +423,8 @@ def _line_setup(text: str) -> dict[str, str]:
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
     for key in respective_keys(text):
         values.pop(key, None)  # "with int8/int4 kv, 30% and 40% respectively": one dtype each value, none the line's
+    for key in item_label_keys(text) if values else ():
+        values.pop(key, None)  # "decode +13.2%, prefill +16.8%, MTP3 +4.8%": the third item's label, its own
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
         values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:
@@ -446,9 +449,11 @@ _PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp", "dcp", "pcp"))
 def own_words(text: str) -> dict[str, str]:
     """The setup words of a short line of output ("torch.float16 M=8  max_abs=2.2e-03"): its results' own. Not a
     sentence or a paragraph (the words of one clause are not another's), not a key the line gives two values
-    ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
+    ("FP8: 96.1, BF16: 96.3") nor one a later item of a list labels its own value with (grammar.item_labels), not a
+    rank ("[TP0]")."""
     if len(text) > 100 or ". " in text or "; " in text or not has_digit(text):
         return {}
     found = qualifiers(text)
-    twice = named_twice(text) if found else frozenset()  # (most lines name no setup word: no second look)
+    # (most lines name no setup word: no second look; "decode +13%, MTP3 +4.8%": the third item's label its own)
+    twice = named_twice(text) | item_label_keys(text) if found else frozenset()
     return {k: v for k, v in found.items() if k not in twice and not (k in _PARALLEL and v == "0")}

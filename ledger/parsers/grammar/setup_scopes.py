@@ -43,7 +43,7 @@ from ledger.parsers.grammar.sibling_leads import sibling_blocks as sibling_block
 from ledger.parsers.grammar.sibling_leads import sibling_leads
 from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
-from ledger.parsers.grammar.varied import list_varied, table_varied
+from ledger.parsers.grammar.varied import VariedSpan, list_spans, table_spans
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_field, bold_heading, ends_in_colon, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
@@ -186,16 +186,23 @@ class SectionFacts:
     measuring: set[int]
     """The lines of the result sections that report results of their own (see grammar.section_results)."""
     tables: tuple[set[int], set[str], set[int]]
-    """table_varied(doc), its varied keys joined by list_varied(doc)'s (a list's result items vary as rows do)."""
+    """The tables' body lines, the keys their rows and the lists' result items vary (vary as rows do) anywhere in the
+    document (the document default's), and the grid headers (see grammar.varied.table_spans)."""
     changes: frozenset[int]
     """The lines of the paragraphs that state a change they measured (_change_lines): their settings are theirs."""
+    spans: list[VariedSpan]
+    """Where each table or list varies its keys (the tables' varied keys, held by the lines they stand on)."""
+
+    def varied_over(self, lo: int, hi: int) -> set[str]:
+        """The keys the tables and lists on lines lo..hi vary: a section's own, whatever tables elsewhere vary."""
+        return {k for a, b, keys in self.spans if a <= hi and b >= lo for k in keys}
 
 
 def section_facts(doc: Document) -> SectionFacts:
-    body, varied, grids = table_varied(doc)
-    return SectionFacts(
-        result_sections(doc), result_measures(doc), (body, varied | list_varied(doc), grids), _change_lines(doc)
-    )
+    body, spans, grids = table_spans(doc)
+    spans = [*spans, *list_spans(doc)]
+    varied = {k for _, _, keys in spans for k in keys}
+    return SectionFacts(result_sections(doc), result_measures(doc), (body, varied, grids), _change_lines(doc), spans)
 
 
 @last_document  # (the section facts and the setup sections' later sections both ask it; read, never changed)
@@ -223,7 +230,7 @@ def section_workloads(
     sections = facts.sections
     if not sections:
         return out
-    _, varied, grids = facts.tables  # "throughput, con8" among rows (or items) naming none: theirs, not the section
+    _, _, grids = facts.tables  # ("throughput, con8" among rows or items naming none: theirs, not the section)
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
     skip = skip | grids | sibling_leads(doc)  # ("org/M FP8, TP8" over its paste, "other/M-Int4, TP4" over the next)
     changes = facts.changes
@@ -250,7 +257,9 @@ def section_workloads(
         # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
         # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
         ev: dict[str, set[str]] = {}  # (the eval's load: each value an eval line of the section states)
-        read = (doc, keys, skip, tables, varied, command, changes)
+        # (a key a table of another section varies, "| Long documents | 32k context |" in a tuning guide's table far
+        # below, is that table's rows' own: the section's stated one holds for its results)
+        read = (doc, keys, skip, tables, facts.varied_over(first, max(own, parts[-1][2])), command, changes)
         lead = _one_per_key(first + 1, lead_end, *read, evals=ev) if lead_end else {}
         restated: set[str] = set()
         if lead:

@@ -26,12 +26,16 @@ WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
 setup of the "### Eval" table above it, where the model and the GPU usually are the same."""
 
 
-def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
-    """The lines of the tables' body rows, the keys some rows of a table name and others do not, and the header
-    lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8 GPUs<br/>TP4,PP2 |": the
-    PP2 both share is those columns' own, not the document's)."""
+VariedSpan = tuple[int, int, frozenset[str]]
+"""A table's or a list's first and last line, and the keys some of its rows (or result items) name and others not."""
+
+
+def table_spans(doc: Document) -> tuple[set[int], list[VariedSpan], set[int]]:
+    """The lines of the tables' body rows, the keys some rows of each table name and others do not (by table, see
+    VariedSpan), and the header lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8
+    GPUs<br/>TP4,PP2 |": the PP2 both share is those columns' own, not the document's)."""
     lines: set[int] = set()
-    varied: set[str] = set()
+    spans: list[VariedSpan] = []
     grids: set[int] = set()
     for b in doc.blocks:
         if b.kind != "table" or b.end <= b.start or (b.table is not None and _states_one_run(b.table)):
@@ -48,8 +52,9 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
             rows += 1
             for k in line_setup(text[:2000]):
                 counts[k] = counts.get(k, 0) + 1
-        varied.update(k for k, n in counts.items() if n < rows)
-    return lines, varied, grids
+        if varied := frozenset(k for k, n in counts.items() if n < rows):
+            spans.append((b.start, b.end, varied))
+    return lines, spans, grids
 
 
 _VALUE_COLUMN_RE = re.compile(r"^[\s*_`]{0,4}values?[\s*_`]{0,4}$", re.IGNORECASE)
@@ -86,7 +91,7 @@ def table_titles(doc: Document) -> frozenset[int]:
     )
 
 
-@short_text_cache(4096)  # the document default and list_varied both ask it of every list item
+@short_text_cache(4096)  # the document default and list_spans both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(
         any(_stands_alone(text, m) for m in _ITEM_RESULT_RE.finditer(text))  # (not "MI300X"'s "0X", "2x H100")
@@ -126,11 +131,11 @@ def _stands_alone(text: str, m: re.Match[str], counted: bool = False) -> bool:
     return at == 0 or not text[at - 1].isalpha()
 
 
-def list_varied(doc: Document) -> set[str]:
-    """The keys some result items of one list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
+def list_spans(doc: Document) -> list[VariedSpan]:
+    """The keys some result items of each list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
     AIME25: 0.90" beside "- Kimi K2.5 EAGLE3 B200 AIME25: 0.93": DP4 is the first run's, EAGLE3 and B200 the
     second's, none the document's). A list of settings ("- GPU: H100") states no result and varies nothing."""
-    varied: set[str] = set()
+    spans: list[VariedSpan] = []
     run: list[Block] = []
     for b in [*doc.blocks, None]:
         if b is not None and b.kind == "item" and not b.in_code and (not run or b.level == run[0].level):
@@ -146,11 +151,13 @@ def list_varied(doc: Document) -> set[str]:
                     values.setdefault(k, set()).add(v.lower())
             # (an item silent on the checkpoint runs the PR's: "- Add an accuracy test for DSR1 NVFP4 (gsm8k 94.24)"
             # beside "- Achieved 120 tps ... at B200x4" varies the board and the load, not the model)
-            varied.update(
+            varied = frozenset(
                 k for k, n in counts.items() if (n < len(rows) and k not in CHECKPOINT_KEYS) or len(values[k]) > 1
             )
+            if varied:
+                spans.append((rows[0].start, rows[-1].end, varied))
         run = [b] if b is not None and b.kind == "item" and not b.in_code else []
-    return varied
+    return spans
 
 
 def _columns_own_setup(header: list[str]) -> bool:
