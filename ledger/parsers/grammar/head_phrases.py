@@ -116,6 +116,7 @@ _VALUE_RE = re.compile(STATED_DECIMAL + r"|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
 
 _PR_NUMBER_RE = re.compile(r"#\d{1,7}\b")
+_REBASE_RE = re.compile(r"\b" + REBASING_VERBS, re.IGNORECASE)
 
 
 class HeadPhrase(NamedTuple):
@@ -167,7 +168,12 @@ def head_phrase(text: str) -> HeadPhrase | None:
             label = "PR head" if moved else _label(text, m.start("sha"))
             label = f"{other.group(0)} {noun}" if other is not None and noun is not None else label  # "#2001 head"
             return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=base), moved)
-    if onto is not None and base is not None:  # ("rebasing it onto master": the phrase names the revision)
+    if onto is not None and base is not None:
+        # "rebasing it onto master": the rebase names a state of the PR (grammar.rebase_states reads its words);
+        # "Based on `dev` at X", "built on top of main at X": X is the base side's commit, the reference's revision,
+        # and its name is no label of the branch's own values, which stay of no named revision
+        if not _REBASE_RE.match(text, onto.start()):
+            return HeadPhrase(Revision(label=None, head=None, base=base), True)
         label = _label(text[onto.start() :], onto.start("sha") - onto.start())
         return HeadPhrase(Revision(label=label or base[:10], head=None, base=base), True)
     return _linked(text)
@@ -219,6 +225,8 @@ def phrased_label(text: str, label: Revision | None) -> Revision | None:
         phrase = None  # ("Completes the target ..., rebased on main X:" over a list of features: no results' lead-in)
     if label is None or (phrase is not None and phrase.revision.base and label.head == phrase.revision.base):
         return phrase.revision if phrase is not None else None
+    if phrase is not None and (base := phrase.revision.base) and label.head and not label.base and label.head != base:
+        label = label.model_copy(update={"base": base})  # ("Based on `dev` at X, branch head Y": Y sits on X)
     if not label.head or label.base or (before := _sentence_before(text, label.head)) is None:
         return label
     if NOT_A_HEAD_RE.search(before):
