@@ -776,10 +776,10 @@ def test_the_build_a_sentence_says_its_results_came_from_is_their_revision() -> 
 @pytest.mark.parametrize(
     ("lead", "want"),
     [
-        ("Based on `dev` at `59febed2`. Measured on one L40S, Mistral-7B:", (None, None, "59febed2")),
-        ("Built on top of main at `1f2e3d4c`. One L40S, Mistral-7B:", (None, None, "1f2e3d4c")),
-        ("This branch sits on top of `main` (`7c6d5e4f`); one L40S, Mistral-7B:", (None, None, "7c6d5e4f")),
-        ("Branched off `release-1.4` at `a0b1c2d3`. One L40S, Mistral-7B:", (None, None, "a0b1c2d3")),
+        ("Based on `dev` at `59febed2`. Measured on one L40S, Mistral-7B:", ("this PR", None, "59febed2")),
+        ("Built on top of main at `1f2e3d4c`. One L40S, Mistral-7B:", ("this PR", None, "1f2e3d4c")),
+        ("This branch sits on top of `main` (`7c6d5e4f`); one L40S, Mistral-7B:", ("this PR", None, "7c6d5e4f")),
+        ("Branched off `release-1.4` at `a0b1c2d3`. One L40S, Mistral-7B:", ("this PR", None, "a0b1c2d3")),
         ("Based on `dev` at `59febed2`, branch head `a1b2c3d4`. One L40S:", ("PR head", "a1b2c3d4", "59febed2")),
         ("Rebased onto `main` (`4c5d6e7f`). One L40S, Mistral-7B:", ("Rebased onto main", None, "4c5d6e7f")),
     ],
@@ -788,8 +788,8 @@ def test_the_base_a_branch_is_said_to_sit_on_is_its_base_never_the_label_of_its_
     lead: str, want: tuple[str | None, str | None, str | None]
 ) -> None:
     """ "Based on `dev` at X", "built on top of main at X": X is the base side's commit (the reference column's), and
-    the base's name is no label of the branch's own values, which are the head the text states or of none; a rebase
-    names a state of the PR and keeps its words."""
+    the base's name is no label of the branch's own values, which are this PR's (the head the text states, if any);
+    a rebase names a state of the PR and keeps its words."""
     text = f"{lead}\n\n| | `main` | this branch |\n|---|---:|---:|\n| decode | 120.0 t/s | 126.0 t/s |\n"
     got = [c.revision for c in extract(text, path="x.md").claims if c.kind == "perf"]
     assert [(r.label, r.head, r.base) if r else None for r in got] == [want]

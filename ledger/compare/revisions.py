@@ -80,8 +80,7 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
             continue
         k = (_side_key(r.label or "") if not r.head else (r.label or "").strip().lower(), (r.head or "").lower())
         if k not in snaps:
-            # (a branch stated only by its base, "Based on `dev` at X": the state on X, no name of its own)
-            name = r.label or r.head or (f"on {r.base}" if r.base else "?")
+            name = r.label or r.head or "?"
             if r.head and r.head.lower() not in name.lower():
                 name = f"{name} {r.head}"
             snaps[k] = Snapshot(RevisionRef(name=name, label=r.label, head=r.head, base=r.base, document=document), [])

@@ -73,7 +73,7 @@ def revision_text(rev: dict[str, Any] | None) -> str:
         s += f" {head}"
     if base:
         s += f" (on {base})"
-    return s.strip()  # (a branch's values stated only on a base, "Based on `dev` at X": "(on X)")
+    return s
 
 
 def config_text(cfg: dict[str, Any] | None) -> str:

@@ -171,9 +171,9 @@ def head_phrase(text: str) -> HeadPhrase | None:
     if onto is not None and base is not None:
         # "rebasing it onto master": the rebase names a state of the PR (grammar.rebase_states reads its words);
         # "Based on `dev` at X", "built on top of main at X": X is the base side's commit, the reference's revision,
-        # and its name is no label of the branch's own values, which stay of no named revision
+        # and its name is no label of the branch's own values: this PR's, on X (as grammar.engine_builds's "+ this PR")
         if not _REBASE_RE.match(text, onto.start()):
-            return HeadPhrase(Revision(label=None, head=None, base=base), True)
+            return HeadPhrase(Revision(label="this PR", head=None, base=base), True)
         label = _label(text[onto.start() :], onto.start("sha") - onto.start())
         return HeadPhrase(Revision(label=label or base[:10], head=None, base=base), True)
     return _linked(text)
