@@ -793,3 +793,45 @@ def test_the_base_a_branch_is_said_to_sit_on_is_its_base_never_the_label_of_its_
     text = f"{lead}\n\n| | `main` | this branch |\n|---|---:|---:|\n| decode | 120.0 t/s | 126.0 t/s |\n"
     got = [c.revision for c in extract(text, path="x.md").claims if c.kind == "perf"]
     assert [(r.label, r.head, r.base) if r else None for r in got] == [want]
+
+
+_SCREEN_THREAD = (
+    "# Faster decode\n\nann · description · 2026-01-01\nOne H100, Llama-3-8B. Decode 120.0 t/s.\n\n"
+    "bob · comment · 2026-01-02\n{lead}\n\n{items}\nThat is only 0.1% and within noise.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("lead", "want"),
+    [
+        (
+            "Applied the patch to current main (`9196fa27`) and reran at 8K/1K on the H100:",
+            ("this PR", None, "9196fa27"),
+        ),
+        (
+            "A screen of the router change alone (the one line that matters at M=8), applied independently to current"
+            " main (`9196fa27`) with forced acceptance=1:",
+            ("this PR", None, "9196fa27"),
+        ),
+        ("Rerun on top of `abc1234f`, same box:", ("this PR", None, "abc1234f")),
+        ("The numbers below are from `1a2b3c4d`:", (None, "1a2b3c4d", None)),
+        ("Numbers below are from `1a2b3c4d`, same M3 Max box:", (None, "1a2b3c4d", None)),
+        ("These results were collected at `7e8f9a0b`:", (None, "7e8f9a0b", None)),
+    ],
+)
+def test_a_turns_lead_in_naming_the_commit_it_measured_on_in_prose_is_the_revision_of_its_results(
+    lead: str, want: tuple[str | None, str | None, str | None]
+) -> None:
+    """A comment's lead-in that says in prose what its numbers ran on: "applied the patch to current main (X)" (the
+    change on X: X the base), "rerun on top of X" (the base), "numbers below are from X" (the head). Its values, a
+    list's side items among them ("- candidate: ..."; "- baseline: ..." is main as it stood, its reference), and
+    the turn's sentence after the list are that revision's; the description's values keep theirs."""
+    plain = "- TPOT: 36.77 ms\n- throughput: 19.77 tok/s\n"
+    sided = "- baseline: 36.80 ms TPOT\n- candidate: 36.77 ms TPOT\n"
+    for items in (plain, sided):
+        claims = extract(_SCREEN_THREAD.format(lead=lead, items=items), path="x.md").claims
+        got = [(c.value, c.revision) for c in claims if c.kind == "perf"]
+        assert got[0] == (120.0, None)
+        for value, r in got[1:]:
+            assert r is not None, (items, value)
+            assert (r.head, r.base) == want[1:] and r.label in (want[0] or r.label, "candidate"), (items, value, r)
