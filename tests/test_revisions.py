@@ -835,3 +835,45 @@ def test_a_turns_lead_in_naming_the_commit_it_measured_on_in_prose_is_the_revisi
         for value, r in got[1:]:
             assert r is not None, (items, value)
             assert (r.head, r.base) == want[1:] and r.label in (want[0] or r.label, "candidate"), (items, value, r)
+
+
+_ROUNDS = (
+    "# Upgrade the kernels\n\nann · description · 2026-01-01\nSwaps the attention kernel.\n\n"
+    "bob · comment · 2026-01-02\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "want"),
+    [
+        (  # a sentence after the rerun's list giving the first round's values
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n- 16k TTFT: -16.1%\n\n"
+            "This matches the first round closely: its deltas were +2.7% prefill and -15.5% 16k TTFT.\n\n"
+            "Decode held at 76.1 tok/s through all four runs.\n",
+            ["9927575", "9927575", None, None, "9927575"],
+        ),
+        (
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n\nIn the previous run, prefill was +2.7%.\n",
+            ["9927575", None],
+        ),
+        (  # the sentence names the run it reports too: the rerun's
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n\n"
+            "Unlike the first run, the rerun holds decode at 76.1 tok/s.\n",
+            ["9927575", "9927575"],
+        ),
+        (  # a head stated for a later round does not reach back over the round before it
+            "First round, before the reboot:\n\n- prefill: +2.7%\n\nFresh rerun on `9927575` after a cold boot:\n\n"
+            "- prefill: +2.6%\n",
+            [None, "9927575"],
+        ),
+        ("### First round\n\n- prefill: +2.7%\n\n### Rerun at `9927575`\n\n- prefill: +2.6%\n", [None, "9927575"]),
+    ],
+)
+def test_an_earlier_rounds_values_are_not_filed_on_the_head_a_later_round_names(
+    body: str, want: list[str | None]
+) -> None:
+    """A thread that measured a round, then reran at a stated commit: the earlier round's values, in a sentence that
+    says they are that round's ("the first round: its deltas were ..."), or under a lead-in or heading of their own
+    before the rerun's, are not the rerun's head; the rerun's own values after such a sentence still are."""
+    claims = extract(_ROUNDS + body, path="x.md").claims
+    assert [c.revision.head if c.revision else None for c in claims if c.kind == "perf"] == want

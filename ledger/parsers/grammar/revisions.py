@@ -95,6 +95,7 @@ from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.vocab.head_moves import MEASURING_VERBS
+from ledger.vocab.other_runs import earlier_round
 from ledger.vocab.sides import side_of
 
 
@@ -407,6 +408,20 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
     return rev, None
 
 
+def _past_earlier_round(block: Block, current: RevisionScope | None, turn: TurnLead) -> RevisionScope | None:
+    """Where a paragraph under the open revision states an earlier round's values ("the first round: its deltas were
+    +2.7%"), the open revision stops before it and goes on after it: that round ran before the commit the turn names
+    (vocab.other_runs.earlier_round). None where it does not."""
+    if current is None or not (current.revision.head or current.revision.base) or current.end <= block.end:
+        return None
+    if not earlier_round(block.text):
+        return None
+    after = RevisionScope(start=block.end + 1, end=current.end, revision=current.revision)
+    current.end = block.start - 1
+    turn.lead = after if turn.lead is current else turn.lead
+    return after
+
+
 def _side_label(text: str) -> Revision | None:
     """The side a lead-in names over its block ("this PR:"; "`master` branch:", a code span the name it holds), or
     names before the setup of its runs ("Before, TP8:": the setup readers read the setup from the same line)."""
@@ -474,6 +489,9 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         rev, own_values = _block_label(block, opens_results)
         if own_values is not None:
             scopes.append(own_values)
+            continue
+        if rev is None and (after := _past_earlier_round(block, current, turn)) is not None:
+            scopes.append(current := after)  # ("... the first round: its deltas were +2.7%": not this head's)
             continue
         bare = bare_scope(doc, idx, nxt, named) if rev is None and nxt is not None else None
         if bare is not None or (rev is None and current is not None and opens_results and setting_lead(block.text)):
