@@ -803,3 +803,109 @@ On https://github.com/acme/enginex/pull/77/commits/89abcdef0123456789abcdef01234
 def test_a_bare_pr_commit_link_opening_a_lead_is_the_revision_of_the_table_under_it() -> None:
     got = [c.revision for c in extract(PR_COMMIT_LEAD, path="x.md").claims if c.kind == "perf"]
     assert got and all(r is not None and r.head == "89abcdef0123456789abcdef0123456789abcdef" for r in got)
+
+
+@pytest.mark.parametrize(
+    ("lead", "want"),
+    [
+        ("Based on `dev` at `59febed2`. Measured on one L40S, Mistral-7B:", ("this PR", None, "59febed2")),
+        ("Built on top of main at `1f2e3d4c`. One L40S, Mistral-7B:", ("this PR", None, "1f2e3d4c")),
+        ("This branch sits on top of `main` (`7c6d5e4f`); one L40S, Mistral-7B:", ("this PR", None, "7c6d5e4f")),
+        ("Branched off `release-1.4` at `a0b1c2d3`. One L40S, Mistral-7B:", ("this PR", None, "a0b1c2d3")),
+        ("Based on `dev` at `59febed2`, branch head `a1b2c3d4`. One L40S:", ("PR head", "a1b2c3d4", "59febed2")),
+        ("Rebased onto `main` (`4c5d6e7f`). One L40S, Mistral-7B:", ("Rebased onto main", None, "4c5d6e7f")),
+    ],
+)
+def test_the_base_a_branch_is_said_to_sit_on_is_its_base_never_the_label_of_its_values(
+    lead: str, want: tuple[str | None, str | None, str | None]
+) -> None:
+    """ "Based on `dev` at X", "built on top of main at X": X is the base side's commit (the reference column's), and
+    the base's name is no label of the branch's own values, which are this PR's (the head the text states, if any);
+    a rebase names a state of the PR and keeps its words."""
+    text = f"{lead}\n\n| | `main` | this branch |\n|---|---:|---:|\n| decode | 120.0 t/s | 126.0 t/s |\n"
+    got = [c.revision for c in extract(text, path="x.md").claims if c.kind == "perf"]
+    assert [(r.label, r.head, r.base) if r else None for r in got] == [want]
+
+
+_SCREEN_THREAD = (
+    "# Faster decode\n\nann · description · 2026-01-01\nOne H100, Llama-3-8B. Decode 120.0 t/s.\n\n"
+    "bob · comment · 2026-01-02\n{lead}\n\n{items}\nThat is only 0.1% and within noise.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("lead", "want"),
+    [
+        (
+            "Applied the patch to current main (`9196fa27`) and reran at 8K/1K on the H100:",
+            ("this PR", None, "9196fa27"),
+        ),
+        (
+            "A screen of the router change alone (the one line that matters at M=8), applied independently to current"
+            " main (`9196fa27`) with forced acceptance=1:",
+            ("this PR", None, "9196fa27"),
+        ),
+        ("Rerun on top of `abc1234f`, same box:", ("this PR", None, "abc1234f")),
+        ("The numbers below are from `1a2b3c4d`:", (None, "1a2b3c4d", None)),
+        ("Numbers below are from `1a2b3c4d`, same M3 Max box:", (None, "1a2b3c4d", None)),
+        ("These results were collected at `7e8f9a0b`:", (None, "7e8f9a0b", None)),
+    ],
+)
+def test_a_turns_lead_in_naming_the_commit_it_measured_on_in_prose_is_the_revision_of_its_results(
+    lead: str, want: tuple[str | None, str | None, str | None]
+) -> None:
+    """A comment's lead-in that says in prose what its numbers ran on: "applied the patch to current main (X)" (the
+    change on X: X the base), "rerun on top of X" (the base), "numbers below are from X" (the head). Its values, a
+    list's side items among them ("- candidate: ..."; "- baseline: ..." is main as it stood, its reference), and
+    the turn's sentence after the list are that revision's; the description's values keep theirs."""
+    plain = "- TPOT: 36.77 ms\n- throughput: 19.77 tok/s\n"
+    sided = "- baseline: 36.80 ms TPOT\n- candidate: 36.77 ms TPOT\n"
+    for items in (plain, sided):
+        claims = extract(_SCREEN_THREAD.format(lead=lead, items=items), path="x.md").claims
+        got = [(c.value, c.revision) for c in claims if c.kind == "perf"]
+        assert got[0] == (120.0, None)
+        for value, r in got[1:]:
+            assert r is not None, (items, value)
+            assert (r.head, r.base) == want[1:] and r.label in (want[0] or r.label, "candidate"), (items, value, r)
+
+
+_ROUNDS = (
+    "# Upgrade the kernels\n\nann · description · 2026-01-01\nSwaps the attention kernel.\n\n"
+    "bob · comment · 2026-01-02\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "want"),
+    [
+        (  # a sentence after the rerun's list giving the first round's values
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n- 16k TTFT: -16.1%\n\n"
+            "This matches the first round closely: its deltas were +2.7% prefill and -15.5% 16k TTFT.\n\n"
+            "Decode held at 76.1 tok/s through all four runs.\n",
+            ["9927575", "9927575", None, None, "9927575"],
+        ),
+        (
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n\nIn the previous run, prefill was +2.7%.\n",
+            ["9927575", None],
+        ),
+        (  # the sentence names the run it reports too: the rerun's
+            "Rerun on `9927575`, M3 Max:\n\n- prefill: +2.6%\n\n"
+            "Unlike the first run, the rerun holds decode at 76.1 tok/s.\n",
+            ["9927575", "9927575"],
+        ),
+        (  # a head stated for a later round does not reach back over the round before it
+            "First round, before the reboot:\n\n- prefill: +2.7%\n\nFresh rerun on `9927575` after a cold boot:\n\n"
+            "- prefill: +2.6%\n",
+            [None, "9927575"],
+        ),
+        ("### First round\n\n- prefill: +2.7%\n\n### Rerun at `9927575`\n\n- prefill: +2.6%\n", [None, "9927575"]),
+    ],
+)
+def test_an_earlier_rounds_values_are_not_filed_on_the_head_a_later_round_names(
+    body: str, want: list[str | None]
+) -> None:
+    """A thread that measured a round, then reran at a stated commit: the earlier round's values, in a sentence that
+    says they are that round's ("the first round: its deltas were ..."), or under a lead-in or heading of their own
+    before the rerun's, are not the rerun's head; the rerun's own values after such a sentence still are."""
+    claims = extract(_ROUNDS + body, path="x.md").claims
+    assert [c.revision.head if c.revision else None for c in claims if c.kind == "perf"] == want

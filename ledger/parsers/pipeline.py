@@ -150,7 +150,9 @@ def extract(
     ctx.named = _guarded("revision names", named_revisions, {}, warnings, doc)
     scopes: list[RevisionScope] = _guarded("revisions", find_revisions, [], warnings, doc, ctx.named)
     ctx.set_scopes(scopes)
-    opened = frozenset(s.start for s in scopes)
+    # (a line naming only the base its runs sat on, "applied to main (`X`) with forced acceptance=1:", names no
+    # revision of its own: its words are its runs' setup)
+    opened = frozenset(s.start for s in scopes if s.revision.head or not s.revision.base)
     none: list[SetupScope] = []
     sided = _guarded("side settings", side_setups, none, warnings, doc, scopes)
     ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened, sided)

@@ -109,3 +109,21 @@ def linked_pull(text: str, own: str | None) -> str | None:
     """The number of the one other pull request `text` (a table row's label cell) links, else None."""
     numbers = {m.group("n") for m in _PR_LINK_RE.finditer(text[:2000])} - {own}
     return numbers.pop() if len(numbers) == 1 else None
+
+
+# a sentence giving an earlier round's values ("the first A-B-B-A round: its deltas were +2.7%", "In the previous run,
+# prefill was +2.7%", "round 1 gave"): that round's, not the revision's the turn measured since
+_EARLIER_ROUND_RE = WordGate(
+    re.compile(
+        r"\b(?:first|earlier|previous|prior|original|initial)\s(?:[\w-]{1,16}\s)?(?:round|run|pass|attempt)\b|"
+        r"\bround\s(?:1|one)\b",
+        re.IGNORECASE,
+    )
+)
+# ... unless it names the run it reports as well ("unlike the first run, the rerun gives 2.6%"): that run's values
+_THIS_ROUND_RE = re.compile(r"\b(?:re-?runs?|this\s(?:round|run)|second\s(?:round|run)|now|latest)\b", re.IGNORECASE)
+
+
+def earlier_round(text: str) -> bool:
+    """Whether a paragraph states the values of an earlier round than the one its turn reports (see above)."""
+    return _EARLIER_ROUND_RE.search(text) is not None and _THIS_ROUND_RE.search(text) is None

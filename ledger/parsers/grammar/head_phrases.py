@@ -71,8 +71,8 @@ _HEAD_NOUN_RE = re.compile(
 # "on the H100 box", "the sweep, same settings,": a place or an object between a measuring verb and "at <sha>", a
 # few words none of which names a dependency's build ("tested with flashinfer pinned at X": flashinfer's commit)
 _BETWEEN = r"(?:(?!(?:with|using|from|of|to|via|pinned|against|vs|see)\b)[\w,/()#+-]{1,24}\s){1,6}?"
-# "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d", "re-measures at X", "re-ran the sweep, same settings, at X": a
-# measuring verb (past or present), then the commit
+# "Figures at 6f7a8b9c", "re-ran it on 1a2b3c4d", "re-measures at X", "re-ran the sweep, same settings, at X",
+# "numbers below are from X, M3 Max:": a measuring verb (past or present) or the results' noun, then the commit
 _MEASURED_AT_RE = re.compile(
     r"\b(?:"
     + MEASURING_VERBS
@@ -80,16 +80,17 @@ _MEASURED_AT_RE = re.compile(
     + PRESENT_MEASURING_VERBS
     + r")\s(?:(?:it|this|them|again|everything|all)\s)?(?:(?:at|on|with|from|using)\s|"
     + _BETWEEN
-    + r"at\s)"
+    + r"(?:at|from)\s)"
     + _DETERMINERS
     + _SHA,
     re.IGNORECASE,
 )
 # "rebasing it onto master (2b3c4d5e)", "Rebased on top of 9f8e7d6", "rebased directly onto current `x` (`y`)",
 # "This PR on top of main 4c5d6e7f", "Built on `main` at `0badc0de`", "a backport of X onto release 0.9.2
-# (`fedcba98`)": the base the run sat on
+# (`fedcba98`)", "applied the patch to current main (`9196fa27`)": the base the run sat on
 _REBASED_ONTO_RE = re.compile(
     r"\b(?:" + REBASING_VERBS + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
+    r"appl(?:y|ied|ying)\s(?:(?:it|this|the\s[\w-]{1,16})\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
     r"on\stop\sof|based\son|built\s(?:on|atop)|branched\s(?:off|from)|atop|onto)\s"
     r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?){0,2}" + _SHA,
     re.IGNORECASE,
@@ -99,7 +100,9 @@ _COMMIT_LINK_RE = re.compile(r"https?://[^\s<>()]{1,200}?/commits?/(?P<sha>[0-9a
 # "main is at 4c5d6e7f", "master @ 1a2b3c4": the words before a commit name it the main line's
 _MAINS_RE = re.compile(r"\b(?:main|master|trunk|upstream)(?:\sbranch)?(?:\s(?:is|was|sits))?(?:\s(?:at|on|@))?\W{0,3}$")
 # a sentence that speaks of results: a measuring verb or the results' noun
-_RESULTS_RE = re.compile(r"\b(?:" + MEASURING_VERBS + r"|table|benchmark\w*|sweep)\b", re.IGNORECASE)
+_RESULTS_RE = re.compile(
+    r"\b(?:" + MEASURING_VERBS + r"|table|benchmark\w*|sweep|screen(?:ed|ing|s)?)\b", re.IGNORECASE
+)
 # "+31.5% over the narrow [": a comparison's word a few words before a link, the side the result is set against
 # ("re-ran over the weekend at [": a preposition between names where it ran, no side)
 _COMPARED_RE = re.compile(
@@ -116,6 +119,7 @@ _VALUE_RE = re.compile(STATED_DECIMAL + r"|\d\s?%|\d\s?(?:tok|req|ms|us|s)\b")
 
 
 _PR_NUMBER_RE = re.compile(r"#\d{1,7}\b")
+_REBASE_RE = re.compile(r"\b" + REBASING_VERBS, re.IGNORECASE)
 
 
 class HeadPhrase(NamedTuple):
@@ -172,7 +176,12 @@ def head_phrase(text: str) -> HeadPhrase | None:
             label = "PR head" if moved else _label(text, m.start("sha"))
             label = f"{other.group(0)} {noun}" if other is not None and noun is not None else label  # "#2001 head"
             return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=base), moved)
-    if onto is not None and base is not None:  # ("rebasing it onto master": the phrase names the revision)
+    if onto is not None and base is not None:
+        # "rebasing it onto master": the rebase names a state of the PR (grammar.rebase_states reads its words);
+        # "Based on `dev` at X", "built on top of main at X", "applied to current main (X)": X is the base side's
+        # commit, the reference's revision, and its name is no label of the branch's own values: this PR's, on X
+        if not _REBASE_RE.match(text, onto.start()):
+            return HeadPhrase(Revision(label="this PR", head=None, base=base), True)
         label = _label(text[onto.start() :], onto.start("sha") - onto.start())
         return HeadPhrase(Revision(label=label or base[:10], head=None, base=base), True)
     return _linked(text)
@@ -224,6 +233,8 @@ def phrased_label(text: str, label: Revision | None) -> Revision | None:
         phrase = None  # ("Completes the target ..., rebased on main X:" over a list of features: no results' lead-in)
     if label is None or (phrase is not None and phrase.revision.base and label.head == phrase.revision.base):
         return phrase.revision if phrase is not None else None
+    if phrase is not None and (base := phrase.revision.base) and label.head and not label.base and label.head != base:
+        label = label.model_copy(update={"base": base})  # ("Based on `dev` at X, branch head Y": Y sits on X)
     if not label.head or label.base or (before := _sentence_before(text, label.head)) is None:
         return label
     if NOT_A_HEAD_RE.search(before):

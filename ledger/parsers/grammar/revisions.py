@@ -71,6 +71,7 @@ from ledger.parsers.grammar.revision_labels import (
     shas_in,
 )
 from ledger.parsers.grammar.run_leads import run_lead
+from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_earlier_round
 from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import (
@@ -346,12 +347,6 @@ def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: B
     return Revision(label=sm.group("label").strip(), head=None, base=None)
 
 
-def _end_before(current: RevisionScope | None, block: Block) -> None:
-    """The open scope ends where `block` opens another."""
-    if current is not None:
-        current.end = block.start - 1
-
-
 def _code_line(
     doc: Document,
     code: tuple[list[Block], list[int], dict[int, tuple[list[int], list[int]]]],
@@ -383,7 +378,7 @@ def _code_line(
         launches[end] = launch_steps(doc, _code_start(codes, code_starts, block.start), end)
     end = (relaunched(launches[end], block.start) or end + 1) - 1  # ("# baseline" over a launch: not the next launch's)
     again = resumed_after(current, _code_start(codes, code_starts, block.start), end)
-    _end_before(current, block)
+    end_before(current, block)
     current = RevisionScope(start=block.start, end=end, revision=rev)
     scopes.extend([current] if again is None else [current, again])
     return current, again
@@ -442,14 +437,14 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     for idx, block in enumerate(doc.blocks):
         if resumed is not None and block.start >= resumed.start:
             current, resumed = resumed, None
-        own = own_line_sides(doc, block) if block.kind in ("text", "item") and not block.in_code else []
+        own = own_line_sides(doc, block, current) if block.kind in ("text", "item") and not block.in_code else []
         scopes += own  # "Before this PR: 0.9 ms" / "After this PR: 0.7 ms": each line its own side
         if own and own[0].start == block.start:
             continue  # (a line holding its side's value is no lead-in over the lines below it)
         if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, (named, arms), last, current)):
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
-                _end_before(current, block)
+                end_before(current, block)
                 current = scope
                 stated = scope.revision if states_pr_head(block, scope.revision) else stated
             scopes.append(scope)
@@ -476,24 +471,17 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if own_values is not None:
             scopes.append(own_values)
             continue
+        if rev is None and (after := past_earlier_round(block, current, turn)) is not None:
+            scopes.append(current := after)  # ("... the first round: its deltas were +2.7%": not this head's)
+            continue
         bare = bare_scope(doc, idx, nxt, named) if rev is None and nxt is not None else None
         if bare is not None or (rev is None and current is not None and opens_results and setting_lead(block.text)):
-            _end_before(current, block)  # ("radix cache + X=0" under "after:"'s paste: a third arm)
+            end_before(current, block)  # ("radix cache + X=0" under "after:"'s paste: a third arm)
             current = None
             scopes += [bare] if bare is not None else []
             continue
-        if (
-            rev is None
-            and current is not None
-            and current.revision.head is None
-            and idx > 0
-            and doc.blocks[idx - 1].kind == "item"
-            and not BARE_LABEL_RE.match(block.text)
-            and not (opens_results and SIDE_LABEL_RE.match(block.text.replace("`", "")))
-        ):
-            # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not (the next
-            # side's label over its own list is no paragraph: "PR (3 trials):" after "Main (3 trials):" and its items)
-            current.end = block.start - 1
+        if rev is None and current is not None and list_label_ends(doc, idx, current, opens_results):
+            current.end = block.start - 1  # ("Earlier validation:" covered its list only)
             current = None
             continue
         if rev is not None and _opens_here(doc, block, rev, opens_results):
@@ -516,7 +504,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
             continue
         rev = _with_known_head(doc, named, block.start, rev)
-        _end_before(current, block)
+        end_before(current, block)
         stated = rev if states_pr_head(block, rev) else stated
         current = RevisionScope(start=block.start, end=last, revision=rev)
         turn.opened(block, current)

@@ -146,15 +146,31 @@ def _other_label(rest: str) -> bool:
     return any(side_alone(_CLAUSE_BREAK_RE.split(p)[-1]) for p in rest.split(":")[:-1] if p.strip())
 
 
-def own_line_sides(doc: Document, block: Block) -> list[RevisionScope]:
+def own_line_sides(doc: Document, block: Block, lead: RevisionScope | None = None) -> list[RevisionScope]:
     """The lines of `block` whose own label is a side's name before their value (line_side), each the
-    scope of that side alone."""
+    scope of that side alone; under a lead-in that states their commit (`lead`, the scope open over them), each side
+    takes its share of it (under_lead)."""
     out: list[RevisionScope] = []
+    held = lead.revision if lead is not None and lead.start <= block.start <= lead.end else None
     for no in range(block.start, min(block.end, block.start + 40) + 1):
         rev = line_side(doc.line(no))
         if rev is not None and _other_side_near(doc, no, side_of(rev.label)):
-            out.append(RevisionScope(start=no, end=no, revision=rev))
+            out.append(RevisionScope(start=no, end=no, revision=under_lead(rev, held)))
     return out
+
+
+def under_lead(side: Revision, lead: Revision | None) -> Revision:
+    """A side's line under a lead-in naming a commit: "Numbers below are from `1a2b3c4d`:" over "- candidate: ..."
+    gives the candidate that head; "applied the patch to current main (`9196fa27`):" (a base, no head) gives the
+    candidate that base and the baseline that head, main as it stood. A side's own commit wins."""
+    if lead is None or side.head or not (lead.head or lead.base):
+        return side
+    which = side_of(side.label)
+    if which == "head":
+        return side.model_copy(update={"head": lead.head, "base": side.base or lead.base})
+    if which == "base" and lead.base and not lead.head:
+        return side.model_copy(update={"head": lead.base})
+    return side
 
 
 def _other_side_near(doc: Document, no: int, side: str | None) -> bool:
