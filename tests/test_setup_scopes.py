@@ -516,3 +516,28 @@ def test_a_kernel_librarys_module_a_change_borrows_from_states_no_precision() ->
     assert "quant" not in qualifiers("see flashinfer_mxfp4.py")
     # (a backend's name a run is said to use is still its path at that precision)
     assert qualifiers("TP8, `flashinfer_mxfp4` MoE backend")["quant"] == "mxfp4"
+
+
+_SUMMARY_OVER_TABLE = """## Overview
+
+- Cover Falcon-40B-FP8 latency and speed on 4x H100.
+- Sweep 2K-input / 256-output at batch 1 and 16.
+
+## Results
+
+- Accuracy: ARC-C **0.702** ≥ **0.69** baseline
+
+| batch size | input len | latency (s) | output throughput (tok/s) |
+| --- | --- | --- | --- |
+| 1 | 2048 | 3.10 | 82.50 |
+| 16 | 2048 | 9.40 | 435.20 |
+"""
+
+
+def test_a_summary_pair_of_lengths_reaches_the_table_printing_one_of_them() -> None:
+    # the table's "input len" 2048 is the summary's 2K: the summary's pair is the table's workload, its 256 too
+    perf = [c for c in extract(_SUMMARY_OVER_TABLE, path="x.md").claims if c.kind == "perf"]
+    assert len(perf) == 4 and {(c.config.get("isl"), c.config.get("osl")) for c in perf} == {("2048", "256")}
+    other = _SUMMARY_OVER_TABLE.replace("| 2048 |", "| 1024 |")  # (another length printed: the summary's is not it)
+    assert all("osl" not in c.config for c in extract(other, path="x.md").claims if c.kind == "perf")
+
