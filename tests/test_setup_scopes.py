@@ -541,3 +541,13 @@ def test_a_summary_pair_of_lengths_reaches_the_table_printing_one_of_them() -> N
     other = _SUMMARY_OVER_TABLE.replace("| 2048 |", "| 1024 |")  # (another length printed: the summary's is not it)
     assert all("osl" not in c.config for c in extract(other, path="x.md").claims if c.kind == "perf")
 
+
+def test_an_eval_bullet_over_a_speed_table_is_no_dataset_of_its_rows() -> None:
+    # "- Accuracy: ARC-C **0.702**" states its own score: ARC-C is that eval's task, not the speed rows' workload;
+    # and "at batch 1 and 16" names two batch sizes, so the eval was run at neither
+    claims = extract(_SUMMARY_OVER_TABLE, path="x.md").claims
+    assert all("dataset" not in c.config for c in claims if c.kind == "perf")
+    assert [c.config.get("batch_size") for c in claims if c.kind == "accuracy"] == [None]
+    assert line_setup("bs 1 and 32") == {} and line_setup("TP8 and 2 nodes") == {"tp": "8"}
+    lead = "3 samples of mt-bench:\n\n| concurrency | output tok/s |\n| --- | --- |\n| 4 | 310.5 |\n"
+    assert [c.config.get("dataset") for c in extract(lead, path="x.md").claims] == ["mt-bench"]
