@@ -1249,3 +1249,13 @@ def test_a_slashed_pair_after_a_dataset_or_before_its_load_is_the_lengths() -> N
     assert qualifiers("sharegpt 3000/400, tp4") == {"isl": "3000", "osl": "400", "tp": "4"}
     assert qualifiers("3000/400 @ conc 16") == {"isl": "3000", "osl": "400", "concurrency": "16"}
     assert "isl" not in qualifiers("answered 1278/1319 right")  # (a count of correct answers, no lengths)
+
+
+def test_a_bare_build_tag_names_no_second_board() -> None:
+    # "cu126-h100" after the runtime's build is the tag an image was built under, quoted without its image name: the
+    # board the line names beside it is the run's, not one of two
+    line = "**Numbers (H200, TP2, `nightly-cu126-h100`):**"
+    assert named_twice(line) == frozenset() and qualifiers(line) == {"gpu": "H200", "tp": "2"}
+    text = line + "\n- HumanEval: **0.612** before → **0.655** after\n"
+    assert {c.config.get("gpu") for c in extract(text, path="x.md").claims} == {"H200"}
+    assert named_twice("on H200 and MI300X") == frozenset({"gpu"})  # (two boards named are two)
