@@ -771,3 +771,15 @@ def test_the_build_a_sentence_says_its_results_came_from_is_their_revision() -> 
     )
     got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md", page=True).claims}
     assert got == {70.2: "v2.4.1rc1", 530.1: "nightly-2026-05-01", 410.7: None}
+
+
+def test_a_turns_lead_naming_the_pushed_fix_holds_past_its_headings() -> None:
+    # the comment's opening sentence says what was pushed and where it ran; its sections' tables ran there
+    text = (
+        "carol · comment · 2026-05-14\n"
+        "Retested on 2x MI300X and pushed the patch (commit `9e8d7c6b5a`).\n\n"
+        "**Short version: the hang is gone.**\n\n### 2. Long context\nTwo kernels, MMLU-300 each:\n\n"
+        "| Kernel | MMLU |\n|---|---|\n| triton | 0.712 |\n| ck | 0.709 |\n"
+    )
+    heads = {c.revision.head for c in extract(text, path="x.md").claims if c.kind == "accuracy" and c.revision}
+    assert heads == {"9e8d7c6b5a"}
