@@ -98,6 +98,8 @@ class TableInfo:
     """The arm labels the document defines (grammar.arm_labels): a header opening with one names that arm."""
     _at_lengths: dict[str, str] | None = None
     """The lengths the rows' labels name after "@" (at_length), once asked."""
+    _head_lengths: dict[str, str] | None = None
+    """The lengths one header states for the whole table (table_lengths), once asked."""
 
     def __init__(self, table: Table, roles: list[str]) -> None:
         self.table = table
@@ -131,7 +133,6 @@ class TableInfo:
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
         self.head_settings: dict[str, dict[str, str]] = {}  # ("c=1" taken out of "c=1 TTFT ms": the cells' config's)
-        self._head_lengths: dict[str, str] | None = None  # (table_lengths, once asked)
         self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
         """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
 

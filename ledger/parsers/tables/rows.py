@@ -399,10 +399,9 @@ class _RowReader:
         )
         model = info.column_models.get(head)
         kind, unit = self._kind(metric, metric_head, head, role, unit)
-        lengths = info.table_lengths(self.headers) if not c.setup.keys() & {"isl", "osl"} else {}
         config = {
             **self._label_setup(),
-            **lengths,  # (the lengths one header states for every measure of the row)
+            **(info.table_lengths(self.headers) if not c.setup.keys() & {"isl", "osl"} else {}),  # (one header's)
             **head_qualifiers,
             **info.settings_of(head),
             **c.setup,
