@@ -783,3 +783,12 @@ def test_a_turns_lead_naming_the_pushed_fix_holds_past_its_headings() -> None:
     )
     heads = {c.revision.head for c in extract(text, path="x.md").claims if c.kind == "accuracy" and c.revision}
     assert heads == {"9e8d7c6b5a"}
+
+
+def test_a_label_over_the_second_table_after_the_base_label_is_the_other_arm() -> None:
+    # "Baseline:" opens the base's runs; "Split-KV on:" over the next table is the arm compared with them, not more
+    # of the base's
+    table = "| concurrency | TTFT (ms) |\n|---|---|\n| 8 | {} |\n| 32 | {} |\n"
+    text = f"Baseline:\n\n{table.format(520, 1310)}\nSplit-KV on:\n\n{table.format(470, 1205)}"
+    got = {(c.value, c.revision.label if c.revision else None) for c in extract(text, path="x.md").claims}
+    assert got == {(520, "Baseline"), (1310, "Baseline"), (470, "Split-KV on"), (1205, "Split-KV on")}
