@@ -663,3 +663,12 @@ def test_a_token_rate_its_clause_says_is_each_cards_is_throughput_per_gpu_not_th
     assert got[655.0] == ("throughput", "tok/s/gpu")
     assert got[640.0] == ("throughput", "tok/s/gpu")
     assert got[27.4][0] == "TPOT" and got[2400.0] == ("output throughput", "tok/s")
+
+
+def test_a_runtimes_version_is_no_score() -> None:
+    # "CUDA 12.8" after the board is the stack the job ran on; the score is the MMLU one
+    text = "The accuracy check went green on 4x H100 with CUDA 12.8, MMLU 0.741.\n"
+    assert [(c.kind, c.value) for c in extract(text, path="x.md").claims if c.value is not None] == [
+        ("accuracy", 0.741)
+    ]
+    assert [c.value for c in extract("Decode on CUDA 45.2 tok/s.\n", path="x.md").claims] == [45.2]  # (a rate)

@@ -18,6 +18,11 @@ _LIBRARIES = (
 _NAME_BEFORE_RE = re.compile(
     rf"(?<![\w.-])(?:{_LIBRARIES})(?P<word>\s(?:version|ver\.?)|\sv(?=\d))?\s?[:=]?\s?v?$", re.IGNORECASE
 )
+# "passed on 8xMI300X with ROCm 6.4", "on CUDA 12.8": the platform the run used, after the word that says so (a
+# platform has a release, never a ratio, there)
+_STACK_BEFORE_RE = re.compile(
+    r"\b(?:with|on|using|under)\s(?:rocm|cuda|cudnn|nccl|rccl|nvidia[ -]driver|driver)\s?v?$", re.IGNORECASE
+)
 # ("9.21 -> 9.22", "9.21 to 9.22": the next release after an arrow)
 _BUMP_AFTER_RE = re.compile(rf"\s?(?:{ARROW}|\sto\s)\s?v?\d{{1,4}}(?:\.\d{{1,4}}){{1,3}}(?![\w%])", re.IGNORECASE)
 # "the regression is 100% node variance", "the slowdown was ~80% host noise", "the gap is 60% due to launch
@@ -34,10 +39,12 @@ _CAUSE_AFTER_RE = re.compile(
 
 def library_version(text: str, start: int, end: int) -> bool:
     """The dotted number at text[start:end] is the release of the library named right before it ("cuDNN 9.21 ->
-    9.22", "NCCL version 2.30"): a version word or a bump across an arrow says so."""
+    9.22", "NCCL version 2.30"): a version word or a bump across an arrow says so, or a platform the run was on."""
     if "." not in text[start:end]:
         return False
     m = _NAME_BEFORE_RE.search(text, max(0, start - 30), start)
+    if m is not None and _STACK_BEFORE_RE.search(text, max(0, start - 30), start):
+        return True
     return m is not None and (m.group("word") is not None or _BUMP_AFTER_RE.match(text, end) is not None)
 
 
