@@ -672,3 +672,10 @@ def test_a_runtimes_version_is_no_score() -> None:
         ("accuracy", 0.741)
     ]
     assert [c.value for c in extract("Decode on CUDA 45.2 tok/s.\n", path="x.md").claims] == [45.2]  # (a rate)
+
+
+def test_a_count_of_answers_stated_with_its_share_is_no_second_score() -> None:
+    # "1,204/1,319 = 91.28%": the share is the score; the count of right answers over the questions is how it was got
+    text = "- 2x H20, TP2, full GSM8K: 1,204/1,319 = 91.28%.\n"
+    assert [(c.value, c.unit) for c in extract(text, path="x.md").claims] == [(91.28, "%")]
+    assert [c.value for c in extract("- ARC-C: 912/1000 (91.2%)\n", path="x.md").claims] == [91.2]

@@ -23,12 +23,19 @@ _RESTATED_RE = re.compile(
 )
 
 _CHANGE_UNITS = frozenset({"points", "point", "pp", "%"})
+# "1,288/1,319 = 97.65%", "912/1000 (91.2%)": the answers counted right over the questions, then their share; the
+# share is the score, the count before it no second one
+_SHARE_AFTER_RE = re.compile(
+    r"[ \t]?/[ \t]?(?:\d{1,3}(?:,\d{3}){1,2}|\d{1,7})[ \t]{0,2}(?:=|\(|→|->)[ \t]{0,2}~?"
+    r"(?=\d{1,3}(?:\.\d{1,4})?[ \t]?%)"
+)
 
 
 def restated_counts(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
-    """The candidates without the counts that restate the change before them, each change noting its count."""
-    drop: set[int] = set()
+    """The candidates without the counts that restate the change before them, each change noting its count, and
+    without a count of answers stated with its share ("1,288/1,319 = 97.65%")."""
     at = {c["start"]: i for i, c in enumerate(out)}  # (by where each starts: a line of many values stays linear)
+    drop = {i for i, c in enumerate(out) if (m := _SHARE_AFTER_RE.match(text, c["end"])) and m.end() in at}
     for c in out:
         change = c.get("unit") in _CHANGE_UNITS or c.get("reference") is not None  # (a level's "or" is no restating)
         m = _RESTATED_RE.match(text, c["end"]) if change and isinstance(c.get("value"), float) else None
