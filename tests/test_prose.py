@@ -693,3 +693,19 @@ def test_a_corpus_named_with_its_number_is_no_value_and_names_its_perplexity(
 def test_the_hours_after_a_count_of_days_are_no_duration_of_their_own(text: str, want: list[tuple[str, float]]) -> None:
     claims = extract(f"# Notes\n\n{text}\n", path="notes.md").claims
     assert [(c.metric, c.value) for c in claims] == want
+
+
+def test_a_runtimes_version_is_no_score() -> None:
+    # "CUDA 12.8" after the board is the stack the job ran on; the score is the MMLU one
+    text = "The accuracy check went green on 4x H100 with CUDA 12.8, MMLU 0.741.\n"
+    assert [(c.kind, c.value) for c in extract(text, path="x.md").claims if c.value is not None] == [
+        ("accuracy", 0.741)
+    ]
+    assert [c.value for c in extract("Decode on CUDA 45.2 tok/s.\n", path="x.md").claims] == [45.2]  # (a rate)
+
+
+def test_a_count_of_answers_stated_with_its_share_is_no_second_score() -> None:
+    # "1,204/1,319 = 91.28%": the share is the score; the count of right answers over the questions is how it was got
+    text = "- 2x H20, TP2, full GSM8K: 1,204/1,319 = 91.28%.\n"
+    assert [(c.value, c.unit) for c in extract(text, path="x.md").claims] == [(91.28, "%")]
+    assert [c.value for c in extract("- ARC-C: 912/1000 (91.2%)\n", path="x.md").claims] == [91.2]

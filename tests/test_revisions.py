@@ -909,3 +909,24 @@ def test_an_earlier_rounds_values_are_not_filed_on_the_head_a_later_round_names(
     before the rerun's, are not the rerun's head; the rerun's own values after such a sentence still are."""
     claims = extract(_ROUNDS + body, path="x.md").claims
     assert [c.revision.head if c.revision else None for c in claims if c.kind == "perf"] == want
+
+
+def test_a_turns_lead_naming_the_pushed_fix_holds_past_its_headings() -> None:
+    # the comment's opening sentence says what was pushed and where it ran; its sections' tables ran there
+    text = (
+        "carol · comment · 2026-05-14\n"
+        "Retested on 2x MI300X and pushed the patch (commit `9e8d7c6b5a`).\n\n"
+        "**Short version: the hang is gone.**\n\n### 2. Long context\nTwo kernels, MMLU-300 each:\n\n"
+        "| Kernel | MMLU |\n|---|---|\n| triton | 0.712 |\n| ck | 0.709 |\n"
+    )
+    heads = {c.revision.head for c in extract(text, path="x.md").claims if c.kind == "accuracy" and c.revision}
+    assert heads == {"9e8d7c6b5a"}
+
+
+def test_a_label_over_the_second_table_after_the_base_label_is_the_other_arm() -> None:
+    # "Baseline:" opens the base's runs; "Split-KV on:" over the next table is the arm compared with them, not more
+    # of the base's
+    table = "| concurrency | TTFT (ms) |\n|---|---|\n| 8 | {} |\n| 32 | {} |\n"
+    text = f"Baseline:\n\n{table.format(520, 1310)}\nSplit-KV on:\n\n{table.format(470, 1205)}"
+    got = {(c.value, c.revision.label if c.revision else None) for c in extract(text, path="x.md").claims}
+    assert got == {(520, "Baseline"), (1310, "Baseline"), (470, "Split-KV on"), (1205, "Split-KV on")}

@@ -547,3 +547,38 @@ def test_a_sections_advice_on_when_to_pick_a_kernel_sets_up_no_later_section() -
     text = (FIXTURES / "setup" / "advice_section_over_usage.md").read_text()
     got = {c.source.line: c.config.get("batch_size") for c in extract(text, path="README.md").claims}
     assert got == {14: None, 22: "4"}
+
+
+_SUMMARY_OVER_TABLE = """## Overview
+
+- Cover Falcon-40B-FP8 latency and speed on 4x H100.
+- Sweep 2K-input / 256-output at batch 1 and 16.
+
+## Results
+
+- Accuracy: ARC-C **0.702** ≥ **0.69** baseline
+
+| batch size | input len | latency (s) | output throughput (tok/s) |
+| --- | --- | --- | --- |
+| 1 | 2048 | 3.10 | 82.50 |
+| 16 | 2048 | 9.40 | 435.20 |
+"""
+
+
+def test_a_summary_pair_of_lengths_reaches_the_table_printing_one_of_them() -> None:
+    # the table's "input len" 2048 is the summary's 2K: the summary's pair is the table's workload, its 256 too
+    perf = [c for c in extract(_SUMMARY_OVER_TABLE, path="x.md").claims if c.kind == "perf"]
+    assert len(perf) == 4 and {(c.config.get("isl"), c.config.get("osl")) for c in perf} == {("2048", "256")}
+    other = _SUMMARY_OVER_TABLE.replace("| 2048 |", "| 1024 |")  # (another length printed: the summary's is not it)
+    assert all("osl" not in c.config for c in extract(other, path="x.md").claims if c.kind == "perf")
+
+
+def test_an_eval_bullet_over_a_speed_table_is_no_dataset_of_its_rows() -> None:
+    # "- Accuracy: ARC-C **0.702**" states its own score: ARC-C is that eval's task, not the speed rows' workload;
+    # and "at batch 1 and 16" names two batch sizes, so the eval was run at neither
+    claims = extract(_SUMMARY_OVER_TABLE, path="x.md").claims
+    assert all("dataset" not in c.config for c in claims if c.kind == "perf")
+    assert [c.config.get("batch_size") for c in claims if c.kind == "accuracy"] == [None]
+    assert line_setup("bs 1 and 32") == {} and line_setup("TP8 and 2 nodes") == {"tp": "8"}
+    lead = "3 samples of mt-bench:\n\n| concurrency | output tok/s |\n| --- | --- |\n| 4 | 310.5 |\n"
+    assert [c.config.get("dataset") for c in extract(lead, path="x.md").claims] == ["mt-bench"]

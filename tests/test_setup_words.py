@@ -1295,3 +1295,13 @@ def test_a_lead_in_naming_a_tuning_step_sets_up_the_table_below_only() -> None:
     claims = extract(text, path="README.md").claims
     got = {c.source.line: c.config.get("tuning") for c in claims}
     assert got == {7: None, 8: None, 14: "kd-polish", 15: "kd-polish"}
+
+
+def test_a_bare_build_tag_names_no_second_board() -> None:
+    # "cu126-h100" after the runtime's build is the tag an image was built under, quoted without its image name: the
+    # board the line names beside it is the run's, not one of two
+    line = "**Numbers (H200, TP2, `nightly-cu126-h100`):**"
+    assert named_twice(line) == frozenset() and qualifiers(line) == {"gpu": "H200", "tp": "2"}
+    text = line + "\n- HumanEval: **0.612** before → **0.655** after\n"
+    assert {c.config.get("gpu") for c in extract(text, path="x.md").claims} == {"H200"}
+    assert named_twice("on H200 and MI300X") == frozenset({"gpu"})  # (two boards named are two)

@@ -736,3 +736,14 @@ def test_a_pr_headings_table_is_measured_against_the_variant_the_text_compares_i
     claims = extract(doc, path="x.md").claims
     pr = {(c.source.line, c.metric): c.reference for c in claims if c.revision and c.revision.label}
     assert pr == {(14, "T_PP s"): 0.2, (14, "S_PP t/s"): 5120.0, (15, "T_PP s"): 0.21, (15, "S_PP t/s"): 4876.19}
+
+
+def test_old_code_and_new_code_columns_are_sides_not_part_of_the_measure() -> None:
+    # "Old Code" / "New Code" name the two sides; "Acc" and "Throughput" are what each column measures
+    text = (
+        "ARC-E on 1x L4, 250 questions\n\n| Model | Old Code Acc | New Code Acc | Old Code Throughput | "
+        "New Code Throughput |\n| --- | --- | --- | --- | --- |\n"
+        "| Granite-3-8B | 0.811 | 0.815 | 930 tok/s | 902 tok/s |\n"
+    )
+    got = {(c.metric, c.value, c.reference) for c in extract(text, path="x.md").claims}
+    assert got == {("Acc", 0.815, 0.811), ("Throughput", 902.0, 930.0)}

@@ -348,3 +348,17 @@ def test_a_limit_column_is_the_rows_condition_and_a_bound_cell_keeps_its_sign() 
         ("perf", 15.0, 25.0, None),
     ]
     assert {c.config.get("latency_target") for c in claims} == {"TPOT < 40ms"}
+
+
+def test_one_header_stating_the_workload_sets_up_every_measure_of_the_row() -> None:
+    # "(4k/256)" in the throughput header is the run every column of the row reports, TTFT and ITL too
+    text = (
+        "Qwen3-14B on 2x L40S:\n\n| Build | Output tok/s (4k/256) | Mean TTFT (ms) | Mean ITL (ms) |\n"
+        "| --- | --- | --- | --- |\n| stock | 640 | 1500 | 21.0 |\n| fused | 702 | 1410 | 19.2 |\n"
+    )
+    got = {(c.metric, _setup(c, "isl", "osl")) for c in extract(text, path="x.md").claims}
+    assert {lengths for _, lengths in got} == {("4k", "256")} and len(got) >= 3
+    # (a column per workload: each header's pair is its own column's, none the row's)
+    two = text.replace("Mean TTFT (ms)", "Output tok/s (8k/256)")
+    lengths = {_setup(c, "isl", "osl") for c in extract(two, path="x.md").claims if "ITL" in (c.metric or "")}
+    assert lengths == {(None, None)}

@@ -35,6 +35,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.gate_setup import gate_setup
 from ledger.vocab.label_batches import label_batch
+from ledger.vocab.length_pairs import confirmed_lengths
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.serving_datasets import serving_set
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
@@ -214,7 +215,12 @@ class Context:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
                 own = _own_keys(config)
-                if own & _SERVING_LENGTHS and self.setup.lent and (lent := self.setup.lent.at(line)):
+                if (
+                    own & _SERVING_LENGTHS
+                    and self.setup.lent
+                    and (lent := self.setup.lent.at(line))
+                    and not confirmed_lengths(config, lent)  # (unless the row prints the other section's length)
+                ):
                     # a table that prints its runs' lengths: a length another section names ("then generates 32
                     # tokens" in a how-to far above) is none of theirs, even the one their columns leave unstated
                     around = {k: v for k, v in around.items() if k not in _SERVING_LENGTHS or lent.get(k) != v}

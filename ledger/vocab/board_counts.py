@@ -107,15 +107,20 @@ def board_nodes(m: re.Match[str], val: str, s: str) -> re.Match[str] | None:
 # the family of boards the image was built for (mi30x: MI300X and MI325X), not the one the run used
 _IMAGE_RE = re.compile(r"[\w.-]{1,100}(?:/[\w.-]{1,100}){1,4}:\w[\w.-]{0,127}")
 _TOKEN_END = " \t`'\"()[]<>,;|*"
+# a runtime's build glued before a board in one token ("rocm720-mi35x", "cu128-h100"): a tag, quoted without the
+# image's name as often as with it
+_BUILD_RE = re.compile(r"(?<![a-z])(?:rocm|cuda|cu)\d{2,4}[-_]", re.IGNORECASE)
 
 
 def in_image_tag(s: str, at: int) -> bool:
     """Whether position `at` of `s` lies in the tag of a container image's reference (the token around it, between
     spaces, quotes or brackets, is "owner/name:tag" and `at` is past its colon): a board spelled there is no statement
     of the board the run used, which the text names (or leaves unsaid) elsewhere."""
+    a = max(s.rfind(c, 0, at) for c in _TOKEN_END) + 1
+    if _BUILD_RE.search(s, a, at) is not None:
+        return True  # ("`v0.5.13-rocm720-mi35x`": a bare tag, its runtime's build before the board family)
     if ":" not in s or "/" not in s:
         return False
-    a = max(s.rfind(c, 0, at) for c in _TOKEN_END) + 1
     b = min((i for c in _TOKEN_END if (i := s.find(c, at)) >= 0), default=len(s))
     colon = s.find(":", a, at)
     return colon > a and s.find("/", a, colon) > a and _IMAGE_RE.fullmatch(s, a, b) is not None

@@ -102,7 +102,11 @@ def is_config_label(label: str) -> bool:
 OPEN_BOUND_RE = re.compile(
     r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b"
     # "at concurrency 1/16/64", "batch 1, 8 and 32": the first of a list of values is no one setting of the runs
-    r"|(?<=\d)(?: ?/ ?\d{1,6}(?![\w.])|, ?\d{1,6}(?:, ?\d|,? (?:and|or) \d))",
+    r"|(?<=\d)(?: ?/ ?\d{1,6}(?![\w.])|, ?\d{1,6}(?:, ?\d|,? (?:and|or) \d))"
+    # "at batch 1 and 32": a pair of values, both swept (not "TP8 and 2 nodes", a second setting counted by its noun,
+    # nor "EAGLE3 and 4 speculative tokens", a name's digit)
+    r"|(?<![a-z]\d)(?<![a-z]\d\d)(?<=\d) (?:and|or|&) \d{1,6}(?![\w%]|\.\d)"
+    r"(?! ?(?:nodes?|gpus?|cards?|devices?|ranks?|x\b|×))",
     re.IGNORECASE,
 )
 """After a setting's value: "8 and above", "64+" bound the runs it speaks of, "1/16/64" lists them: no one setting."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.canonical import canonical_number
 from ledger.vocab.serving_datasets import SERVING_DATASETS
+from ledger.vocab.setup_keys import canonical_key_name
 
 LENGTH = r"\d{1,6}(?:\.\d{1,2}k|k?)(?!\.\d)"
 """A token length as writers print one ("1024", "8k", "1.5k": thousands with a fraction), for patterns read
@@ -172,3 +174,16 @@ def path_lengths(s: str, board: str) -> re.Match[str] | None:
         if ("/" in token or "." in token) and name.replace(" ", "") in token:
             return m
     return None
+
+
+def confirmed_lengths(own: dict[str, str], lent: dict[str, str]) -> bool:
+    """Whether a claim's own printed length (`own`, its config) is the length another section states as one of a
+    pair (`lent`): "Sweep 8K-input / 1K-output" in a summary over a table whose "input len" column prints 8192 says
+    the table's workload, so the output length its columns leave unstated is the summary's too."""
+    for key, value in own.items():
+        name = canonical_key_name(key)
+        if name in ("isl", "osl") and name in lent and "isl" in lent and "osl" in lent:
+            mine, theirs = canonical_number(value), canonical_number(lent[name])
+            if mine is not None and mine == theirs:
+                return True
+    return False

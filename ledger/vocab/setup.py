@@ -864,7 +864,11 @@ def named_twice(text: str) -> frozenset[str]:
     s = one_model_blanked(without_layouts(s)[1])  # ("ctx1_dep4_gen1_dep32": two roles' sizes; "org/M-Int4 W4A16")
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}
+        values = {  # (not a board an image's tag names)
+            next(filter(None, m.groups()), "").lower()
+            for m in finditer_word(w, s)
+            if w.written != "gpu" or not in_image_tag(s, m.start())
+        } - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_machine(values)):  # ("GB300 sm_103": one machine)
             out.update(_FUSED.get(w, (w.written,)))
     return frozenset(out)

@@ -18,14 +18,15 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent)\b",
+    r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
     # ("this fix", "our change": the PR's own change named as its side)
     r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|(?:this|my|our)\s+(?:fix|patch|change)|branch|candidate|"
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
-    r"after|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
+    # ("New Code Acc" beside "Old Code Acc": the code is the side's word, the measure is "Acc")
+    r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )

@@ -46,8 +46,15 @@ _MOVED_TO_RE = re.compile(
     r"(?:commit\s)?" + _SHA,
     re.IGNORECASE,
 )
-# "after pushing 4d5e6f7", "force-pushed `9a8b7c6`"
-_PUSHED_RE = re.compile(r"\b" + PUSHING_VERBS + r"\s(?:commit\s)?" + _SHA, re.IGNORECASE)
+# "after pushing 4d5e6f7", "force-pushed `9a8b7c6`", "pushed the fixes (commit `05d1c29aa`)": what was pushed, then the
+# commit that holds it
+_PUSHED_RE = re.compile(
+    r"\b"
+    + PUSHING_VERBS
+    + r"\s(?:(?:the|my|our|a)\s(?:fix(?:es)?|changes?|patch(?:es)?|updates?)\s\(?)?(?:commit\s)?"
+    + _SHA,
+    re.IGNORECASE,
+)
 # the words before a head's noun: a determiner, a participle saying it was the one run ("the verified"), another
 # pull request's number ("the tested #2001 head": that branch's commit, run here)
 _HEAD_WORDS = (

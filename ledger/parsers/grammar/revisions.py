@@ -72,6 +72,7 @@ from ledger.parsers.grammar.revision_labels import (
 )
 from ledger.parsers.grammar.run_leads import run_lead
 from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_earlier_round
+from ledger.parsers.grammar.second_arms import other_arm
 from ledger.parsers.grammar.setting_leads import setting_lead
 from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import (
@@ -486,8 +487,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
-        elif rev is None and opens_results and (rev := _side_label(block.text)) is not None:
-            pass  # "this PR:", "Before, TP8:" over a block
+        elif rev is None and opens_results and (rev := _side_label(block.text) or other_arm(current, nxt, block.text)):
+            pass  # "this PR:", "Before, TP8:" over a block; "Fused-rope on:" after "Baseline:" and its table
         elif rev is None and current is not None and (arm := arm_lead(doc, idx)) is not None:
             rev = Revision(label=arm, head=None, base=None)  # "fa4_gen (same command, other backend):" after
             # "fa3 (baseline):": another arm's run, the candidate the side above is the baseline of

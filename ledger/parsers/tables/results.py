@@ -879,7 +879,9 @@ def _title(ctx: Context) -> str:
     return str(got)
 
 
-_OWN_SCORE_RE = re.compile(r"[:=]\s{0,3}[-+]?\d{1,3}\.\d")
+# (a bold decimal too: "- Accuracy: GSM8K **0.941** >= 0.92" over a speed table is that eval's result, and its task
+# none of the speed rows' dataset)
+_OWN_SCORE_RE = re.compile(r"(?:[:=]|\*\*)\s{0,3}[-+]?\d{1,3}\.\d")
 _REPEAT_LABEL_RE = re.compile(r"^(?:repeat|rerun|re-run|second run|run \d|trial|seed \d|attempt)\b", re.IGNORECASE)
 _BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$", re.IGNORECASE)
 # ("baseline_rep2", "fused-run2", "arm_2": a replicate's number joined to its arm's name is the label's number too)

@@ -101,6 +101,8 @@ class TableInfo:
     """The arm labels the document defines (grammar.arm_labels): a header opening with one names that arm."""
     _at_lengths: dict[str, str] | None = None
     """The lengths the rows' labels name after "@" (at_length), once asked."""
+    _head_lengths: dict[str, str] | None = None
+    """The lengths one header states for the whole table (table_lengths), once asked."""
 
     def __init__(self, table: Table, roles: list[str]) -> None:
         self.table = table
@@ -358,6 +360,18 @@ class TableInfo:
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
+
+    def table_lengths(self, headers: list[str]) -> dict[str, str]:
+        """The workload one value column's header states for the whole table ("Output tok/s (1k/1k) | Mean TTFT (ms)
+        | Mean TPOT (ms)": every measure of a row was taken in that one run), where no other header states another
+        pair; {} where several state one each (a column per workload) or none does."""
+        if self._head_lengths is None:
+            cols = [i for i in (*self.value_cols, *self.mixed_cols) if i < len(headers)]
+            stated = [{k: v for k, v in self.head(headers[i])[2].items() if k in ("isl", "osl")} for i in cols]
+            said = [one for one in stated if one]
+            pair = said[0] if said and len(said) < len(stated) else {}
+            self._head_lengths = pair if len(pair) == 2 and all(one == pair for one in said) else {}
+        return self._head_lengths
 
     def settings_of(self, head: str) -> dict[str, str]:
         """The settings the header's measure name had taken out ("c=1" of "c=1 TTFT ms"; see head)."""

@@ -402,6 +402,7 @@ class _RowReader:
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {
             **self._label_setup(),
+            **(info.table_lengths(self.headers) if not c.setup.keys() & {"isl", "osl"} else {}),  # (one header's)
             **head_qualifiers,
             **info.settings_of(head),
             **c.setup,
