@@ -82,3 +82,13 @@ def test_setup_is_taken_from_no_tool_verdict_or_name_hint() -> None:
     text = "On one H100 serving `Qwen3-30B-A3B-mtp`, each plain decode step took ~20 ms of host time.\n"
     step = next(c for c in extract(text, path="x.md").claims if c.value == 20.0)
     assert step.config.get("model") == "Qwen3-30B-A3B-mtp" and "spec_algo" not in step.config
+
+
+def test_a_model_whose_job_the_change_stops_is_no_rival_of_the_documents_model() -> None:
+    text = (
+        "## Summary\n\n- Add Phi-4-FP8 eval and speed coverage on 4x H100.\n"
+        "- Retire the nightly Phi-3.5 job on this runner.\n\n"
+        "## Validation\n\n- Accuracy: MMLU **0.775** ≥ **0.76** baseline\n"
+    )
+    score = next(c for c in extract(text, path="x.md").claims if c.value == 0.775)
+    assert score.config.get("model") == "Phi-4-FP8"
