@@ -116,3 +116,13 @@ def test_a_recipe_keys_suffixes_are_its_runs_settings_not_a_checkpoints_name() -
         row = next(c for c in extract(text, path="x.md").claims if c.value == 88.1)
         assert row.config.get("spec_algo") == method, key
         assert row.config.get("quant") in ("fp8", "fp4") and row.config.get("gpu") in ("H100", "B200")
+
+
+def test_a_model_whose_job_the_change_stops_is_no_rival_of_the_documents_model() -> None:
+    text = (
+        "## Summary\n\n- Add Phi-4-FP8 eval and speed coverage on 4x H100.\n"
+        "- Retire the nightly Phi-3.5 job on this runner.\n\n"
+        "## Validation\n\n- Accuracy: MMLU **0.775** ≥ **0.76** baseline\n"
+    )
+    score = next(c for c in extract(text, path="x.md").claims if c.value == 0.775)
+    assert score.config.get("model") == "Phi-4-FP8"

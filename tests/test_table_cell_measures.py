@@ -184,3 +184,12 @@ def test_an_error_rate_of_transcripts_is_a_quality_better_the_lower_and_tau_an_a
     assert got == [("accuracy", 5.9), ("accuracy", 9.3), ("perf", 610.5), ("acceptance", 4.125)]
     assert not higher_is_better("cer_mixed (%)", "%", "accuracy")
     assert kind_for_metric("tau-bench airline", "%") != "acceptance"
+
+
+def test_a_bar_in_a_cells_parenthesis_is_the_values_threshold_never_lost() -> None:
+    text = (
+        "Weekly eval on 2x L40S.\n\n| Check | Score |\n|---|---|\n"
+        "| MMLU accuracy | **0.872** (threshold 0.85) |\n| HumanEval pass@1 | 61.5% (floor: 60%) |\n"
+    )
+    got = [(c.value, c.reference, c.config.get("threshold")) for c in _claims(text)]
+    assert got == [(0.872, None, "0.85"), (61.5, None, "60%")]

@@ -45,7 +45,7 @@ from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.config_shots import config_shots
 from ledger.parsers.prose.declared_floors import declared_floors
 from ledger.parsers.prose.declared_states import declared_states
-from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks
+from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks, thread_task
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.other_changes import other_changes
@@ -276,6 +276,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
     claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
     claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's
+    claims = thread_task(doc, claims)  # "GSM8K accuracy 0.941", then a re-run's "Accuracy: 0.944": the one task's
     claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
     claims = config_shots(doc, claims)  # "`gsm8k_gen_4_shot_cot_chat_prompt`" in the turn: its gsm8k scores' shots
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference

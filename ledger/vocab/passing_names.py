@@ -71,6 +71,29 @@ def compared_models(text: str) -> set[str]:
     return out
 
 
+# a job the change stops running, named by its model ("stop scheduling the GLM-5.1 MI35x job", "retire the nightly
+# Phi-3.5 job"): that model is named beside the change, never run by the results the text gives
+_STOPPED_BEFORE_RE = re.compile(
+    r"\b(?:stop(?:s|ped|ping)?\s(?:scheduling|running|testing)|no\slonger\s(?:schedul|run|test)[a-z]{0,4}"
+    r"|retir(?:e|es|ed|ing)|drop(?:s|ped|ping)?|disabl(?:e|es|ed|ing)|remov(?:e|es|ed|ing))"
+    r"\s(?:the\s)?(?:(?:nightly|scheduled|daily|weekly|ci)\s)?[`*_]{0,2}$",
+    re.IGNORECASE,
+)
+_JOB_AFTER_RE = re.compile(r"[`*_]{0,2}(?:\s[\w.-]{1,20}){0,2}?\s(?:jobs?|lanes?|suites?|workflows?)\b", re.IGNORECASE)
+
+
+def stopped_models(text: str) -> set[str]:
+    """The models a text names only as the name of a job the change stops (_STOPPED_BEFORE_RE): no run's."""
+    out: set[str] = set()
+    head = text[:2000]
+    for name in model_names(head):
+        at = head.find(name)
+        before = _STOPPED_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]) if at > 0 else None
+        if before is not None and _JOB_AFTER_RE.match(head, at + len(name)):
+            out.add(name)
+    return out
+
+
 def compared_board(text: str, board: str) -> bool:
     """Whether every mention of `board` (as a setup reader spelled it) in `text` follows a comparison's word: "in line
     with H200's 97.0%" names the board another run gave a score on, not the one the text's runs ran on."""
@@ -145,4 +168,4 @@ def norm_name(name: str) -> str:
 
 def passing_models(text: str) -> set[str]:
     """The models a text names only in passing (see the module)."""
-    return hedged_models(text) | compared_models(text) | unserved_models(text)
+    return hedged_models(text) | compared_models(text) | unserved_models(text) | stopped_models(text)

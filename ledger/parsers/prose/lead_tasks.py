@@ -11,12 +11,14 @@ the list is no score of it.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ledger.model import Claim
+from ledger.parsers.grammar.setup_scopes import turn_bounds
 from ledger.parsers.prose.metrics import METRIC_BREAK_RE, clause_start
 from ledger.parsers.reader.document import Document
-from ledger.vocab.metrics import OWN_MEASURE_RE, named_benchmark
+from ledger.vocab.metrics import GENERIC_SCORE, OWN_MEASURE_RE, named_benchmark, normalise_metric
 
 
 def _item_tasks(doc: Document) -> dict[int, str]:
@@ -70,6 +72,31 @@ def heading_tasks(claims: list[Claim]) -> list[Claim]:
             named[section[-1]] = named_benchmark(section[-1])
         if (task := named[section[-1]]) and _names_no_task(c.metric or ""):
             c.config["task" if c.kind == "accuracy" else "dataset"] = task
+    return claims
+
+
+def thread_task(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, each score of a later comment named by its measure alone ("Accuracy: 0.944" in a re-run's
+    comment) given the one benchmark the thread's scores name, all in earlier turns ("GSM8K accuracy 0.941" in the
+    first run): the re-run measured that benchmark, and its score is the same series. Two benchmarks named, or one
+    named in the bare score's own turn (where its own text says what that score is), leave it unnamed."""
+    starts = [a for a, _ in turn_bounds(doc)]
+    named: dict[str, int] = {}  # each benchmark named -> the last turn naming it
+    bare: list[tuple[Claim, int]] = []
+    for c in claims:
+        if c.kind != "accuracy":
+            continue
+        turn = bisect.bisect_right(starts, c.source.line) - 1
+        task = named_benchmark(c.config.get("task") or c.metric or "")
+        if task is not None:
+            named[task] = max(named.get(task, turn), turn)
+        elif not {"task", "dataset"} & c.config.keys() and normalise_metric(c.metric, c.kind).name == GENERIC_SCORE:
+            bare.append((c, turn))
+    if len(named) == 1:
+        ((task, last),) = named.items()
+        for c, turn in bare:
+            if turn > last:
+                c.config["task"] = task
     return claims
 
 

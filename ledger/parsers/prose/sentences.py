@@ -67,6 +67,7 @@ from ledger.parsers.prose.lists import (
 )
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.multiplier_verbs import with_verb_ratios
+from ledger.parsers.prose.outcome_shares import bad_outcome_shares
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pair_ratios import pair_ratios
 from ledger.parsers.prose.pairing import NumberPass, spread_units
@@ -155,7 +156,7 @@ def claims_in_text(
     out = both_metrics(out, text)
     clause_measures(out, text, ctx.section_at(line))  # (ratios' nouns, a factor's reduced measure, sizes, times)
     elided_measures(out, text)  # ("saturated +5.0%" where the sentence says "saturated throughput")
-    clause_tasks(out, text)  # ("GSM8K, 5-shot: strict and flexible exact match both 0.91": gsm8k's scores)
+    clause_tasks(bad_outcome_shares(out, text), text)  # ("64% invalid": no score; "GSM8K, 5-shot: ... 0.91": gsm8k's)
     out = stated_moves(out, text)  # ("reduces mean TPOT by 35.4%", "TTFT improved -5.4%", "7% lower than main")
     out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
     unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)

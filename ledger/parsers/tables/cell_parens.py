@@ -8,6 +8,7 @@ import re
 
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.tables.cells import FRACTION_PCT_RE, is_range
+from ledger.vocab.input_labels import BAR_WORDS
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import is_size_unit
@@ -17,6 +18,11 @@ _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
 )
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
+# "(threshold 0.92)", "(floor: 60%)": the bar the value is held to, stated beside it (all the parenthesis holds)
+_CELL_BAR_RE = re.compile(
+    r"\(\s?" + BAR_WORDS + r"\s?(?:of|is|[:=]|[<>]=?|[≤≥])?\s?([-+]?\d[\d,]{0,12}(?:\.\d{1,9})?\s?%?)\s?\)",
+    re.IGNORECASE,
+)
 _SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")
 # the counts a share was taken of ("90483/123000, "), and a measure named by its key ("avg_toks_fwd=3.21")
 _TALLY_RE = re.compile(r"\s?\d[\d,]{0,11}\s?/\s?\d[\d,]{0,11}(?:\s?[,;]\s?|\s?$)")
@@ -40,10 +46,11 @@ def trailing_paren(cell: str, cleaned: str, unit: str | None) -> re.Match[str] |
     if pm is not None and pm.group(0).startswith("@"):
         return pm
     share = pm is not None and is_size_unit(unit) and _SHARE_RE.match(pm.group(1))
-    if pm and (_PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(cleaned) or is_range(pm.group(1)) or share):
-        # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520
-        # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own; "4.40 GB (18.50%)"
-        # is the size as a share of the card's memory
+    own = pm is not None and (_PAREN_REF_RE.match(pm.group(1)) or _CELL_BAR_RE.fullmatch(pm.group(0)))
+    if pm and (own or FRACTION_PCT_RE.match(cleaned) or is_range(pm.group(1)) or share):
+        # "(ref 96.36)" and "(threshold 0.92)" belong to the value; "1277/1314 (97.184%)" gave its share as the
+        # value; "1520 (1490–1544)" is the spread of the runs the value sums up, not a measure of its own;
+        # "4.40 GB (18.50%)" is the size as a share of the card's memory
         return None
     return pm
 
@@ -73,3 +80,9 @@ def cell_ref(cell: str) -> float | None:
     """The reference a cell states beside its value ("96.25 (ref 96.36)", "0.71 (baseline: 0.70)")."""
     m = _CELL_REF_RE.search(cell)
     return to_float(m.group(1)) if m else None
+
+
+def cell_bar(cell: str) -> dict[str, str]:
+    """The bar a cell states beside its value ("**0.953** (threshold 0.92)" -> threshold 0.92), as the value's setup."""
+    m = _CELL_BAR_RE.search(cell)
+    return {"threshold": m.group(1).replace(" ", "")} if m else {}

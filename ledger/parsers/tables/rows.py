@@ -22,7 +22,14 @@ from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.base_only import with_base_only
 from ledger.parsers.tables.cell_metric import cell_metric, column_measure, label_setup
-from ledger.parsers.tables.cell_parens import cell_ref, second_measure, share_note, trailing_paren, under_cell_setup
+from ledger.parsers.tables.cell_parens import (
+    cell_bar,
+    cell_ref,
+    second_measure,
+    share_note,
+    trailing_paren,
+    under_cell_setup,
+)
 from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
 from ledger.parsers.tables.cell_shares import at_share, column_draft
 from ledger.parsers.tables.cells import (
@@ -408,6 +415,7 @@ class _RowReader:
             **c.setup,
             "row": label,
             "column": head,
+            **cell_bar(c.cleaned),  # ("**0.953** (threshold 0.92)": the bar the value is held to)
             **column_draft(self.ctx, info.spec, head, c.line),  # ("this PR d=2" under "--draft-max N": its own)
         }
         if workload and info.row_kind:
