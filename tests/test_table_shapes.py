@@ -53,12 +53,12 @@ def test_a_variant_in_parentheses_and_the_change_in_a_cell_keep_their_column() -
     )
     got = [(c.value, c.metric, c.unit, c.config.get("column"), c.config.get("variant")) for c in _claims(text)]
     # the PR's values and their changes are named by the row's measure, the side's words left out (the unit tells the
-    # change from the value); "(fused)" stays a variant of its own
+    # change from the value); "(fused)" stays a variant of its own, the change in its cell the fused value's too
     assert got == [
         (19.5, "Latency", "ms", "PR", None),
         (-2.5, "Latency", "%", "PR", None),
         (18.5, "Latency", "ms", "PR (fused)", "fused"),
-        (-2.63, "Latency", "%", "PR (fused)", None),
+        (-2.63, "Latency", "%", "PR (fused)", "fused"),
     ]
 
 

@@ -22,7 +22,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, label_unit
-from ledger.parsers.kv.labels import is_baseline_label
+from ledger.parsers.kv.labels import is_baseline_label, measured
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric, named_benchmark
@@ -67,8 +67,9 @@ def baseline_before(ctx: Context, line: int, unit: str | None, label: str) -> fl
     return None
 
 
-def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None) -> bool:
-    """A value with the baseline's unit follows it, on its line or on the next line (which pairs with it)."""
+def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None, code: bool) -> bool:
+    """A value with the baseline's unit follows it, on its line or on the next line (which pairs with it; `code`:
+    the lines are tool output, where any name labels a result)."""
     if any(q.value is not None and q.label_start > base.end and _unit_of(q) == unit for q in pairs_in(text)):
         return True
     for k in (no + 1, no + 2):
@@ -80,6 +81,9 @@ def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None)
                 and _unit_of(pairs[0]) == unit
                 and not is_baseline_label(pairs[0].label)
                 and _same_brackets(base.label, pairs[0].label)
+                # ("- baseline: 61.2" over "- new: 60.9" in prose: no measure names either, so no reader of output
+                # claims the next value to take this one; the list's readers pair them, prose.baseline_items)
+                and (unit is not None or code or measured(pairs[0].label) or measured(base.label))
             )
     return False
 

@@ -395,7 +395,7 @@ class _BlockReader:
                 target.stderr = p.value
             ctx.take(no, p.label_start, p.end)
             return True
-        if is_baseline_label(label) and paired_later(ctx, no, line.text, p, unit):
+        if is_baseline_label(label) and paired_later(ctx, no, line.text, p, unit, self.block.kind == "code"):
             ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
             line.base = (value, unit, _LAST_WORD_RE.sub("", label))
             return True
