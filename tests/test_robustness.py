@@ -130,9 +130,11 @@ HOSTILE: dict[str, HostileText] = {
     # durations whose parts stand one blank apart, and parts that never finish one (grammar.numbers _DURATION)
     "spaced durations": "took 1h 2m 3s, 4m 5 s, 6h 7h 8m 9m 1 m 2s " * 500,
     # row labels of GEMM shapes that never close, under side columns (vocab.setting_heads _GEMM_SHAPE_RE), and sheet
-    # rows whose pipes part blank edge cells (tables.dialects _sheet_cells)
+    # rows whose pipes part blank edge cells (tables.dialects _sheet_cells); both sizes' labels longer than the memo
+    # keeps (memo.LONG): at 1,800 and 5,400 characters the small one was remembered and the large one read by every
+    # pass over the table, a step of about ten at the threshold that is no growth of either
     "gemm shapes": lambda s: (
-        "  | New (us) | Old (us) |  \n-- | -- | -- | --\n" + ("MNK=(" + "1x 2 x" * (300 * s) + " | 1.5 | 2.5 |  \n") * 4
+        "  | New (us) | Old (us) |  \n-- | -- | -- | --\n" + ("MNK=(" + "1x 2 x" * (700 * s) + " | 1.5 | 2.5 |  \n") * 4
     ),
     # approximation marks a blank apart from their signed numbers, and marks that never reach one (grammar.numbers
     # _APPROX)
