@@ -102,9 +102,27 @@ def compared_board(text: str, board: str) -> bool:
     return bool(ats) and all(compared_at(head, at) for at in ats)
 
 
+# the whole name of a job the change stops, from the verb to the job's noun: every setup word inside it is the job's
+_STOPPED_JOB_RE = re.compile(
+    r"\b(?:stop(?:s|ped|ping)?\s(?:scheduling|running|testing)|no\slonger\s(?:schedul|run|test)[a-z]{0,4}"
+    r"|retir(?:e|es|ed|ing)|drop(?:s|ped|ping)?|disabl(?:e|es|ed|ing)|remov(?:e|es|ed|ing))"
+    r"\s[^.;\n]{1,80}?\b(?:jobs?|lanes?|suites?|workflows?)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_stopped_job(text: str, value: str) -> bool:
+    """Every mention of `value` in `text` is inside the name of a job the change stops ("stop scheduling the
+    Mistral-Large-2 MI300X job"): the job's board, never the board the text's runs ran on."""
+    head, low = text[:2000], value.lower()
+    spans = [m.span() for m in _STOPPED_JOB_RE.finditer(head)] if low and "job" in head.lower() else []
+    ats = [m.start() for m in re.finditer(re.escape(low), head.lower())] if spans else []
+    return bool(ats) and all(any(a <= at < b for a, b in spans) for at in ats)
+
+
 def uncompared(values: dict[str, str], text: str) -> dict[str, str]:
-    """A line's setup `values` but a board `text` names only as a comparison's (compared_board)."""
-    return {k: v for k, v in values.items() if k != "gpu" or not compared_board(text, v)}
+    """A line's setup `values` but a board `text` names only as a comparison's (compared_board) or a stopped job's."""
+    return {k: v for k, v in values.items() if k != "gpu" or not (compared_board(text, v) or _in_stopped_job(text, v))}
 
 
 def compared_at(text: str, at: int) -> bool:
