@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.metrics import BAD_OUTCOMES
+from ledger.vocab.text import DIRECTION_MARKS
 
 # Outcome words, longest first; the value is the contract's outcome.
 OUTCOME_PHRASES: tuple[tuple[str, str], ...] = (
@@ -213,8 +214,7 @@ VALUE_MARKS: dict[str, str | None] = {
     "✓": "pass",
     "✗": "fail",
     "✘": "fail",
-    "↑": None,
-    "↓": None,
+    **{m: None for m in DIRECTION_MARKS if m not in STATUS_MARKS},  # (the marks a header's direction is said by)
 }
 """A mark a generated results table glues before a value ("✅0.5222", "↑ 0.5122"): a verdict mark (the score met or
 missed its threshold) with the outcome it states, or the direction arrow lm-eval prints beside a metric (None: the

@@ -73,13 +73,16 @@ def compared_models(text: str) -> set[str]:
 
 # a job the change stops running, named by its model ("stop scheduling the GLM-5.1 MI35x job", "retire the nightly
 # Phi-3.5 job"): that model is named beside the change, never run by the results the text gives
-_STOPPED_BEFORE_RE = re.compile(
+_STOPPING = (
     r"\b(?:stop(?:s|ped|ping)?\s(?:scheduling|running|testing)|no\slonger\s(?:schedul|run|test)[a-z]{0,4}"
     r"|retir(?:e|es|ed|ing)|drop(?:s|ped|ping)?|disabl(?:e|es|ed|ing)|remov(?:e|es|ed|ing))"
-    r"\s(?:the\s)?(?:(?:nightly|scheduled|daily|weekly|ci)\s)?[`*_]{0,2}$",
+)
+_STOPPED_BEFORE_RE = re.compile(
+    _STOPPING + r"\s(?:the\s)?(?:(?:nightly|scheduled|daily|weekly|ci)\s)?[`*_]{0,2}$",
     re.IGNORECASE,
 )
-_JOB_AFTER_RE = re.compile(r"[`*_]{0,2}(?:\s[\w.-]{1,20}){0,2}?\s(?:jobs?|lanes?|suites?|workflows?)\b", re.IGNORECASE)
+_JOB_NOUN = r"\b(?:jobs?|lanes?|suites?|workflows?)\b"
+_JOB_AFTER_RE = re.compile(r"[`*_]{0,2}(?:\s[\w.-]{1,20}){0,2}?\s" + _JOB_NOUN, re.IGNORECASE)
 
 
 def stopped_models(text: str) -> set[str]:
@@ -104,9 +107,7 @@ def compared_board(text: str, board: str) -> bool:
 
 # the whole name of a job the change stops, from the verb to the job's noun: every setup word inside it is the job's
 _STOPPED_JOB_RE = re.compile(
-    r"\b(?:stop(?:s|ped|ping)?\s(?:scheduling|running|testing)|no\slonger\s(?:schedul|run|test)[a-z]{0,4}"
-    r"|retir(?:e|es|ed|ing)|drop(?:s|ped|ping)?|disabl(?:e|es|ed|ing)|remov(?:e|es|ed|ing))"
-    r"\s[^.;\n]{1,80}?\b(?:jobs?|lanes?|suites?|workflows?)\b",
+    _STOPPING + r"\s[^.;\n]{1,80}?" + _JOB_NOUN,
     re.IGNORECASE,
 )
 
