@@ -40,7 +40,9 @@ def captioned_table(blocks: list[Block], k: int) -> Block | None:
     if above.kind != "table" or b.start - above.end > 2:
         return None
     text = b.text.strip()
-    if _CAPTION_RE.match(text[:40]) or _ABOVE_CAPTION_RE.match(text[:20]):
+    if _CAPTION_RE.match(text[:40]) and not _leads_next(blocks, k, text):
+        return above
+    if _ABOVE_CAPTION_RE.match(text[:20]):
         return above
     if b.start == b.end and _ITALIC_LINE_RE.match(text) and not text.rstrip("*_ ").endswith(":"):
         return above
@@ -54,6 +56,18 @@ def captioned_table(blocks: list[Block], k: int) -> Block | None:
         )
         return None if numbered_over else above
     return None
+
+
+def _leads_next(blocks: list[Block], k: int, text: str) -> bool:
+    """ "Measured on 4x A100 with ISL 1024:" between two tables: a colon introduces the table right below it, so the
+    sentence is that table's lead-in, not the caption of the one above."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    return (
+        text.rstrip("*_ ").endswith(":")
+        and nxt is not None
+        and nxt.kind in ("table", "code")
+        and nxt.start - blocks[k].end <= 2
+    )
 
 
 def caption_lead(text: str) -> str:

@@ -25,6 +25,7 @@ from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, R
 from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.dispatch_branches import branch_blanked
+from ledger.parsers.reader.emphasis import emphasis_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.front_matter import front_matter
 from ledger.parsers.reader.line_kinds import is_command_line
@@ -130,6 +131,12 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
             if b.kind in ("text", "item", "heading") and not b.in_code:
                 for no in range(b.start, b.end + 1):
                     if (own := doc.setup_line(no)) is not (blanked := markup_blanked(own)):
+                        doc.setup_texts[no] = blanked
+    if kind == "markdown" and ("*" in text or "_" in text):  # ("an input length of **2048** tokens": the value)
+        for b in doc.blocks:
+            if b.kind in ("text", "item", "heading") and not b.in_code:
+                for no in range(b.start, b.end + 1):
+                    if (own := doc.setup_line(no)) is not (blanked := emphasis_blanked(own)):
                         doc.setup_texts[no] = blanked
     turns = [b.start for b in doc.blocks if b.kind == "comment"]
     prose = {no for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for no in range(b.start, b.end + 1)}
