@@ -28,6 +28,12 @@ _AFTER_WORD_RE = re.compile(
     rf"(?:[ \t]{{0,2}}[:=][ \t]{{0,2}}|[ \t]{{1,2}})[`*\"']{{0,2}}(?P<id>{_OWNER}/{_NAME})(?![\w/-])",
     re.IGNORECASE,
 )
+# before the word: "the inclusionAI/Ling-plus model sees ...", "acme/Loom-2 checkpoint" (an id the sentence calls
+# the model it ran, whatever its family; the word right after it, not a path's next part)
+_BEFORE_WORD_RE = re.compile(
+    rf"(?<![\w/.@-])(?P<id>{_OWNER}/{_NAME})[`*\"']{{0,2}}[ \t]{{1,2}}(?:model|checkpoint|ckpt|weights)\b",
+    re.IGNORECASE,
+)
 # (a file's extension ends no hub id: "tools/bench_v2.py", "prompts/mix-2k.jsonl"; a version's ".5" is no extension)
 _FILE_END_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
 # what a dataset's, a repository's or a branch's "owner/name" is called right before it
@@ -56,6 +62,8 @@ def hub_ids(text: str) -> dict[tuple[int, int], str]:
     if "model" in low or "checkpoint" in low or "ckpt" in low or "weights" in low:
         for m in _AFTER_WORD_RE.finditer(text):
             out[m.span("id")] = _keep(text, m.start(), m.group("id").rstrip("."), 2)
+        for m in _BEFORE_WORD_RE.finditer(text):
+            out.setdefault(m.span("id"), _keep(text, m.start(), m.group("id"), 2))
     return {span: name for span, name in out.items() if name}
 
 

@@ -146,6 +146,7 @@ def document_default(
     change_items_own(doc, items, said, seen, (led, led_turns), by_turn, turns_of)  # ("- Fix X FP8 KV-cache")
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
     _counted_in_turn(seen, by_turn, _sectioned_boards(said, facts.sections))
+    _result_named_model(doc, said, seen)
     if len(set(drafts)) == 1 and "model" not in seen:  # (several drafts, each a row's own, name no one model)
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     owners = _owner_turns(doc, turns)
@@ -263,6 +264,23 @@ def _title_defaults(
     # (not CUDA where the runs were on an AMD board: vocab.backends)
     if gb := title_backend(doc.blocks[0].text, [*seen.get("gpu", ()), *led.get("gpu", ())]):
         seen["backend"] = [gb]
+
+
+def _result_named_model(doc: Document, said: list[Statement], seen: dict[str, list[str]]) -> None:
+    """The one model a document names only beside its results or over their blocks, on two lines at least ("On H100
+        the acme/Foo-MoE model sees TTFT drop 5%" in the motivation, "On H100 the acme/Foo-MoE model:" over the
+        benchmark), into `seen`: the blocks that name no model (the accuracy check between them) ran on it too. Named on
+        one line, it is that line's own ("Llama 3 8B on one H100: 912 tok/s" beside a sweep on another setup); named by a
+    table's rows or a command, it is theirs."""
+    named = [(no, v) for no, k, v, _ in said if k == "model"]
+    if "model" in seen or len({no for no, _ in named}) < 2:
+        return
+    prose = {no for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for no in range(b.start, b.end + 1)}
+    if any(no not in prose or is_command_line(doc.line(no).strip()) for no, _ in named):
+        return
+    models = [v for _, v in named]
+    if len(set(models)) == 1 or one_model(models):
+        seen["model"] = models
 
 
 def _boards_of_runs(
