@@ -127,6 +127,7 @@ FLAG_KEYS: dict[str, str] = {
     # the benchmark scripts' own spellings: speculative tokens, shots and questions of an eval, the data set run
     "num-spec-tokens": "draft_len",
     "num-shots": "n_shot",
+    "ntrain": "n_shot",  # (the MMLU scripts' examples shown before each question: its shots)
     "num-questions": "samples",
     # sglang's run_eval: "--eval-name gpqa --num-examples 198"
     "eval-name": "task",

@@ -31,3 +31,10 @@ def benchmark_subtask(task: str) -> str:
     _, rest = config_hints(text[m.end() :])
     words = [w for w in _WORD_RE.findall(rest) if w not in _SPLIT_WORDS and any(c.isalpha() for c in w)]
     return " ".join(words)
+
+
+CATEGORY_LABELS = frozenset(("subject", "category", "subcategory", "subtask", "subset", "domain", "topic"))
+"""The labels an eval script's line names the part of its benchmark a score is of with ("subject: anatomy, #q:135,
+acc: 0.811", SGLang's MMLU script): each part's score a series of its own."""
+COUNT_LABELS = frozenset(("#q", "#questions", "#samples", "num_questions", "questions", "n_questions"))
+"""The labels the same line counts the part's questions with: the score's sample count, no result."""

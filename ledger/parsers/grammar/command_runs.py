@@ -116,11 +116,17 @@ def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, l
     once results have followed the command; a heading or a turn's line ends it always.
 
         **Server Command**        vllm serve org/B --speculative-config '{"method": "eagle3", ...}'
-        **Temperature = 0.0**     | Conc | Tok/s | ...: org/B's and eagle3's, not the section heading's model"""
+        **Temperature = 0.0**     | Conc | Tok/s | ...: org/B's and eagle3's, not the section heading's model
+
+    A block that launches a server holds past the bold heads of the client runs after it ("**GSM8K**:" over one
+    bench script's output, "**MMLU**:" over another's): every run it served is on its flags, to the next heading."""
+    serves = any(
+        SERVER_COMMAND_RE.search(doc.line(no)) for no in range(block.start, min(block.end, block.start + 40) + 1)
+    )
     for head in heads:
         if head.start <= end:
             continue
-        if head.kind != "text" or head.start != end + 1 or results_between(doc, block.end, head.start):
+        if head.kind != "text" or head.start != end + 1 or (results_between(doc, block.end, head.start) and not serves):
             break
         end = next((h.start - 1 for h in heads if h.start > head.start), last)
     return end

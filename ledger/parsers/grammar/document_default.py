@@ -24,6 +24,7 @@ from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_in_lines import lead_in_lines
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
+from ledger.parsers.grammar.result_models import unnamed_model
 from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
@@ -146,9 +147,7 @@ def document_default(
     change_items_own(doc, items, said, seen, (led, led_turns), by_turn, turns_of)  # ("- Fix X FP8 KV-cache")
     seen = _runs_own(from_runs, seen, led, led_turns, by_turn) if len({keys for _, keys in runs}) > 1 else seen
     _counted_in_turn(seen, by_turn, _sectioned_boards(said, facts.sections))
-    _result_named_model(doc, said, seen)
-    if len(set(drafts)) == 1 and "model" not in seen:  # (several drafts, each a row's own, name no one model)
-        seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
+    unnamed_model(doc, said, drafts, seen)  # (one model named beside results only; one draft checkpoint alone)
     owners = _owner_turns(doc, turns)
     _title_defaults(doc, turns, owners, seen, led)
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
@@ -264,23 +263,6 @@ def _title_defaults(
     # (not CUDA where the runs were on an AMD board: vocab.backends)
     if gb := title_backend(doc.blocks[0].text, [*seen.get("gpu", ()), *led.get("gpu", ())]):
         seen["backend"] = [gb]
-
-
-def _result_named_model(doc: Document, said: list[Statement], seen: dict[str, list[str]]) -> None:
-    """The one model a document names only beside its results or over their blocks, on two lines at least ("On H100
-        the acme/Foo-MoE model sees TTFT drop 5%" in the motivation, "On H100 the acme/Foo-MoE model:" over the
-        benchmark), into `seen`: the blocks that name no model (the accuracy check between them) ran on it too. Named on
-        one line, it is that line's own ("Llama 3 8B on one H100: 912 tok/s" beside a sweep on another setup); named by a
-    table's rows or a command, it is theirs."""
-    named = [(no, v) for no, k, v, _ in said if k == "model"]
-    if "model" in seen or len({no for no, _ in named}) < 2:
-        return
-    prose = {no for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for no in range(b.start, b.end + 1)}
-    if any(no not in prose or is_command_line(doc.line(no).strip()) for no, _ in named):
-        return
-    models = [v for _, v in named]
-    if len(set(models)) == 1 or one_model(models):
-        seen["model"] = models
 
 
 def _boards_of_runs(

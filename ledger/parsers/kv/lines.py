@@ -77,7 +77,7 @@ from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.own_names import continued_name, own_named
 from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.progress_speeds import speed_claims
-from ledger.parsers.kv.run_stats import arm_setup, scores_spread, trailing_stat
+from ledger.parsers.kv.run_stats import arm_setup, part_setup, scores_spread, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
 from ledger.parsers.kv.spaced import after_flag, among_pairs, assert_claim, skip_line, spaced_claim
@@ -262,7 +262,7 @@ class _BlockReader:
         line = _Line(
             no, text, group, (ps := pairs_in(text)), phase=phase.name if phase is not None else task_lead(text, ps)
         )
-        arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
+        arm = {**arm_setup(line.pairs), **part_setup(text, line.pairs)}  # ("FP8 idx : Accuracy: .."; "subject: X, ..")
         if "=" in text and (row := field_row(text)) is not None and not qualifiers(row):
             arm = {**arm, "row": row}  # each prompt's fields, one series per prompt ("torch.float16 ...": a setting)
         for p in line.pairs:

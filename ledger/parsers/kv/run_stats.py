@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair
 from ledger.vocab.metrics import GENERIC_SCORE, prose_kind
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.subtasks import CATEGORY_LABELS, COUNT_LABELS
 
 _TRAILING_STAT_RE = re.compile(
     r"[ \t]{1,40}(?P<stat>mean|avg|average|median)[ \t]{0,4}[:=]?[ \t]{0,4}"
@@ -69,3 +70,21 @@ def scores_spread(label: str, unit: str | None, before: str) -> str:
     if unit != "%" or _SPREAD_LABEL_RE.fullmatch(label.strip()) is None:
         return label
     return f"{GENERIC_SCORE} range" if prose_kind(before[-300:], unit) == "accuracy" else label
+
+
+def part_setup(text: str, pairs: list[Pair]) -> dict[str, str]:
+    """The part of a benchmark a line's score is of, and how many questions it holds, where the line labels them
+    before the score ("subject: anatomy, #q:135, acc: 0.811" -> category anatomy, samples 135)."""
+    out: dict[str, str] = {}
+    for p in pairs:
+        label = p.label.strip().lower()
+        said = text[p.value_start : p.end].strip(" ,;")
+        if p.value is None and label in CATEGORY_LABELS and _PART_RE.fullmatch(said):
+            out["category"] = said
+        elif label in COUNT_LABELS and said.isdigit():
+            out["samples"] = said
+    return out if "category" in out else {}
+
+
+# a part's name: words, no number of its own ("high_school_physics", "Art and Design")
+_PART_RE = re.compile(r"[A-Za-z][\w&' -]{0,60}")
