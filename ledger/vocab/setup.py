@@ -514,8 +514,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "batch_size",
         "batch_size",
         # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch",
-        # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch)
-        rf"(?<!threads[_-])(?<!micro[ _-])(?<!global[ _-])(?<!max[_-])"
+        # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch, nor the
+        # list of them, "--cuda-graph-bs 1 2 4 8")
+        rf"(?<!threads[_-])(?<!micro[ _-])(?<!global[ _-])(?<!max[_-])(?<!graph[_-])"
         rf"(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
         ("bs", "batch"),
         ("bs", "batch"),

@@ -146,10 +146,13 @@ def side_of(label: str | None) -> str | None:
 
 def sides_of(labels: Sequence[str | None]) -> list[str | None]:
     """Each label's side (side_of); of two labels where one names the base side and the other no side ("Beta Eagle:"
-    beside "Main Eagle:"), the other is the candidate: the one the base word does not name."""
+    beside "Main Eagle:"), the other is the candidate: the one the base word does not name. So of more: the labels
+    naming no side are the candidates where there are as many as the base sides lack ("Baseline" and "With cache"
+    beside "Before" and "After": "With cache" is the baseline's candidate)."""
     sides = [side_of(label) for label in labels]
-    if len(sides) == 2 and sides.count("base") == 1 and None in sides:
-        return ["base" if s == "base" else "head" for s in sides]
+    neither = sides.count(None)
+    if neither and neither == sides.count("base") - sides.count("head"):
+        return ["head" if s is None else s for s in sides]
     return sides
 
 

@@ -3,6 +3,7 @@ over short labels of that side's tables ("THIS PR", then "GSM8K" over one table 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ledger.model import Revision
@@ -11,7 +12,8 @@ from ledger.parsers.grammar.named_revisions import named_at
 from ledger.parsers.grammar.revision_labels import BARE_SIDE_LINE_RE, RESULT_LINE_RE
 from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.sides import side_alone
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.sides import side_alone, side_of
 
 
 def bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
@@ -50,9 +52,12 @@ _NOTES_MAX = 6
 """Items of notes a side's label may stand over before its block ("main has no loader for X", "expect a gap")."""
 
 
-def bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
+def bare_scope(
+    doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision], before: RevisionScope | None = None
+) -> RevisionScope | None:
     """A side word alone on its line: over the one block under it (past a short list of notes on that side), or
-    over the tables under its labels."""
+    over the tables under its labels; or, right after such a base side's block (`before`, the last scope read), a
+    short label alone over a block like it: the other arm ("**Baseline**" then "**With cache**")."""
     block = doc.blocks[idx]
     after = idx + 1
     while nxt.kind == "item" and not nxt.in_code and after - idx <= _NOTES_MAX and after + 1 < len(doc.blocks):
@@ -62,10 +67,43 @@ def bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revis
         nxt = doc.blocks[idx + 1]
     else:
         block = replace(block, end=doc.blocks[after - 1].end)  # (the notes are the label's: its block is past them)
-    side = bare_side(block, nxt, named)
+    if (out := _output_after_command(doc, nxt)) is not None:
+        block, nxt = replace(block, end=nxt.end), out  # ("**Before**", its bench command, then what it printed)
+    side = bare_side(block, nxt, named) or _second_arm(block, nxt, before)
     if side is not None:
         return RevisionScope(start=block.start, end=nxt.end, revision=side)
     return _side_over_labels(doc, idx, named)
+
+
+# a short label alone on its line, bold or plain, no colon: "**With cache**", "New kernel"
+_ARM_LABEL_RE = re.compile(r"^[*_]{0,2}(?P<label>[A-Za-z][\w .+/-]{1,38}?)[*_]{0,2}$")
+
+
+def _second_arm(block: Block, nxt: Block, before: RevisionScope | None) -> Revision | None:
+    """The arm a short label names over a block right after a base side's bare label and its block (within two
+    lines): the candidate the base ran against, not more of the base's runs."""
+    if before is None or before.revision.head is not None or side_of(before.revision.label or "") != "base":
+        return None
+    m = _ARM_LABEL_RE.match(block.text.strip()) if "\n" not in block.text.strip() else None
+    if m is None or not (0 < block.start - before.end <= 2) or nxt.kind not in ("code", "table"):
+        return None
+    label = m.group("label").strip()
+    return None if side_of(label) == "base" else Revision(label=label, head=None, base=None)
+
+
+def _output_after_command(doc: Document, b: Block) -> Block | None:
+    """The block right under `b` where `b` holds a command alone (a fence of command lines, or one line that is a
+    command in a code span): the output that command printed, which the side's label over both is the side of."""
+    if b.kind == "code":  # (a fence's lines between its marks; a line in a code span alone is its own block)
+        lines = [b.start] if b.start == b.end else range(b.start + 1, min(b.end, b.start + 12))
+        inner = [doc.line(no).strip().strip("`") for no in lines]
+        ran = bool(inner) and all(not t or is_command_line(t) or t.startswith("--") for t in inner) and any(inner)
+    else:
+        ran = b.kind == "text" and not b.in_code and b.start == b.end and is_command_line(b.text.strip().strip("`"))
+    if not ran:
+        return None
+    out = next((x for x in doc.blocks if x.start > b.end and not x.in_code), None)
+    return out if out is not None and out.kind in ("code", "table") and out.start - b.end <= 2 else None
 
 
 def _side_over_labels(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:

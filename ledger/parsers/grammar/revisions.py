@@ -475,7 +475,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if rev is None and (after := past_earlier_round(block, current, turn)) is not None:
             scopes.append(current := after)  # ("... the first round: its deltas were +2.7%": not this head's)
             continue
-        bare = bare_scope(doc, idx, nxt, named) if rev is None and nxt is not None else None
+        bare = bare_scope(doc, idx, nxt, named, scopes[-1] if scopes else None) if rev is None and nxt else None
         if bare is not None or (rev is None and current is not None and opens_results and setting_lead(block.text)):
             end_before(current, block)  # ("radix cache + X=0" under "after:"'s paste: a third arm)
             current = None
