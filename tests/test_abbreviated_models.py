@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ledger.vocab.abbreviated_models import sized_abbreviations, title_abbreviation
 from ledger.vocab.models import model_names
 from ledger.vocab.passing_names import passing_models
@@ -51,3 +53,21 @@ def test_a_board_named_as_a_comparison_is_no_runs() -> None:
     assert compared_board("close to what the L40S run gave", "L40S")
     assert not compared_board("Measured on **4×H200, tp4**; in line with H200's old score", "H200")
     assert not compared_board("Decode on A100 went up 4%", "A100")
+
+
+@pytest.mark.parametrize(
+    ("text", "board", "passing"),
+    [
+        ("Benchmarked on 8x MI355X; the MI30x jobs are unchanged.", "MI30X", True),
+        ("Benchmarked on 8x MI355X; the MI30x jobs are unchanged.", "8x MI355X", False),  # (placed: the runs')
+        ("The MI300X lane and its ROCm 7.0 coverage stay untouched.", "MI300X", True),  # (no clause end at "7.0")
+        ("MI325X runners are out of scope.", "MI325X", True),
+        ("MI300X numbers are unchanged (0.93 both).", "MI300X", False),  # (its results: that board was measured)
+        ("MI300X is unchanged.", "MI300X", False),  # (no coverage named: it may be the run's)
+        ("Tested on H100. The H100 jobs are unchanged.", "H100", False),  # (one mention a run's: the board stays)
+    ],
+)
+def test_a_board_named_only_as_unchanged_coverage_is_no_runs(text: str, board: str, passing: bool) -> None:
+    from ledger.vocab.passing_names import uncompared
+
+    assert (uncompared({"gpu": board}, text) == {}) is passing

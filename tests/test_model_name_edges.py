@@ -126,3 +126,32 @@ def test_a_model_whose_job_the_change_stops_is_no_rival_of_the_documents_model()
     )
     score = next(c for c in extract(text, path="x.md").claims if c.value == 0.775)
     assert score.config.get("model") == "Phi-4-FP8"
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "same"),
+    [
+        ("Qwen/Qwen3.5-397B-A17B-FP8", "qwen3.5-fp8-mi355x-sglang", True),
+        ("openai/gpt-oss-120b", "gptoss-fp4-b200-trt", True),  # (its letters run together in the key)
+        ("amd/Kimi-K2.5-MXFP4", "kimik2.5-fp4-mi355x-vllm", True),
+        ("nvidia/Llama-3.3-70B-Instruct-FP4", "llama70b-fp4-b200-trt", True),  # (the key's size, anywhere)
+        ("zai-org/GLM-5.1-FP8", "glm5-fp8-mi355x-sglang", False),  # (another version)
+        ("Qwen3-30B-A3B", "qwen3.5-fp8-mi355x-sglang", False),
+        ("Llama-3.1-8B", "llama70b-fp4-b200-trt", False),
+    ],
+)
+def test_a_recipe_keys_model_part_is_spelled_in_full_by_its_model_only(name: str, key: str, same: bool) -> None:
+    from ledger.vocab.recipe_keys import spells_key_model
+
+    assert spells_key_model(name, key) is same
+
+
+def test_the_texts_full_name_is_the_model_of_a_recipe_key_in_the_title_and_the_key_where_it_names_none() -> None:
+    def model(body: str) -> str | None:
+        text = f"# [AMD] glm5-fp8-mi355x-sglang: new image\n\n## Summary\n\n{body}\n\n## Results\n\n"
+        text += "Per-GPU throughput:\n\n| Conc | tput_per_gpu |\n| --- | --- |\n| 64 | 2410.5 |\n"
+        return next(c for c in extract(text, path="x.md").claims if c.value == 2410.5).config.get("model")
+
+    assert model("Serves zai-org/GLM-5-FP8 on 8x MI355X.") == "zai-org/GLM-5-FP8"  # (the key on 24560b9a)
+    assert model("Same flags as before on 8x MI355X.") == "glm5-fp8-mi355x-sglang"
+    assert model("Serves zai-org/GLM-5.1-FP8 on 8x MI355X.") is None  # (two models: the key's and another version)

@@ -2,7 +2,9 @@
 its local copy; and checkpoints that differ by their precision alone ("acme/Qwen3-Next-BF16", "acme/Qwen3-Next-FP8").
 
 A thread that names such a pair (a recipe's two `export MODEL=` lines, a table's rows) still serves one model: the
-precision is each run's own setting, the model what the names share.
+precision is each run's own setting, the model what the names share. A recipe key's short model ("gptoss" of
+"gptoss-fp4-b200-trt") and the model the text names in full ("openai/gpt-oss-120b") are spellings of one too: the full
+name is the model (spelled_keys_apart).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledger.vocab.recipe_keys import recipe_key, spells_key_model
 from ledger.vocab.setup import model_names, qualifiers
 
 _PART_RE = re.compile(r"[-_.]")
@@ -137,3 +140,14 @@ def folder_checkpoint(command: str, named: Sequence[str]) -> str | None:
         return None
     whole = "".join(filter(str.isalnum, folders[0].lower()))
     return folders[0] if all("".join(filter(str.isalnum, n.lower())) in whole for n in named) else None
+
+
+def spelled_keys_apart(setup: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A document's stated setup values by key, its recipe keys among its models left out where another model it
+    names is the key's model in full ("qwen3.5-fp8-mi355x-sglang" in a title beside "Qwen/Qwen3.5-397B-A17B-FP8" in
+    the text: the text's name is the model, the key its recipe); a key no other name spells stays the model."""
+    names = setup.get("model", [])
+    keys = [n for n in names if recipe_key(n)]
+    full = [n for n in names if not recipe_key(n)]
+    apart = {k for k in keys if any(spells_key_model(n, k) for n in full)}
+    return {**setup, "model": [n for n in names if n not in apart]} if apart else setup

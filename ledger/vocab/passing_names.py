@@ -3,8 +3,9 @@ behaves the same I cannot tell") or says the change leaves alone ("not targeted 
 it names as a comparison or a source ("unlike DS-R1, this checkpoint has no shared expert", "the same trick as in the
 DeepSeek-R1 path", "ported from Qwen3-8B", "the GLM-5 tech report", "in line with the MI300X figure", "close to what
 the L40S run gave"), and, beside the model a sentence says a run served, a model another sentence names with no run
-or result of its own (the architecture the code is for): the results beside them ran on another model or board, or
-on none the line says."""
+or result of its own (the architecture the code is for), and a board named only as CI coverage the change leaves as
+it was ("the MI30x jobs are unchanged"): the results beside them ran on another model or board, or on none the line
+says."""
 
 from __future__ import annotations
 
@@ -121,9 +122,51 @@ def _in_stopped_job(text: str, value: str) -> bool:
     return bool(ats) and all(any(a <= at < b for a, b in spans) for at in ats)
 
 
+# what a text says of coverage the change leaves as it was ("the MI30x jobs are unchanged", "the MI300X lane stays
+# untouched", "MI325X runners are out of scope"): the board named before it is that coverage's, no run's
+_UNCHANGED_RE = re.compile(
+    r"\b(?:unchanged|untouched|unaffected|not\s(?:affected|changed|touched)|out\sof\sscope|not\sin\sscope"
+    r"|(?:stays?|remains?|left|kept)\s(?:as\s(?:is|before|they\s(?:are|were))|the\ssame|alone))\b",
+    re.IGNORECASE,
+)
+# the coverage a board names there: a job or lane of CI, its tests or its runners (not its results: "the MI300X
+# numbers are unchanged" says that board was measured)
+_COVERAGE_RE = re.compile(
+    _JOB_NOUN + r"|\b(?:coverage|tests?|runners?|configs?|recipes?|scripts?|images?|pipelines?|matrix)\b",
+    re.IGNORECASE,
+)
+# a board named as where something ran ("on 8x MI355X", "using MI300X"): a run's, whatever the clause says after
+_PLACED_BEFORE_RE = re.compile(r"\b(?:on|using|with|across|over|for|via)\s(?:the\s|a\s|an\s)?[`*_]{0,2}$", re.I)
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n|,\s(?:but|while|whereas|though)\b")  # (not "ROCm 7.0")
+_CLAUSE = 160
+
+
+def _named_unchanged(text: str, value: str) -> bool:
+    """Every mention of the board `value` in `text` names coverage its clause says the change leaves as it was
+    ("Benchmarked on 8x MI355X; the MI30x jobs are unchanged": MI30x), or out of scope: never the board the text's
+    runs ran on. A board placed as a run's ("on MI300X") or named beside results ("MI300X numbers are unchanged")
+    is kept."""
+    head, low = text[:2000], value.lower()
+    ats = [m.start() for m in re.finditer(re.escape(low), head.lower())] if low and _UNCHANGED_RE.search(head) else []
+    for at in ats:
+        if _PLACED_BEFORE_RE.search(head[max(0, at - _BEFORE) : at]):
+            return False
+        rest = head[at + len(low) : at + len(low) + _CLAUSE]
+        rest = rest[: end.start()] if (end := _CLAUSE_END.search(rest)) is not None else rest
+        said = _UNCHANGED_RE.search(rest)
+        if said is None or not (_COVERAGE_RE.search(rest[: said.start()]) or "scope" in said.group(0).lower()):
+            return False
+    return bool(ats)
+
+
 def uncompared(values: dict[str, str], text: str) -> dict[str, str]:
-    """A line's setup `values` but a board `text` names only as a comparison's (compared_board) or a stopped job's."""
-    return {k: v for k, v in values.items() if k != "gpu" or not (compared_board(text, v) or _in_stopped_job(text, v))}
+    """A line's setup `values` but a board `text` names only as a comparison's (compared_board), a stopped job's or
+    coverage the change leaves unchanged (_named_unchanged)."""
+    return {
+        k: v
+        for k, v in values.items()
+        if k != "gpu" or not (compared_board(text, v) or _in_stopped_job(text, v) or _named_unchanged(text, v))
+    }
 
 
 def compared_at(text: str, at: int) -> bool:

@@ -53,7 +53,14 @@ from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
-from ledger.vocab.model_spellings import base_name, folder_checkpoint, one_model, shared_checkpoint_model, sized_name
+from ledger.vocab.model_spellings import (
+    base_name,
+    folder_checkpoint,
+    one_model,
+    shared_checkpoint_model,
+    sized_name,
+    spelled_keys_apart,
+)
 from ledger.vocab.models import title_family
 from ledger.vocab.passing_names import passing_models, uncompared
 from ledger.vocab.presupposed import presupposed
@@ -445,7 +452,7 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     """The keys the document gives one value: all its spellings one value, or spellings of one model, or the model
     it names far more often than any other."""
     out: dict[str, str] = {}
-    for key, vals in seen.items():
+    for key, vals in spelled_keys_apart(seen).items():  # (a title's "qwen3.5-fp8-...-sglang": the text's Qwen3.5-397B)
         # a lead-in's value is not the document's, but one that differs shows the key varies
         # (a precision by its canonical name: "W4A8" and "W4AFP8" in one document are one scheme)
         # (each spelling once: a document names its one GPU or precision on hundreds of lines)

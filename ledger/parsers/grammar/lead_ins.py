@@ -16,6 +16,7 @@ from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.metrics import benchmark_alone, leading_benchmark, named_benchmark
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
+from ledger.vocab.run_stats import caption_stat
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.switched_arms import flag_arm
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
@@ -129,8 +130,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     if flagged := flag_arm(text):  # "`--tokenizer-backend fastokens`:"
         return flagged
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
-    if not m:
-        return {}
+    if not m or caption_stat(text.strip().strip("*_`").rstrip(":").strip("*_` ")) is not None:
+        return {}  # ("P99 (ms)", "**Median:**": the statistic of the latencies under it, no arm: tables.frame_stats)
     has_colon = ends_in_colon(text)
     name = m.group("name").strip()
     if _FILE_NAME_RE.search(name):

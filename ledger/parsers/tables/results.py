@@ -42,6 +42,7 @@ from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
 from ledger.parsers.tables.direction_marks import without_direction_marks
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns, paired_arms
+from ledger.parsers.tables.frame_stats import frame_statistic, with_frame_statistic
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
@@ -168,7 +169,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     heading_task = named_benchmark(block.section[-1]) if len(block.section) > 1 else None  # dataset of speed rows)
     # ("3 samples of mt-bench:" right over the table; "gsm8k: 0.912 (ref 0.915)" is its own result, no caption)
     dataset = (named_benchmark(lead) if lead and not _OWN_SCORE_RE.search(lead) else None) or heading_task
-    task = dataset or _turn_task(ctx, block)
+    task, frame = dataset or _turn_task(ctx, block), frame_statistic(lead, block.section)  # ("P99 (ms)" over it)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
@@ -220,7 +221,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         if grouped:
             claims = in_group(claims, group)
-        yield from _of_task(on_banner_sides(table.banner_sides, against_base(claims, vs_name)), task, dataset)
+        claims = with_frame_statistic(against_base(claims, vs_name), frame)  # its "| TTFT |" a P99 TTFT
+        yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
 
 
 def _with_row_steps(table: Table, labels: list[str], roles: list[str]) -> list[str]:
