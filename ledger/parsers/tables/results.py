@@ -579,10 +579,18 @@ def _first_clause(lead: str) -> str:
 
 
 def _caption_unit(lead: str) -> str | None:
-    """The unit a caption closes on in parentheses ("Time to first token (ms):"), None for any other lead-in."""
+    """The unit a caption closes on in parentheses ("Time to first token (ms):"), or gives its measure before the
+    setting the runs were taken at ("Output throughput (tok/s) at concurrency 128:"); None for any other lead-in."""
     caption = lead.rstrip().rstrip(":").rstrip()
-    unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    if caption.endswith(")") or not (m := _UNIT_THEN_SETTING_RE.match(caption)):
+        unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    else:
+        unit = unit_of_header(m.group(0)) if lead.rstrip().endswith(":") else None
     return unit if unit and is_measure_unit(unit) else None
+
+
+# "Output throughput (tok/s) at concurrency 128": the measure and its unit, then where the runs were taken
+_UNIT_THEN_SETTING_RE = re.compile(r"[^()]{1,60}\([^()]{1,16}\)(?=\s(?:at|on|for|with|under|across)\s)", re.IGNORECASE)
 
 
 def _lead_quantity(lead: str) -> str | None:
