@@ -111,3 +111,74 @@ def test_unpaired_columns_naming_their_arms_before_a_bare_unit_are_variants() ->
     assert got == {100.0: ("throughput", "Alpha"), 110.0: ("throughput", "Beta")}
     phases = "| Batch | Prefill tok/s | Decode tok/s |\n|---|---|---|\n| 1 | 100.0 | 110.0 |\n"
     assert all(cfg.get("variant") is None for _, _, cfg in _claims(phases))
+
+
+def _by_value(text: str) -> dict[float | None, tuple[str, str | None, str | None, float | None]]:
+    return {
+        c.value: (c.metric or "", c.unit, c.config.get("engine") or c.config.get("variant"), c.reference)
+        for c in extract(text, path="x.md").claims
+    }
+
+
+def test_columns_named_by_their_arm_alone_keep_the_captions_measure_and_take_the_arm() -> None:
+    # (the measure is stated once, in the lead-in's first clause with its unit; each column is an engine's run)
+    text = """\
+Decode throughput (tok/s), Wren-8B on 2x L40S, 1024 in / 256 out:
+
+| Concurrency | Kestrel | vLLM |
+|---:|---:|---:|
+| 16 | 812.0 | 700.5 |
+"""
+    assert _by_value(text) == {
+        812.0: ("Decode throughput", "tok/s", "Kestrel", None),
+        700.5: ("Decode throughput", "tok/s", "vLLM", None),
+    }
+
+
+def test_columns_named_by_their_arm_take_it_under_a_row_per_measure() -> None:
+    text = "| Metric | Kestrel | SGLang |\n|---|---|---|\n| Mean TTFT (ms) | 61.0 | 70.2 |\n"
+    assert {v: (m, arm) for v, (m, _, arm, _) in _by_value(text).items()} == {
+        61.0: ("Mean TTFT", "Kestrel"),
+        70.2: ("Mean TTFT", "SGLang"),
+    }
+
+
+def test_columns_naming_workloads_models_or_no_engine_take_no_arm() -> None:
+    # (one of the arms must be an engine the vocabulary knows: "chat | summarise" are workloads, models are setups)
+    for heads in ("chat | summarise", "Llama-3.1-8B | Qwen3-8B", "Triton | Heron"):
+        text = f"Decode throughput (tok/s):\n\n| Batch | {heads} |\n|---|---|---|\n| 1 | 100.0 | 110.0 |\n"
+        assert all(arm is None for _, _, arm, _ in _by_value(text).values()), heads
+
+
+def test_no_measure_anywhere_leaves_the_column_as_the_name() -> None:
+    text = "| Batch | Kestrel | vLLM |\n|---|---|---|\n| 1 | 100.0 | 110.0 |\n"
+    assert {m for m, _, _, _ in _by_value(text).values()} == {"Kestrel", "vLLM"}
+
+
+def test_paired_arms_sharing_only_a_bracketed_rate_are_that_rate_and_the_change_is_the_arms() -> None:
+    text = """\
+| Conc | Heron (tok/s/GPU) | Kestrel (tok/s/GPU) | Δ% |
+|---|---|---|---|
+| 64 | 400.0 | 440.0 | +10.0% |
+"""
+    got = _by_value(text)
+    assert got[440.0] == ("throughput", "tok/s/GPU", "Kestrel", 400.0)
+    assert got[10.0] == ("throughput Δ%", "%", "Kestrel", None)
+    # (a feature switched off and on is the sides' reading, no pair of arms; a compute rate an implementation's)
+    off_on = text.replace("Heron (", "w/o draft (").replace("Kestrel (", "w/ draft (")
+    assert _by_value(off_on)[440.0][2] is None
+
+
+def test_a_change_after_release_columns_is_their_shared_measures_change() -> None:
+    # (not "0.7.2 out tok/s Delta", nor the heading's "Speed Delta": the two releases share "out tok/s")
+    text = """\
+## Speed
+
+| Case | 0.7.2 out tok/s | 0.7.4 out tok/s | Delta |
+|---|---|---|---|
+| c=8 | 402.6 | 396.1 | -1.61% |
+"""
+    claims = {c.value: c for c in extract(text, path="x.md").claims}
+    assert claims[396.1].metric == "out tok/s" and claims[396.1].reference == 402.6
+    assert claims[-1.61].metric == "out tok/s Delta"
+    assert claims[-1.61].revision is not None and claims[-1.61].revision.label == "v0.7.4"

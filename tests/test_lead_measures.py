@@ -151,3 +151,18 @@ def test_the_report_names_a_unit_column_by_its_lead_ins_measure(tmp_path: Path) 
     out = _report("tables/unit_column_under_measure_lead.md", tmp_path)
     assert "better than baseline: prefill throughput [isl=1024, osl=256]: 16102.8 tok/s vs baseline 15230.4" in out
     assert "better than baseline: Decode step time [tp=2]: 10.87 ms vs baseline 11.42" in out
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Output throughput (tok/s) at concurrency 128:",
+        "Output throughput (tok/s), Wren-8B on 2x L40S:",
+        "Output throughput (tok/s):",
+    ],
+)
+def test_a_captions_unit_reaches_cells_named_by_their_arm(lead: str) -> None:
+    # (the caption's unit in brackets, then where or on what the runs were taken: the cells' unit all the same)
+    text = f"{lead}\n\n| Batch | Eager | Compiled |\n|---|---|---|\n| 8 | 100.0 | 120.0 |\n"
+    got = {(c.metric, c.unit) for c in extract(text, "x.md").claims}
+    assert got == {("Output throughput", "tok/s")}, lead

@@ -709,3 +709,20 @@ def test_a_count_of_answers_stated_with_its_share_is_no_second_score() -> None:
     text = "- 2x H20, TP2, full GSM8K: 1,204/1,319 = 91.28%.\n"
     assert [(c.value, c.unit) for c in extract(text, path="x.md").claims] == [(91.28, "%")]
     assert [c.value for c in extract("- ARC-C: 912/1000 (91.2%)\n", path="x.md").claims] == [91.2]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Decode throughput (tok/s), Wren-8B on 2x L40S, 1024 in / 256 out:",
+        "Decode throughput (tok/s), 2048 in and 512 out:",
+        "Throughput (tok/s) at 8192-in/1024-out:",
+    ],
+)
+def test_lengths_by_the_short_words_are_the_runs_workload_never_a_rate(line: str) -> None:
+    # (a caption's unit in brackets is no unit of the lengths after it: both are the run's setting)
+    assert [c.value for c in extract(line + "\n", path="t.md").claims] == []
+
+
+def test_a_rate_before_in_or_out_stays_a_result() -> None:
+    assert [c.value for c in extract("We got 812 tok/s out of the box.\n", path="t.md").claims] == [812.0]

@@ -109,7 +109,10 @@ def in_length_pair(text: str, start: int) -> bool:
     for m in (SERVING_LENGTHS_RE.search(window), SHORT_LENGTHS_RE.search(window)):
         if m is not None and m.start() <= start - a < m.end():
             return True
-    return False
+    # ("2048 in / 512 out": the short words' pair, either length; the first and its joint stand up to 13 characters
+    # before the second, the joint and the second up to 20 after the first's start)
+    b = max(0, start - 14)
+    return any(start - b in (m.start("isl"), m.start("osl")) for m in IN_OUT_RE.finditer(text[b : start + 24]))
 
 
 def length_pair(s: str, low: str | None) -> re.Match[str] | None:

@@ -94,6 +94,8 @@ def capacity_after(after: str) -> bool:
 
 
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
+_IN_OUT_AFTER_RE = re.compile(r"[ -](?:in|out)\b", re.IGNORECASE)
+"""A length's short word right after its number ("1024 in", "512 out"), which in_length_pair reads with the pair."""
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
 _METRIC_RIGHT_BEFORE_LOW_RE = re.compile(r"(?:" + METRIC_LOWER_PATTERN + r")\s*[:=]?\s*$")
 """Its case-sensitive form for the lowered window (the names' lowered copy, as holds_metric asks)."""
@@ -554,7 +556,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and COUNT_NOUN_RE.match(text[sm.end() : sm.end() + 40])
     ):
         return True  # "2560/0 requests": requests that succeeded and failed, counts of the run
-    if "/" in text[n.start : n.end + 8] and in_length_pair(text, n.start):
+    if ("/" in text[n.start : n.end + 8] or _IN_OUT_AFTER_RE.match(text, n.end)) and in_length_pair(text, n.start):
         return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
     if is_time_unit(n.unit) and set_to_last(text, before, n.start, n.end):
         return True  # "users for 60 s", "over 10 min", "10 s warmup", "timeout 300 s": what the run was set to last

@@ -108,12 +108,13 @@ def cell_metric(
     ):
         # "Median paired gain" under "## Paired decode-throughput result": a change OF that measure, on the row's run
         metric = of if metric == metric_head else f"{of} ({label})"
-    elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
-        metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     elif role == "delta" and (left := info.delta_measure.get(ci)) and (looks_metric(left) or ends_in_rate(left)):
         # "TTFT | Change | TPOT | Change": each change the one of the measure before it, on the row it stands in
-        # ("Gen TPS | Δ vs v1": the row the change is against is the measure's reference, no part of its name)
+        # ("Gen TPS | Δ vs v1": the row the change is against is the measure's reference, no part of its name); the
+        # measure its columns name wins over the heading's ("## Speed" over "0.7.2 out tok/s | 0.7.4 out tok/s")
         metric = f"{left} {change_word(metric_head)}" + (f" ({label})" if label and metric != metric_head else "")
+    elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
+        metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     if (
         role == "value"
         and label

@@ -500,7 +500,7 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     ):
         # "The table shows the MMLU 5-shot score." over "| Model | ONNX FP16 | ONNX INT4 |" (or "| Eager | Graphs |"):
         # every cell an MMLU score; "Output throughput (tok/s):" over "| Eager | Compiled |", its unit the cells'
-        info.section_unit = info.section_unit or _caption_unit(lead)
+        info.section_unit = info.section_unit or _caption_unit(_first_clause(lead))
         info.measure = (bench, info.section_unit)
     elif (
         len(block.section) > 1  # a sub-heading, not the title
@@ -551,7 +551,11 @@ def _captioned_measure(lead: str) -> tuple[str | None, str, dict[str, str]]:
     sentence closes on ("... listed below, e2e latency(us)")."""
     bare, stat = caption_statistic(lead)
     for caption in dict.fromkeys((bare, lead_caption(bare))):
-        if named := _lead_measure(caption) or _lead_quantity(caption):
+        if named := _lead_measure(caption):
+            # ("Decode throughput (tok/s), Wren-32B on 4x MI300X, 2048 in / 512 out:": the first clause is the caption,
+            # its unit the cells'; the clauses after it are the runs' setup)
+            return named, _first_clause(caption), stat
+        if named := _lead_quantity(caption):
             return named, caption, stat
     for clause in caption_clauses(bare):  # (a clause naming the measure whole, not its first word of a phrase)
         if (named := _lead_measure(clause)) and named.lower() == clause.rstrip(":").strip().lower():
@@ -565,14 +569,30 @@ def _lead_measure(lead: str) -> str | None:
         return None
     # ("Acceptance length per dataset, one H100:": the rows break the measure down, their label says by what)
     first = _BREAKDOWN_RE.sub("", lead.rstrip().rstrip(":").split(",", 1)[0])
-    return _heading_measure(first) if names_known_measure(head_without_unit(first)) else None
+    if names_known_measure(head_without_unit(first)):
+        return _heading_measure(first)
+    return _lead_quantity(f"{first}:") if "," in lead else None  # ("Decode throughput (tok/s), 2048 in / 512 out:")
+
+
+def _first_clause(lead: str) -> str:
+    """The lead-in's first clause as a caption of its own ("Output throughput (tok/s):" of "Output throughput
+    (tok/s), Wren-32B on 4x MI300X:"), the lead-in itself where it has one clause."""
+    return f"{lead.split(',', 1)[0].rstrip(' :')}:" if "," in lead and lead.rstrip().endswith(":") else lead
 
 
 def _caption_unit(lead: str) -> str | None:
-    """The unit a caption closes on in parentheses ("Time to first token (ms):"), None for any other lead-in."""
+    """The unit a caption closes on in parentheses ("Time to first token (ms):"), or gives its measure before the
+    setting the runs were taken at ("Output throughput (tok/s) at concurrency 128:"); None for any other lead-in."""
     caption = lead.rstrip().rstrip(":").rstrip()
-    unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    if caption.endswith(")") or not (m := _UNIT_THEN_SETTING_RE.match(caption)):
+        unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    else:
+        unit = unit_of_header(m.group(0)) if lead.rstrip().endswith(":") else None
     return unit if unit and is_measure_unit(unit) else None
+
+
+# "Output throughput (tok/s) at concurrency 128": the measure and its unit, then where the runs were taken
+_UNIT_THEN_SETTING_RE = re.compile(r"[^()]{1,60}\([^()]{1,16}\)(?=\s(?:at|on|for|with|under|across)\s)", re.IGNORECASE)
 
 
 def _lead_quantity(lead: str) -> str | None:

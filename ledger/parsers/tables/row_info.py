@@ -19,6 +19,7 @@ from ledger.parsers.tables.arrow_legend import legend_revisions
 from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
+from ledger.parsers.tables.engine_columns import pair_measure
 from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
@@ -94,6 +95,13 @@ def _measure_words(head: str) -> str:
     return " ".join(kept) or head
 
 
+def _pair_measure(header: list[str], of: int, base_of: Mapping[int, int]) -> str | None:
+    """The measure column `of` shares with the column it is paired with ("0.7.2 out tok/s" beside "0.7.4 out tok/s":
+    "out tok/s"), where it is one of a pair (engine_columns.pair_measure)."""
+    partner = base_of.get(of, next((v for v, b in base_of.items() if b == of), None))
+    return pair_measure(header[of], header[partner]) if partner is not None and partner < len(header) else None
+
+
 class TableInfo:
     """What every row of one table shares, worked out once."""
 
@@ -117,13 +125,7 @@ class TableInfo:
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
         # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it;
         # after several measures, of the one its arithmetic reproduces, else of the first (see delta_check)
-        self.delta_measure: dict[int, str] = {}
-        for i in self.delta_cols:
-            if not _GENERIC_DELTA_RE.match(change_word(clean(table.header[i]))) if i < len(table.header) else True:
-                continue
-            of = measure_of_change(table, i, self.delta_cols, self.value_cols, self.base_cols, self.base_of)
-            if of is not None and of < len(table.header):
-                self.delta_measure[i] = _measure_words(head_without_unit(clean(table.header[of])))
+        self.delta_measure = self._delta_measures()
         self.stated_ref = header_references(table, roles)
         """The reference a change column's header states for a value column ("Δ vs 61.0"), by column."""
         self.gain_of = gain_deltas(table, roles, self.base_of)
@@ -204,6 +206,19 @@ class TableInfo:
         """The revision a value column's header names (a named side, a short sha, a branch)."""
         self.new_revision: Revision | None = None
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
+
+    def _delta_measures(self) -> dict[int, str]:
+        """The measure each change column that names none is the change of (by the column's index): the one before
+        it (delta_check.measure_of_change), named as its pair shares it ("out tok/s" of "0.7.2 out tok/s" beside
+        "0.7.4 out tok/s") or without its side's words."""
+        header, out = self.table.header, {}
+        for i in self.delta_cols:
+            if not _GENERIC_DELTA_RE.match(change_word(clean(header[i]))) if i < len(header) else True:
+                continue
+            of = measure_of_change(self.table, i, self.delta_cols, self.value_cols, self.base_cols, self.base_of)
+            if of is not None and of < len(header):
+                out[i] = _pair_measure(header, of, self.base_of) or _measure_words(head_without_unit(clean(header[of])))
+        return out
 
     def at_length(self, label: str) -> dict[str, str]:
         """The context a row's label names after "@" among siblings that name theirs (vocab.at_lengths), as isl."""

@@ -104,17 +104,22 @@ def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
 
 
 def _candidate_setup(pair: Claim, change: Claim) -> dict[str, object]:
-    """The setup the candidate's column header gives it ("FP8 Compute": quant fp8) that its change cell lacks or
-    states otherwise (a model name's "NVFP4" the change cell fell back to), where the change's own header names a
-    change ("Delta", "Speedup") and no setup of its own."""
+    """The setup the candidate's column header gives it ("FP8 Compute": quant fp8; an arm's name, its variant or
+    engine) that its change cell lacks or states otherwise (a model name's "NVFP4" the change cell fell back to),
+    where the change's own header names a change ("Delta", "Speedup") and no setup of its own."""
     head = str(change.config.get("column") or "")
     if not _CHANGE_WORD_RE.search(head):
         return {}
     own = qualifiers(head)
-    given = qualifiers(str(pair.config.get("column") or ""))
+    given = [*qualifiers(str(pair.config.get("column") or "")), *_ARM_KEYS]  # (and the arm its column names)
     return {
         k: pair.config[k] for k in given if k not in own and k in pair.config and change.config.get(k) != pair.config[k]
     }
+
+
+_ARM_KEYS = ("variant", "engine")
+"""The keys an arm's column name gives its values ("Kestrel DP (tok/s/GPU)" beside "Heron (tok/s/GPU)": variant
+Kestrel DP; engine_columns), which the change cell after them is measured under too."""
 
 
 _CHANGE_WORD_RE = re.compile(r"\b(?:delta|diff(?:erence)?|change|gain|improvement|speed-?up|ratio)\b|Δ", re.IGNORECASE)
