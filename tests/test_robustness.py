@@ -104,6 +104,13 @@ HOSTILE: dict[str, HostileText] = {
     "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 500,
     "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
+    # slash lists of values before settings listed unfinished, joints of every kind (vocab.list_settings
+    # SETTING_LIST_RE; prose.parallel_lists slash_list_unit; grammar.numbers' value lists)
+    "slash values over listed settings": (
+        "TTFT 45/61/98/12 ms at batch sizes 1/8, 16 and 3/, 4 for concurrency 1, 4 and 16/ tok/s " * 400
+    ),
+    # rerun words asked for, promised and denied over and over before a score (vocab.rerun_words)
+    "rerun words": "Could you rerun ran it again not re-run same command re-tested the failed CI; gsm8k 0.95. " * 500,
     # load labels over items whose values name themselves after their units, statistics first (prose.
     # concurrency_labels, prose.metrics NAME_AFTER_UNIT_RE), and counts of requests that are no tests
     "load items": lambda s: (

@@ -26,6 +26,7 @@ from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.named_runs import named_runs
 from ledger.parsers.grammar.reference_pastes import reference_pastes
 from ledger.parsers.grammar.relaunch_arms import relaunch_arms
+from ledger.parsers.grammar.rerun_setups import rerun_setups
 from ledger.parsers.grammar.restated_title import without_restated_title
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
@@ -279,6 +280,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = thread_task(doc, claims)  # "GSM8K accuracy 0.941", then a re-run's "Accuracy: 0.944": the one task's
     claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
     claims = config_shots(doc, claims)  # "`gsm8k_gen_4_shot_cot_chat_prompt`" in the turn: its gsm8k scores' shots
+    claims = rerun_setups(doc, claims)  # "Reran after the rebase: gsm8k 0.951": the first run's setup, its own revision
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:

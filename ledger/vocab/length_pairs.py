@@ -35,7 +35,8 @@ KEYED_RE = re.compile(
 # "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
 SERVING_LENGTHS_RE = re.compile(
     r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
-    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
+    # (not a rate's "tok/s": "2210/5030 tok/s at concurrency 4 and 32" are two throughputs)
+    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok(?!/))\b"
     # ("8192/1024 instead of 1K/1K": two lengths set against the shorthand pair they replace; "2048/256 @ conc 64",
     # "2048/256 @ c64", "1024/1024 c=4": the load the pair was run at)
     r"|\s{0,3}@\s{0,3}(?:conc|c ?=? ?\d)|,?\s{1,3}c ?=? ?\d"

@@ -67,3 +67,43 @@ SHARED_SETTINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
 ends where the value opens, its two groups the two settings): the value is stated for each, one claim a setting
 (parsers/prose/shared_settings.py). Alone, "a/b 0.95" is as often a ratio or a pair of sides: only the settings
 listed here are read so."""
+
+
+# "at batch sizes 1/8/16", "for concurrency 1, 4, 16", "at draft 1 / 3", "with TP 2 and 4": one setting named over a
+# list of its values right after a list of as many results, one value each (prose.lists.parallel_config); the names
+# of the settings so listed (a name alone, "at 1/8/16", says nothing of what was varied)
+_LISTED_KEY = (
+    r"draft(?:[ _]len(?:gth)?s?)?|mtp|con(?:c|currency|currencies)?(?:[ _](?:levels?|of))?|"
+    r"batch(?:es|[ _]sizes?)?|bs|tp(?:[ _]sizes?)?"
+)
+_LISTED_JOINT = r"[ \t]{0,2}/[ \t]{0,2}|[ \t]{0,2},[ \t]{0,2}(?:and[ \t]{1,2})?|[ \t]{1,2}and[ \t]{1,2}"
+SETTING_LIST_RE = re.compile(
+    r"[ \t]{0,2},?[ \t]{0,2}(?:at|with|for|on|across|over|under)[ \t]{1,2}(?:the[ \t]{1,2})?"
+    rf"(?P<key>{_LISTED_KEY})[ \t]{{0,2}}[:=]?[ \t]{{0,2}}"
+    rf"(?P<vals>\d{{1,5}}(?:(?:{_LISTED_JOINT})\d{{1,5}}){{1,15}})(?!\w|[ \t]{{0,2}}[/,][ \t]{{0,2}}\d|\.\d)",
+    re.IGNORECASE,
+)
+"""What SETTING_LIST_RE's `key` is the name of, by its first word."""
+LISTED_KEYS = {
+    "draft": "draft_len",
+    "mtp": "draft_len",
+    "con": "concurrency",
+    "conc": "concurrency",
+    "concurrency": "concurrency",
+    "concurrencies": "concurrency",
+    "batch": "batch_size",
+    "batches": "batch_size",
+    "bs": "batch_size",
+    "tp": "tp",
+}
+_LISTED_SPLIT_RE = re.compile(_LISTED_JOINT)
+
+
+def setting_list(text: str, at: int) -> tuple[str, list[str], int] | None:
+    """The setting named once over a list of its values right at `at` ("at batch sizes 1/8/16": batch_size, 1, 8,
+    16) and where it ends, else None."""
+    m = SETTING_LIST_RE.match(text, at, at + 160)
+    if m is None:
+        return None
+    key = LISTED_KEYS[re.split(r"[ _]", m.group("key").lower())[0]]
+    return key, [v for v in _LISTED_SPLIT_RE.split(m.group("vals")) if v], m.end()

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.packed_values import in_value_list
 from ledger.parsers.grammar.share_ranges import CHANGE_FROM_RE, share_range_top
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.units import UNITS
@@ -192,7 +193,7 @@ def _in_a_name(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step | No
     prev = text[ns - 1] if ns > 0 else " "
     after = text[num_end] if num_end < len(text) else " "
     glued = prev.isalnum() or prev in "_#.@\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
-    glued = glued or (prev == "/" and not _in_value_list(text, ns))
+    glued = glued or (prev == "/" and not in_value_list(text, ns))
     # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
     glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
     pm = _HYPHEN_POINT_RE.match(text, num_end) if after == "-" else None
@@ -228,31 +229,6 @@ def _in_a_name(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step | No
         # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
         return None, max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
     return None
-
-
-# "6.12/9.40/21.75 ms", "0.842/0.838": values packed with bare slashes, one per run (a run's start has no word,
-# path or slash before it: "runs/2026/09/14" is a path, "48/50" a count, "2026/09/14" a date; a "/" ending the
-# line is a list the line's wrap cut)
-_VALUE_LIST_RE = re.compile(r"(?<![\w./])(?:\d{1,7}(?:\.\d{1,6})?/){1,15}\d{1,7}(?:\.\d{1,6})?(?:/\s*$|(?![\w/]|\.\d))")
-_LIST_UNIT_RE = re.compile(rf"\s?(?:{_UNIT_RE})", re.IGNORECASE)
-_LIST_REACH = 130
-"""Longer than any run _VALUE_LIST_RE takes: how far back a member looks for its run's start."""
-
-
-def _in_value_list(text: str, ns: int) -> bool:
-    """The number at `ns`, after a bare "/", is the second or later member of a packed list of values: all of its
-    numbers printed with decimals, or three or more with a unit after the last ("111/688/1565 tok/s")."""
-    if ns < 2 or not text[ns - 2].isdigit():
-        return False
-    start = ns - 1
-    floor = max(0, ns - _LIST_REACH)
-    while start > floor and (text[start - 1].isdigit() or text[start - 1] in "./"):
-        start -= 1
-    m = _VALUE_LIST_RE.match(text, start)
-    if m is None or m.end() <= ns:
-        return False
-    items = m.group(0).rstrip().rstrip("/").split("/")
-    return all("." in x for x in items) or (len(items) >= 3 and _LIST_UNIT_RE.match(text, m.end()) is not None)
 
 
 def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:

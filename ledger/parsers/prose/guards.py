@@ -554,6 +554,7 @@ def is_config_number(text: str, n: Number) -> bool:
         n.unit is None
         and (sm := _SLASH_NUMBER_RE.match(text, n.end))
         and COUNT_NOUN_RE.match(text[sm.end() : sm.end() + 40])
+        and not _RATE_AFTER_RE.match(text, sm.end())
     ):
         return True  # "2560/0 requests": requests that succeeded and failed, counts of the run
     if ("/" in text[n.start : n.end + 8] or _IN_OUT_AFTER_RE.match(text, n.end)) and in_length_pair(text, n.start):
@@ -614,6 +615,8 @@ def _stat_of_measure(text: str, before: str, n: Number) -> bool:
 
 
 _SLASH_NUMBER_RE = re.compile(r"/\d{1,7}(?=\s)")
+# ("2210/5030 tok/s": a rate's unit after the second number, whose words count nothing)
+_RATE_AFTER_RE = re.compile(r"\s{1,2}[A-Za-z]{1,8}/(?:s|sec|second|step|iter|it)\b")
 
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)

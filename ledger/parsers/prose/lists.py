@@ -17,6 +17,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.grid_cells import grid_cell
+from ledger.vocab.list_settings import setting_list
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
@@ -24,20 +25,6 @@ from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
 
 _SLASH_RE = re.compile(r"\s*/\s*")
-_PARALLEL_RE = re.compile(
-    r"\s*(?:at|with|for|on)\s+(?P<key>draft(?:[ _]len(?:gth)?)?|mtp|con(?:currency)?|batch(?:[ _]size)?|bs|tp)"
-    r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b",
-    re.IGNORECASE,
-)
-_PARALLEL_KEYS = {
-    "draft": "draft_len",
-    "mtp": "draft_len",
-    "con": "concurrency",
-    "concurrency": "concurrency",
-    "batch": "batch_size",
-    "bs": "batch_size",
-    "tp": "tp",
-}
 # "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
 _RATIO_RE = re.compile(
     r"(?P<names>[\w.+-]{1,20}(?:\s?:\s?[\w.+-]{1,20}){1,7})\s?=\s?"
@@ -132,6 +119,8 @@ def trailing_setup(out: list[dict], text: str) -> None:
             if m
             else {}
         )
+        if m is not None and (listed := setting_list(text, c["end"])) is not None:
+            own.pop(listed[0], None)  # ("45/61/98 ms for concurrency 1, 4, 16": one of the list's, parallel_config's)
         if owns and _OPEN_PAREN_RE.fullmatch(text, last_end, c["start"]):
             # "66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": the same run's other result, at the same setting
             own = {**owns[-1], **own}
@@ -290,15 +279,14 @@ def switch_conditions(out: list[dict], text: str) -> None:
 
 
 def parallel_config(out: list[dict], text: str) -> None:
-    """ "1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
+    """ "1.971 / 3.704 at draft 1 / 3", "TTFT 45/61/98 ms for concurrency 1, 4, 16": each value of a slash list gets
+    the value at its position of the setting listed right after it (vocab.list_settings.setting_list)."""
     for i, j in _slash_groups(out):
-        m = _PARALLEL_RE.match(text, out[j]["end"])
-        if m:
-            vals = _SLASH_RE.split(m.group("vals"))
-            if len(vals) == j - i + 1:
-                key = _PARALLEL_KEYS.get(re.split(r"[ _]", m.group("key").lower())[0], m.group("key").lower())
-                for c, v in zip(out[i : j + 1], vals, strict=True):
-                    c["config"] = {**c["config"], key: v}
+        listed = setting_list(text, out[j]["end"])
+        if listed is not None and len(listed[1]) == j - i + 1:
+            key, values, _ = listed
+            for c, v in zip(out[i : j + 1], values, strict=True):
+                c["config"] = {**c["config"], key: v}
 
 
 _ALTERNATIVES_RE = re.compile(r"(?<![\w/.+-])[\w.+-]{1,20}(?:\s?/\s?[\w.+-]{1,20}){1,7}(?![\w/])")

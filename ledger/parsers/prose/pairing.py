@@ -27,7 +27,14 @@ from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRES
 from ledger.parsers.prose.hypotheticals import hypothetical_before
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import measure_after_pair, metric_before, words_again
-from ledger.parsers.prose.parallel_lists import ListPair, continue_list, list_pair, list_unit, slash_run_end
+from ledger.parsers.prose.parallel_lists import (
+    ListPair,
+    continue_list,
+    list_pair,
+    list_unit,
+    slash_list_unit,
+    slash_run_end,
+)
 from ledger.parsers.prose.setting_changes import setting_changed
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
@@ -241,7 +248,11 @@ class NumberPass:
             return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
         if self.last_claim is None and self._replaced_over_names(i, n):
             return
-        self._alone(n, list_unit(self.text, self.nums, i, self.ctx, (self.line, self.offset)))
+        self._alone(  # (a comma list's unit, or a slash list's over as many settings listed after it)
+            n,
+            list_unit(self.text, self.nums, i, self.ctx, (self.line, self.offset))
+            or slash_list_unit(self.text, self.nums, i),
+        )
 
     def _free(self, n: Number) -> bool:
         return self.ctx.is_free(self.line, self.offset + n.start, self.offset + n.end)

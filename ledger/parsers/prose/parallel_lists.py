@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
+from ledger.vocab.list_settings import setting_list
 from ledger.vocab.text import ARROW
+from ledger.vocab.units import is_measure_unit
 
 _MEMBER_GAP_RE = re.compile(r"[ \t]?/[ \t]?")
 # ("versus baseline", "vs. main": one short word may name the other list's side)
@@ -73,6 +75,30 @@ def list_pair(text: str, nums: list[Number], i: int) -> ListPair | None:
     else:
         return None
     return ListPair(tuple(values), tuple(refs), tuple(units))
+
+
+def slash_list_unit(text: str, nums: list[Number], i: int) -> str | None:
+    """The unit printed once after the last member of a slash list that number `i` (with no unit of its own) belongs
+    to, where a setting listed right after it names as many values ("1520 / 4810 / 7230 tok/s at batch sizes 1/8/16":
+    three results, each tok/s); else None (alone, "2.1/2.3 ms" may be a fraction, a pair of sides or two measures)."""
+    if nums[i].unit is not None:
+        return None
+    k = i
+    while k > 0 and i - k < _MAX_MEMBERS and nums[k - 1].unit is None and _member_gap(text, nums, k - 1):
+        k -= 1
+    j = i
+    while j + 1 < len(nums) and j - i < _MAX_MEMBERS and nums[j].unit is None and _member_gap(text, nums, j):
+        j += 1
+    last = nums[j]
+    if j == i or not is_measure_unit(last.unit) or (j + 1 < len(nums) and _member_gap(text, nums, j)):
+        return None
+    listed = setting_list(text, last.end)
+    return last.unit if listed is not None and len(listed[1]) == j - k + 1 else None
+
+
+def _member_gap(text: str, nums: list[Number], k: int) -> bool:
+    """Numbers k and k + 1 are two members of one slash list."""
+    return nums[k].high is None and _MEMBER_GAP_RE.fullmatch(text, nums[k].end, nums[k + 1].start) is not None
 
 
 # the joints of a list of bare values: ", ", " and ", ", and ", " or "
