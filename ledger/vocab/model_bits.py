@@ -22,3 +22,18 @@ def bits_after_model(text: str, model: str) -> str | None:
         return None
     m = _BITS_AFTER_RE.match(text[at + len(model) : at + len(model) + 24])
     return None if m is None else f"{m.group('bits') or m.group('q')}bit"
+
+
+# a width closing a model's cell right after its size ("Qwen3 0.6B Q4", "Mistral 7B 8bit", "Llama-3-8B-4bit"): MLX's
+# names of a quantised checkpoint, where a bare "Q4" elsewhere may name anything (a quarter, a queue)
+_SIZED_BITS_TAIL_RE = re.compile(r"(?<=\d[bBmM])[ _-]{1,2}(?:(?P<bits>[2-8])[ _-]?bits?|[qQ](?P<q>[2-8]))$")
+
+
+def bits_tail(name: str) -> tuple[str, str] | None:
+    """ "Mistral 7B 8bit" -> ("Mistral 7B", "8bit"), "Qwen3 0.6B Q4" -> ("Qwen3 0.6B", "4bit"): a model's name and
+    the width written after its size at the name's end, else None; a hub id ("acme/falcon-7b-4bit") is the name of
+    its repository, the quantised checkpoint, whole."""
+    m = _SIZED_BITS_TAIL_RE.search(name[-80:]) if "/" not in name else None
+    if m is None:
+        return None
+    return name[: len(name) - len(m.group())], f"{m.group('bits') or m.group('q')}bit"

@@ -9,6 +9,9 @@ SERVING_DATASETS = r"sharegpt|random|sonnet|burstgpt|instructcoder|longbench|swe
 """vllm bench's --dataset-name values and SWE-bench's long prompts: a pattern of alternatives, each opening with one
 of DATASET_STARTS."""
 DATASET_STARTS = ("sharegpt", "random", "sonnet", "burstgpt", "instructcoder", "longbench", "swe")
+OWN_NAMED_DATASETS = ("sharegpt", "burstgpt", "instructcoder", "longbench")
+"""The serving data sets whose name is no other word's: "prompts from ShareGPT" names one where "from random" and
+"from Sonnet" (a model's name too) name none."""
 
 # a data set the text names by the word "dataset", its name quoted or labelled: "dataset `movies800times`", "the
 # `harborvoice` dataset", "- Dataset: ShareGPT". A name no list can hold (a team's own recordings): the word beside it

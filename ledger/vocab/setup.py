@@ -50,7 +50,7 @@ from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.sampling_words import SAMPLING_WORDS, routes_experts
-from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
+from ledger.vocab.serving_datasets import DATASET_STARTS, OWN_NAMED_DATASETS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
@@ -472,6 +472,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         DATASET_STARTS,
         DATASET_STARTS,
     ),
+    _word(  # ("prompts taken from ShareGPT", "drawn from the BurstGPT trace": serving_datasets.OWN_NAMED_DATASETS)
+        "dataset",
+        "dataset",
+        rf"(?:(?<=\bfrom )|(?<=\bfrom the ))({'|'.join(OWN_NAMED_DATASETS)})(?![\w-])",
+        OWN_NAMED_DATASETS,
+        OWN_NAMED_DATASETS,
+    ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     # (its last word ends in a letter or digit: "... with the model Foo-7B-Chat." ends the sentence, not the name)
     _word(
@@ -732,7 +739,8 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
 _ANY_SETUP_RE = re.compile(
     r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|one output token|single output token|greedy|"
+    r"ptpc|concurrency|random|sharegpt|burstgpt|instructcoder|longbench|drafting|speculation|one output token|"
+    r"single output token|greedy|"
     rf"accept-mode|accept_mode|{TUNED_WORDS}|"  # ("models tuned via PV-tuning:")
     rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}",  # ("without any concurrency cap")
     re.IGNORECASE,

@@ -361,23 +361,54 @@ def is_settings_table(header: list[str]) -> bool:
 
 def is_key_value_table(header: list[str], rows: list[list[str]]) -> bool:
     """A two-column table of setup labels and their values with no header of its own: its header row is its first
-    pair ("| Revision | a1b2c3d4 |" over "| Backend | Vulkan |", "| GPU | 1x RX 7900 XTX |")."""
-    pairs = [header, *rows]
-    if len(header) != 2 or len(rows) < 1 or any(len(p) != 2 for p in pairs):
+    pair ("| Revision | a1b2c3d4 |" over "| Backend | Vulkan |", "| GPU | 1x RX 7900 XTX |"). A blank header ("| | |")
+    heads rows alone, most of them setup labels: a row a label names no key of ("| Thinking | disabled |") is one
+    more setting of the run, never a result."""
+    blank = len(header) == 2 and not any(h.strip(" *_`") for h in header)
+    pairs = rows if blank else [header, *rows]
+    if len(header) != 2 or len(pairs) < 2 or any(len(p) != 2 for p in pairs):
         return False
     keys = [_pair_key(p[0]) for p in pairs]
-    return all(k or _REVISION_LABEL_RE.match(p[0].strip(" *_`")) for k, p in zip(keys, pairs, strict=True)) and any(
-        keys
-    )
+    named = [bool(k or _REVISION_LABEL_RE.match(p[0].strip(" *_`"))) for k, p in zip(keys, pairs, strict=True)]
+    return 2 * sum(named) > len(named) if blank else all(named) and any(keys)
 
 
 def _pair_key(label: str) -> str | None:
-    """The setup key a key/value table's label names: a setup label ("GPU") or a key's own name ("Backend")."""
+    """The setup key a key/value table's label names: a setup label ("GPU"), a key's own name ("Backend"), or a
+    label a settings row alone gives its key ("Context": setting_row_key)."""
     name = label.strip(" *_`")
-    key = setup_label_key(name)
+    key = setup_label_key(name) or setting_row_key(name)
     if key is None and is_known_key(raw := re.sub(r"[\s-]+", "_", name.lower())) and key_class(raw) == "hard":
         key = raw
     return key
+
+
+# The labels a row of a run's settings names a key by that no other line's label does: "| Context | 32,768 tokens |"
+# among a server's settings is the context it allots (llama.cpp's -c, vocab.flags), where a results table's "Context"
+# column over token counts is each row's input length (vocab.setting_heads) and a prose "context" a document's
+_SETTING_ROW_LABELS: dict[str, str] = {
+    "context": "max_model_len",
+    "context size": "max_model_len",
+    "context window": "max_model_len",
+    "ctx size": "max_model_len",
+    "n ctx": "max_model_len",
+    "max model len": "max_model_len",
+}
+
+
+def setting_row_key(label: str) -> str | None:
+    """The setup key a settings row's label names by _SETTING_ROW_LABELS ("Context" -> "max_model_len"), else None."""
+    return _SETTING_ROW_LABELS.get(_LABEL_JOINTS_RE.sub(" ", label.strip(" *`_:").lower())[:40])
+
+
+# a value that quotes an engine's flags ("`--draft-max 3 --draft-p-min 0.5`", "-b 2048 -ub 512"): their settings,
+# each under its own key (grammar.setting_rows), never the text of the row's label's key ("Draft" is no draft model)
+_FLAG_TEXT_RE = re.compile(r"^`{0,3}\s{0,3}--?[A-Za-z]")
+
+
+def is_flag_text(value: str) -> bool:
+    """The cell's value opens with a flag ("--draft-max 3", "`-ngl 99 -fa 1`")."""
+    return _FLAG_TEXT_RE.match(value) is not None
 
 
 # "| Server setting | Baseline | Candidate |": the settings of each side, one per row
@@ -428,6 +459,8 @@ def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for cells in rows:
         value = cells[1].strip(" *_`") if len(cells) >= 2 else ""
+        if is_flag_text(value):
+            continue  # (its flags' settings, grammar.setting_rows)
         if value and (key := _pair_key(cells[0])) and all(c.strip(" *_`") == value for c in cells[2:]):
             out.setdefault(key, value)
     return out

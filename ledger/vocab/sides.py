@@ -14,11 +14,22 @@ from ledger.vocab.setup import qualifiers
 from ledger.vocab.word_gate import WordGate
 
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
+PRE_POST_TAIL = (
+    r"(?![-\w])(?![ \t]{1,3}(?:train|process|norm|quant|hoc|mortem|fill|filter|layer|attn|attention|condition|comput|"
+    r"load|warm|step|order|op\b|ops\b|hook))"
+)
+PRE_SIDE = r"(?-i:Pre|PRE)" + PRE_POST_TAIL
+"""A header's "Pre" ("| Pre Tok/Sec | Post Tok/sec |"): the run before the change, capitalised as a head is (no
+compound's first part, "Pre-LN", nor a stage the next word names, "Pre training")."""
+POST_SIDE = r"(?-i:Post|POST)" + PRE_POST_TAIL
+"""A header's "Post": the run after the change (see PRE_SIDE)."""
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent)\b",
+    r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent|"
+    # ("| Pre Tok/Sec | Post Tok/sec |": the runs before and after the change)
+     + PRE_SIDE + r")\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
@@ -27,7 +38,7 @@ HEAD_SIDE_RE = re.compile(
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
     # ("New Code Acc" beside "Old Code Acc": the code is the side's word, the measure is "Acc")
     r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
-    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
+    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r"|" + POST_SIDE + r")\b",
     re.IGNORECASE,
 )
 # a run on the base side named by what it shows rather than where it ran: the fix reverted, a negative control, a run

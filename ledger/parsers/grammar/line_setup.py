@@ -19,6 +19,7 @@ from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
+from ledger.vocab.model_bits import bits_tail
 from ledger.vocab.model_cells import model_and_variant
 from ledger.vocab.model_spellings import folder_checkpoint
 from ledger.vocab.models import parameter_counts
@@ -382,6 +383,7 @@ def model_in_cell(value: str) -> str:
         # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
         name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", batch_tail(value)[0]))  # ("Wren-7B b1": batch 1)
         name = kernel[0] if (kernel := kernel_tail(name)) else name  # ("Wren 7B GEMV": the kernel, row_kernel's)
+        name = bits[0] if (bits := bits_tail(name)) else name  # ("Mistral 7B 8bit": its width, the quant)
         if (parts := model_and_variant(name)) is not None:
             return parts[0]  # ("Qwen3-235B Prefix Cache TP8": the checkpoint; its setting and variant, the row's)
         tail = _SETUP_PAREN_TAIL_RE.search(name) if name.endswith(")") else None

@@ -85,6 +85,7 @@ from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.result_machine import result_machine_scopes
 from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setting_items import setting_item_scopes
+from ledger.parsers.grammar.setting_rows import table_settings
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -118,7 +119,7 @@ from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.model_spellings import models_named_twice
 from ledger.vocab.setup import named_twice, setup_label_key
-from ledger.vocab.setup_labels import settings_table_values, states_settings
+from ledger.vocab.setup_labels import states_settings
 
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 """A short lead-in that names the variant of the block under it ("EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:")."""
@@ -188,8 +189,7 @@ def find_setups(
             and states_settings(b.table.header, [r.cells for r in b.table.rows])
         ):
             # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
-            values = settings_table_values([b.table.header, *(r.cells for r in b.table.rows)])
-            if values:
+            if values := table_settings([b.table.header, *(r.cells for r in b.table.rows)]):
                 scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
         elif b.kind == "text" and b.in_code and (device := device_scope(blocks, k)) is not None:
             scopes.append(device)  # a fenced console paste: its device listing over its table

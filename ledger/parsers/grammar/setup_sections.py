@@ -11,6 +11,7 @@ from ledger.memo import last_document
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.launch_arms import SPEC_KEYS
 from ledger.parsers.grammar.section_results import later_sections, section_measures
+from ledger.parsers.grammar.setting_rows import serves_gguf, setting_row
 from ledger.parsers.grammar.setup_scopes import (
     is_setup_title,
     line_setup,
@@ -48,6 +49,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
         reach: dict[int, int] = {}  # the line each holds from -> the last it holds over
+        llama = serves_gguf("\n".join(doc.lines[start - 1 : end]))  # (a GGUF run's short flags are llama.cpp's)
         for first, last, paragraph in _sections_in(doc, start, end, starts):
             # a "Setup: ..." paragraph inside one of several sections of results ("## First box / Hardware: ..."):
             # that section's runs' setup, to its end past its bold heads, not the later sections'
@@ -59,7 +61,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 text = doc.setup_line(no)
                 if len(text) > 2000 or no in pastes:
                     continue
-                for k, v in _row_setup(unrestricted(text)).items():
+                for k, v in _row_setup(unrestricted(text), llama).items():
                     if k in SPEC_KEYS and no in armed:
                         continue  # (a "with MTP" arm's server: that arm's, grammar.switch_items)
                     was, now = norm(held.setdefault(k, v)), norm(v)
@@ -72,9 +74,11 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     return out
 
 
-def _row_setup(text: str) -> dict[str, str]:
+def _row_setup(text: str, llama: bool) -> dict[str, str]:
     """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
-    as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`)."""
+    as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`),
+    or by its value's flags and a label only a settings row names a key by (grammar.setting_rows); `llama`: the
+    turn served a GGUF file."""
     got = line_setup(text)
     if "--" in text:  # a command or its flags under "Steps to reproduce" ("--tensor-parallel-size 2")
         got = {**command_setup(text), **got}
@@ -84,6 +88,8 @@ def _row_setup(text: str) -> dict[str, str]:
     name, value = cells[0].strip(), cells[1].strip()
     if not name or not value or name.endswith(":"):
         return got
+    if (row := setting_row(name, value, llama)) is not None:
+        return {**got, **row}  # ("| Draft | `--draft-max 3` |": draft_len 3, no draft model of the flags' text)
     return {**line_setup(f"{name}: {value}"), **got}
 
 

@@ -16,7 +16,7 @@ from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.perplexity_corpora import MEASURE_BRACKET_RE
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import POST_SIDE, PRE_SIDE, side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.unit_table import unit_row
 from ledger.vocab.units import STAT_WORD_RE, UNITS, ends_in_rate, is_measure_unit
@@ -25,13 +25,15 @@ from ledger.vocab.word_gate import WordGate
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|earlier|upstream|"
-    r"default|vanilla|stock|eager)(?![\w-])"
+    r"default|vanilla|stock|eager|" + PRE_SIDE + r")(?![\w-])"
     # "TPS off | TPS on": a feature switched off, then on, as a header's last word
     r"|(?<=\w )off\s*$",
     re.IGNORECASE,
 )
 _NEW_WORD_RE = re.compile(
-    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed)(?![\w-])"
+    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed|"
+    + POST_SIDE
+    + r")(?![\w-])"
     r"|(?<=\w )on\s*$",
     re.IGNORECASE,
 )

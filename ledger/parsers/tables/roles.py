@@ -52,14 +52,17 @@ from ledger.vocab.setting_heads import (
 )
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, is_workload_label, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
-from ledger.vocab.sides import column_sides, control_label, reference_implementation, side_of
+from ledger.vocab.sides import POST_SIDE, PRE_SIDE, column_sides, control_label, reference_implementation, side_of
 from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit
 
 _NEW_HEADER_RE = re.compile(
-    r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed", re.IGNORECASE
+    r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed|\b" + POST_SIDE,
+    re.IGNORECASE,
 )
 _BASE_HEADER_RE = re.compile(
-    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|prior|earlier|upstream|default)\b(?!-\w)",
+    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|prior|earlier|upstream|default|"
+    + PRE_SIDE
+    + r")\b(?!-\w)",
     re.IGNORECASE,
 )  # "base-new_indices/B" is a variant built on the baseline, measured against it
 _ITEMS = r"(?:predictions?|answers?|responses?|examples?|samples?|questions?|items?)"

@@ -42,6 +42,7 @@ from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
+from ledger.vocab.model_bits import bits_tail
 from ledger.vocab.model_cells import cell_variant
 from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.quantiser_pages import original_side
@@ -330,6 +331,8 @@ class TableInfo:
                     out["model"] = model_in_cell(cell)
                     out.update(row_kernel(cell))  # ("Wren 7B GEMV": the model, and the kernel it ran)
                     out.update(cell_variant(cell))  # ("X Prefix Cache TP8": the variant the row ran)
+                    if "quant" not in words and (bits := bits_tail(cell)) is not None:
+                        out["quant"] = bits[1]  # ("Qwen3 0.6B Q4", "Mistral 7B 8bit": MLX's quantised checkpoints)
                 for k, v in words.items():
                     if v.lower() != value.lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board

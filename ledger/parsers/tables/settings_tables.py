@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.setting_rows import serves_gguf, setting_row
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.setting_keys import setting_keys, setting_parts, setup_key
@@ -39,13 +40,19 @@ def turn_settings(ctx: Context, block: Block) -> dict[str, str]:
 
 def settings_rows(rows: list[list[str]]) -> dict[str, str]:
     """The setup a settings table's rows state, by setup key: the labels the vocabulary knows ("Model"), a row
-    of two ("GPUs / TP" over "4 / 4"), a qualified one ("Engine dtype": its last word's); a value that changes
-    ("bfloat16 → fp8") is what it ends as, and a number of GPUs is their count."""
+    of two ("GPUs / TP" over "4 / 4"), a qualified one ("Engine dtype": its last word's), a row of flags or a
+    "Context" (grammar.setting_rows); a value that changes ("bfloat16 → fp8") is what it ends as, and a number of
+    GPUs is their count."""
     out: dict[str, str] = {}
+    llama = serves_gguf(" ".join(c for cells in rows for c in cells[:2]))
     for cells in rows:
         if len(cells) < 2 or not (name := clean(cells[0])) or not (value := clean(cells[1])):
             continue
         value = _ARROW_RE.split(value)[-1]
+        if (row := setting_row(name, value, llama)) is not None:
+            for key, part in row.items():  # ("| Draft | --draft-max 3 |": the flags' settings, grammar.setting_rows)
+                out.setdefault(key, part)
+            continue
         label = setup_label_key(name)
         if label == "batch_size" and _LIMIT_RE.match(name):
             label = "max_batch_size"  # "max_batch_size | 64": the engine's limit, not the batch a run sent
