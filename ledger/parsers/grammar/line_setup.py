@@ -31,7 +31,7 @@ from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.worded_models import worded_model
-from ledger.vocab.workload import setup_only
+from ledger.vocab.workload import parenthesised_workload, setup_only
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
@@ -68,9 +68,10 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 SERVER_LOAD_KEYS = frozenset(("num_prompts", "mem_fraction"))
 """How many prompts a serving run sent and the share of memory its server had ("Requests: 5000", "mem fraction 0.9"):
 a run's or a section's, never a document's (another run of the same page sends another count)."""
-RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"} | SERVER_LOAD_KEYS
+RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend", "request_rate", "max_num_seqs"} | SERVER_LOAD_KEYS
 """The keys a section holding results, or a test plan over them, states for all of them: the default's, and the data
-its serving runs draw ("--dataset-name random") and the server they send it to ("--backend vllm"), which another
+its serving runs draw ("--dataset-name random"), the rate they send it at ("request-rate `inf`"), the server they send
+it to ("--backend vllm") and the requests that server batches ("Server args: `--max-num-seqs 96`"), which another
 section's or another turn's runs may not share, so no document default holds them."""
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
@@ -417,6 +418,9 @@ def _line_setup(text: str) -> dict[str, str]:
     dtype_not_quant(values)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:
         values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
+    if "(" in text and (workload := parenthesised_workload(text)):
+        for k, v in workload.items():  # "on ShareGPT (200 prompts, request-rate `inf`)": the bench's workload
+            values.setdefault(k, v)
     if text.rstrip(" *_").endswith(":") and "(" in text and (engine := engine_in_parens(text)) is not None:
         values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):
