@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.flag_lists import quoted_flags
+from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import measures
+from ledger.vocab.length_pairs import natural_lengths_beside
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.workload import parenthesised_workload
 
 
@@ -53,3 +56,12 @@ def test_the_plans_workload_and_server_limit_reach_the_result_section() -> None:
     cfg = next(c.config for c in extract(text, path="x.md").claims if c.value == 3120.4)
     assert (cfg["dataset"], cfg["num_prompts"], cfg["request_rate"]) == ("sharegpt", "300", "inf")
     assert (cfg["max_num_seqs"], cfg["tp"]) == ("48", "1")  # (the flag's 0.92 no result: the plan still leads)
+
+
+def test_a_forced_length_beside_the_datas_own_lengths_is_one_runs() -> None:
+    both = "- Speed: on ShareGPT, at native lengths and with a forced 256-token output via `--ignore-eos`."
+    assert natural_lengths_beside(both) and "osl" not in line_setup(both)
+    assert not natural_lengths_beside("- Speed: on ShareGPT with a forced 256-token output")
+    assert line_setup("- Speed: on ShareGPT with a forced 256-token output")["osl"] == "256"
+    assert qualifiers("Forced 1000 out (ignore EOS)") == {"osl": "1000"}  # (the forced row's own length)
+    assert qualifiers("forced 5 out of 8 runs") == {}

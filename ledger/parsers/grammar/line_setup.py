@@ -17,6 +17,7 @@ from ledger.vocab.eval_run_names import eval_run_setup
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.label_batches import batch_tail
+from ledger.vocab.length_pairs import natural_lengths_beside
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.model_cells import model_and_variant
@@ -427,6 +428,9 @@ def _line_setup(text: str) -> dict[str, str]:
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
     for key in respective_keys(text):
         values.pop(key, None)  # "with int8/int4 kv, 30% and 40% respectively": one dtype each value, none the line's
+    if ("isl" in values or "osl" in values) and natural_lengths_beside(text):
+        values.pop("isl", None)  # "at natural lengths and forced 512-token output": one run's length of two
+        values.pop("osl", None)
     for key in item_label_keys(text) if values else ():
         values.pop(key, None)  # "decode +13.2%, prefill +16.8%, MTP3 +4.8%": the third item's label, its own
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
