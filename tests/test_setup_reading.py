@@ -326,6 +326,15 @@ def test_a_sentence_with_a_long_flag_and_a_short_one_reads_both() -> None:
     assert _config(text, 910.5)["tp"] == "2"
 
 
+def test_vllms_one_dash_switch_and_sizes() -> None:
+    # "-ep" takes no value: expert parallelism on (its size is TP x DP); "-dcp 2" and "-pcp 2" are sizes, as "-tp 4" is
+    got = command_setup("vllm serve acme/Kestrel-16B -tp 4 -ep -dcp 2 -pcp 2 --port 8010")
+    assert (got["tp"], got["ep"], got["dcp"], got["pcp"]) == ("4", "on", "2", "2")
+    assert command_setup("vllm serve acme/Kestrel-16B -tp 4 -ep")["ep"] == "on"  # (the command's last flag)
+    assert command_setup("python -m sglang.launch_server --model acme/Kestrel-16B --tp 8 --ep 8")["ep"] == "8"
+    assert "dp" not in command_setup("vllm serve acme/Kestrel-16B -dpl 2")  # (one node's share of the ranks)
+
+
 def test_an_engines_argument_names_with_their_numbers_in_prose_are_its_settings() -> None:
     from ledger.parsers.grammar.line_setup import line_setup
 

@@ -29,6 +29,12 @@ client."""
 RUN_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size", "task", "samples", "n_shot"))
 """The keys a run's command sets for that run alone: a second run of another kind sets its own."""
 
+SHORT_FLAGS = ("tp", "pp", "dp", "ep", "dcp", "pcp", "npp", "ntg", "t", "ctk", "ctv")
+"""The one-dash flags read with their value: the serving CLIs' sizes ("-tp 2", "-pp 2", "-dp 2", vLLM's "-dcp 2" and
+"-pcp 2"; not its "-dpl 2", one node's share of the data-parallel ranks), llama-batched-bench's "-npp 128 -ntg 128",
+llama.cpp's "-t 64" threads and "-ctk f16" cache types ("-m" is python's module flag, no model). A one-dash switch with
+no value is vocab.switch_words' ("-ep")."""
+
 # flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
 FLAG_KEYS: dict[str, str] = {
     "model": "model",

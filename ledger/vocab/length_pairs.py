@@ -191,3 +191,20 @@ def confirmed_lengths(own: dict[str, str], lent: dict[str, str]) -> bool:
             if mine is not None and mine == theirs:
                 return True
     return False
+
+
+# a run at the data set's own lengths named beside a run at a forced one ("at natural lengths and forced 512-token
+# output", "both native lengths and a fixed 1000-token output"): the sentence names two runs, and the forced length is
+# one arm's, never the setup of every result it leads in
+_NATURAL_LENGTHS_RE = re.compile(
+    r"\b(?:natural|native|default|original|dataset(?:'s)?(?: own)?|unforced|variable)[ -](?:output |sequence )?"
+    r"lengths?\b",
+    re.IGNORECASE,
+)
+_ARMS_JOINED_RE = re.compile(r"\b(?:and|vs\.?|versus|then|plus|as well as)\b", re.IGNORECASE)
+
+
+def natural_lengths_beside(text: str) -> bool:
+    """The text names a run at the data's own lengths and, joined to it, another run ("at natural lengths and forced
+    512-token output"): a length it states is that other run's alone."""
+    return "ength" in text and _NATURAL_LENGTHS_RE.search(text) is not None and bool(_ARMS_JOINED_RE.search(text))

@@ -571,7 +571,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl", "isl", rf"(?:fixed|exact)[ -]({LENGTH})[ -](?:inputs?|prompts?)", ("fixed", "exact"), ("fixed", "exact")
     ),
-    _word("osl", "osl", rf"(?:fixed|exact)[ -]({LENGTH})[ -]outputs?", ("fixed", "exact"), ("fixed", "exact")),
+    _word(  # ("fixed 256 outputs"; a row forcing its length, "Forced 1000 out (ignore EOS)", never "5 out of 8")
+        "osl",
+        "osl",
+        rf"(?:fixed|exact|forced)[ -]({LENGTH})[ -](?:outputs?|out(?! of\b))",
+        ("fixed", "exact", "forced"),
+        ("fixed", "exact", "forced"),
+    ),
     _word("osl", "osl", rf"({LENGTH})[ _-]?osl(?! ?[=:]? ?\d)", ("osl",), (), _DIGIT_OPENS),
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")

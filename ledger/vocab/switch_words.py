@@ -4,6 +4,8 @@ setup.py, which reads them among its setup words (size rule)."""
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.canonical import switch_value
 from ledger.vocab.setup_word import finditer_word
 from ledger.vocab.setup_word import make_word as _word
@@ -54,12 +56,23 @@ SWITCH_WORDS = (
 """The switch words, in the order setup.py's table reads them (after the sizes: "EP8 enabled" is ep 8)."""
 
 
+SHORT_SWITCHES = {"ep": "ep"}
+"""vLLM's one-dash switches that take no value, by the key each turns on: "-ep" is --enable-expert-parallel (the size
+follows from TP x DP). Its other one-dash flags take a size ("-tp 4", "-pp 2", "-dp 2", "-dcp 2", "-pcp 2": the flags'
+reader's, vocab.flags.SHORT_FLAGS)."""
+# a short switch whose next word is another flag or the command's end ("-tp 4 -ep --port 8000"; "-ep 8" is a size)
+_SHORT_SWITCH_RE = re.compile(r"(?<!\S)-(?P<name>ep)(?=[ \t]{0,8}(?:$|[`'\"\\]|--?[A-Za-z]))", re.MULTILINE)
+
+
 def flag_switches(text: str) -> dict[str, str]:
     """The switches a command's valueless flags turn ("--enable-dp-attention": attention_dp on,
-    "--disable-overlap-schedule": overlap off): the switch words above written as a flag, a command's own spelling."""
-    if "--" not in text:
-        return {}
+    "--disable-overlap-schedule": overlap off, vLLM's "-ep": ep on): the switch words above written as a flag, a
+    command's own spelling."""
     out: dict[str, str] = {}
+    for sm in _SHORT_SWITCH_RE.finditer(text) if " -" in text else ():
+        out.setdefault(SHORT_SWITCHES[sm.group("name")], "on")
+    if "--" not in text:
+        return out
     for w in SWITCH_WORDS:
         for m in finditer_word(w, text):
             if m.group(0).startswith("--") and (value := switch_value(m.group(0))):

@@ -71,6 +71,35 @@ def bracketed_workload(title: str) -> dict[str, str]:
     return out
 
 
+# a benchmark's workload listed in parentheses after the data it drew, anywhere on a line: "`vllm bench serve` on
+# ShareGPT (200 prompts, request-rate `inf`, seed 7)", "sonnet (64 requests)": the prompt count and the rate it sent
+_WORKLOAD_PARENS_RE = re.compile(rf"({SERVING_DATASETS})[`*_]{{0,2}} {{0,2}}\(([^()]{{3,160}})\)", re.IGNORECASE)
+_RATE_ITEM_RE = re.compile(r"request[ _-]?rate[ :=]{0,3}(inf(?:inite|inity)?|\d{1,4}(?:\.\d{1,3})?)", re.IGNORECASE)
+_ITEM_SPLIT_RE = re.compile(r",\s|;")  # (not the thousands of "1,000 requests")
+_SEED_ITEM_RE = re.compile(r"(?:random )?seed[ :=]{0,3}\d{1,10}", re.IGNORECASE)
+
+
+def parenthesised_workload(text: str) -> dict[str, str]:
+    """The data set, prompt count and request rate a line names as its benchmark's workload: a known serving set, then
+    a parenthesis every item of which is a prompt count, a request rate or a seed, one count or rate at least ("on
+    ShareGPT (200 prompts, request-rate `inf`, seed 7)"). {} for any other parenthesis ("ShareGPT (see #12)")."""
+    out: dict[str, str] = {}
+    for m in _WORKLOAD_PARENS_RE.finditer(text[:2000]):
+        found: dict[str, str] = {}
+        for item in _ITEM_SPLIT_RE.split(m.group(2)):
+            item = item.replace("`", "").strip(" *_")
+            if (n := _PROMPT_COUNT_RE.fullmatch(item)) is not None:
+                found.setdefault("num_prompts", n.group(1).replace(",", ""))
+            elif (r := _RATE_ITEM_RE.fullmatch(item)) is not None:
+                found.setdefault("request_rate", r.group(1).lower())
+            elif _SEED_ITEM_RE.fullmatch(item) is None:
+                found = {}
+                break
+        if found:
+            out.update({"dataset": m.group(1).lower(), **found, **out})
+    return out
+
+
 # what an arm's label holds beside its setup words: the run's noun and the words joining its settings
 _ARM_FILLER_RE = re.compile(
     r"\b(?:runs?|mode|build|config(?:uration)?|setup|weights|path|variant|arm|case|on|with|at|and|using|the|a)\b",

@@ -22,6 +22,7 @@ from ledger.vocab.flags import (
     OBJECT_FIELD_KEYS,
     PERPLEXITY_FLAGS,
     SERVER_COMMAND_RE,
+    SHORT_FLAGS,
     TOKEN_DIST_KEYS,
     arg_value,
     capped_eval,
@@ -42,10 +43,9 @@ from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.switch_words import flag_switches
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
-# (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
-# llama-batched-bench's "-npp 128 -ntg 128", its prompt and generated lengths; llama.cpp's "-t 64", its threads)
+# (the one-dash short forms too: "-tp 2", "-dcp 2", llama-batched-bench's "-npp 128", llama.cpp's "-t 64")
 _FLAG_RE = re.compile(
-    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})(?:\.(?P<field>[a-z]\w{0,40}))?|-(?P<short>tp|pp|dp|ep|npp|ntg|t|ctk|ctv))"
+    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})(?:\.(?P<field>[a-z]\w{0,40}))?|-(?P<short>" + "|".join(SHORT_FLAGS) + "))"
     r"(?:=|\s+)"
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )

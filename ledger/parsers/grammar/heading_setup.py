@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup
-from ledger.parsers.reader.blocks import Block
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.canonical import dtype_name
 from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
@@ -82,6 +83,15 @@ def _without_precision(name: str) -> str:
     while len(words) > 2 and qualifiers(words[-1]).get("quant"):
         words.pop()
     return " ".join(words)
+
+
+def section_heading_values(doc: Document, title: str) -> dict[str, str]:
+    """The setup a section's heading states, its board too where it names only the family of the page's one board of
+    that family ("# Qwen3 30B - RTX Configurations" on a page listing one RTX board: grammar.family_boards)."""
+    values = section_heading_setup(title)
+    if "gpu" not in values and (board := family_board(doc, title)) is not None:
+        values["gpu"] = board
+    return values
 
 
 def section_heading_setup(title: str) -> dict[str, str]:

@@ -17,6 +17,7 @@ from ledger.vocab.eval_run_names import eval_run_setup
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.label_batches import batch_tail
+from ledger.vocab.length_pairs import natural_lengths_beside
 from ledger.vocab.listed_models import listed_family
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.model_bits import bits_tail
@@ -32,7 +33,7 @@ from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.worded_models import worded_model
-from ledger.vocab.workload import setup_only
+from ledger.vocab.workload import parenthesised_workload, setup_only
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
@@ -69,9 +70,10 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 SERVER_LOAD_KEYS = frozenset(("num_prompts", "mem_fraction"))
 """How many prompts a serving run sent and the share of memory its server had ("Requests: 5000", "mem fraction 0.9"):
 a run's or a section's, never a document's (another run of the same page sends another count)."""
-RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"} | SERVER_LOAD_KEYS
+RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend", "request_rate", "max_num_seqs"} | SERVER_LOAD_KEYS
 """The keys a section holding results, or a test plan over them, states for all of them: the default's, and the data
-its serving runs draw ("--dataset-name random") and the server they send it to ("--backend vllm"), which another
+its serving runs draw ("--dataset-name random"), the rate they send it at ("request-rate `inf`"), the server they send
+it to ("--backend vllm") and the requests that server batches ("Server args: `--max-num-seqs 96`"), which another
 section's or another turn's runs may not share, so no document default holds them."""
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
@@ -419,12 +421,18 @@ def _line_setup(text: str) -> dict[str, str]:
     dtype_not_quant(values)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:
         values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
+    if "(" in text and (workload := parenthesised_workload(text)):
+        for k, v in workload.items():  # "on ShareGPT (200 prompts, request-rate `inf`)": the bench's workload
+            values.setdefault(k, v)
     if text.rstrip(" *_").endswith(":") and "(" in text and (engine := engine_in_parens(text)) is not None:
         values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
     for key in respective_keys(text):
         values.pop(key, None)  # "with int8/int4 kv, 30% and 40% respectively": one dtype each value, none the line's
+    if ("isl" in values or "osl" in values) and natural_lengths_beside(text):
+        values.pop("isl", None)  # "at natural lengths and forced 512-token output": one run's length of two
+        values.pop("osl", None)
     for key in item_label_keys(text) if values else ():
         values.pop(key, None)  # "decode +13.2%, prefill +16.8%, MTP3 +4.8%": the third item's label, its own
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):

@@ -18,6 +18,7 @@ import re
 
 from ledger.model import Claim
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.length_pairs import natural_lengths_beside
 from ledger.vocab.setup import qualifiers
 
 # "- `single`: …", "* **batch** = …", "- solo: …": the label, its separator, the text that defines it
@@ -40,6 +41,8 @@ def _legends(doc: Document) -> dict[str, dict[str, str]]:
             continue
         label = (m.group("code") or m.group("bold") or m.group("bare")).lower()
         setup = qualifiers(m.group("text"))
+        if natural_lengths_beside(m.group("text")):  # ("at natural lengths and forced 512-token output": two runs)
+            setup = {k: v for k, v in setup.items() if k not in ("isl", "osl")}
         # (no setup stated; a number, a column's value; or a label that names a setup itself, "fp8", read where it
         # is written)
         if not setup or not any(map(str.isalpha, label)) or qualifiers(label):

@@ -33,6 +33,9 @@ _SUMMARY_TITLE_RE = re.compile(
     r"^[#\s*_]{0,8}(?:introduction|overview|summary|tl;?\s?dr|abstract|synopsis)[\s:*_.]{0,6}$", re.IGNORECASE
 )
 _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
+# a flag and its value quoted in a sentence ("Server args: `--gpu-memory-utilization 0.90 --max-num-seqs 96`") or a
+# command pasted without its program ("org/M -tp 2 --gpu-memory-utilization 0.95"): a setting, never a result
+_FLAG_VALUE_RE = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]{0,40}(?:=|\s{1,4})[^\s`,;)-][^\s`,;)]{0,59}")
 _DIGIT_RE = re.compile(r"\d")
 
 
@@ -82,6 +85,8 @@ def measures(text: str) -> bool:
     # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
     if s.startswith("--") or is_command_line(s) or not (has_digit(s) or "passed" in s.lower() or "failed" in s.lower()):
         return False
+    if " -" in s or "`-" in s:
+        s = _FLAG_VALUE_RE.sub(" ", s)
     m = _MEASURE_RE.search(s)
     if m is not None and "." in m.group(0) and (names := model_names(s) + family_versions(s)):
         # "for Gemma 3 1B and Llama 3.1 8B models", "for mimo 2.5 mtp": a version inside a model's name, no result

@@ -47,7 +47,6 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
@@ -56,12 +55,13 @@ from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
     item_heads,
-    section_heading_setup,
+    section_heading_values,
     settings_line,
     setup_sentence,
     whole_bold,
 )
 from ledger.parsers.grammar.later_runs import later_runs
+from ledger.parsers.grammar.launch_reach import launch_end, launches
 from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
     comment_label,
@@ -165,7 +165,7 @@ def find_setups(
         if not heads_section(doc, b, title):
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
             # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
-        values = _section_heading_values(doc, b.text)
+        values = section_heading_values(doc, b.text)
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
@@ -196,7 +196,7 @@ def find_setups(
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
-            scope = _text_scope(blocks, k, lead_end(doc, ends, end_starts, b, last), env, text, variants)
+            scope = _text_scope(doc, k, lead_end(doc, ends, end_starts, b, last), env, text, variants)
             scope = scope or text_group(doc, b, text, last)  # (an unfenced paste's "TP4" over its lines)
             scopes.extend(text_scope_words(doc, blocks, k, text, scope))
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
@@ -239,15 +239,6 @@ def find_setups(
     return idx
 
 
-def _section_heading_values(doc: Document, title: str) -> dict[str, str]:
-    """The setup a section's heading states, its board too where it names only the family of the page's one board of
-    that family ("# Qwen3 30B - RTX Configurations" on a page listing one RTX board: grammar.family_boards)."""
-    values = section_heading_setup(title)
-    if "gpu" not in values and (board := family_board(doc, title)) is not None:
-        values["gpu"] = board
-    return values
-
-
 def _lead_scopes(doc: Document, blocks: list[Block], k: int, scope: SetupScope | None) -> list[SetupScope]:
     """The scope of the paragraph blocks[k]: cut at the first table of the other kind where it stands right over a
     table (table_kinds.cut_lead)."""
@@ -268,12 +259,12 @@ def _section_heads(doc: Document) -> list[Block]:
 
 
 def _text_scope(
-    blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
+    doc: Document, k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
 ) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
     lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry. A sentence
     naming the setting one fix applied ("fixes the fp4 crash by setting max_batch_size=16") holds over itself alone."""
-    b = blocks[k]
+    blocks, b = doc.blocks, doc.blocks[k]
     if not text:
         return None
     if b.kind == "item":
@@ -310,9 +301,10 @@ def _text_scope(
         values = setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
-    if is_command_line(text):
+    if is_command_line(text):  # (a server's launch serves its section's sub-sections too: grammar.launch_reach)
         values = command_setup(text, env)
-        return SetupScope(b.start, section_end, values) if values else None
+        end = launch_end(doc, b.start, section_end) if launches(text) else section_end
+        return SetupScope(b.start, end, values) if values else None
     if (table := captioned_table(blocks, k)) is not None:  # "Executed with 8 threads on a c5.metal ...": the table's
         return SetupScope(table.start, b.end, values) if (values := heading_setup(text[:400])) else None
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
@@ -446,10 +438,12 @@ def _code_setups(
                 commands[-1].values["samples"] = str(done)
             if values:  # ("SPEC_MODEL=org/draft" on a line of the block above it: what the command runs with too)
                 given = {k: v for sc in open_.values() if sc.end >= no for k, v in sc.values.items()}
-                scope = SetupScope(no if back is None else back, section_end, {**given, **values})
+                served = SERVER_COMMAND_RE.search(s) is not None  # (a launch serves its sub-sections too)
+                end = launch_end(doc, no, section_end) if served and launches(s) else section_end
+                scope = SetupScope(no if back is None else back, end, {**given, **values})
                 commands.append(scope)
                 command_at.append(no)
-                if runs is not None and not SERVER_COMMAND_RE.search(s):
+                if runs is not None and not served:
                     runs.append(scope)
             continue
         lead = lead_in_setup(s) if ": " not in s and no not in revisions else {}  # ("PR branch:" opens a side)

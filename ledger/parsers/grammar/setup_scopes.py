@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.commands import continued
+from ledger.parsers.grammar.flag_lists import quoted_flags
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
@@ -402,6 +403,8 @@ def _one_per_key(
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = _command_values(text, command) if is_command else unsaid(line_setup(text[:2000]), text)
+        if not is_command and (flags := quoted_flags(text)) is not None:
+            values = {**command(flags), **values}  # ("Server args: `--max-num-seqs 96`": a command's flags, quoted)
         head = "model" in values and not is_command and ends_in_colon(text)  # a run's lead-in
         scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
         if evals is not None and not is_command and _EVAL_HEADING_RE.search(text):
