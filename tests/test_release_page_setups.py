@@ -1,5 +1,6 @@
 """A release page's result cells carry their whole setup (issue 26): the board its "GPU:" line names by a GeForce's
-number alone, the processor its "CPU:" line names (never the board), and a part number's letter read as no unit."""
+number alone, the processor its "CPU:" line names (never the board), a part number's letter read as no unit; the
+prompt length a column's header or the corner names, and the output length of a settings row."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import pytest
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
 from ledger.parsers.grammar.varied import states_result
+from ledger.parsers.reader.document import read_document
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
+from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
 
 
 @pytest.mark.parametrize(
@@ -59,3 +62,31 @@ def test_a_part_numbers_letter_is_no_second(text: str) -> None:
 def test_a_duration_still_is_one() -> None:
     assert states_result("- warm-up took 12s")
     assert unit_measure("warm-up took 12 s")
+
+
+@pytest.mark.parametrize(
+    ("cell", "length"),
+    [("Prompt", ""), ("Prompt length", ""), ("Prompt (500 tokens)", "500"), ("Model", None), ("Prompts/s", None)],
+)
+def test_a_corner_names_the_prompt(cell: str, length: str | None) -> None:
+    assert prompt_corner(cell) == length
+
+
+@pytest.mark.parametrize(
+    ("head", "length"), [("1K (969)", "969"), ("hi (2)", "2"), ("2K", "2K"), ("8 experts", None), ("ours", None)]
+)
+def test_a_column_under_a_prompt_corner_names_its_length(head: str, length: str | None) -> None:
+    assert prompt_of_column(head) == length
+
+
+def test_a_length_row_sets_each_columns_output_length() -> None:
+    doc = read_document(
+        "| Prompt | a (5) | b (9) |\n| --- | --- | --- |\n| Output length | 16tokens | 8 tokens |\n"
+        "| Decode token/s | 1.5 | 2.5 |\n",
+        "t.md",
+    )
+    table = next(b.table for b in doc.blocks if b.table is not None)
+    assert table.column_setup is not None
+    assert [s.get("isl") for s in table.column_setup[1:]] == ["5", "9"]
+    assert [s.get("osl") for s in table.column_setup[1:]] == ["16", "8"]
+
