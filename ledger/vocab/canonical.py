@@ -26,7 +26,7 @@ from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.sampling_words import SAMPLING_KEYS, canonical_sampling
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 23  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -44,6 +44,7 @@ SETUP_RULES_VERSION = 23  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 22: a length in thousands with a fraction that no whole number of 1024s gives is counted in thousands ("1.3k" is 1300)
 # 23: a GGUF type's repack and ik_llama.cpp's own types are quants of their own ("IQ1_M_R4" is iq1_m_r4, not iq1_m)
 # (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices)
+# 24: the China edition of a GeForce is a board of its own: "RTX 4090D" is rtx4090d, not rtx4090
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -74,7 +75,7 @@ GPU_NAMES = (
     # the RTX boards by their whole product name, however spaced ("RTX4000 Ada", "RTX-5000-Ada", "RTX PRO 6000
     # Blackwell Max-Q"): the family and the edition name another board than the number alone ("RTX 6000" is Turing's)
     r"rtx(?:[ -]pro)?[ -]?\d{4}(?:[ -]sff)?(?:[ -](?:blackwell|ada)(?:[ -]max-q|[ -](?:server|workstation)[ -]edition)?"
-    r"|[ -]super|[ -]?ti)?|"
+    r"|[ -]super|[ -]?ti|d(?![a-z]))?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
     r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"

@@ -288,3 +288,29 @@ _ARM_HEAD_RE = re.compile(
 def names_arm(head: str) -> bool:
     """A column's header names the arm each row ran ("kernel", "Backend", "quant method")."""
     return bool(_ARM_HEAD_RE.match(head.strip(" *`_")))
+
+
+# "Prompt", "Prompt length", "Prompt (500 tokens)": a corner cell naming the prompt each value column ran, with its
+# length in tokens where the corner prints one for every column
+_PROMPT_CORNER_RE = re.compile(
+    r"^(?:prompts?|(?:prompt|input) (?:length|len|size))(?: ?\((?P<n>\d{1,7}) ?(?:tokens?|toks?)\))?$", re.IGNORECASE
+)
+# "1K (969)", "hi (2)": a column's prompt by its name, then its length in tokens; "1K": its length alone
+_NAMED_PROMPT_RE = re.compile(r"^[^()]{1,30}? ?\((?P<n>\d{1,7})(?: ?(?:tokens?|toks?))?\)$", re.IGNORECASE)
+_PROMPT_LENGTH_RE = re.compile(r"^\d{1,6}(?:\.\d)?[kK]?$")
+
+
+def prompt_corner(cell: str) -> str | None:
+    """The length a corner naming the prompt prints ("Prompt (500 tokens)" -> "500"), "" for one that prints none
+    ("Prompt"), None for a corner of anything else."""
+    m = _PROMPT_CORNER_RE.match(cell.strip(" *_`:"))
+    return None if m is None else m.group("n") or ""
+
+
+def prompt_of_column(head: str) -> str | None:
+    """The prompt length a column's header under a prompt corner names: the tokens in its parentheses ("1K (969)" ->
+    "969", "hi (2)" -> "2"), else a length alone ("2K"); None for any other header."""
+    head = head.strip(" *_`")
+    if (m := _NAMED_PROMPT_RE.match(head)) is not None:
+        return m.group("n")
+    return head if _PROMPT_LENGTH_RE.match(head) else None

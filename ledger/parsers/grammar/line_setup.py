@@ -19,6 +19,7 @@ from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.label_batches import batch_tail
 from ledger.vocab.length_pairs import natural_lengths_beside
 from ledger.vocab.listed_models import listed_family
+from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.model_bits import bits_tail
 from ledger.vocab.model_cells import model_and_variant
@@ -355,9 +356,12 @@ def _checked(key: str, value: str) -> str:
         return "" if not states_rate(value) else value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
-        return qualifiers(value).get("gpu", "") or device_as_printed(value)
-    if key == "cpu" and not (any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value)):
-        return ""  # ("HOST=0.0.0.0", "http://host:8000", "Host: localhost": an address, no CPU)
+        # ("GPU: 4090D 24G VRAM": a GeForce by its number alone, which the label alone says is a board)
+        return qualifiers(value).get("gpu", "") or device_as_printed(value) or labelled_card(value) or ""
+    if key == "cpu":
+        value = cpu_as_printed(value)  # ("CPU: cpu_model_name: AMD EPYC 9654": the processor, not the tool's field)
+        # ("HOST=0.0.0.0", "http://host:8000", "Host: localhost": an address, no CPU)
+        return value if any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value) else ""
     if key in _WORD_KEYS:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")

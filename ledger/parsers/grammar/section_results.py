@@ -99,7 +99,14 @@ def measures(text: str) -> bool:
 @short_text_cache(4096)  # (asked by measures and by the list readers of the same items)
 def unit_measure(text: str) -> bool:
     """A whole number in a unit of time or rate, as the vocabulary knows them ("910 token/s", "120 tps", "41 ms")."""
-    return any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(text[:2000]))
+    return any(_a_measure(u.group("unit")) and not _part_suffix(u) for u in _UNIT_AFTER_RE.finditer(text[:2000]))
+
+
+def _part_suffix(m: re.Match[str]) -> bool:
+    """The unit of `m` is one capital glued to the digits: a part number's suffix ("Xeon Gold 6454S", "EPYC 9654P"),
+    no second."""
+    unit = m.group("unit")
+    return len(unit) == 1 and unit.isupper() and m.string[m.start("unit") - 1].isdigit()
 
 
 def states_check(text: str) -> bool:

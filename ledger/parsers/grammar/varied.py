@@ -69,8 +69,9 @@ def _states_one_run(table: Table) -> bool:
 
 # a list item that states a result: a benchmark's name, or a number in a unit of measure ("GSM8K: 0.8812",
 # "Decode: 41.2 tok/s")
+# (seconds in lower case only: a capital "S" after digits ends a part number, "Xeon Gold 6454S", no duration)
 _ITEM_RESULT_RE = re.compile(
-    r"\d(?:\.\d+)?\s?(?:ms|us|µs|s|tok/s|tokens/s|t/s|req/s|it/s|GB/s|TB/s|TFLOPS|%|x)(?![\w/])", re.IGNORECASE
+    r"\d(?:\.\d+)?\s?(?:ms|us|µs|(?-i:s)|tok/s|tokens/s|t/s|req/s|it/s|GB/s|TB/s|TFLOPS|%|x)(?![\w/])", re.IGNORECASE
 )
 
 

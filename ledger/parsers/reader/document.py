@@ -42,6 +42,7 @@ from ledger.parsers.reader.wrapped_lengths import wrapped_lengths
 from ledger.parsers.tables.dialects import pipe_cells
 from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
+from ledger.parsers.tables.prompt_heads import prompt_lengths
 
 __all__ = [
     "MAX_LINE",
@@ -163,6 +164,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         build_header_tree(
             t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)], doc.line(t.header_line)
         )
+        prompt_lengths(t)  # ("| Prompt | hi (2) | 1K (969) |": each column's prompt length)
     for t in name_headless_columns(tables, doc.warn):
         t.rows = []
     return doc

@@ -35,7 +35,7 @@ from ledger.parsers.tables.title_blocks import fold_title_blocks
 from ledger.parsers.tables.wrapped_halves import unfold_halves
 from ledger.vocab.counted_tasks import count_cell
 from ledger.vocab.doc_tables import documentation_table
-from ledger.vocab.setting_heads import gemm_dim_key, whole_numbers
+from ledger.vocab.setting_heads import gemm_dim_key, length_value, whole_numbers
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -115,7 +115,10 @@ def _names_row(cells: list[str]) -> bool:
 
 
 def _names_a_column(cell: str) -> bool:
-    """A cell that names a column rather than a setting's value: a setting's own name, a measure, a unit."""
+    """A cell that names a column rather than a setting's value: a setting's own name, a measure, a unit; not a
+    number with its unit ("16tokens" under "Output length": the length, which no column is named by)."""
+    if cell[:1].isdigit():
+        return False
     return bool(is_config_label(cell) or setup_key(cell) or looks_metric(cell) or unit_of_header(f"({cell})"))
 
 
@@ -321,7 +324,9 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
             key, at = found
             for ci, c in enumerate(row.cells[at + 1 :], start=at + 1):
                 if clean(c) and not _DASH_RE.match(clean(c)):  # (a change column's "—" under it sets nothing)
-                    setup[ci].update(count_cell(clean(c)) if key == "samples" else {key: clean(c)})
+                    # ("| Output length | 16tokens |": the length in tokens)
+                    said = count_cell(clean(c)) if key == "samples" else {key: length_value(key, "", clean(c))}
+                    setup[ci].update(said)
         else:
             break
         k += 1

@@ -1,0 +1,92 @@
+"""A release page's result cells carry their whole setup (issue 26): the board its "GPU:" line names by a GeForce's
+number alone, the processor its "CPU:" line names (never the board), a part number's letter read as no unit; the
+prompt length a column's header or the corner names, and the output length of a settings row."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.parsers.grammar.line_setup import line_setup
+from ledger.parsers.grammar.section_results import unit_measure
+from ledger.parsers.grammar.varied import states_result
+from ledger.parsers.reader.document import read_document
+from ledger.vocab.canonical import canonical_gpu
+from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
+from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
+
+
+@pytest.mark.parametrize(
+    ("value", "card"),
+    [
+        ("4090D 24G VRAM", "RTX 4090D"),
+        ("4090 24G VRAM", "RTX 4090"),
+        ("2x 3090 24G", "2x RTX 3090"),
+        ("(1~4)x 4090D 24GVRAM (more for long prompts)", "RTX 4090D"),
+        ("3090 Ti", "RTX 3090 Ti"),
+        ("4090 is the card we had", None),
+        ("40900", None),
+    ],
+)
+def test_a_gpu_lines_bare_number_is_a_geforce(value: str, card: str | None) -> None:
+    assert labelled_card(value) == card
+
+
+def test_the_china_edition_is_a_board_of_its_own() -> None:
+    assert canonical_gpu("RTX 4090D")[0] == "rtx4090d"
+    assert canonical_gpu("RTX 4090")[0] == "rtx4090"
+
+
+@pytest.mark.parametrize(
+    ("line", "setup"),
+    [
+        ("- GPU: 4090D 24G VRAM", {"gpu": "RTX 4090D"}),
+        ("- CPU: cpu_model_name: AMD EPYC 9654, 96 cores per socket", {"cpu": "AMD EPYC 9654"}),
+        ("CPU: Intel Xeon Gold 6454S 1T DRAM (2 NUMA nodes) <br>", {"cpu": "Intel Xeon Gold 6454S"}),
+    ],
+)
+def test_a_machine_line_states_its_board_or_its_processor(line: str, setup: dict[str, str]) -> None:
+    assert line_setup(line) == setup
+
+
+def test_a_cpu_value_loses_its_field_name_and_memory() -> None:
+    assert cpu_as_printed("cpu_model_name: AMD EPYC 9654") == "AMD EPYC 9654"
+    assert cpu_as_printed("Xeon 8480 512 GB DRAM") == "Xeon 8480"
+
+
+@pytest.mark.parametrize("text", ["- CPU: Xeon Gold 6454S, 32 cores", "- CPU: Xeon Gold 6454S 1T DRAM"])
+def test_a_part_numbers_letter_is_no_second(text: str) -> None:
+    assert not states_result(text)
+    assert not unit_measure(text)
+
+
+def test_a_duration_still_is_one() -> None:
+    assert states_result("- warm-up took 12s")
+    assert unit_measure("warm-up took 12 s")
+
+
+@pytest.mark.parametrize(
+    ("cell", "length"),
+    [("Prompt", ""), ("Prompt length", ""), ("Prompt (500 tokens)", "500"), ("Model", None), ("Prompts/s", None)],
+)
+def test_a_corner_names_the_prompt(cell: str, length: str | None) -> None:
+    assert prompt_corner(cell) == length
+
+
+@pytest.mark.parametrize(
+    ("head", "length"), [("1K (969)", "969"), ("hi (2)", "2"), ("2K", "2K"), ("8 experts", None), ("ours", None)]
+)
+def test_a_column_under_a_prompt_corner_names_its_length(head: str, length: str | None) -> None:
+    assert prompt_of_column(head) == length
+
+
+def test_a_length_row_sets_each_columns_output_length() -> None:
+    doc = read_document(
+        "| Prompt | a (5) | b (9) |\n| --- | --- | --- |\n| Output length | 16tokens | 8 tokens |\n"
+        "| Decode token/s | 1.5 | 2.5 |\n",
+        "t.md",
+    )
+    table = next(b.table for b in doc.blocks if b.table is not None)
+    assert table.column_setup is not None
+    assert [s.get("isl") for s in table.column_setup[1:]] == ["5", "9"]
+    assert [s.get("osl") for s in table.column_setup[1:]] == ["16", "8"]
+
