@@ -89,11 +89,14 @@ def hub_id_in_folder(path: str) -> str:
     7B-Instruct"): a copy of that checkpoint, downloaded under its organisation's folder. The organisation is one
     whose name holds the model's family word ("meta-llama" of "Llama-3.1-8B") or a known one. Under a folder of
     models ("/workspace/models/Qwen3-32B") the model is the last part, where the vocabulary reads that part whole as
-    a model's name: the folders above are the machine's, no spelling of the model. A file ("...-Q4_K_M.gguf":
+    a model's name: the folders above are the machine's, no spelling of the model; so a folder of its own at the root
+    or here ("/Qwen2.5-VL-7B-Instruct/", "./Llama-3.1-8B"). A file ("...-Q4_K_M.gguf":
     model_in_path's), a name with no digit, a checkpoint's step ("step-1200") stay as typed."""
-    if not path.startswith(("/", "~", ".")) or path.count("/") < 2:
+    if not path.startswith(("/", "~", ".")) or "/" not in path:
         return path
-    owner, name = path.rstrip("/").split("/")[-2:]
+    owner, name = ["", *path.rstrip("/").split("/")][-2:]
+    if owner in ("", ".", "..", "~"):  # ("/Qwen2.5-VL-7B-Instruct/", "./Llama-3.1-8B": one folder, the model's own)
+        return name if model_names(name) == [name] and not _NUMBERED_RE.fullmatch(name) else path
     family = _FAMILY_WORD_RE.match(name.lower())
     if _EXTENSION_RE.search(name) or not any(ch.isdigit() for ch in name) or family is None:
         return path  # ("Foo-8B.gguf": a file; "Qwen/latest": no checkpoint's name)

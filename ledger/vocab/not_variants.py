@@ -16,13 +16,15 @@ BLOCK_KIND_LABEL_RE = re.compile(
     # the role of the command under it ("# server", "# launch server", "# client side"): a step of one run
     r"(?:(?:start|launch|run|the|on)\s)?(?:the\s)?(?:servers?|clients?|serving)(?:\s(?:side|launch|start|cmd|command))?)"
     r"\s*$|"
+    # what a command is for, then the word ("GSM8K Benchmark Command", "Server launch cmd"): a command block's label
+    r"[\w.+/-]{1,24}(?:\s[\w.+/-]{1,24}){0,3}\s(?:cmds?|commands?)\s*$|"
     r"(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
     r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
     re.IGNORECASE,
 )
 """A lead-in or a code block's comment that names no variant (matched at its start): a block's kind ("cmd:",
-"Launch:", "Test:", "Result:"), the role of the command under it ("# server", "# client") or only where it ran ("In
-H200", "on 8xH100")."""
+"Launch:", "Test:", "Result:"), the role of the command under it ("# server", "# client"), what a command is for
+("GSM8K Benchmark Command:") or only where it ran ("In H200", "on 8xH100")."""
 
 VALUE_REMARK_WORD_RE = re.compile(
     r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
