@@ -89,4 +89,3 @@ def test_a_length_row_sets_each_columns_output_length() -> None:
     assert table.column_setup is not None
     assert [s.get("isl") for s in table.column_setup[1:]] == ["5", "9"]
     assert [s.get("osl") for s in table.column_setup[1:]] == ["16", "8"]
-

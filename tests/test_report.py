@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.compare.outside import feature_rows, with_row_baselines
 from ledger.model import BROKEN_NOTE
 from ledger.parsers import extract
 from ledger.vocab.metrics import higher_is_better
@@ -1766,3 +1767,19 @@ def test_a_quantised_models_score_beside_its_original_is_its_cost_never_a_regres
     assert not data["has_regression"] and data["below_reference"] == []
     got = [(f["verdict"], f["line"]) for f in findings(data, "results", more=True)]
     assert got == [("below its BF16 original", 9), ("below its BF16 original", 10)]
+
+
+def test_rows_that_differ_by_a_named_feature_are_two_setups_never_judged_one_against_the_other(
+    tmp_path: Path,
+) -> None:
+    # ("Wren-70B Prefix Cache TP8" under "Wren-70B TP8": the feature's row and the plain one, no before and after)
+    data = report("feature_row_two_setups.md", tmp_path)
+    assert not [f for f in findings(data, "results", more=True) if "against the row" in f["text"]]
+    (side,) = [f for f in findings(data, "results") if f["verdict"] == "two setups"]
+    assert "Wren-70B TP8: 0.941203; Wren-70B Prefix Cache TP8: 0.932871" in side["text"]
+    # (a row naming itself the base is the text's word: the feature's row is then measured against it)
+    claims = extract((FIX / "feature_row_two_setups.md").read_text(encoding="utf-8"), path="x.md").claims
+    scores = [c for c in claims if c.kind == "accuracy" and c.config.get("model") == "Wren-70B"]
+    assert [c.reference for c in with_row_baselines(scores)] == [None, None] and feature_rows(scores) == [scores]
+    based = [scores[0].model_copy(update={"config": {**scores[0].config, "row": "baseline"}}), scores[1]]
+    assert [c.reference for c in with_row_baselines(based)] == [None, 0.941203] and feature_rows(based) == []

@@ -51,7 +51,28 @@ def outside_claims(claims: Sequence[Claim]) -> list[Claim]:
 def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
     """The row values of one setup and one column, in runs of nearby lines (one table each), where every row's label
     can name a state of the code: a run where one row names a task ("summarize" beside "qa_factual" and
-    "long_code_review") is a table of tasks, whose rows measure different work and are never each other's base."""
+    "long_code_review") is a table of tasks, whose rows measure different work and are never each other's base; a
+    run whose rows name a feature apart (feature_rows) is two setups."""
+    return [t for t in _row_runs(claims) if not _named_apart(t)]
+
+
+def feature_rows(claims: Sequence[Claim]) -> list[list[Claim]]:
+    """The runs of a table's rows of one setup and one column that differ by a feature a row names ("Wren-70B Prefix
+    Cache TP8" under "Wren-70B TP8": its variant, Prefix Cache), where no row names itself the base: two setups, the
+    one with the feature and the one without, never a before and an after of one code (neither is the other's
+    reference; report.launch_setups sets them side by side)."""
+    return [t for t in _row_runs(claims) if _named_apart(t)]
+
+
+def _named_apart(rows: list[Claim]) -> bool:
+    """The rows name different features (their variants, one none), and no row's label says it is the base."""
+    return len({c.config.get("variant", "") for c in rows}) > 1 and not any(
+        side_of(c.config["row"]) == "base" for c in rows
+    )
+
+
+def _row_runs(claims: Sequence[Claim]) -> list[list[Claim]]:
+    """The row values of one setup and one column, in runs of nearby lines, every row's label a state's (_tables)."""
     groups: dict[tuple[Key, str], list[Claim]] = {}
     for c in claims:
         if c.kind in _ROW_KINDS and c.reference is None and c.config.get("row") and number(c) is not None:

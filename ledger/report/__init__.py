@@ -39,7 +39,7 @@ from ledger.report.findings import (
     rev_name,
     short_name,
 )
-from ledger.report.launch_setups import launch_setup_findings
+from ledger.report.launch_setups import feature_row_findings, launch_setup_findings
 from ledger.report.net import broken_base_rows, fell_into_broken_state
 from ledger.report.passing_counts import passing_counts
 from ledger.report.stated import stated_changes
@@ -247,6 +247,7 @@ def build_report(
     sections[1].findings.extend(shown)
     sections[1].more.extend(rest)
     sections[1].findings.extend(launch_setup_findings(own, names))  # two launches, neither the change: side by side
+    sections[1].findings.extend(feature_row_findings(own, names))  # ("X TP8" and "X Prefix Cache TP8": two setups)
     # a value its author took back further on ("I messed up the 13B Master number"): said, never judged
     sections[1].findings.extend(withdrawn_findings(comparison.withdrawn, names))
     if (engines := engines_section(comparison, names, comparison.lines)).findings:

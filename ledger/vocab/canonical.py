@@ -510,13 +510,14 @@ _SWITCH_ON = frozenset(("on", "enabled", "enable", "with", "true", "yes"))
 # ("Execution mode: eager", "--enforce-eager": no graph captured; "ACLGraph", "CUDA graph", "piecewise graph": one is)
 _SWITCH_OFF = frozenset(("off", "disabled", "disable", "without", "false", "no", "eager"))
 _WORD_RE = re.compile(r"[a-z]+")
+_W_SLASH_RE = re.compile(r"(?<![a-z])w/(o(?![a-z]))?")
 
 
 def switch_value(value: str) -> str | None:
     """ "on" or "off" for a switch's words ("enabled", "EP disabled", "without overlap", "--disable-overlap-
     schedule", "eager"): off where one of them says so, else on where one says that, a graph mode is named
     ("ACLGraph") or the switch is added to another ("TP2 + EP"); else None (no switch's word)."""
-    low = value[:80].lower()
+    low = _W_SLASH_RE.sub(lambda m: "without " if m.group(1) else "with ", value[:80].lower())  # ("w/o", "w/")
     words = set(_WORD_RE.findall(low))
     on = words & _SWITCH_ON or "+" in low or any(w.endswith("graph") or w.endswith("graphs") for w in words)
     return "off" if words & _SWITCH_OFF else "on" if on else None

@@ -19,6 +19,7 @@ from ledger.vocab.canonical import (
 )
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.switch_words import flag_switches
 
 COMPUTE_DTYPE = "compute_dtype"
 """The key a run's `--dtype` (or model_args dtype=) gives until the claim's setup is settled (settle_precision)."""
@@ -448,3 +449,37 @@ short and long, that no other tool's flag table reads the same way -> setup key.
 def runs_eval(text: str) -> bool:
     """The text runs an eval's command ("run_eval --eval-name gpqa", "lm_eval --tasks gsm8k")."""
     return _EVAL_COMMAND_RE.search(text[:4000]) is not None
+
+
+def flag_setting(flag: str, value: str | None) -> tuple[str, str]:
+    """The setup key and value one command-line flag sets (`flag` without its dashes, `value` None for a switch that
+    takes none): a switch the setup words know by its state ("--enable-dp-attention": attention_dp on), the key the
+    tools' table gives it ("--tp 8": tp 8), else the flag's own name ("--enable-torch-compile": enable_torch_compile
+    on), as a relaunched server's arm keeps it (grammar.relaunch_arms)."""
+    if value is None and (switched := flag_switches(f"--{flag}")):
+        return next(iter(switched.items()))
+    return (flag_key(flag, value or "") if value is not None else None) or flag.replace("-", "_"), value or "on"
+
+
+# a flag a table's label writes for the arm it names ("+ --enable-torch-compile", "TP8 + `--cuda-graph-max-bs 256`",
+# "--tp=8"): its value, where one follows, is a number or a word of the flag's own (never the next word of the label)
+_LABEL_FLAG_RE = re.compile(
+    r"(?<![\w-])--(?P<flag>[A-Za-z][\w-]{0,60})(?:(?: ?= ?| )(?P<value>\d[\w.]{0,20}|[a-z][\w.-]{0,30}(?=[\s`,;)]|$)))?"
+)
+
+
+def flag_settings(label: str) -> dict[str, str]:
+    """The settings the command-line flags a label names set (flag_setting), for the values the label heads: a
+    column "+ `--enable-torch-compile` (tok/s)" or a row "TP8 + `--cuda-graph-max-bs 256`" is that arm's run, and the
+    arm beside it, which names none, ran without. A word after a flag is its value only where the tools' table knows
+    the flag to take one ("--attention-backend fa3"); {} for a label with no flag."""
+    if "--" not in label:
+        return {}
+    out: dict[str, str] = {}
+    for m in _LABEL_FLAG_RE.finditer(label[:300]):
+        value = m.group("value")
+        if value is not None and not value[0].isdigit() and flag_key(m.group("flag"), value) is None:
+            value = None  # ("--enable-foo on H200": the switch, then the board it ran on)
+        key, setting = flag_setting(m.group("flag"), value)
+        out.setdefault(key, setting)
+    return out

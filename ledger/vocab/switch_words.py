@@ -13,6 +13,9 @@ from ledger.vocab.setup_word import make_word as _word
 _SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
 """A switch's word after its name ("EP enabled", "overlap off:"; not "EP on 8 GPUs", where a board follows)."""
 
+_WITH = r"(?:(?:with|without) |w/o? ?)"
+"""A switch's name after the word adding or dropping it ("with DP attention", "w/ DP attention", "w/o overlap")."""
+
 SWITCH_TRIGGERS = r"expert|abled|overlap|dp attention|dp-attention|attention dp|attn dp|\+ ?ep|--enforce-eager"
 """What a line naming a switch holds (vocab.setup's quick test of a line for any setup word: "EP enabled")."""
 
@@ -22,10 +25,10 @@ SWITCH_WORDS = (
     _word(
         "ep",
         "ep",
-        rf"((?:ep|expert[ -]parallel(?:ism)?)(?: ?[=:] ?| )(?:{_SWITCH})|(?:with|without) expert[ -]parallel(?:ism)?"
+        rf"((?:ep|expert[ -]parallel(?:ism)?)(?: ?[=:] ?| )(?:{_SWITCH})|{_WITH}expert[ -]parallel(?:ism)?"
         r"|--enable-expert-parallel|\+ ?ep)",  # ("TP2 + EP": expert parallel added to the tensor parallel)
         ("ep", "expert"),
-        ("ep", "expert", "with", "--enable-expert", "+"),
+        ("ep", "expert", "with", "w/", "--enable-expert", "+"),
     ),
     # (vLLM's "--enforce-eager", SGLang's "--disable-cuda-graph": the steps run eagerly, no graph replayed)
     _word(
@@ -39,18 +42,18 @@ SWITCH_WORDS = (
         "attention_dp",
         "attention_dp",
         rf"((?:dp[ -]attention|attention[ -]dp|attn[ -]dp)(?: ?[=:] ?| )(?:{_SWITCH})"
-        r"|(?:with|without) (?:dp[ -]attention|attention[ -]dp)|--enable-dp-attention)",
+        rf"|{_WITH}(?:dp[ -]attention|attention[ -]dp)|--enable-dp-attention)",
         ("attention", "attn"),
-        ("dp", "attention", "attn", "with", "--enable-dp"),
+        ("dp", "attention", "attn", "with", "w/", "--enable-dp"),
     ),
     _word(
         "overlap",
         "overlap",
         # (not another overlap a text names: "expert overlap disabled", "comm overlap on")
         rf"((?<!expert )(?<!comm )(?<!compute )overlap(?:[ -]schedul(?:er|ing|e))?(?: ?[=:] ?| )(?:{_SWITCH})"
-        r"|(?:with|without) (?:the )?overlap(?:[ -]schedul(?:er|ing|e))?|--disable-overlap-schedule)",
+        rf"|{_WITH}(?:the )?overlap(?:[ -]schedul(?:er|ing|e))?|--disable-overlap-schedule)",
         ("overlap",),
-        ("overlap", "with", "--disable-overlap"),
+        ("overlap", "with", "w/", "--disable-overlap"),
     ),
 )
 """The switch words, in the order setup.py's table reads them (after the sizes: "EP8 enabled" is ep 8)."""
@@ -78,3 +81,16 @@ def flag_switches(text: str) -> dict[str, str]:
             if m.group(0).startswith("--") and (value := switch_value(m.group(0))):
                 out.setdefault(w.written, value)
     return out
+
+
+def named_switch(name: str) -> dict[str, str]:
+    """The switch an arm's name is alone, a table's column named by the feature its cells ran with ("DP attention
+    (tok/s/GPU)" beside "Published (tok/s/GPU)", "Overlap scheduler"): that switch on; {} for any other name (prose
+    naming a feature, "DP attention is slow at batch 1", switches nothing)."""
+    bare = " ".join(name.split())
+    if not 0 < len(bare) <= 40 or bare.lower().startswith(("with", "w/", "+", "--")):
+        return {}
+    for w in SWITCH_WORDS:
+        if w.pattern.fullmatch(f"with {bare}") is not None:
+            return {w.written: "on"}
+    return {}

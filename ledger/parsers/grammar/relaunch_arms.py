@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ledger.model import Claim
 from ledger.parsers.grammar.command_runs import launch_steps
 from ledger.parsers.reader.document import Document
-from ledger.vocab.flags import flag_key
+from ledger.vocab.flags import flag_key, flag_setting
 from ledger.vocab.sides import side_of
 
 Flags = dict[str, str]
@@ -70,8 +70,9 @@ def _name(own: Flags, other: Flags) -> str:
 
 
 def _keys(own: Flags, other: Flags) -> dict[str, str]:
-    """The setup keys of the flags `own` sets otherwise than `other`."""
-    return {(flag_key(f, v) or f.replace("-", "_")): v for f, v in own.items() if other.get(f) != v}
+    """The setup keys of the flags `own` sets otherwise than `other` (vocab.flags.flag_setting, as a table's label
+    naming a flag sets its arm's)."""
+    return dict(flag_setting(f, None if v == _SWITCHED_ON else v) for f, v in own.items() if other.get(f) != v)
 
 
 def _title(doc: Document) -> str:

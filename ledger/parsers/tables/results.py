@@ -42,6 +42,7 @@ from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
 from ledger.parsers.tables.direction_marks import without_direction_marks
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns, paired_arms
+from ledger.parsers.tables.flag_arms import flag_columns, on_flag_arms
 from ledger.parsers.tables.frame_stats import frame_statistic, with_frame_statistic
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
@@ -176,7 +177,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         None,
     )
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
-    engines = engine_columns(headers, roles, info.base_of)  # ("MLC LLM (tok/sec) | Exllama (tok/sec)")
+    engines, flagged = engine_columns(headers, roles, info.base_of), flag_columns(headers, roles)  # ("vLLM (tok/s)")
     arms = {**paired_arms(headers, info.base_of), **arm_columns(headers, info.base_of)}  # ("Alpha ms | Beta ms")
     pr_sides = pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
@@ -217,7 +218,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if workload:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
-        claims = on_sweep(on_release_columns(on_engine_columns(claims, engines), releases), sweep, _measured(info))
+        claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
+        claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
         claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         if grouped:
             claims = in_group(claims, group)

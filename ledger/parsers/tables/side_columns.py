@@ -15,6 +15,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.flag_arms import column_settings
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha, without_spelled_rate
 from ledger.vocab.setting_heads import gemm_shape
 from ledger.vocab.setup import qualifiers
@@ -111,7 +112,8 @@ def _candidate_setup(pair: Claim, change: Claim) -> dict[str, object]:
     if not _CHANGE_WORD_RE.search(head):
         return {}
     own = qualifiers(head)
-    given = [*qualifiers(str(pair.config.get("column") or "")), *_ARM_KEYS]  # (and the arm its column names)
+    column = str(pair.config.get("column") or "")
+    given = [*qualifiers(column), *column_settings(column), *_ARM_KEYS]  # (and the flags and the arm it names)
     return {
         k: pair.config[k] for k in given if k not in own and k in pair.config and change.config.get(k) != pair.config[k]
     }
