@@ -109,6 +109,10 @@ HOSTILE: dict[str, HostileText] = {
     "slash values over listed settings": (
         "TTFT 45/61/98/12 ms at batch sizes 1/8, 16 and 3/, 4 for concurrency 1, 4 and 16/ tok/s " * 400
     ),
+    # values each told by side words, joints and sides unfinished (prose.inline_sides)
+    "inline side words": "went from 0.4 on the stock old main to 0.5 with the fix 0.3 patched -> vs 2 stock to " * 400,
+    # two arms named over a shared noun that never comes, their second's depth unfinished (vocab.setup_negation)
+    "arm pairs": "acceptance 2.1 on the decode and MTP-3-3-3 pat and the plain or EAGLE3 run- and " * 400,
     # rerun words asked for, promised and denied over and over before a score (vocab.rerun_words)
     "rerun words": "Could you rerun ran it again not re-run same command re-tested the failed CI; gsm8k 0.95. " * 500,
     # load labels over items whose values name themselves after their units, statistics first (prose.

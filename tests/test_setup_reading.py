@@ -17,6 +17,7 @@ from ledger.vocab.flags import one_value
 from ledger.vocab.label_batches import label_batch
 from ledger.vocab.models import model_names, of_family, title_family
 from ledger.vocab.setup import config_hints, named_twice, qualifiers
+from ledger.vocab.setup_negation import drafted_arm
 
 
 def _fixture(rel: str) -> str:
@@ -197,6 +198,21 @@ def test_a_method_one_item_of_a_list_or_one_arm_of_two_names_is_no_setting_of_th
     spec = {c.value: c.config.get("spec_algo") for c in extract(_LABELLED_ITEMS, path="x.md").claims}
     assert (spec[9.1], spec[12.4], spec[2.2], spec[5.5]) == (None, None, "eagle3", None)
     assert "spec_algo" in qualifiers("with EAGLE3 on, decode +9.1% and prefill +12.4%")  # (a lead: the list's)
+
+
+def test_an_acceptance_on_one_drafting_arm_of_two_is_that_arms() -> None:
+    """ "On the decode and MTP-3 path ...; acceptance length 4.00": only the MTP-3 arm drafts, so the acceptance is
+    its (method and depth); the other values of such a sentence stay the rule's, neither arm's (ninfer#96)."""
+    got = {
+        c.value: c.config
+        for c in extract(_fixture("setup/drafting_arm_of_two_acceptance.md"), path="x.md").claims
+        if c.source.line in (5, 7)
+    }
+    assert (got[4.0].get("spec_algo"), got[4.0].get("draft_len")) == ("mtp", "3")
+    assert "spec_algo" not in got[2.2]  # ("Outputs on the plain and EAGLE3 runs match; decode throughput rose 2.2%")
+    assert drafted_arm("on the plain or EAGLE3 runs", qualifiers) == {"spec_algo": "eagle3"}
+    assert drafted_arm("on the MTP-2 and MTP-3 paths", qualifiers) == {}  # (both draft: which one is not said)
+    assert drafted_arm("on the decode and prefill paths", qualifiers) == {}
 
 
 def test_a_board_family_then_its_member_is_the_member() -> None:

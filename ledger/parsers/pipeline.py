@@ -13,6 +13,7 @@ from ledger.identity import names_a_readme
 from ledger.model import Claim, ParseWarning, Revision
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
+from ledger.parsers.grammar.arm_acceptance import arm_acceptance
 from ledger.parsers.grammar.context_names import contexts_as_setup
 from ledger.parsers.grammar.declared_repeats import declared_repeats
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
@@ -280,6 +281,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = thread_task(doc, claims)  # "GSM8K accuracy 0.941", then a re-run's "Accuracy: 0.944": the one task's
     claims = run_tasks(doc, claims)  # "Accuracy: 0.95" then "Latency: 519 s" in one printed block: one run's task
     claims = config_shots(doc, claims)  # "`gsm8k_gen_4_shot_cot_chat_prompt`" in the turn: its gsm8k scores' shots
+    claims = arm_acceptance(doc, claims)  # "on the decode and MTP-3 path; acceptance length 4.00": the MTP-3 arm's
     claims = rerun_setups(doc, claims)  # "Reran after the rebase: gsm8k 0.951": the first run's setup, its own revision
     claims = baseline_rows(doc, claims)  # "Baseline (Decode): 12.0 ms" under its arms' rows: each arm's reference
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence

@@ -7,6 +7,7 @@ it is the dtype of ("the FP8 rope kernel", "its FP8 buffer") or one end of a ker
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.vocab.text import ARROW
 
@@ -72,6 +73,27 @@ _ARM_NOUN_AFTER_RE = re.compile(
 def one_arm_of_two(s: str, start: int, end: int) -> bool:
     """The method word at s[start:end] names one of two coordinated arms ("the decode and MTP-3 path")."""
     return bool(_ARM_PAIR_BEFORE_RE.search(s, max(0, start - 30), start) and _ARM_NOUN_AFTER_RE.match(s, end, end + 16))
+
+
+# ("on the decode and MTP-3 path", "the plain or EAGLE3 runs"): the two arms, the noun they share after the second
+_ARM_PAIR_RE = re.compile(
+    r"(?<![\w-])(?P<a>[A-Za-z][\w-]{1,20}) (?:and|or|&) (?:the )?(?P<b>[A-Za-z][\w-]{1,20}(?:[ -]?\d{1,2})?)"
+    r"[ -](?:paths?|modes?|runs?|arms?|variants?|configs?|configurations?)\b",
+    re.IGNORECASE,
+)
+DRAFT_KEYS = ("spec_algo", "draft_len")
+
+
+def drafted_arm(s: str, read: Callable[[str], dict[str, str]]) -> dict[str, str]:
+    """The drafting settings of the one arm of two that drafts ("the decode and MTP-3 path": mtp, 3), each arm's words
+    read alone by `read` (vocab.setup.qualifiers); {} where neither or both draft. One arm of two sets up neither
+    (one_arm_of_two), but a measure only a drafting run has (an acceptance length) was taken on that arm."""
+    for m in _ARM_PAIR_RE.finditer(s) if " and " in s or " or " in s or "&" in s else ():
+        arms = [{k: v for k, v in read(m.group(g)).items() if k in DRAFT_KEYS} for g in ("a", "b")]
+        drafting = [arm for arm in arms if arm.get("spec_algo") not in (None, "none")]
+        if len(drafting) == 1 and not any(arms[k] for k in (0, 1) if arms[k] is not drafting[0]):
+            return drafting[0]
+    return {}
 
 
 def not_the_runs_method(key: str, s: str, m: re.Match[str]) -> bool:

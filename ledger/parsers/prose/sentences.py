@@ -51,6 +51,7 @@ from ledger.parsers.prose.contrast_pairs import contrast_pairs
 from ledger.parsers.prose.elided_changes import elided_changes, elided_measures
 from ledger.parsers.prose.fraction_scores import fraction_scores
 from ledger.parsers.prose.grid_leads import cell_leads
+from ledger.parsers.prose.inline_sides import inline_sides
 from ledger.parsers.prose.lead_tasks import clause_tasks
 from ledger.parsers.prose.lists import (
     both_metrics,
@@ -165,11 +166,11 @@ def claims_in_text(
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
-    out = contrast_pairs(out, text)  # ("the parent build served X, whereas the gating commit served Y")
+    out = inline_sides(contrast_pairs(out, text), text, console)  # ("X, whereas Y"; "0.000 on stock to 0.925 fixed")
     # ("previous 14.1 ms, ours 12.0 ms": both sides named right before their values)
     sided = not console and out and (has_clause_side(text) or len(sides_before_values(text)) == 2)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
-    sides = _own_sides(out, sides, text, console)
+    sides = [_inline_side(ctx, line, c) or r for c, r in zip(out, _own_sides(out, sides, text, console), strict=True)]
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides, text)
     if not console:
@@ -286,6 +287,16 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
     if side_of(side.label) == "head" and (head := stated_head_at(ctx.doc, line)) is not None:
         return side.model_copy(update={"head": head})  # ("on the PR's head" after "The PR's head commit is X")
     return side
+
+
+def _inline_side(ctx: Context, line: int, c: dict) -> Revision | None:
+    """The side the words after a value of an inline pair named (prose.inline_sides), as the text defined it where it
+    did ("with this PR" over a stated head), else None."""
+    label = c.pop("inline_side", "")
+    if not label:
+        return None
+    named = ctx.named_at(line).get(label.lower())
+    return named if named is not None and named.head else Revision(label=label)
 
 
 def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
