@@ -1766,3 +1766,14 @@ def test_a_quantised_models_score_beside_its_original_is_its_cost_never_a_regres
     assert not data["has_regression"] and data["below_reference"] == []
     got = [(f["verdict"], f["line"]) for f in findings(data, "results", more=True)]
     assert got == [("below its BF16 original", 9), ("below its BF16 original", 10)]
+
+
+def test_a_rates_change_in_points_is_no_value_out_of_range(tmp_path: Path) -> None:
+    # "57.5% (−3.5pp)": the rate's change, below 0 as a fall is; never an acceptance length outside 0..64
+    code, _, err = run("report", str(FIX / "point_changes_of_rates.md"), "--db", str(tmp_path / "x.db"))
+    assert code == 0 and "left out" not in err
+    data = report("point_changes_of_rates.md", tmp_path)
+    (below,) = findings(data, "failures")
+    assert below["verdict"] == "below reference" and below["line"] == 5
+    claims = extract((FIX / "point_changes_of_rates.md").read_text(encoding="utf-8"), path="x.md").claims
+    assert sorted(c.value for c in claims if c.unit == "pp") == [-3.5, 2.5]
