@@ -77,3 +77,18 @@ def test_a_gguf_type_names_the_weights_over_the_bpw_size_llama_bench_prints_afte
     assert qualifiers("llama 70B IQ3_K - 3.4 bpw")["quant"] == "iq3_k"
     assert qualifiers("deepseek2 671B IQ4_K_R4 - 4.5 bpw")["quant"] == "iq4_k_r4"
     assert qualifiers("Mistral 7B EXL2 4.0 bpw")["quant"] == "exl2 4.0bpw"  # (ExLlama's weights: their size names them)
+
+
+def test_a_diff_column_is_the_sides_change_and_a_side_column_its_revision() -> None:
+    """ "t/s (before) | t/s (after) | diff": the after cell on the side its header names, the diff cell the change of
+    its row's t/s on that side, never a setting of the row ("diff=+8.2%" would split one setup into as many)."""
+    path = FIXTURES / "before_after_diff_columns.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.metric, c.value, c.unit) for c in claims] == [
+        ("t/s pp512", 2391.02, "t/s"),
+        ("t/s pp512 diff", 8.2, "%"),
+        ("t/s tg128", 139.87, "t/s"),
+        ("t/s tg128 diff", -0.3, "%"),
+    ]
+    assert all(c.revision is not None and c.revision.label == "after" for c in claims)
+    assert all("diff" not in c.config for c in claims)

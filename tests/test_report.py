@@ -1783,3 +1783,14 @@ def test_rows_that_differ_by_a_named_feature_are_two_setups_never_judged_one_aga
     assert [c.reference for c in with_row_baselines(scores)] == [None, None] and feature_rows(scores) == [scores]
     based = [scores[0].model_copy(update={"config": {**scores[0].config, "row": "baseline"}}), scores[1]]
     assert [c.reference for c in with_row_baselines(based)] == [None, 0.941203] and feature_rows(based) == []
+
+
+def test_a_rates_change_in_points_is_no_value_out_of_range(tmp_path: Path) -> None:
+    # "57.5% (−3.5pp)": the rate's change, below 0 as a fall is; never an acceptance length outside 0..64
+    code, _, err = run("report", str(FIX / "point_changes_of_rates.md"), "--db", str(tmp_path / "x.db"))
+    assert code == 0 and "left out" not in err
+    data = report("point_changes_of_rates.md", tmp_path)
+    (below,) = findings(data, "failures")
+    assert below["verdict"] == "below reference" and below["line"] == 5
+    claims = extract((FIX / "point_changes_of_rates.md").read_text(encoding="utf-8"), path="x.md").claims
+    assert sorted(c.value for c in claims if c.unit == "pp") == [-3.5, 2.5]

@@ -12,7 +12,7 @@ from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_fo
 from ledger.model import Claim
 from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
 from ledger.vocab.text import MAX_NAME
-from ledger.vocab.units import is_time_unit, unit_factor
+from ledger.vocab.units import is_point_change, is_time_unit, unit_factor
 
 VERDICTS: tuple[str, ...] = (
     "regression",
@@ -255,6 +255,8 @@ def implausible(claim: Claim, key: Key) -> str | None:
         return None
     if is_change_name(claim.metric or "") or is_change_name(str(claim.config.get("column", ""))):
         return None  # "Accept length Δ ~0": a change, which may be 0 or below, not a level
+    if is_point_change(claim.unit):
+        return None  # "70.0% (−4.5pp)": the rate's change in points, no length nor a rate's level
     if key.metric == "acceptance length" and claim.unit != "%":  # ("accept = 32.143%": a rate, in 0..100)
         draft = dict(key.config).get("draft_len")
         top = int(draft) + 1 if draft and draft.isdigit() else 64

@@ -35,7 +35,7 @@ from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.claim_setup import read_setup
 from ledger.vocab.setup_keys import STATED_DEFAULTS, canonical_key_name
-from ledger.vocab.units import canonical_unit
+from ledger.vocab.units import canonical_unit, is_point_change
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")
 COMPARED_KINDS = ("accuracy", "acceptance", "perf", "tests", "gate")
@@ -85,8 +85,13 @@ def _claim_key(
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
     setup = read_setup(kind, metric, config_items)
     metric_name = setup.metric
-    if kind == "acceptance" and metric_name == "acceptance length" and (unit or "").strip() == "%":
-        metric_name = "acceptance rate"  # "Acceptance: 49.38%": a share of the drafts accepted, never a length
+    if (
+        kind == "acceptance"
+        and metric_name == "acceptance length"
+        and ((unit or "").strip() == "%" or is_point_change(unit))
+    ):
+        # "Acceptance: 49.38%": a share of the drafts accepted, never a length; "(−4.5pp)": that share's change
+        metric_name = "acceptance rate"
     unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
     if unit == "tok/s/gpu" and _one_gpu(setup.config):
         unit = "tok/s"  # "Throughput (out tok/s/GPU)" at TP 1 on one GPU is its "Throughput (out tok/s)"

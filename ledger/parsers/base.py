@@ -28,6 +28,7 @@ from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.grammar.table_wide import derives
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
+from ledger.vocab.backend_ops import names_backend_op
 from ledger.vocab.board_counts import counted_over
 from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
@@ -39,7 +40,7 @@ from ledger.vocab.length_pairs import confirmed_lengths
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.serving_datasets import serving_set
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
-from ledger.vocab.setup_keys import UNSAID, canonical_key_name, overlay, superseded
+from ledger.vocab.setup_keys import CHECKPOINT_KEYS, UNSAID, canonical_key_name, overlay, superseded
 from ledger.vocab.setup_labels import letter_draft
 from ledger.vocab.test_ids import test_id_setup
 
@@ -201,6 +202,8 @@ class Context:
                     drop = _SERVING_LENGTHS | self.setup.printed
                     default = {k: v for k, v in default.items() if k not in drop or _evaluated_window(k, v, windows)}
                 around = overlay(default, counted_over(default, around))  # (a board restated keeps its count)
+            if names_backend_op(metric or ""):  # ("MUL_MAT(type_a=f16,...)": an op at its shape, no model's)
+                around = {k: v for k, v in around.items() if k not in CHECKPOINT_KEYS}
             if kind == "accuracy" and around.keys() & _SERVING_LOAD and not WINDOWED_RE.search(metric or ""):
                 # a section's serving lengths and data too ("8k1k sweep, random dataset" over its GSM8K line: an
                 # eval's questions are its task's); a perplexity's window and text are its own, and so is the

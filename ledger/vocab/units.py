@@ -201,3 +201,12 @@ def rate_part_name(name: str) -> bool:
     it ("Decode (tok/s)") it names that rate whole, where any other word would name an arm."""
     words = name.split()
     return 0 < len(words) <= 3 and all(RATE_PART_RE.fullmatch(w) for w in words)
+
+
+_POINT_CHANGE_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.canonical == "pp")
+
+
+def is_point_change(unit: str | None) -> bool:
+    """The unit is percentage points ("−4.5pp", "+2 percentage points"): a change of a share, below 0 as often as
+    above, never a level of it."""
+    return (unit or "").strip().lower() in _POINT_CHANGE_UNITS

@@ -18,10 +18,10 @@ baseline of the second.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block, Row
@@ -31,7 +31,7 @@ from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import CHANGE_NAME_RE, side_of
 
 NAME = "llama_bench"
 VERSION = "1"
@@ -61,6 +61,8 @@ def _roles(header: list[str]) -> list[str] | None:
     for h in heads:
         if _SPEEDUP_RE.match(h):
             roles.append("speedup")
+        elif CHANGE_NAME_RE.match(h):
+            roles.append("delta")  # "| t/s (before) | t/s (after) | diff |": the change, no setting of the row
         elif h.lower() != "s" and _VALUE_HEADER_RE.match(h):
             roles.append("value")
         else:
@@ -75,10 +77,40 @@ def _roles(header: list[str]) -> list[str] | None:
     return roles
 
 
+def _column_sides(
+    heads: list[str], roles: list[str], named: Mapping[str | int, Revision]
+) -> tuple[dict[int, Revision], set[int]]:
+    """The revision of each column a sha, a branch or a side names (by column), and the value columns named by a side
+    beside the baseline ("t/s (PR)": they measure what their stem names, on the side's commit where the text defines
+    one, else on the side its name says)."""
+    revisions = column_revisions(named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
+    sided: set[int] = set()
+    if "baseline" not in roles:
+        return revisions, sided
+    for i, h in enumerate(heads):
+        if roles[i] != "value" or i in revisions or not h.lower().startswith("t/s "):
+            continue
+        if (side := _side(h)) is not None:
+            sided.add(i)
+            rev = named.get(side.lower())
+            # ("t/s (after)": measured on the side it names, by its name where the text gives it no commit)
+            revisions[i] = rev if rev is not None and rev.head else Revision(label=side)
+    sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
+    if len(sides) == 1:  # the speed-up or change of the one side over the baseline was measured on that side
+        revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role in ("speedup", "delta")})
+    return revisions, sided
+
+
 def _side(head: str) -> str | None:
     """The side a labelled value column names beside its baseline ("t/s (PR)", "t/s this PR")."""
     label = head[4:].strip(" ()[]")
     return label if label and side_of(label) is not None else None
+
+
+def _value_stem(heads: list[str], roles: list[str]) -> str:
+    """The measure the table's values are, as a change column's is of them: "t/s" (a labelled column's stem)."""
+    head = next((h for h, r in zip(heads, roles, strict=True) if r == "value"), "t/s")
+    return "t/s" if head.lower().startswith("t/s") else head
 
 
 def _unit_of(head: str) -> str:
@@ -122,20 +154,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     keys = _config_keys(heads)
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch (the baseline's too) was measured on it
     named = ctx.named_at(table.header_line)  # ("t/s b4120" beside "t/s rk/splitk": one stem, two revisions)
-    revisions = column_revisions(named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
-    # a side's column ("t/s (PR)") measures what its stem names, on the side's commit where the text defines one
-    sided: set[int] = set()
-    if base_col is not None:
-        for i, h in enumerate(heads):
-            if roles[i] != "value" or i in revisions or not h.lower().startswith("t/s "):
-                continue
-            if (side := _side(h)) is not None:
-                sided.add(i)
-                if (rev := named.get(side.lower())) is not None and rev.head:
-                    revisions[i] = rev
-        sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
-        if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
-            revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})
+    revisions, sided = _column_sides(heads, roles, named)
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell (if still there) is partial
     cut = (
@@ -185,7 +204,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
             elif roles[i] == "value" and base_row is not None and i < len(base_row):
                 ref = to_float(_clean(base_row[i]).split("±")[0])
-            unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
+            unit = "x" if roles[i] == "speedup" else n.unit if roles[i] == "delta" else _unit_of(heads[i])
             head = (
                 "t/s"
                 if roles[i] == "value"
@@ -194,6 +213,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 else heads[i]
             )
             metric = f"{head} {test}".strip() if test else head
+            if roles[i] == "delta":  # ("t/s pp512 diff": the change of the row's t/s)
+                metric = " ".join(w for w in (_value_stem(heads, roles), test, heads[i]) if w)
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
             lengths = header_lengths(heads[i])  # "TG (256) T/s": the column's length
