@@ -127,6 +127,8 @@ def test_a_side_named_by_when_it_stood_to_the_change_is_a_side_alone() -> None:
         ("Results on H100:", {1: "tok/s"}, {}),  # no measure named
         ("BS4 prefill throughput", {1: "tok/s"}, {}),  # no lead-in: a sentence's words
         ("Prefill throughput:", {1: "Output tok/s"}, {}),  # a column with a name of its own keeps it
+        # a rate named in words beside the bare one: the lead-in's word names the table's kind, not the bare column
+        ("Speed (config present vs removed):", {1: "Output tok/s", 2: "Req/s", 3: "p50 TPOT"}, {}),
     ],
 )
 def test_a_column_headed_by_its_unit_alone_takes_the_measure_its_lead_in_names(
@@ -166,3 +168,10 @@ def test_a_captions_unit_reaches_cells_named_by_their_arm(lead: str) -> None:
     text = f"{lead}\n\n| Batch | Eager | Compiled |\n|---|---|---|\n| 8 | 100.0 | 120.0 |\n"
     got = {(c.metric, c.unit) for c in extract(text, "x.md").claims}
     assert got == {("Output throughput", "tok/s")}, lead
+
+
+def test_a_rate_unit_alone_names_its_column_as_the_named_rates_beside_it_do() -> None:
+    claims = _perf("tables/rate_unit_column_beside_named_rates.md")
+    got = {(c.source.line, c.config.get("column")): c.metric for c in claims}
+    assert got[(7, "Req/s")] == "Req/s (Native lengths)"  # (not "Native lengths Throughput", the caption's word)
+    assert got[(7, "Output tok/s")] == "Output tok/s (Native lengths)"

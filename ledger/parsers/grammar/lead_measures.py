@@ -101,7 +101,13 @@ def unit_column_measure(lead: str, heads: Mapping[int, str]) -> dict[int, str]:
     if not measure or not looks_metric(measure) or is_change_name(measure) or _TWO_MEASURES_RE.search(measure):
         return {}
     cols = [ci for ci, head in heads.items() if _unit_read_as(measure, head)]
-    return {cols[0]: measure} if len(cols) == 1 else {}
+    if len(cols) != 1:
+        return {}
+    # ("Speed (restored vs hidden):" over "| Mode | Output tok/s | Req/s |": a column naming a measure of the bare
+    # unit's kind beside it, the lead-in's word names the table's kind of measure, not the bare unit's column)
+    kind = measure_of_unit(unit_of_header(heads[cols[0]]))
+    beside = [h for ci, h in heads.items() if ci != cols[0] and measure_of_unit(unit_of_header(h)) == kind]
+    return {} if any(head_without_unit(h).strip(" *_`") for h in beside) else {cols[0]: measure}
 
 
 def _unit_read_as(measure: str, head: str) -> bool:

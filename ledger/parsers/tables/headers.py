@@ -19,7 +19,7 @@ from ledger.vocab.perplexity_corpora import MEASURE_BRACKET_RE
 from ledger.vocab.sides import POST_SIDE, PRE_SIDE, side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.unit_table import unit_row
-from ledger.vocab.units import STAT_WORD_RE, UNITS, ends_in_rate, is_measure_unit
+from ledger.vocab.units import STAT_WORD_RE, UNITS, ends_in_rate, is_measure_unit, rate_alone
 from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
@@ -307,9 +307,12 @@ def metric_name(label: str, head: str, role: str) -> str:
         return label
     if not label or label.isdigit():  # a frame's index ("0", "1") names no metric
         return head
-    if role == "delta" or (looks_metric(label) and not looks_metric(head)):
+    # ("| Mode | Output tok/s | Req/s |": a rate's unit alone names that rate, as "Output tok/s" does, whatever the
+    # row's label reads like: "Native lengths")
+    rate = rate_alone(head)
+    if role == "delta" or (looks_metric(label) and not looks_metric(head) and not rate):
         return f"{label} {head}"
-    return f"{head} ({label})" if looks_metric(head) or ends_in_rate(head) else f"{label} {head}"
+    return f"{head} ({label})" if looks_metric(head) or ends_in_rate(head) or rate else f"{label} {head}"
 
 
 # (asked of every header, through its case-sensitive copy in the lowered header: vocab.word_gate)

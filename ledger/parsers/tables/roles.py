@@ -38,6 +38,7 @@ from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, 
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.input_labels import count_column_key, limit_column
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
+from ledger.vocab.negated_arms import negated_arm
 from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
 from ledger.vocab.outcomes import boolean_outcome, find_outcome, success_count_column
 from ledger.vocab.setting_cells import settings_cell
@@ -425,6 +426,10 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
         # ("| Cell | PR | control |": the experiment's control arm beside the new side is its baseline)
         if {s0, s1} == {"new", None} and (c0 == c1 or control_label(c1 if s0 == "new" else c0)):
             roles[values[0] if s1 == "new" else values[1]] = "baseline"
+    # "| Unfused | Fused |", "| Triton MoE Untuned | Triton MoE Tuned |": the arm without what the other adds
+    negated = negated_arm(clean(heads[values[0]]), clean(heads[values[1]])) if len(values) == 2 else None
+    if "baseline" not in roles and negated is not None:
+        roles[values[negated]] = "baseline"
     # "PyTorch (TFLOPs) | vLLM (TFLOPs)": the reference implementation is the baseline of the project's own
     if "baseline" not in roles and len(values) == 2 and _same_measure(table, values):
         names = [head_without_unit(clean(table.header[i])) if i < len(table.header) else "" for i in values]
