@@ -120,3 +120,7 @@ def test_a_release_added_with_its_own_settings_leaves_the_first_releases_series_
         "within noise",
     ]
 
+
+def test_a_header_corrected_to_name_its_prompt_length_keeps_its_series(tmp_path: Path) -> None:
+    # ("ours (8 experts)" corrected to "8K (8012)": the column's series gains isl=8012, one series still)
+    assert _steps(tmp_path, "prompt_header_fix") == ["within noise"] * 6
