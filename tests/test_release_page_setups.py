@@ -1,11 +1,17 @@
 """A release page's result cells carry their whole setup (issue 26): the board its "GPU:" line names by a GeForce's
 number alone, the processor its "CPU:" line names (never the board), a part number's letter read as no unit; the
-prompt length a column's header or the corner names, and the output length of a settings row."""
+prompt length a column's header or the corner names, and the output length of a settings row; each release's own
+settings for its own results only, and compare keeping a release's series whole as the page grows."""
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
 from ledger.parsers.grammar.varied import states_result
@@ -89,3 +95,32 @@ def test_a_length_row_sets_each_columns_output_length() -> None:
     assert table.column_setup is not None
     assert [s.get("isl") for s in table.column_setup[1:]] == ["5", "9"]
     assert [s.get("osl") for s in table.column_setup[1:]] == ["16", "8"]
+
+
+CASES = Path(__file__).parent / "fixtures" / "compare_cases"
+
+
+def _steps(tmp_path: Path, stem: str) -> list[str]:
+    db = str(tmp_path / "ledger.db")
+    runner = CliRunner()
+    for n in (1, 2):
+        args = ["ingest", "--db", db, "--repo", "acme/x", "--repo-path", "docs/p.md", str(CASES / f"{stem}_v{n}.md")]
+        assert runner.invoke(app, args).exit_code == 0
+    r = runner.invoke(app, ["compare", "acme/x:docs/p.md", "--db", db, "--by", "versions", "--all", "-f", "json"])
+    assert r.exit_code == 0, r.output
+    return [str(row["verdict"]["verdict"]) for row in json.loads(r.output)["rows"]]
+
+
+def test_a_release_added_with_its_own_settings_leaves_the_first_releases_series_whole(tmp_path: Path) -> None:
+    # (its bullets named a second board and another model for the first release's table: "not comparable", "new")
+    assert sorted(_steps(tmp_path, "release_settings")) == [
+        "new",
+        "new",
+        "within noise",
+        "within noise",
+    ]
+
+
+def test_a_header_corrected_to_name_its_prompt_length_keeps_its_series(tmp_path: Path) -> None:
+    # ("ours (8 experts)" corrected to "8K (8012)": the column's series gains isl=8012, one series still)
+    assert _steps(tmp_path, "prompt_header_fix") == ["within noise"] * 6

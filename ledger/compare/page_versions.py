@@ -73,24 +73,30 @@ def _column(row: Row) -> str:
     return str(c.config.get("column") or "") if c is not None else ""
 
 
-def _slot(row: Row, config: tuple[tuple[str, str], ...]) -> _Slot:
-    return (row.key.kind, row.key.metric, row.key.unit, row.variant, _column(row), config)
+def _slot(row: Row, config: tuple[tuple[str, str], ...], column: str | None = None) -> _Slot:
+    return (row.key.kind, row.key.metric, row.key.unit, row.variant, _column(row) if column is None else column, config)
 
 
 def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
     """The rows, each series stated with one key fewer only in versions where exactly one series of its measure,
     variant, column and remaining setup is not stated, merged into that series (a series stated on both sides of
-    the gap first); steps re-judged."""
+    the gap first); steps re-judged. The column may differ where the fuller series' header prints the value of the
+    key the other lacks (a header corrected to name it)."""
     fuller: dict[_Slot, list[R]] = {}
+    headed: dict[_Slot, list[R]] = {}  # (the same, by no column: the key's value is in the fuller one's header)
     for r in rows:
         config = r.key.config
         if len(config) < 2 or len(config) > 24:
             continue
         for k in range(len(config)):
             fuller.setdefault(_slot(r, config[:k] + config[k + 1 :]), []).append(r)
+            if len(config[k][1]) >= 2 and config[k][1] in _column(r).lower():
+                headed.setdefault(_slot(r, config[:k] + config[k + 1 :], ""), []).append(r)
     merged: set[int] = set()
     for r in rows:
-        found = fuller.get(_slot(r, r.key.config))
+        # ("llama.cpp (8 experts)" over a column a later version heads "8K (7678)": the header a version corrected
+        # now names the prompt's length, 7678, which the series lacked under the typo; one column, one series)
+        found = fuller.get(_slot(r, r.key.config)) or headed.get(_slot(r, r.key.config, ""))
         if not found:
             continue
         span = _stated(r)

@@ -28,12 +28,16 @@ def labelled_card(value: str) -> str | None:
 
 
 # what a "CPU:" label's value prints besides the processor: a tool's own field name before it ("cpu_model_name:"),
-# the machine's memory after it ("... 6454S 1T DRAM (2 NUMA nodes)"), a page's line break ("<br>")
-_CPU_FIELD_RE = re.compile(r"^[a-z]{2,12}(?:_[a-z]{2,12}){1,3}\s{0,3}:\s{0,3}")
+# the machine's memory after it ("... 6454S 1T DRAM (2 NUMA nodes)"), a page's line break ("<br>"), trademark marks
+_CPU_FIELD_RE = re.compile(r"^[a-z]{2,12}(?:_[a-z]{2,12}){1,3}\s{0,3}[:：]\s{0,3}")
+_TRADEMARK_RE = re.compile(r"\s?(?:\((?:R|TM)\)|[®™])", re.IGNORECASE)
+"""("Intel(R) Xeon(R)", "Intel (R) Xeon (R)": one processor however its marks are spaced)"""
 _CPU_TAIL_RE = re.compile(r"\s(?:\d{1,4}\s?[TG]i?B?\s(?:DRAM|RAM|memory)\b|<br\s?/?>).*$", re.IGNORECASE)
 
 
 def cpu_as_printed(value: str) -> str:
     """ "cpu_model_name: AMD EPYC 9654" -> "AMD EPYC 9654", "Intel Xeon Gold 6454S 1T DRAM (2 NUMA nodes)" -> "Intel
-    Xeon Gold 6454S": the processor a "CPU:" label's value names, without the field name and memory it prints."""
-    return _CPU_TAIL_RE.sub("", _CPU_FIELD_RE.sub("", value[:300])).strip()
+    Xeon Gold 6454S", "Intel(R) Xeon(R)" -> "Intel Xeon": the processor a "CPU:" label's value names, without the
+    field name, the memory and the marks it prints."""
+    bare = _TRADEMARK_RE.sub("", _CPU_TAIL_RE.sub("", _CPU_FIELD_RE.sub("", value[:300])))
+    return " ".join(bare.split())

@@ -20,7 +20,7 @@ import re
 
 from ledger.parsers.grammar.command_runs import Reach, from_the_first_run
 from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
-from ledger.parsers.grammar.setup_sections import setup_sections
+from ledger.parsers.grammar.setup_sections import release_sections, setup_sections
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
@@ -32,6 +32,13 @@ from ledger.vocab.sides import side_alone
 Statement = tuple[int, str, str, bool]
 """(line, key, value, counted): a setup value a line states; counted when the document default counts it (a
 lead-in's is its block's own)."""
+
+
+def release_lines(doc: Document) -> frozenset[int]:
+    """The lines of a page's release sections (setup_sections.release_sections): what they state reaches their own
+    release's results, never the page's default, nor shows that a key of the page's varies ("### V0.2 / ####
+    Settings / - GPU: 4090D" beside "### V0.2.1 / - GPU: 4090", under a page's "GPU: 4090D" for its summary)."""
+    return frozenset(no for a, z in release_sections(doc) for no in range(a, z + 1))
 
 
 Beside = tuple[int, tuple[str, ...], int]

@@ -17,6 +17,7 @@ from ledger.parsers.grammar.default_reach import (
     Statement,
     default_reach,
     printed_reach,
+    release_lines,
     required_or_advised,
     spelled,
 )
@@ -320,9 +321,11 @@ def _leads_and_heads(
 
 def _unread(doc: Document) -> set[int]:
     """Lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:"),
-    a reference file's entries (each its own setup), a table that documents."""
+    a reference file's entries (each its own setup), a table that documents, a release section of a page whose
+    releases state their own settings (its release's)."""
     return (
         {b.start for b in doc.blocks if b.kind == "comment"}
+        | release_lines(doc)
         | table_command_lines(doc)
         | reference_lines(doc)
         | _documentation_lines(doc)

@@ -155,7 +155,7 @@ def unrestricted(text: str) -> str:
     return "".join(out) + text[pos:] if out else text
 
 
-_MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s|\s(?:on|with|at|using|via)\s")  # ("X on one RTX 4090": the model ends)
+_MODEL_END_RE = re.compile(r",|;|\s\(|（|\s-\s|\s(?:on|with|at|using|via)\s")  # ("X on one RTX 4090": the model ends)
 
 
 def label_setup(text: str) -> dict[str, str]:

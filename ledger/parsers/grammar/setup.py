@@ -102,7 +102,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
-from ledger.parsers.grammar.setup_sections import setup_sections
+from ledger.parsers.grammar.setup_sections import setup_sections, under_release_settings
 from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
@@ -151,7 +151,7 @@ def find_setups(
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
     own_heads = _own_heads(doc, variants, after)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
-    scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
+    scopes.extend(SetupScope(a, z, values) for a, z, values in under_release_settings(doc, workloads))  # (releases')
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = _section_heads(doc)
     # a bold line opening a paragraph ("**bs=1**") heads what follows as a heading would, until the next one

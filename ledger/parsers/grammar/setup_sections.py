@@ -18,6 +18,7 @@ from ledger.parsers.grammar.setup_scopes import (
     norm,
     result_measures,
     result_sections,
+    section_reach,
     turn_bounds,
     unrestricted,
 )
@@ -45,6 +46,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     sections = result_sections(doc)
     later = later_sections(doc, sections, result_measures(doc))
     armed = armed_launches(doc)
+    owned = owned_setup_sections(doc)
     for start, end in turn_bounds(doc):
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
@@ -55,6 +57,8 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
             # that section's runs' setup, to its end past its bold heads, not the later sections'
             own = next((z for a, z in sections if a < first <= z), None) if paragraph else None
             at = first if own is not None else max((a for a, z in later if start < a < first <= z), default=start)
+            if (release := owned.get(first)) is not None:
+                at, own = release  # ("## Release 1.1 / ### Settings": that release's results, no other's)
             held = values.setdefault(at, {})
             reach[at] = own or end
             for no in range(first, last + 1):
@@ -71,6 +75,77 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
             kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
             if kept:
                 out.append((at, reach[at], kept))
+    return out
+
+
+@last_document  # (the setup sections, the document default and the section workloads ask it)
+def owned_setup_sections(doc: Document) -> dict[int, tuple[int, int]]:
+    """First line of a setup section's body -> (its parent heading's line, the parent section's last line), where a
+    turn holds several setup headings each under a parent of its own that holds results ("## Release 1.0 / ###
+    Settings / ### Results", then "## Release 1.1 / ### Settings / ..."): each states its own release's setup, never
+    the page's nor a sibling release's. A lone setup heading frames the whole turn, as before."""
+    reach = section_reach(doc)
+    out: dict[int, tuple[int, int]] = {}
+    for start, end in turn_bounds(doc):
+        heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code and start <= b.start <= end]
+        found: dict[int, tuple[int, int]] = {}
+        for k, h in enumerate(heads):
+            if not is_setup_title(h.text):
+                continue
+            parent = next((p for p in reversed(heads[:k]) if p.level < h.level), None)
+            last = reach.get(parent.start, end) if parent is not None else end
+            if parent is not None and section_measures(doc, [(parent.start, last)]):
+                found[h.start + 1] = (parent.start, last)
+        if len({p for p, _ in found.values()}) > 1:
+            out.update(found)
+    return out
+
+
+@last_document  # (the document default asks it)
+def release_sections(doc: Document) -> list[tuple[int, int]]:
+    """(first, last line) of each release section of a page whose releases state their own settings
+    (owned_setup_sections): the parents of those setup sections, and their sibling sections (a heading of the same
+    level under the same parent) that hold results, "### V0.2.1" listing its machine in its own bullets beside "###
+    V0.2 / #### Settings". What each states is that release's, never the page's."""
+    parents = set(owned_setup_sections(doc).values())
+    if not parents:
+        return []
+    reach = section_reach(doc)
+    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code]
+    starts = {a for a, _ in parents}
+    levels = {h.level for h in heads if h.start in starts}
+    out = sorted(parents)
+    for k, h in enumerate(heads):
+        if h.start in starts or h.level not in levels:
+            continue
+        above = next((p.start for p in reversed(heads[:k]) if p.level < h.level), None)
+        sibling = any(
+            next((p.start for p in reversed(heads[:i]) if p.level < h.level), None) == above
+            for i, x in enumerate(heads)
+            if x.start in starts and x.level == h.level
+        )
+        last = reach.get(h.start, len(doc.lines))
+        if sibling and section_measures(doc, [(h.start, last)]):
+            out.append((h.start, last))
+    return sorted(out)
+
+
+def under_release_settings(
+    doc: Document, workloads: list[tuple[int, int, dict[str, str]]]
+) -> list[tuple[int, int, dict[str, str]]]:
+    """The section workloads less the keys the release's own setup section states over them (owned_setup_sections):
+    "### Settings / - Model: X" is what that release's results ran, and a line after its table naming another model
+    ("Our earlier work on Y showed the same trend") is no setup of theirs."""
+    parents = {a for a, _ in owned_setup_sections(doc).values()}
+    if not parents:
+        return workloads
+    stated = [(a, z, values) for a, z, values in setup_sections(doc) if a in parents]
+    out: list[tuple[int, int, dict[str, str]]] = []
+    for lo, hi, values in workloads:
+        said = {k for a, z, v in stated if a <= lo <= z for k in v}
+        kept = {k: v for k, v in values.items() if k not in said}
+        if kept:
+            out.append((lo, hi, kept))
     return out
 
 
