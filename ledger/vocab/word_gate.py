@@ -12,8 +12,10 @@ a letter beyond ASCII joins a word only where the engine's case table gives it n
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger.memo import SHORT
@@ -141,6 +143,25 @@ class WordGate:
             return self._any_word.search(low, pos, end) is None
         return not any(map(low[pos:end].__contains__, self.words))
 
+    def lines_holding(self, texts: Sequence[str]) -> frozenset[int]:
+        """The numbers (from 1) of the texts that may hold a match: those holding one of the words, and those a word
+        test cannot tell (`_holds_none` false); every other text holds no match, so a reader walking a document's lines
+        asks its pattern of these alone. One pass of the words over the lowered texts joined by newlines (no word holds
+        one, so each word found lies in one text), where a test per line costs a pattern's call each."""
+        words = self.words
+        if words is None or any("\n" in w for w in words):
+            return frozenset(range(1, len(texts) + 1))
+        lows = list(map(lower_for_words, texts))
+        out = {no for no, low in enumerate(lows, 1) if low is None}
+        joined = "\n".join(low or "" for low in lows)
+        ends = list(itertools.accumulate(len(low or "") + 1 for low in lows))  # (one past each text's newline)
+        if self._any_word is not None:  # (non-overlapping matches: one that overlaps a word lies in its text too)
+            starts = [m.start() for m in self._any_word.finditer(joined)]
+        else:
+            starts = [at for w in words for at in _occurrences(joined, w)]
+        out.update(bisect.bisect_right(ends, at) + 1 for at in starts)
+        return frozenset(out)
+
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first match inside text[pos:endpos] (only the window is tested for the words): where there is a
         case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
@@ -175,6 +196,17 @@ class WordGate:
         # the copy's matches in the lowered text open where the case-blind pattern's open in the text, one after the
         # other as the engine walks both: matched there, each is the pattern's own match, with the text's letters
         return (self.pattern.match(text, m.start(), end) or m for m in self.plain.finditer(low, pos, end))
+
+
+def _occurrences(text: str, word: str) -> Iterator[int]:
+    """Where `word` first opens in each line of `text` that holds it (the search goes on from the next line)."""
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        nl = text.find("\n", at)
+        if nl < 0:
+            return
+        at = text.find(word, nl + 1)
 
 
 _NAMED_RE = re.compile(r"\(\?P[<=]")

@@ -15,14 +15,17 @@ from collections.abc import Collection
 from ledger.memo import last_document
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.text import has_digit
+from ledger.vocab.word_gate import WordGate
 
 
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
 
-    __slots__ = ("_blocks", "_digits_to", "_examples", "_lines", "_shapes", "_texts")
+    __slots__ = ("_blocks", "_digits_to", "_doc", "_examples", "_held", "_lines", "_shapes", "_texts")
 
     def __init__(self, doc: Document) -> None:
+        self._doc = doc
+        self._held: dict[tuple[WordGate, bool], frozenset[int]] = {}
         self._lines = doc.lines
         self._texts: dict[tuple[int, int], str] = {}
         # _digits_to[n]: how many of the first n lines hold a digit (what `\d` finds)
@@ -48,6 +51,18 @@ class LineFacts:
         got = self._texts.get(key)
         if got is None:
             got = self._texts[key] = "\n".join(self._lines[block.start - 1 : block.end])
+        return got
+
+    def holding(self, gate: WordGate, setup: bool = False) -> frozenset[int]:
+        """The lines (from 1) that may hold a match of `gate`'s pattern, as printed or, with `setup`, as the setup
+        readers read them (Document.setup_line): found once per document and gate by one pass over its lines
+        (WordGate.lines_holding); a reader walking every line asks its pattern of these alone."""
+        key = (gate, setup)
+        got = self._held.get(key)
+        if got is None:
+            doc = self._doc
+            texts = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)] if setup else doc.lines
+            got = self._held[key] = gate.lines_holding(texts)
         return got
 
     def set_examples(self, examples: frozenset[int]) -> None:
