@@ -1354,3 +1354,17 @@ def test_a_names_config_hints_are_read_from_the_words_its_triggers_name_as_from_
         for t in (text, text.upper()):
             want, got = _hints_over_the_whole_table(t), config_hints(t)
             assert list(got[0].items()) == list(want[0].items()) and got[1] == want[1], t
+
+
+def test_a_sized_abbreviation_is_looked_for_only_where_its_letter_and_version_open() -> None:
+    """sized_abbreviations searches its look-behind pattern only in a text where "L" or "Q" stands before a digit (every
+    match opens so): the same spans and names as the pattern over every fixture line, and made ones."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import abbreviated_models as am
+
+    made = ["Q3-235B vs L3.1-70B", "ran L3.3 70B-A3B", "(Q2.5 7B)", "xL3-8B", "nothing here", "Q 3-8B"]
+    for text in [*fixture_lines(), *made]:
+        want = {m.span(): m["abbr"] for m in am._SIZED_RE.finditer(text[:2000])}
+        got = am.sized_abbreviations(text)
+        assert got.keys() == want.keys(), text

@@ -89,6 +89,9 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.vocab.other_runs", "_FAILED_RE"),
         ("ledger.vocab.other_runs", "_EARLIER_RE"),
         ("ledger.parsers.reader.prose_examples", "_SUPPOSE_RE"),
+        ("ledger.parsers.grammar.setup_sections", "_SUMMARY"),
+        ("ledger.parsers.grammar.table_wide", "_METHOD"),
+        ("ledger.vocab.remedies", "_FIX_BY"),
     ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
@@ -114,6 +117,9 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "it failed CI on #4821, then REVERTED; the nightly crashes; Broken, red",
         "the Original table's runs; the previous two sweeps were older numbers",
         "If the model generates 300 tokens; Suppose a request decodes 1,000. IMAGINE a batch of 64, let's say 8",
+        "<details><summary>Server setup</summary>, <SUMMARY> Env </SUMMARY>",
+        "EAGLE3 and n-gram drafts; MTP",
+        "fixes the fp4 crash by setting max_batch_size=16; works around it by lowering the fraction",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         # every 7th place of a short line, about 24 places of a long one (a window searched from each place to the
