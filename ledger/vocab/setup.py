@@ -951,8 +951,8 @@ def _hinted_words(text: str, after: int) -> tuple[SetupWord, ...]:
     against every word of the table cost a pattern's call each (a hundred a name)."""
     if lower_for_words(text) is None:
         return SETUP_WORDS[after + 1 :]
-    found = set(_words_in(text)).union(_CPU_WORDS)
-    return tuple(w for w in SETUP_WORDS[after + 1 :] if w in found)
+    at = _WORD_AT.__getitem__  # (the words the triggers name come in the table's order, a few a name)
+    return tuple(w for w in sorted({*_words_in(text), *_CPU_WORDS}, key=at) if at(w) > after)
 
 
 @short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again

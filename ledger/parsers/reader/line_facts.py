@@ -21,7 +21,7 @@ from ledger.vocab.word_gate import WordGate
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
 
-    __slots__ = ("_blocks", "_digits_to", "_doc", "_examples", "_held", "_lines", "_shapes", "_texts")
+    __slots__ = ("_blocks", "_digits_to", "_doc", "_examples", "_held", "_lines", "_paired", "_shapes", "_texts")
 
     def __init__(self, doc: Document) -> None:
         self._doc = doc
@@ -32,6 +32,7 @@ class LineFacts:
         self._digits_to = [0, *itertools.accumulate(map(has_digit, doc.lines))]
         self._blocks = doc.blocks
         self._shapes: dict[tuple[frozenset[str], bool, bool], list[Block]] = {}
+        self._paired: dict[tuple[frozenset[str], bool, bool], list[tuple[Block, str]]] = {}
         self._examples: frozenset[int] = frozenset()
 
     def digit(self, no: int) -> bool:
@@ -70,6 +71,7 @@ class LineFacts:
         if examples != self._examples:
             self._examples = examples
             self._shapes.clear()
+            self._paired.clear()
 
     def blocks_for(self, kinds: Collection[str], needs_digit: bool = True, whole_code: bool = False) -> list[Block]:
         """The blocks an extractor reading `kinds` reads, in document order: none an example opens, with a digit in
@@ -88,6 +90,18 @@ class LineFacts:
                 and not (whole_code and b.in_code and b.kind == "text")
             ]
             self._shapes[shape] = got
+        return got
+
+    def texts_for(
+        self, kinds: Collection[str], needs_digit: bool = True, whole_code: bool = False
+    ) -> list[tuple[Block, str]]:
+        """blocks_for's blocks, each with its text (`text`): joined once per shape for every extractor of that shape,
+        not once per extractor asking its marks and preconditions."""
+        shape = (frozenset(kinds), needs_digit, whole_code)
+        got = self._paired.get(shape)
+        if got is None:
+            text = self.text
+            got = self._paired[shape] = [(b, text(b)) for b in self.blocks_for(kinds, needs_digit, whole_code)]
         return got
 
 
