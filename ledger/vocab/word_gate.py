@@ -167,7 +167,13 @@ class WordGate:
         case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
         own match, with the text's letters), as finditer does."""
         end = len(text) if endpos is None else endpos
-        if self._window_holds_none(text, pos, end):
+        if pos <= 0 and end >= len(text):  # (the whole text, most asks: _holds_none's test, without its frame)
+            words = self.words
+            if words is not None and (low := lower_for_words(text)) is not None:
+                any_word = self._any_word
+                if any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words)):
+                    return None
+        elif self._window_holds_none(text, pos, end):
             return None
         low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
         if low is None or self.plain is None:
@@ -182,7 +188,12 @@ class WordGate:
         low = lower_for_words(text)
         if low is None or self.plain is None:
             return self.search(text) is not None
-        return not self._holds_none(text) and self.plain.search(low) is not None
+        words = self.words
+        if words is not None:  # (_holds_none's test on the lowering at hand, without its frame)
+            any_word = self._any_word
+            if any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words)):
+                return False
+        return self.plain.search(low) is not None
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
