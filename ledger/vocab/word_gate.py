@@ -167,13 +167,22 @@ class WordGate:
         case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
         own match, with the text's letters), as finditer does."""
         end = len(text) if endpos is None else endpos
-        if pos <= 0 and end >= len(text):  # (the whole text, most asks: _holds_none's test, without its frame)
-            words = self.words
-            if words is not None and (low := lower_for_words(text)) is not None:
-                any_word = self._any_word
-                if any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words)):
-                    return None
-        elif self._window_holds_none(text, pos, end):
+        words, any_word = self.words, self._any_word
+        if words is None:
+            pass
+        elif pos <= 0 and end >= len(text):  # (_window_holds_none's test inline, without its frames: most asks)
+            if (low := lower_for_words(text)) is not None and (
+                any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words))
+            ):
+                return None
+        elif (low := lower_for_words(text) if len(text) <= SHORT else None) is None:
+            if self._holds_none(text[pos:end]):
+                return None
+        elif (
+            any_word.search(low, pos, end) is None
+            if any_word is not None
+            else not any(map(low[pos:end].__contains__, words))
+        ):
             return None
         low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
         if low is None or self.plain is None:
