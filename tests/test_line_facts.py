@@ -46,6 +46,10 @@ def test_each_extractor_is_given_the_blocks_the_pipelines_walk_gave_it() -> None
         for kinds, needs in shapes:
             got = [index[id(b)] for b in facts.blocks_for(kinds, needs, "code" in kinds)]
             assert got == _walked(doc, kinds, needs, examples), (path.name, sorted(kinds), needs)
+            # (with their texts, joined once per shape for every extractor of it: each the block's own lines)
+            paired = facts.texts_for(kinds, needs, "code" in kinds)
+            assert [index[id(b)] for b, _ in paired] == got
+            assert all(t == "\n".join(doc.lines[b.start - 1 : max(b.end, b.start)]) for b, t in paired), path.name
             given += len(got)
     assert given > 1000
 

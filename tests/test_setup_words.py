@@ -1305,3 +1305,66 @@ def test_a_bare_build_tag_names_no_second_board() -> None:
     text = line + "\n- HumanEval: **0.612** before → **0.655** after\n"
     assert {c.config.get("gpu") for c in extract(text, path="x.md").claims} == {"H200"}
     assert named_twice("on H200 and MI300X") == frozenset({"gpu"})  # (two boards named are two)
+
+
+def _hints_over_the_whole_table(text: str) -> tuple[dict[str, str], str]:
+    """config_hints as it read a name before: every word of the table tried in turn."""
+    from ledger.vocab import setup as s
+
+    hints, rest = s.without_layouts(text[: s.MAX_NAME])
+    packed, rest = s.checkpoint_label(rest)
+    packed.pop("engine", None)
+    hints.update(packed)
+    pm = s.length_pair(rest, s.lower_for_words(rest))
+    if pm:
+        isl = pm.group("isl")
+        hints["isl"], hints["osl"] = s.canon_value("isl", isl), s.canon_value("osl", pm.groupdict().get("osl") or isl)
+        rest = rest[: pm.start()] + " " + rest[pm.end() :]
+    for w in s.SETUP_WORDS:
+        if w.key in hints or w.written in s.CONSUMED_KEYS:
+            continue
+        m = w.pattern.search(rest)
+        if m and m.group(1) and not s._limit(w, rest, m.start(), m.end()):
+            for key, value in zip(s.SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in s.SPEC_TUPLE_WORDS else ():
+                hints.setdefault(key, value)
+            for key in s._FUSED.get(w) or (() if w in s.SPEC_TUPLE_WORDS else (w.key,)):
+                for hk, hv in s.canonical_items(key, m.group(1)):
+                    hints.setdefault(hk, hv)
+            rest = rest[: m.start()] + " " + rest[m.end() :]
+    if s._NO_SPEC_RE.search(rest):
+        rest = s._NO_SPEC_RE.sub(" ", rest)
+    if hints.get("draft_len") == "0":
+        hints.pop("draft_len")
+    return hints, rest
+
+
+def test_a_names_config_hints_are_read_from_the_words_its_triggers_name_as_from_the_whole_table() -> None:
+    """config_hints tries only the words a name's triggers name (and the CPU's, whose Apple chips its triggers leave to
+    the GPU word), again after each word it reads blanks a match: the same hints, in the same order, and the same rest
+    as every word of the table tried in turn, on every fixture line, its cells and its comma-separated parts, in
+    capitals too."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab.setup import config_hints
+
+    texts: set[str] = {"M2 Max tok/s", "Apple M3 Ultra", "İNT4 TP8", "TP8EP8 MTP3 fp8 kv", "EAGLE (3 1 4) accept"}
+    for line in fixture_lines():
+        texts.update([line, *(c.strip() for c in line.split("|")), *(p.strip() for p in line.split(","))])
+    for text in sorted(texts):
+        for t in (text, text.upper()):
+            want, got = _hints_over_the_whole_table(t), config_hints(t)
+            assert list(got[0].items()) == list(want[0].items()) and got[1] == want[1], t
+
+
+def test_a_sized_abbreviation_is_looked_for_only_where_its_letter_and_version_open() -> None:
+    """sized_abbreviations searches its look-behind pattern only in a text where "L" or "Q" stands before a digit (every
+    match opens so): the same spans and names as the pattern over every fixture line, and made ones."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import abbreviated_models as am
+
+    made = ["Q3-235B vs L3.1-70B", "ran L3.3 70B-A3B", "(Q2.5 7B)", "xL3-8B", "nothing here", "Q 3-8B"]
+    for text in [*fixture_lines(), *made]:
+        want = {m.span(): m["abbr"] for m in am._SIZED_RE.finditer(text[:2000])}
+        got = am.sized_abbreviations(text)
+        assert got.keys() == want.keys(), text

@@ -89,6 +89,9 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.vocab.other_runs", "_FAILED_RE"),
         ("ledger.vocab.other_runs", "_EARLIER_RE"),
         ("ledger.parsers.reader.prose_examples", "_SUPPOSE_RE"),
+        ("ledger.parsers.grammar.setup_sections", "_SUMMARY"),
+        ("ledger.parsers.grammar.table_wide", "_METHOD"),
+        ("ledger.vocab.remedies", "_FIX_BY"),
     ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
@@ -114,6 +117,9 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "it failed CI on #4821, then REVERTED; the nightly crashes; Broken, red",
         "the Original table's runs; the previous two sweeps were older numbers",
         "If the model generates 300 tokens; Suppose a request decodes 1,000. IMAGINE a batch of 64, let's say 8",
+        "<details><summary>Server setup</summary>, <SUMMARY> Env </SUMMARY>",
+        "EAGLE3 and n-gram drafts; MTP",
+        "fixes the fp4 crash by setting max_batch_size=16; works around it by lowering the fraction",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         # every 7th place of a short line, about 24 places of a long one (a window searched from each place to the
@@ -396,3 +402,54 @@ def test_the_line_questions_of_every_prose_line_are_asked_through_their_gates(mo
     made += ["falls back to the old kernel for BF16 and fp8 KV", "mxfp4-moe", "xfp8", "ſuggest", "\u212aeep FP8"]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         assert gate.holds(text) == (gate.pattern.search(text) is not None), (name, text)
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("ledger.vocab.requirements", "GATES"),
+        ("ledger.vocab.not_measured", "RETRACTION_GATES"),
+    ],
+)
+def test_the_lines_a_gate_may_match_are_found_by_one_pass_over_a_documents_lines(module: str, name: str) -> None:
+    """WordGate.lines_holding names, of a document's lines, every one the pattern matches (one pass of the words over
+    the lowered lines joined, where a reader asked the pattern of each line): the fixture lines read as one document,
+    each line with odd case characters among them, and lines whose words stand at either end or straddle nothing."""
+    import importlib
+
+    made = [
+        "Requires CUDA 12.1",
+        "",
+        "best for short prompts",
+        "ſome case \u212a",
+        "I messed up the `13B` number",
+        "please disregard the numbers above",
+        "x" * 50 + " and later",
+    ]
+    lines = [*fixture_lines(), *made, *(m.upper() for m in made)]
+    for gate in getattr(importlib.import_module(module), name):
+        held = gate.lines_holding(lines)
+        assert held <= set(range(1, len(lines) + 1))
+        for no, line in enumerate(lines, 1):
+            if gate.pattern.search(line):
+                assert no in held, line
+            if no not in held:
+                assert gate._holds_none(line), line
+        assert gate.lines_holding([]) == frozenset()
+
+
+def test_a_gate_of_few_words_finds_each_line_holding_one() -> None:
+    """A gate of a few words (a substring test each) finds the lines holding one the same way: each line once, however
+    many of its words it holds."""
+    gate = WordGate(re.compile(r"\bmessed up\b|\bwrong\b", re.IGNORECASE))
+    assert gate._any_word is None
+    lines = ["all fine", "Messed up, WRONG, wrong", "", "wrong", "messed", "still wrong here"]
+    assert gate.lines_holding(lines) == {2, 4, 6}
+
+
+def test_whether_a_text_holds_a_digit_character_is_what_isdigit_finds() -> None:
+    """has_digit_char answers any(c.isdigit() for c in text): `\\d` in ASCII, isdigit's wider set beyond it ("²")."""
+    from ledger.vocab.text import has_digit_char
+
+    for text in [*fixture_lines(), "x²", "٣ items", "no digits here", "", "ＦＰ８", "Ⅻ"]:
+        assert has_digit_char(text) == any(c.isdigit() for c in text), text

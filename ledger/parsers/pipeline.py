@@ -225,13 +225,11 @@ def _blocks_of(ext: Any, facts: LineFacts, marks: tuple[str, ...], doc: Document
     the precondition every block it claims from meets (base.py): most blocks can hold no claim of a given
     extractor, and a call that finds so costs more than the test."""
     kinds = ext.BLOCKS
-    blocks = facts.blocks_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds)
     admits: Callable[[Block, str, Document], bool] | None = _optional(ext, "admits", None)
     if not marks and admits is None:
-        yield from blocks
+        yield from facts.blocks_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds)
         return
-    for block in blocks:
-        text = facts.text(block)
+    for block, text in facts.texts_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds):
         if (not marks or any(map(text.__contains__, marks))) and (admits is None or admits(block, text, doc)):
             yield block
 

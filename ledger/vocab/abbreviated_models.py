@@ -23,6 +23,9 @@ _SIZED_RE = re.compile(
     r"(?<![\w/.@-])(?P<abbr>[LQ])(?P<version>\d(?:\.\d)?)[- ](?P<size>\d{1,4}(?:\.\d)?B)(?P<active>-A\d{1,3}B)?"
     r"(?![\w/-])(?!\.\w)"
 )
+_SIZED_START_RE = re.compile(r"[LQ]\d")
+"""Where a sized abbreviation's letter and version open: every _SIZED_RE match holds one (a pattern opening with its
+characters lets the engine skip to them, where _SIZED_RE's look-behind is tried at every character)."""
 _RELEASE_RE = re.compile(
     r"(?<![\w/.@-])(?:(?P<abbr>D[Ss])[-_]?(?P<letter>[VvRr])?|(?P<own>K))(?P<version>\d(?:\.\d|(?<=[Vv]\d)[1-9])?)"
     r"(?P<member>-(?:Exp|Flash|Pro|Lite|Base|Thinking|Instruct))?(?P<size>-\d{1,4}B)?(?![\w/-])(?!\.\w)"
@@ -33,6 +36,8 @@ def sized_abbreviations(text: str) -> dict[tuple[int, int], str]:
     """The spans of the one-letter abbreviations with a version and a size in `text` -> the name each stands for
     ("Q3-235B" -> "Qwen3-235B", "L3.3 70B" -> "Llama-3.3-70B")."""
     out: dict[tuple[int, int], str] = {}
+    if _SIZED_START_RE.search(text, 0, 2000) is None:
+        return out  # (no letter and digit that open one: the pattern, opening with a look-behind, is tried nowhere)
     for m in _SIZED_RE.finditer(text[:2000]):
         family, joint, _ = _FAMILIES[m["abbr"]]
         out[m.span()] = f"{family}{joint}{m['version']}-{m['size']}{m['active'] or ''}"

@@ -52,6 +52,10 @@ ONE_VALUE_RETRACTION_RE = re.compile(
 )
 
 
+RETRACTION_GATES = (RETRACTION_RE, WordGate(ONE_VALUE_RETRACTION_RE))
+"""What a line taking numbers back holds a word of: one of all, or one value (`retracted_value`)."""
+
+
 def retracted_value(text: str) -> str | None:
     """The words naming the one value a line takes back ("13B Master" of "I messed up the `13B Master` number")."""
     m = ONE_VALUE_RETRACTION_RE.search(text[:2000])

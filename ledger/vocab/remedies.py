@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 # a fix's verb, then within its clause (a version's dot, "Llama3.3", ends none) "by" and the act of setting something
 _FIX_BY_RE = re.compile(
     r"\b(?:fix(?:es|ed)?|work(?:s|ed)? ?around|avoid(?:s|ed)?|prevent(?:s|ed)?|resolv(?:es|ed))\b"
@@ -13,8 +15,9 @@ _FIX_BY_RE = re.compile(
     r"\bby (?:setting|adding|passing|using|lowering|raising|capping|limiting|reducing|increasing)\b",
     re.IGNORECASE,
 )
+_FIX_BY = WordGate(_FIX_BY_RE)  # (asked of every paragraph: a look-behind opening it is tried at every character)
 
 
 def states_remedy(text: str) -> bool:
     """Whether `text` names a setting as the means of one fix (see the module docstring)."""
-    return _FIX_BY_RE.search(text[:2000]) is not None
+    return _FIX_BY.search(text[:2000]) is not None

@@ -29,6 +29,8 @@ _ADVISES_RE = re.compile(
 # (every line the document default reads is asked both: most hold none of their words, and a case-blind alternation
 # opening with a look-behind is tried at every character)
 _REQUIRES, _ADVISES = WordGate(_REQUIRES_RE), WordGate(_ADVISES_RE)
+GATES = (_REQUIRES, _ADVISES)
+"""The two patterns `requires_or_advises` asks: a line holding neither's words states neither (reader.line_facts)."""
 
 
 def requires_or_advises(line: str) -> bool:

@@ -933,7 +933,10 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         isl = pm.group("isl")
         hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
-    for w in SETUP_WORDS:
+    words, k = _hinted_words(rest, -1), 0
+    while k < len(words):
+        w = words[k]
+        k += 1
         if w.key in hints or w.written in CONSUMED_KEYS:  # (a name's "block 5": no drafter named beside it)
             continue
         m = w.pattern.search(rest)
@@ -944,11 +947,27 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
                 for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
                     hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]
+            words, k = _hinted_words(rest, _WORD_AT[w]), 0  # (the blank joins what stood around the match)
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)
     if hints.get("draft_len") == "0":
         hints.pop("draft_len")
     return hints, rest
+
+
+_WORD_AT = {w: i for i, w in enumerate(SETUP_WORDS)}
+_CPU_WORDS = tuple(w for w in SETUP_WORDS if w.written == "cpu")
+
+
+def _hinted_words(text: str, after: int) -> tuple[SetupWord, ...]:
+    """The setup words after the table's `after`-th that can match `text`, in the table's order: those its triggers
+    name (one pass over the lowered text, as qualifiers reads a line) and the CPU's, whose Apple chips ("M2 Max") its
+    triggers leave to the GPU word's; every word after it where a character the lowering changes stands. A name tried
+    against every word of the table cost a pattern's call each (a hundred a name)."""
+    if lower_for_words(text) is None:
+        return SETUP_WORDS[after + 1 :]
+    at = _WORD_AT.__getitem__  # (the words the triggers name come in the table's order, a few a name)
+    return tuple(w for w in sorted({*_words_in(text), *_CPU_WORDS}, key=at) if at(w) > after)
 
 
 @short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again

@@ -96,6 +96,12 @@ def has_digit(text: str) -> bool:
     return (_ASCII_DIGIT_RE if text.isascii() else _DIGIT_RE).search(text) is not None
 
 
+def has_digit_char(text: str) -> bool:
+    """any(c.isdigit() for c in text), without a generator's step a character: `\\d`'s digits (has_digit, remembered)
+    are the only ones in an ASCII text, and beyond ASCII str.isdigit holds more ("²"), asked of each character in C."""
+    return has_digit(text) or (not text.isascii() and any(map(str.isdigit, text)))
+
+
 _HEX_LOWER = bytes(1 if chr(i) in "0123456789abcdef" else 0 for i in range(256))
 _HEX_ANY_CASE = bytes(1 if chr(i) in "0123456789abcdefABCDEF" else 0 for i in range(256))
 _SEVEN = b"\x01" * 7

@@ -12,8 +12,10 @@ a letter beyond ASCII joins a word only where the engine's case table gives it n
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger.memo import SHORT
@@ -141,12 +143,46 @@ class WordGate:
             return self._any_word.search(low, pos, end) is None
         return not any(map(low[pos:end].__contains__, self.words))
 
+    def lines_holding(self, texts: Sequence[str]) -> frozenset[int]:
+        """The numbers (from 1) of the texts that may hold a match: those holding one of the words, and those a word
+        test cannot tell (`_holds_none` false); every other text holds no match, so a reader walking a document's lines
+        asks its pattern of these alone. One pass of the words over the lowered texts joined by newlines (no word holds
+        one, so each word found lies in one text), where a test per line costs a pattern's call each."""
+        words = self.words
+        if words is None or any("\n" in w for w in words):
+            return frozenset(range(1, len(texts) + 1))
+        lows = list(map(lower_for_words, texts))
+        out = {no for no, low in enumerate(lows, 1) if low is None}
+        joined = "\n".join(low or "" for low in lows)
+        ends = list(itertools.accumulate(len(low or "") + 1 for low in lows))  # (one past each text's newline)
+        if self._any_word is not None:  # (non-overlapping matches: one that overlaps a word lies in its text too)
+            starts = [m.start() for m in self._any_word.finditer(joined)]
+        else:
+            starts = [at for w in words for at in _occurrences(joined, w)]
+        out.update(bisect.bisect_right(ends, at) + 1 for at in starts)
+        return frozenset(out)
+
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first match inside text[pos:endpos] (only the window is tested for the words): where there is a
         case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
         own match, with the text's letters), as finditer does."""
         end = len(text) if endpos is None else endpos
-        if self._window_holds_none(text, pos, end):
+        words, any_word = self.words, self._any_word
+        if words is None:
+            pass
+        elif pos <= 0 and end >= len(text):  # (_window_holds_none's test inline, without its frames: most asks)
+            if (low := lower_for_words(text)) is not None and (
+                any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words))
+            ):
+                return None
+        elif (low := lower_for_words(text) if len(text) <= SHORT else None) is None:
+            if self._holds_none(text[pos:end]):
+                return None
+        elif (
+            any_word.search(low, pos, end) is None
+            if any_word is not None
+            else not any(map(low[pos:end].__contains__, words))
+        ):
             return None
         low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
         if low is None or self.plain is None:
@@ -161,7 +197,12 @@ class WordGate:
         low = lower_for_words(text)
         if low is None or self.plain is None:
             return self.search(text) is not None
-        return not self._holds_none(text) and self.plain.search(low) is not None
+        words = self.words
+        if words is not None:  # (_holds_none's test on the lowering at hand, without its frame)
+            any_word = self._any_word
+            if any_word.search(low) is None if any_word is not None else not any(map(low.__contains__, words)):
+                return False
+        return self.plain.search(low) is not None
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
@@ -175,6 +216,17 @@ class WordGate:
         # the copy's matches in the lowered text open where the case-blind pattern's open in the text, one after the
         # other as the engine walks both: matched there, each is the pattern's own match, with the text's letters
         return (self.pattern.match(text, m.start(), end) or m for m in self.plain.finditer(low, pos, end))
+
+
+def _occurrences(text: str, word: str) -> Iterator[int]:
+    """Where `word` first opens in each line of `text` that holds it (the search goes on from the next line)."""
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        nl = text.find("\n", at)
+        if nl < 0:
+            return
+        at = text.find(word, nl + 1)
 
 
 _NAMED_RE = re.compile(r"\(\?P[<=]")

@@ -18,15 +18,17 @@ from __future__ import annotations
 import bisect
 import re
 
+from ledger.memo import last_document
 from ledger.parsers.grammar.command_runs import Reach, from_the_first_run
 from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
 from ledger.parsers.grammar.setup_sections import release_sections, setup_sections
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_facts import line_facts
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.models import model_names
-from ledger.vocab.requirements import requires_or_advises
+from ledger.vocab.requirements import GATES, requires_or_advises
 from ledger.vocab.sides import side_alone
 
 Statement = tuple[int, str, str, bool]
@@ -153,13 +155,15 @@ def _section_end(doc: Document, head: int) -> int:
     return len(doc.lines)
 
 
-def required_or_advised(doc: Document) -> set[int]:
+@last_document  # (the document default and the setup reader's own heads both ask it; read, never changed)
+def required_or_advised(doc: Document) -> frozenset[int]:
     """The lines stating a requirement or advice and no result ("Compute Capability 8.0 (sm80)", "best for short
     prompts, batch size 1"): what a machine must have or when to pick a path, no run's setup, though a value one
     names that differs shows the key varies ("Compute Capability 7.5 (sm75)" beside a benchmark's RTX 3090: a
-    sentence of the page ran on neither that we know)."""
-    lines = range(1, len(doc.lines) + 1)
-    return {no for no in lines if requires_or_advises(t := doc.setup_line(no)) and not states_result(t[:300])}
+    sentence of the page ran on neither that we know). Only the lines holding a word of either pattern are asked."""
+    facts = line_facts(doc)
+    lines = sorted(facts.holding(GATES[0], setup=True) | facts.holding(GATES[1], setup=True))
+    return frozenset(no for no in lines if requires_or_advises(t := doc.setup_line(no)) and not states_result(t[:300]))
 
 
 def _parent_heads(doc: Document) -> list[tuple[int, int]]:

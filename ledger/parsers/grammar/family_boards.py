@@ -12,6 +12,7 @@ import re
 
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.text import has_digit_char
 
 _FAMILY_RE = re.compile(r"(?P<family>[A-Za-z]{2,12})[ -]\S")
 _DERIVED = "family_boards"
@@ -39,7 +40,7 @@ def _page_families(doc: Document) -> dict[str, str]:
     lines = [n for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for n in range(b.start, b.end + 1)]
     for no in lines[:_MAX_LINES]:
         text = doc.line(no)[:400]
-        if not any(c.isdigit() for c in text):
+        if not has_digit_char(text):
             continue
         board = qualifiers(text).get("gpu")
         if board and (m := _FAMILY_RE.match(board)) is not None:

@@ -22,6 +22,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.releases import PROJECT_VERSION_RE, UPSTREAM_ROLE_RE, pre_release
+from ledger.vocab.text import has_digit_char
 
 # the repository a commit link after an entry's sha points into: "[a5dd03c](https://github.com/vllm-project/vllm/..."
 _LINK_REPO_RE = re.compile(r"\]\(https?://github\.com/(?P<repo>[\w.-]{1,100}/[\w.-]{1,100})/commits?/")
@@ -58,7 +59,7 @@ def _key(name: str) -> str:
 
 def _entries(text: str) -> list[ProjectVersion]:
     """The projects a line names with their versions, each with the words since the entry before it."""
-    if not any(ch.isdigit() for ch in text) or not (shas_in(text) or "version" in text.lower()):
+    if not has_digit_char(text) or not (shas_in(text) or "version" in text.lower()):
         return []
     flat = text.replace("*", "").replace("`", "")
     out: list[ProjectVersion] = []

@@ -25,6 +25,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.word_gate import WordGate
 
 # "## Test Plan && Test Result (Qwen3-32B TP4)": the heading of a PR template's testing names in parentheses the setup
 # every test of the turn ran on, so its summary stated first ("TPOT halves ..." under "## Purpose") ran on it too
@@ -32,6 +33,7 @@ _TESTED_TITLE_RE = re.compile(
     r"^[#\s*_]{0,8}test(?:ing)?\s{0,3}(?:plans?|results?)\b[^()\n]{0,40}\([^()\n]{2,80}\)[\s*_:.]{0,4}$", re.IGNORECASE
 )
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
+_SUMMARY = WordGate(_SUMMARY_RE)  # (asked of every paragraph: most hold no "<summary>")
 
 
 @last_document  # (the setup scopes and the default's reruns both ask it; its dicts are shared: the scopes copy theirs)
@@ -203,7 +205,7 @@ def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list
         elif b.kind == "heading" and _TESTED_TITLE_RE.match(b.text):
             out.append((b.start, b.start, False))  # (its line alone: the results under it are no setup of the turn's)
         elif b.kind == "text":
-            sm = _SUMMARY_RE.search(b.text)
+            sm = _SUMMARY.search(b.text)
             if sm and is_setup_title(sm.group("title")):
                 stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
                 out.append((b.end + 1, stop, False))

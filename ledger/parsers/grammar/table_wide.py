@@ -25,9 +25,11 @@ from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import RATIO_UNITS
+from ledger.vocab.word_gate import WordGate
 
 _METHOD_RE = re.compile("|".join(re.escape(w) for w in METHOD_WORDS), re.IGNORECASE)
 """The quick look: a cell naming no drafting method's word is not asked for its setup."""
+_METHOD = WordGate(_METHOD_RE)  # (a case-blind alternation tried at every character: asked of the lowered cell)
 _ROWS = 200
 """How many rows of a table are read for what all of them state (a longer table is a sweep: the same answer)."""
 
@@ -55,7 +57,7 @@ def _all_rows(b: Block) -> dict[str, str]:
         spec
         for cells in (b.table.header, *rows)
         for cell in cells
-        if len(cell) <= 200 and _METHOD_RE.search(cell) and (spec := qualifiers(cell).get("spec_algo")) != "none"
+        if len(cell) <= 200 and _METHOD.holds(cell) and (spec := qualifiers(cell).get("spec_algo")) != "none"
         if spec is not None
     }
     out = {"spec_algo": methods.pop()} if len(methods) == 1 else {}

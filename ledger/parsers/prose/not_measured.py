@@ -20,8 +20,10 @@ from collections.abc import Iterable
 from ledger.model import SAMPLE_NOTE, WITHDRAWN_NOTE, Claim
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_facts import line_facts
 from ledger.parsers.reader.scanner import turn_author
 from ledger.vocab.not_measured import (
+    RETRACTION_GATES,
     RETRACTION_RE,
     SAMPLE_LEAD_RE,
     TOOL_TITLE_RE,
@@ -173,7 +175,11 @@ def turns(doc: Document) -> dict[int, str | None]:
 def _retraction(doc: Document, start: int, end: int, code: set[int]) -> tuple[int | None, str | None]:
     """The first prose line of the turn that takes numbers back, and the words naming the one value it takes back
     when it takes back one ("I messed up the `13B Master` number"; None: all of them)."""
+    facts = line_facts(doc)
+    held = facts.holding(RETRACTION_GATES[0]) | facts.holding(RETRACTION_GATES[1])  # (any other line takes none back)
     for no in range(start, end + 1):
+        if no not in held:
+            continue
         text = doc.line(no)
         if no in code or text.lstrip().startswith(">") or len(text) > 2000:
             continue  # (a quote repeats another message)

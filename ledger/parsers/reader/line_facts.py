@@ -15,20 +15,24 @@ from collections.abc import Collection
 from ledger.memo import last_document
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.text import has_digit
+from ledger.vocab.word_gate import WordGate
 
 
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
 
-    __slots__ = ("_blocks", "_digits_to", "_examples", "_lines", "_shapes", "_texts")
+    __slots__ = ("_blocks", "_digits_to", "_doc", "_examples", "_held", "_lines", "_paired", "_shapes", "_texts")
 
     def __init__(self, doc: Document) -> None:
+        self._doc = doc
+        self._held: dict[tuple[WordGate, bool], frozenset[int]] = {}
         self._lines = doc.lines
         self._texts: dict[tuple[int, int], str] = {}
         # _digits_to[n]: how many of the first n lines hold a digit (what `\d` finds)
         self._digits_to = [0, *itertools.accumulate(map(has_digit, doc.lines))]
         self._blocks = doc.blocks
         self._shapes: dict[tuple[frozenset[str], bool, bool], list[Block]] = {}
+        self._paired: dict[tuple[frozenset[str], bool, bool], list[tuple[Block, str]]] = {}
         self._examples: frozenset[int] = frozenset()
 
     def digit(self, no: int) -> bool:
@@ -50,11 +54,24 @@ class LineFacts:
             got = self._texts[key] = "\n".join(self._lines[block.start - 1 : block.end])
         return got
 
+    def holding(self, gate: WordGate, setup: bool = False) -> frozenset[int]:
+        """The lines (from 1) that may hold a match of `gate`'s pattern, as printed or, with `setup`, as the setup
+        readers read them (Document.setup_line): found once per document and gate by one pass over its lines
+        (WordGate.lines_holding); a reader walking every line asks its pattern of these alone."""
+        key = (gate, setup)
+        got = self._held.get(key)
+        if got is None:
+            doc = self._doc
+            texts = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)] if setup else doc.lines
+            got = self._held[key] = gate.lines_holding(texts)
+        return got
+
     def set_examples(self, examples: frozenset[int]) -> None:
         """The lines the pipeline gives no extractor (support.examples: a template's numbers)."""
         if examples != self._examples:
             self._examples = examples
             self._shapes.clear()
+            self._paired.clear()
 
     def blocks_for(self, kinds: Collection[str], needs_digit: bool = True, whole_code: bool = False) -> list[Block]:
         """The blocks an extractor reading `kinds` reads, in document order: none an example opens, with a digit in
@@ -73,6 +90,18 @@ class LineFacts:
                 and not (whole_code and b.in_code and b.kind == "text")
             ]
             self._shapes[shape] = got
+        return got
+
+    def texts_for(
+        self, kinds: Collection[str], needs_digit: bool = True, whole_code: bool = False
+    ) -> list[tuple[Block, str]]:
+        """blocks_for's blocks, each with its text (`text`): joined once per shape for every extractor of that shape,
+        not once per extractor asking its marks and preconditions."""
+        shape = (frozenset(kinds), needs_digit, whole_code)
+        got = self._paired.get(shape)
+        if got is None:
+            text = self.text
+            got = self._paired[shape] = [(b, text(b)) for b in self.blocks_for(kinds, needs_digit, whole_code)]
         return got
 
 

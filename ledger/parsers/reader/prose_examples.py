@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import Document
-from ledger.vocab.text import has_digit
+from ledger.vocab.text import has_digit_char
 from ledger.vocab.word_gate import WordGate
 
 # "e.g.", "e.g,", "eg.", "for example", "for instance", "such as", "like", then at most a comma or colon, blanks,
@@ -155,4 +155,4 @@ def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
 def _holds_digit(line: str) -> bool:
     """any(c.isdigit() for c in line), one search for an ASCII line (where isdigit is 0-9) instead of a generator's
     step a character (90,000 steps over the shared corpus); beyond ASCII isdigit holds more than `\\d` ("²")."""
-    return has_digit(line) if line.isascii() else any(c.isdigit() for c in line)
+    return has_digit_char(line)

@@ -54,7 +54,7 @@ def _quoted(doc: Document) -> set[int]:
     out: set[int] = set()
     inside = False
     for no, line in enumerate(doc.lines, 1):
-        if not _QUOTE_RE.match(line):
+        if ">" not in line or not _QUOTE_RE.match(line):  # (most lines hold no ">": no pattern's call)
             inside = False
             continue
         if not inside and _QUOTE_MARK_RE.match(line):
