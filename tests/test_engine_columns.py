@@ -164,6 +164,9 @@ def test_paired_arms_sharing_only_a_bracketed_rate_are_that_rate_and_the_change_
     got = _by_value(text)
     assert got[440.0] == ("throughput", "tok/s/GPU", "Kestrel", 400.0)
     assert got[10.0] == ("throughput Δ%", "%", "Kestrel", None)
+    # (the arm's lone run, its partner's cell "—", is the arm's throughput all the same)
+    lone = text.replace("| 64 | 400.0 | 440.0 | +10.0% |", "| 64 | 400.0 | 440.0 | +10.0% |\n| 512 | — | 901.0 | — |")
+    assert _by_value(lone)[901.0] == ("throughput", "tok/s/GPU", "Kestrel", None)
     # (a feature switched off and on is the sides' reading, no pair of arms; a compute rate an implementation's)
     off_on = text.replace("Heron (", "w/o draft (").replace("Kestrel (", "w/ draft (")
     assert _by_value(off_on)[440.0][2] is None

@@ -352,11 +352,14 @@ def _a_sha(word: str) -> bool:
 
 
 def on_arm_columns(claims: Iterator[Claim], arms: dict[str, tuple[str, str]]) -> Iterator[Claim]:
+    """Each value under a column its header pairs with another arm's, the measure the two share and the arm its
+    variant: in every row, also where the partner's cell is "—" (the arm's lone run at a load the other did not
+    reach is that arm's measure all the same, no measure named "ATOM DP")."""
     if not arms:
         yield from claims
         return
     for c in claims:
-        got = arms.get(str(c.config.get("column") or "")) if c.reference is not None else None
+        got = arms.get(str(c.config.get("column") or "")) if c.value is not None else None
         if got is None:
             yield c
             continue
