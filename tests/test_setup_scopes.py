@@ -582,3 +582,20 @@ def test_an_eval_bullet_over_a_speed_table_is_no_dataset_of_its_rows() -> None:
     assert line_setup("bs 1 and 32") == {} and line_setup("TP8 and 2 nodes") == {"tp": "8"}
     lead = "3 samples of mt-bench:\n\n| concurrency | output tok/s |\n| --- | --- |\n| 4 | 310.5 |\n"
     assert [c.config.get("dataset") for c in extract(lead, path="x.md").claims] == ["mt-bench"]
+
+
+def test_a_later_fold_title_reaches_no_fold_whose_title_was_cut() -> None:
+    # the excerpt opens inside a fold: its "</details>" closes a block whose "<summary>" is unseen
+    text = (Path(__file__).parent / "fixtures" / "setup" / "cut_fold_title.md").read_text(encoding="utf-8")
+    configs = {c.source.line: c.config for c in extract(text, path="x.md").claims}
+    assert all("model" not in configs[no] and "quant" not in configs[no] for no in (4, 5, 6))
+    assert configs[15]["model"] == "phi-3-mini" and configs[15]["quant"] == "q6_k"
+    # with both titles present, each fold's own title scopes it
+    whole = text.replace(
+        "```\nMean    KLD:   0.0274",
+        "<details>\n<summary>phi-3-mini-Q4_K.gguf</summary>\n\n```\nMean    KLD:   0.0274",
+        1,
+    )
+    assert whole != text
+    opened = {c.source.line: c.config for c in extract(whole, path="x.md").claims}
+    assert opened[7]["quant"] == "q4_k" and opened[18]["quant"] == "q6_k"

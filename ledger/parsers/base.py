@@ -26,6 +26,7 @@ from ledger.parsers.grammar.model_values import settle_model
 from ledger.parsers.grammar.range_points import own_point
 from ledger.parsers.grammar.table_captions import caption_lead, captioned_table
 from ledger.parsers.grammar.table_wide import derives
+from ledger.parsers.grammar.unseen_folds import unseen_fold_keys
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
 from ledger.vocab.backend_ops import names_backend_op
@@ -196,6 +197,8 @@ class Context:
                 default = self.setup.default_at(line, config.get("model") or around.get("model"))
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
                     default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
+                if unseen := unseen_fold_keys(self.doc, line):  # (a fold whose title was cut: its own setup unsaid)
+                    default = {k: v for k, v in default.items() if k not in unseen}
                 if kind == "accuracy" and default.keys() & (_SERVING_LENGTHS | self.setup.printed):
                     # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions;
                     # "Maximum request concurrency: 64" printed by a serving benchmark: its run's load, not the eval's
