@@ -1794,3 +1794,26 @@ def test_a_rates_change_in_points_is_no_value_out_of_range(tmp_path: Path) -> No
     assert below["verdict"] == "below reference" and below["line"] == 5
     claims = extract((FIX / "point_changes_of_rates.md").read_text(encoding="utf-8"), path="x.md").claims
     assert sorted(c.value for c in claims if c.unit == "pp") == [-3.5, 2.5]
+
+
+def test_a_stated_range_is_within_noise_only_where_its_far_end_is_too(tmp_path: Path) -> None:
+    """ "1.6%~4.2% E2E throughput improvement" in a title states a change up to 4.2%: an improvement as stated, its
+    low end inside the default bar said beside it (it was "within noise", judged by its low end alone, while a
+    "2.4%~5.7%" title was an improvement); "a 0.4%~1.5% improvement" stays within noise, both its ends inside."""
+    data = report("title_range_far_end.md", tmp_path)
+    got = {f["line"]: f for f in findings(data, "results")}
+    assert got[1]["verdict"] == "improvement" and "its low end within the ±2% default perf threshold" in got[1]["text"]
+    assert got[5]["verdict"] == "within noise"
+
+
+def test_the_signed_cells_of_an_ab_runs_change_table_are_changes_as_stated(tmp_path: Path) -> None:
+    """A table whose cells are the signed changes of one A/B run ("| Short prompts | +6.20% | -4.10% | +0.80% |"
+    under "Output tok/s | Mean TTFT | p99 ITL") prints no pair, yet states each measure's move: a throughput up and
+    a TTFT down are improvements, a p99 ITL up 3.6% the regression, and +0.8% within noise (it was "nothing to
+    report")."""
+    data = report("ab_change_cells.md", tmp_path)
+    gains = [(f["line"], f["metric"], f["verdict"]) for f in findings(data, "results")]
+    assert (7, "Mean TTFT (Short prompts)", "improvement") in gains
+    assert (7, "p99 ITL (Short prompts)", "within noise") in gains
+    losses = [(f["line"], f["metric"]) for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert losses == [(8, "p99 ITL (Long prompts)")]

@@ -45,7 +45,10 @@ def stated_changes(
             continue  # (the base's, or the regression the change removes: "to work around the 25% regression")
         against = (c.config or {}).get("against")
         line = lines[c.source.line - 1] if 0 < c.source.line <= len(lines) else ""
-        way = stated_direction(c.metric or "", c.value, c.unit, against, item_effect(c.source.text or "", line))
+        # (a change row's signed cell, "| Native lengths | +7.43% | -5.86% |", is its measure's move, as a listed
+        # change's signed share is)
+        effect = (c.source.line in rows and _signed(c)) or item_effect(c.source.text or "", line)
+        way = stated_direction(c.metric or "", c.value, c.unit, against, effect)
         if way is None:
             continue
         setup = ", ".join(f"{k}={v}" for k, v in sorted((c.config or {}).items()) if k not in ("against", "context"))
@@ -57,14 +60,17 @@ def stated_changes(
         # ("2.4% below its baseline, within the 5% gate": the author's tolerance, not the default threshold)
         tol = stated_tolerance(c)
         bound = tol if tol is not None else share * 100
-        least = min(abs(c.value), abs(c.high)) if c.high is not None else abs(c.value)  # (a range: its nearer end)
-        inside = least <= bound if tol is not None else least < bound
+        # (a range "1.9%~5.0%" is within noise only where its far end is too: it states a change up to 5%, the bar
+        # its near end alone clears or not; its near end inside the bar is said beside the verdict)
+        ends = sorted((abs(c.value), abs(c.high))) if c.high is not None else [abs(c.value)] * 2
+        inside = [end <= bound if tol is not None else end < bound for end in ends]
         # ("-0.30% to +1.40%": a range with an end each way states no direction)
         spans_zero = c.high is not None and (c.value < 0 < c.high or c.high < 0 < c.value)
-        noise = said or spans_zero or (c.unit == "%" and inside)
+        noise = said or spans_zero or (c.unit == "%" and inside[1])
         within = ", called noise in the thread" if said else ", the range spans zero" if spans_zero else ""
         kind = "stated tolerance" if tol is not None else "default perf threshold"
         within = within or (f", within the ±{bound:g}% {kind}" if noise else "")
+        within = within or (f", its low end within the ±{bound:g}% {kind}" if c.unit == "%" and inside[0] else "")
         text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs}{within})"
         caveats = ["approximate value"] if c.approx else []
         rev = rev_name(c)
@@ -84,8 +90,17 @@ def _change_rows(own: Sequence[Claim]) -> frozenset[int]:
     lines: dict[int, bool] = {}
     for c in own:
         if (c.parser or "").startswith("tables") and c.kind in ("perf", "accuracy", "acceptance"):
-            change = (
-                c.kind == "perf" and c.unit == "%" and stated_direction(c.metric or "", 1.0, c.unit, None) is not None
-            )
+            # (a share named as a change, "+1.79% gain", or printed with its sign, "+7.43%" under "Output tok/s" in a
+            # table of an A/B run's changes: "restored vs hidden")
+            named = stated_direction(c.metric or "", 1.0, c.unit, None) is not None
+            change = c.kind == "perf" and c.unit == "%" and (named or _signed(c))
             lines[c.source.line] = lines.get(c.source.line, True) and change and c.reference is None
     return frozenset(line for line, changes in lines.items() if changes)
+
+
+_SIGNS = ("+", "-", "\u2212")  # (the minus sign typeset as U+2212 too)
+
+
+def _signed(c: Claim) -> bool:
+    """The claim's text prints its sign: a change, never a level ("+7.43%", "-5.86%"; not "85%")."""
+    return (c.source.text or "").lstrip(" *_`").startswith(_SIGNS)
