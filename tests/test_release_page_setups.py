@@ -124,3 +124,8 @@ def test_a_release_added_with_its_own_settings_leaves_the_first_releases_series_
 def test_a_header_corrected_to_name_its_prompt_length_keeps_its_series(tmp_path: Path) -> None:
     # ("ours (8 experts)" corrected to "8K (8012)": the column's series gains isl=8012, one series still)
     assert _steps(tmp_path, "prompt_header_fix") == ["within noise"] * 6
+
+
+def test_two_ranges_are_judged_end_by_end(tmp_path: Path) -> None:
+    # ("2~40x" then "2~17x": the high end fell; their middles within the ranges' widths read it as noise)
+    assert sorted(_steps(tmp_path, "range_ends")) == ["regression", "within noise"]

@@ -169,7 +169,10 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         _stderr_in_scale(new, key, n, new.stderr),
         (_stderr_in_scale(old, key, o, old.stddev), _stderr_in_scale(new, key, n, new.stddev)),
     )
-    if hw_o or hw_n:
+    if hw_o and hw_n:  # ("up to 3~64x" then "up to 3~28x": two ranges, each end a value of its own, judged apart)
+        o, n, thr, end = _moved_end(key, (o - hw_o, o + hw_o), (n - hw_n, n + hw_n), noise)
+        notes.append(f"the range's {end} end")
+    elif hw_o or hw_n:
         thr = Threshold(thr.value + hw_o + hw_n, thr.basis + " + range", f"±{fmt_number(thr.value + hw_o + hw_n)}")
         notes.append("stated range widens the threshold")
     if old.approx or new.approx:
@@ -188,6 +191,22 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     notes.append("higher is better" if up else "lower is better")
     pair.reason = "; ".join(notes)
     return pair
+
+
+def _moved_end(
+    key: Key, old: tuple[float, float], new: tuple[float, float], noise: NoiseModel
+) -> tuple[float, float, Threshold, str]:
+    """The end of two stated ranges that moved the most against its own threshold (old, new, threshold, "low" or
+    "high"): a range of results ("3~64x") is two values, and a change of either end is a change; comparing their
+    middles within the ranges' widths took 64 -> 28 for noise."""
+    best: tuple[float, float, float, Threshold, str] | None = None
+    for a, b, end in ((old[0], new[0], "low"), (old[1], new[1], "high")):
+        thr = threshold_for(key, a, b, noise)
+        moved = abs(b - a) / thr.value if thr.value > 0 else (math.inf if b != a else 0.0)
+        if best is None or moved > best[0]:
+            best = (moved, a, b, thr, end)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
 
 
 def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:

@@ -162,7 +162,7 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
     + any_of(
-        r"rows?|samples?|requests?|prompts?|gpus?|cores?|layers?|cases?|launches|"
+        r"rows?|samples?|requests?|prompts?|gpus?|cores?|sockets?|layers?|cases?|launches|"
         r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|reps?|repeats?|repetitions?|trials?|seeds?|commits?|"
         r"files?|buckets?|experts?|pages?|"
         r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"

@@ -366,7 +366,7 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         beaten = None
         if m is None or (m.group("bare") and _DIGIT_RE.search(m.group("what"))):
             continue  # ("85% vs main's 80%": two levels, no change stated against a run)
-        what = m.group("what").strip()
+        what = m.group("what").strip(" \t`*_")  # ("**28x faster than llama.cpp**": the run, not its bold)
         if unit in _POINT_UNITS:
             _point_gap(c, m, what)
             continue
