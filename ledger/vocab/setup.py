@@ -906,7 +906,12 @@ _WORDS_FOR: dict[frozenset[str], tuple[SetupWord, ...]] = {}
 
 def _words_in(s: str, low: str | None = None) -> tuple[SetupWord, ...]:
     """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
-    held = frozenset(_TRIGGER_RE.findall(s.lower() if low is None else low))
+    return _words_in_lowered(s.lower() if low is None else low)
+
+
+@short_text_cache(4096)  # (a line's qualifiers, the keys it names twice and a name's hints ask it of the same text)
+def _words_in_lowered(low: str) -> tuple[SetupWord, ...]:
+    held = frozenset(_TRIGGER_RE.findall(low))
     words = _WORDS_FOR.get(held)
     if words is None:
         if len(_WORDS_FOR) >= 4096:
