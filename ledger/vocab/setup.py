@@ -5,7 +5,10 @@ out of soft ones and skips ignored ones; a key no table names is hard.
 
 One table of setup words (`SETUP_WORDS`) serves both readers: `qualifiers` (the words extraction writes into a
 claim's `config`) and `config_hints` (what compare reads from names and config values); the switches stated on
-or off with no size ("EP enabled") are vocab.switch_words'."""
+or off with no size ("EP enabled") are vocab.switch_words'.
+
+Over 400 lines: the table is one ordered list (the first word that matches a span wins, and the trigger index is
+built from the whole list), and its two readers walk it in that order; split, the order would live in two files."""
 
 from __future__ import annotations
 

@@ -221,8 +221,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
         claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
         claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
-        if grouped:
-            claims = in_group(claims, group)
+        claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(claims, vs_name), frame)  # its "| TTFT |" a P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
 
