@@ -113,6 +113,10 @@ HOSTILE: dict[str, HostileText] = {
     "inline side words": "went from 0.4 on the stock old main to 0.5 with the fix 0.3 patched -> vs 2 stock to " * 400,
     # two arms named over a shared noun that never comes, their second's depth unfinished (vocab.setup_negation)
     "arm pairs": "acceptance 2.1 on the decode and MTP-3-3-3 pat and the plain or EAGLE3 run- and " * 400,
+    # a table of counts of totals under a score's heading, long and wide (tables.fraction_cells)
+    "fraction cells": lambda s: (
+        "## Needle in a haystack\n\n| Context | main | PR |\n|---|---|---|\n" + "| 8K | 12/13 | 13/13 |\n" * (300 * s)
+    ),
     # rerun words asked for, promised and denied over and over before a score (vocab.rerun_words)
     "rerun words": "Could you rerun ran it again not re-run same command re-tested the failed CI; gsm8k 0.95. " * 500,
     # load labels over items whose values name themselves after their units, statistics first (prose.

@@ -63,6 +63,8 @@ METRICS: tuple[Metric, ...] = (
     _bench("longbench", r"longbench"),
     _bench("ruler", r"\bruler\b"),
     _bench("passkey", r"pass[ _-]?key"),
+    # a needle planted in a long filler text, found or not at each context length ("Needle in a haystack", "NIAH")
+    _bench("niah", r"\bniah\b|needle[ _-]?in[ _-]?a[ _-]?haystack"),
     _bench("mt-bench", r"mt[ _-]?bench"),
     _bench("hellaswag", r"hellaswag", 10042),
     _bench("winogrande", r"winogrande", 1267),

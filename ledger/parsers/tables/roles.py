@@ -15,6 +15,7 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell, packed_numbers, units_all
 from ledger.parsers.tables.delta_check import orient_by_deltas
+from ledger.parsers.tables.fraction_cells import fraction_value
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     HEAD_UNIT_RE,
@@ -133,7 +134,10 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         # ("| - |": a dash where that row has no figure says nothing of what the column holds)
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci])) and c not in NO_FIGURE]
-        numeric = sum(is_numeric_cell(c) for c in cells) + (_listed_values(table, ci) if ci > first else 0)
+        # ("12/13" needles found of planted, after the rows' names: a score where the measure is one, fraction_cells;
+        # a first column's "1024/1024" names the row's lengths)
+        numeric = sum(is_numeric_cell(c) or (ci > first and fraction_value(c) is not None) for c in cells)
+        numeric += _listed_values(table, ci) if ci > first else 0
         if ((abbreviated_setting(head) or ci in bench) and whole_numbers(cells)) or ci in lengths:
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
             continue

@@ -45,6 +45,8 @@ from ledger.parsers.tables.cells import (
     with_named_spread,
 )
 from ledger.parsers.tables.declared_pairs import slash_pair
+from ledger.parsers.tables.fraction_cells import Reading as _Parsed  # (a numeric cell's: cells.cell_value)
+from ledger.parsers.tables.fraction_cells import as_fraction, base_reading, with_fraction
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     metric_name,
@@ -62,9 +64,6 @@ from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint
 from ledger.vocab.setup_keys import RUN_INDEX_KEY
 from ledger.vocab.setup_labels import bench_test_setup, is_strategy_label
-
-_Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
-"""A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
 
 
 @dataclass(slots=True)
@@ -166,15 +165,15 @@ class _RowReader:
         if not c.numeric and (
             (c.role == "value" and c.ci in self.info.base_of) or (c.role == "mixed" and self.base_row is not None)
         ):
-            c.parsed = spread_value(c.cleaned)  # (or beside its baseline row's: "53.07% ± 1.37 pp" above it)
+            c.parsed = c.parsed or spread_value(c.cleaned)  # (or beside its baseline row's: "53.07% ± 1.37 pp" above)
         if not c.numeric and c.parsed is None:
             yield from self._worded(c)
             return
         if self.ctx.is_free(c.line, c.start, c.end):  # else an earlier reader took it ("805 passed")
-            yield from self._value(c)
+            yield from as_fraction(self._value(c), c.parsed)
 
     def _cell(self, ci: int, cell: str, role: str) -> _Cell | None:
-        cleaned, numeric, parsed = cell_facts(cell)
+        cleaned, numeric, parsed = with_fraction(cell_facts(cell))  # ("12/13" needles found: a score, if one)
         if not cleaned:
             return None
         verdict = VERDICT_CELL_RE.match(cell) if not numeric else None
@@ -497,9 +496,9 @@ class _RowReader:
             elif c.ci in self.info.base_of:
                 bi = self.info.base_of[c.ci]
                 src = self.row.cells[bi] if bi < len(self.row.cells) else None
-            base_value = cell_value(src) if src is not None else None
-            if src is not None and base_value is not None and (is_numeric_cell(src) or base_value[4] is not None):
-                ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72")
+            base_value = base_reading(src, clean(src)) if src is not None else None
+            if src is not None and base_value is not None:
+                ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72"; a count of a total)
                 bpm = second_measure(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell, else the number a change column's header states
