@@ -3,9 +3,12 @@ tests/fixtures/kv_lines/, are checked whole by test_goldens.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ledger.parsers import extract
+from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.lines import continuations, pairs_in
 
 
@@ -301,3 +304,15 @@ def test_a_log_line_restating_the_rows_score_is_no_second_claim_and_a_length_is_
         assert [c.value for c in extract(text).claims if c.kind == "accuracy"] == values
     text = "GPQA diamond, this branch:\n\n```\n{'chars': 812.5, 'chars:std': 300.2, 'score': 0.61}\n```\n"
     assert [(c.metric, c.kind) for c in extract(text).claims] == [("chars", "perf"), ("score", "accuracy")]
+
+
+def test_a_perplexity_base_pairs_by_its_measure_not_by_its_place() -> None:
+    # llama-perplexity: "Mean PPL(base)" is the base of "Mean PPL(Q)" alone; the ratio and the difference of the two
+    # are measures of both, no side's value, and the "Mean KLD" printed under the base is none of its
+    assert is_baseline_label("Mean PPL(base)") and not is_baseline_label("Mean PPL(Q)/PPL(base)")
+    assert not is_baseline_label("Mean PPL(Q)-PPL(base)")
+    path = Path(__file__).parent / "fixtures" / "kv_lines" / "perplexity_base_pairs.md"
+    refs = {(c.source.line, c.metric): c.reference for c in extract(path.read_text(encoding="utf-8"), path="x").claims}
+    assert refs[(7, "Mean PPL(Q)")] == refs[(18, "Mean PPL(Q)")] == 12.05
+    assert refs[(12, "Mean PPL(Q)-PPL(base)")] is None and refs[(11, "Mean PPL(Q)/PPL(base)")] is None
+    assert refs[(20, "Mean KLD")] is None

@@ -22,7 +22,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, label_unit
-from ledger.parsers.kv.labels import is_baseline_label, measured
+from ledger.parsers.kv.labels import is_baseline_label, measured, same_measure, side_named_measure
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric, named_benchmark
@@ -61,6 +61,7 @@ def baseline_before(ctx: Context, line: int, unit: str | None, label: str) -> fl
             and is_baseline_label(pairs[0].label)
             and _unit_of(pairs[0]) == unit
             and _same_brackets(pairs[0].label, label)
+            and _of_measure(pairs[0].label, label)
         ):
             return pairs[0].value  # a line of its own: "Baseline (non-speculative): 215.84 s"
         break
@@ -81,11 +82,18 @@ def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None,
                 and _unit_of(pairs[0]) == unit
                 and not is_baseline_label(pairs[0].label)
                 and _same_brackets(base.label, pairs[0].label)
+                and _of_measure(base.label, pairs[0].label)
                 # ("- baseline: 61.2" over "- new: 60.9" in prose: no measure names either, so no reader of output
                 # claims the next value to take this one; the list's readers pair them, prose.baseline_items)
                 and (unit is not None or code or measured(pairs[0].label) or measured(base.label))
             )
     return False
+
+
+def _of_measure(base: str, label: str) -> bool:
+    """A baseline that names its measure before its side's bracket is the base of that measure's values alone:
+    "Mean PPL(base)" of "Mean PPL(Q)", never of the "Mean KLD" under it."""
+    return side_named_measure(base) is None or same_measure(base, label)
 
 
 def _same_brackets(a: str, b: str) -> bool:

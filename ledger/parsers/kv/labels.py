@@ -126,10 +126,16 @@ _BASELINE_PAREN_RE = re.compile(
 )
 
 
+# one side's bracket, an operator, then the other's ("PPL(Q)/PPL(base)", "PPL(Q) - PPL(base)"): a measure of both
+_OF_BOTH_SIDES_RE = re.compile(r"\)\s{0,2}[/\-−÷]\s{0,2}[\w ]{0,30}\(")
+
+
 @short_text_cache(4096)
 def is_baseline_label(label: str) -> bool:
     """ "Baseline (non-speculative)", "Before", "main", "TTFT before", "Mean PPL(base)": the value a later one
     (or the one just above) is compared with."""
+    if _OF_BOTH_SIDES_RE.search(label):
+        return False  # "Mean PPL(Q)/PPL(base)", "PPL(Q)-PPL(base)": a ratio or a difference of the two sides
     if _BASELINE_PAREN_RE.search(label):
         return True
     core = _TRAILING_PAREN_RE.sub("", label).strip()
@@ -140,6 +146,15 @@ def is_baseline_label(label: str) -> bool:
 
 
 _SIDE_LEAD_RE = re.compile(f"^{SIDE_PHRASE}" + r"[\s,:]+", re.IGNORECASE)
+
+
+def side_named_measure(label: str) -> str | None:
+    """The measure a baseline's label names before the side in its brackets ("Mean PPL(base)" -> "mean ppl"), else
+    None ("Baseline (non-speculative)": a side and its note, which any next measure's value is compared with)."""
+    if not _BASELINE_PAREN_RE.search(label):
+        return None
+    core = _TRAILING_PAREN_RE.sub("", label).strip()
+    return core.lower() if core and not is_baseline_label(core) else None
 
 
 def same_measure(a: str, b: str) -> bool:
