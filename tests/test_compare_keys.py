@@ -11,7 +11,7 @@ import pytest
 from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
 from ledger.model import Claim, Source
-from ledger.vocab import setup
+from ledger.vocab import name_hints, setup
 from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.metrics import BENCHMARK_SAMPLES
 from ledger.vocab.setup_keys import (
@@ -317,7 +317,7 @@ def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> No
             canonical_items(key, s)
         setup.model_names(s)
         setup.qualifiers(s)
-        setup.config_hints(s)
+        name_hints.config_hints(s)
     assert time.process_time() - start < 3.0
 
 

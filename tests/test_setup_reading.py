@@ -16,7 +16,8 @@ from ledger.vocab.claim_setup import read_setup, setup_items
 from ledger.vocab.flags import one_value
 from ledger.vocab.label_batches import label_batch
 from ledger.vocab.models import model_names, of_family, title_family
-from ledger.vocab.setup import config_hints, named_twice, qualifiers
+from ledger.vocab.name_hints import config_hints
+from ledger.vocab.setup import named_twice, qualifiers
 from ledger.vocab.setup_negation import drafted_arm
 
 

@@ -13,7 +13,8 @@ from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value, canonical_number
 from ledger.vocab.context_words import context_length_after, describes_windowed_evaluation
 from ledger.vocab.load_cells import metric_load
-from ledger.vocab.setup import config_hints, named_twice, qualifiers
+from ledger.vocab.name_hints import config_hints
+from ledger.vocab.setup import named_twice, qualifiers
 
 
 def test_spaced_method_version_is_one_method() -> None:
@@ -1309,30 +1310,31 @@ def test_a_bare_build_tag_names_no_second_board() -> None:
 
 def _hints_over_the_whole_table(text: str) -> tuple[dict[str, str], str]:
     """config_hints as it read a name before: every word of the table tried in turn."""
+    from ledger.vocab import name_hints as nh
     from ledger.vocab import setup as s
 
-    hints, rest = s.without_layouts(text[: s.MAX_NAME])
-    packed, rest = s.checkpoint_label(rest)
+    hints, rest = nh.without_layouts(text[: nh.MAX_NAME])
+    packed, rest = nh.checkpoint_label(rest)
     packed.pop("engine", None)
     hints.update(packed)
-    pm = s.length_pair(rest, s.lower_for_words(rest))
+    pm = nh.length_pair(rest, nh.lower_for_words(rest))
     if pm:
         isl = pm.group("isl")
-        hints["isl"], hints["osl"] = s.canon_value("isl", isl), s.canon_value("osl", pm.groupdict().get("osl") or isl)
+        hints["isl"], hints["osl"] = nh.canon_value("isl", isl), nh.canon_value("osl", pm.groupdict().get("osl") or isl)
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in s.SETUP_WORDS:
-        if w.key in hints or w.written in s.CONSUMED_KEYS:
+        if w.key in hints or w.written in nh.CONSUMED_KEYS:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not s._limit(w, rest, m.start(), m.end()):
-            for key, value in zip(s.SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in s.SPEC_TUPLE_WORDS else ():
+            for key, value in zip(nh.SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in nh.SPEC_TUPLE_WORDS else ():
                 hints.setdefault(key, value)
-            for key in s._FUSED.get(w) or (() if w in s.SPEC_TUPLE_WORDS else (w.key,)):
-                for hk, hv in s.canonical_items(key, m.group(1)):
+            for key in nh._FUSED.get(w) or (() if w in nh.SPEC_TUPLE_WORDS else (w.key,)):
+                for hk, hv in nh.canonical_items(key, m.group(1)):
                     hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]
-    if s._NO_SPEC_RE.search(rest):
-        rest = s._NO_SPEC_RE.sub(" ", rest)
+    if nh._NO_SPEC_RE.search(rest):
+        rest = nh._NO_SPEC_RE.sub(" ", rest)
     if hints.get("draft_len") == "0":
         hints.pop("draft_len")
     return hints, rest
@@ -1345,7 +1347,7 @@ def test_a_names_config_hints_are_read_from_the_words_its_triggers_name_as_from_
     capitals too."""
     from _fixture_lines import fixture_lines
 
-    from ledger.vocab.setup import config_hints
+    from ledger.vocab.name_hints import config_hints
 
     texts: set[str] = {"M2 Max tok/s", "Apple M3 Ultra", "İNT4 TP8", "TP8EP8 MTP3 fp8 kv", "EAGLE (3 1 4) accept"}
     for line in fixture_lines():

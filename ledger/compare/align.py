@@ -41,7 +41,7 @@ from ledger.compare.trials import (
 )
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
-from ledger.vocab.setup import config_hints
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.text import clean_name
 
 T = TypeVar("T")

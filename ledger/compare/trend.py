@@ -28,7 +28,7 @@ from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import split_statistic
-from ledger.vocab.setup import config_hints
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.setup_keys import canonical_key_name
 
 

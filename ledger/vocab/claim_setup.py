@@ -25,7 +25,8 @@ from ledger.vocab.metrics import (
     scored_metric,
     variant_words,
 )
-from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
+from ledger.vocab.name_hints import config_hints
+from ledger.vocab.setup import LONG_CONTEXT_RE
 from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name, key_class
 from ledger.vocab.subtasks import benchmark_subtask
 from ledger.vocab.text import MAX_NAME, clean_name

@@ -10,8 +10,8 @@ from ledger.memo import short_text_cache
 from ledger.vocab.acceptance_words import ROUND_ACCEPTANCE
 from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.run_stats import canonical_stat
-from ledger.vocab.setup import config_hints
 from ledger.vocab.speed_names import BENCH_TEST_NAMES
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS as SPEED_MEASURE_WORDS  # (read by the prose here)
 from ledger.vocab.text import clean_name

@@ -4,18 +4,15 @@ Every key is hard, soft or ignored (`key_class`): compare splits series by hard 
 out of soft ones and skips ignored ones; a key no table names is hard.
 
 One table of setup words (`SETUP_WORDS`) serves both readers: `qualifiers` (the words extraction writes into a
-claim's `config`) and `config_hints` (what compare reads from names and config values); the switches stated on
-or off with no size ("EP enabled") are vocab.switch_words'.
-
-Over 400 lines: the table is one ordered list (the first word that matches a span wins, and the trigger index is
-built from the whole list), and its two readers walk it in that order; split, the order would live in two files."""
+claim's `config`) and `config_hints` (what compare reads from names and config values: vocab.name_hints); the
+switches stated on or off with no size ("EP enabled") are vocab.switch_words'."""
 
 from __future__ import annotations
 
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.block_words import BLOCK_WORDS, CONSUMED_KEYS, drafted_block
+from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
     GPU_COUNT,
@@ -26,9 +23,8 @@ from ledger.vocab.board_counts import (
     board_nodes,
     in_image_tag,
 )
-from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_machine, switch_value
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, one_machine, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
-from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
@@ -72,7 +68,7 @@ from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORDS
 from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
-from ledger.vocab.text import MAX_NAME, has_digit, joined_thousands, lower_for_words
+from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.training_batches import TRAINING_BATCHES
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.tuning_words import TUNED_WORDS, TUNING
@@ -925,57 +921,6 @@ def _words_in_lowered(low: str) -> tuple[SetupWord, ...]:
 
 
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
-_NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
-
-
-def config_hints(text: str) -> tuple[dict[str, str], str]:
-    """Configuration words found in a metric, row or gate name, and the text without them. A pair of lengths
-    ("ISL/OSL=1K/2K", "8192/1024 TPOT", "1K/1K") is the workload's shape, a setup: "8192/1024 TPOT" and "1024/1024
-    TPOT" are one measure at two shapes."""
-    hints, rest = without_layouts(text[:MAX_NAME])  # ("ctx2_tep4_gen1_dep16": each role's sizes, no run's tp)
-    packed, rest = checkpoint_label(rest)  # ("7B 4bit 128g, HF": a checkpoint's settings, not a 7B model's name)
-    packed.pop("engine", None)  # (the claim states it where it is no page's own: tables.rows _checkpoint)
-    hints.update(packed)
-    pm = length_pair(rest, lower_for_words(rest))  # (before the single words take the second length for the first)
-    if pm:
-        isl = pm.group("isl")
-        hints["isl"], hints["osl"] = canon_value("isl", isl), canon_value("osl", pm.groupdict().get("osl") or isl)
-        rest = rest[: pm.start()] + " " + rest[pm.end() :]
-    words, k = _hinted_words(rest, -1), 0
-    while k < len(words):
-        w = words[k]
-        k += 1
-        if w.key in hints or w.written in CONSUMED_KEYS:  # (a name's "block 5": no drafter named beside it)
-            continue
-        m = w.pattern.search(rest)
-        if m and m.group(1) and not _limit(w, rest, m.start(), m.end()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in SPEC_TUPLE_WORDS else ():
-                hints.setdefault(key, value)  # "MTP (1 3 4)": its steps, top-k and draft tokens
-            for key in _FUSED.get(w) or (() if w in SPEC_TUPLE_WORDS else (w.key,)):  # "TEP4": tp and ep
-                for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
-                    hints.setdefault(hk, hv)
-            rest = rest[: m.start()] + " " + rest[m.end() :]
-            words, k = _hinted_words(rest, _WORD_AT[w]), 0  # (the blank joins what stood around the match)
-    if _NO_SPEC_RE.search(rest):
-        rest = _NO_SPEC_RE.sub(" ", rest)
-    if hints.get("draft_len") == "0":
-        hints.pop("draft_len")
-    return hints, rest
-
-
-_WORD_AT = {w: i for i, w in enumerate(SETUP_WORDS)}
-_CPU_WORDS = tuple(w for w in SETUP_WORDS if w.written == "cpu")
-
-
-def _hinted_words(text: str, after: int) -> tuple[SetupWord, ...]:
-    """The setup words after the table's `after`-th that can match `text`, in the table's order: those its triggers
-    name (one pass over the lowered text, as qualifiers reads a line) and the CPU's, whose Apple chips ("M2 Max") its
-    triggers leave to the GPU word's; every word after it where a character the lowering changes stands. A name tried
-    against every word of the table cost a pattern's call each (a hundred a name)."""
-    if lower_for_words(text) is None:
-        return SETUP_WORDS[after + 1 :]
-    at = _WORD_AT.__getitem__  # (the words the triggers name come in the table's order, a few a name)
-    return tuple(w for w in sorted({*_words_in(text), *_CPU_WORDS}, key=at) if at(w) > after)
 
 
 @short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again

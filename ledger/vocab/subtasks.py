@@ -8,7 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
-from ledger.vocab.setup import config_hints
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.text import MAX_NAME, clean_name
 
 _LEADING_RE = re.compile(r"^(?:" + BENCHMARK_ALTERNATION + r")", re.IGNORECASE)

@@ -85,6 +85,9 @@ def lower_for_words(text: str) -> str | None:
 
 _ASCII_DIGIT_RE = re.compile(r"[0-9]")
 _DIGIT_RE = re.compile(r"\d")
+DIGIT_SEARCH = {True: _ASCII_DIGIT_RE.search, False: _DIGIT_RE.search}
+"""`\\d`'s search, by whether the text is ASCII (str.isascii answers at once): there a range test a character finds
+the same digits as the category's table (the number search asks it of every text, 7,000 times an extraction)."""
 
 
 @short_text_cache(8192)

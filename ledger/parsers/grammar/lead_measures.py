@@ -27,7 +27,7 @@ from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.change_words import GAIN_RE, LOSS_RE
 from ledger.vocab.metrics import higher_is_better, is_change_name, named_benchmark, names_a_rate
-from ledger.vocab.setup import config_hints
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.sides import side_alone
 from ledger.vocab.units import measure_of_unit, unit_higher_is_better
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.packed_values import in_value_list
 from ledger.parsers.grammar.share_ranges import CHANGE_FROM_RE, share_range_top
+from ledger.vocab.text import DIGIT_SEARCH
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.units import UNITS
 
@@ -39,10 +40,6 @@ NUMBER_RE = re.compile(
     rf"(?:(?:\*\*)?\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
-_DIGIT_RE = re.compile(r"\d")
-_ASCII_DIGIT_RE = re.compile(r"[0-9]")
-"""What `\\d` finds in an ASCII text (str.isascii answers at once): a range test a character, not the category's
-table (the number search asks it of every text, 7,000 times an extraction of the shared corpus)."""
 _LEAD = 20
 _PREFIX_END = frozenset("~≈∼-+−–.*_`")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
@@ -149,7 +146,7 @@ _Step = tuple[Number | None, int]
 def _next_match(text: str, pos: int, stop: int) -> re.Match[str] | None:
     # every number holds a digit, at most _LEAD characters after where its match starts: jump
     # there with a plain scan instead of trying the full pattern at each character
-    d = (_ASCII_DIGIT_RE if text.isascii() else _DIGIT_RE).search(text, pos, stop)
+    d = DIGIT_SEARCH[text.isascii()](text, pos, stop)
     if d is None:
         return None
     ds = d.start()

@@ -26,8 +26,9 @@ from ledger.vocab.metrics import (
     named_benchmark,
     names_a_metric,
 )
+from ledger.vocab.name_hints import config_hints
 from ledger.vocab.setting_heads import gemm_shape
-from ledger.vocab.setup import config_hints, model_names, qualifiers
+from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_labels import is_strategy_label
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit, rate_alone
