@@ -134,8 +134,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         # ("| - |": a dash where that row has no figure says nothing of what the column holds)
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci])) and c not in NO_FIGURE]
-        # ("12/13" needles found of planted, after the rows' names: a score where the measure is one, fraction_cells;
-        # a first column's "1024/1024" names the row's lengths)
+        # ("12/13" needles found of planted, after the rows' names: a score, fraction_cells; not a first column's)
         numeric = sum(is_numeric_cell(c) or (ci > first and fraction_value(c) is not None) for c in cells)
         numeric += _listed_values(table, ci) if ci > first else 0
         if ((abbreviated_setting(head) or ci in bench) and whole_numbers(cells)) or ci in lengths:
