@@ -117,6 +117,10 @@ HOSTILE: dict[str, HostileText] = {
     "fraction cells": lambda s: (
         "## Needle in a haystack\n\n| Context | main | PR |\n|---|---|---|\n" + "| 8K | 12/13 | 13/13 |\n" * (300 * s)
     ),
+    # paragraph after paragraph of reruns of checks never run before (grammar.rerun_setups' look back is bounded)
+    "reruns of unknown checks": lambda s: "".join(
+        f"Reran it again: metric{k} 0.{k % 97} ms.\n\n" for k in range(600 * s)
+    ),
     # rerun words asked for, promised and denied over and over before a score (vocab.rerun_words)
     "rerun words": "Could you rerun ran it again not re-run same command re-tested the failed CI; gsm8k 0.95. " * 500,
     # load labels over items whose values name themselves after their units, statistics first (prose.

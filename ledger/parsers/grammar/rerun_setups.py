@@ -27,6 +27,9 @@ _KINDS = frozenset({"accuracy", "perf", "acceptance"})
 _CARRIED = RUN_SETUP_KEYS | RERUN_KEYS
 _LEAD_GAP = 2
 """How many lines may stand between a lead-in and the paste or table it leads."""
+_LOOK_BACK = 2000
+"""How many claims back a rerun's first run is looked for (a page of many reruns of checks never run before stays
+linear; a thread holds a few hundred claims)."""
 
 
 def rerun_setups(doc: Document, claims: list[Claim]) -> list[Claim]:
@@ -77,7 +80,7 @@ def _rerun_start(blocks: list[Block], k: int) -> int | None:
 def _first_run(claims: list[Claim], i: int, before: int) -> Claim | None:
     """The latest claim above line `before` that measures what claim i does (_same_check), else None."""
     rerun = claims[i]
-    for j in range(i - 1, -1, -1):
+    for j in range(i - 1, max(-1, i - 1 - _LOOK_BACK), -1):
         c = claims[j]
         if c.source.line < before and c.kind == rerun.kind and _same_check(rerun, c):
             return c
