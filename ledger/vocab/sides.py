@@ -28,8 +28,9 @@ BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
     r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent|"
-    # ("| Pre Tok/Sec | Post Tok/sec |": the runs before and after the change)
-     + PRE_SIDE + r")\b",
+    # ("| Pre Tok/Sec | Post Tok/sec |": the runs before and after the change; case-blind here, as the word gate over
+    # this pattern reads it on the lowered label: a compound or a stage after it is still no side, PRE_POST_TAIL)
+     + r"pre" + PRE_POST_TAIL + r")\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
@@ -38,7 +39,7 @@ HEAD_SIDE_RE = re.compile(
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
     # ("New Code Acc" beside "Old Code Acc": the code is the side's word, the measure is "Acc")
     r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
-    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r"|" + POST_SIDE + r")\b",
+    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r"|post" + PRE_POST_TAIL + r")\b",
     re.IGNORECASE,
 )
 # a run on the base side named by what it shows rather than where it ran: the fix reverted, a negative control, a run

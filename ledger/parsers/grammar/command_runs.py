@@ -123,12 +123,12 @@ def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, l
     serves = any(
         SERVER_COMMAND_RE.search(doc.line(no)) for no in range(block.start, min(block.end, block.start + 40) + 1)
     )
-    for head in heads:
+    for k, head in enumerate(heads):
         if head.start <= end:
             continue
         if head.kind != "text" or head.start != end + 1 or (results_between(doc, block.end, head.start) and not serves):
             break
-        end = next((h.start - 1 for h in heads if h.start > head.start), last)
+        end = heads[k + 1].start - 1 if k + 1 < len(heads) else last  # (heads are in line order)
     return end
 
 

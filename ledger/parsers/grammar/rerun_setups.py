@@ -27,9 +27,10 @@ _KINDS = frozenset({"accuracy", "perf", "acceptance"})
 _CARRIED = RUN_SETUP_KEYS | RERUN_KEYS
 _LEAD_GAP = 2
 """How many lines may stand between a lead-in and the paste or table it leads."""
-_LOOK_BACK = 2000
+_LOOK_BACK = 200
 """How many claims back a rerun's first run is looked for (a page of many reruns of checks never run before stays
-linear; a thread holds a few hundred claims)."""
+linear: 2,000 did not, the hostile text's 1,800 reruns each read all before it; a rerun restates a run of its own
+thread, a few screens up)."""
 
 
 def rerun_setups(doc: Document, claims: list[Claim]) -> list[Claim]:
