@@ -24,24 +24,22 @@ compound's first part, "Pre-LN", nor a stage the next word names, "Pre training"
 POST_SIDE = r"(?-i:Post|POST)" + PRE_POST_TAIL
 """A header's "Post": the run after the change (see PRE_SIDE)."""
 # the words a base side goes by, and a candidate side
-BASE_SIDE_RE = re.compile(
+_BASE_WORDS_RE = (
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent|"
-    # ("| Pre Tok/Sec | Post Tok/sec |": the runs before and after the change; case-blind here, as the word gate over
-    # this pattern reads it on the lowered label: a compound or a stage after it is still no side, PRE_POST_TAIL)
-     + r"pre" + PRE_POST_TAIL + r")\b",
-    re.IGNORECASE,
+    r"old\s+code|old|origin|original|previous|legacy|reference|stock|vanilla|existing|default|nightly|parent"
 )
-HEAD_SIDE_RE = re.compile(
+# ("| Pre Tok/Sec | Post Tok/sec |": the runs before and after the change, capitalised as a head writes them)
+BASE_SIDE_RE = re.compile(_BASE_WORDS_RE + "|" + PRE_SIDE + r")\b", re.IGNORECASE)
+_HEAD_WORDS_RE = (
     # ("this fix", "our change": the PR's own change named as its side)
     r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|(?:this|my|our)\s+(?:fix|patch|change)|branch|candidate|"
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
     # ("New Code Acc" beside "Old Code Acc": the code is the side's word, the measure is "Acc")
     r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
-    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r"|post" + PRE_POST_TAIL + r")\b",
-    re.IGNORECASE,
+    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE
 )
+HEAD_SIDE_RE = re.compile(_HEAD_WORDS_RE + "|" + POST_SIDE + r")\b", re.IGNORECASE)
 # a run on the base side named by what it shows rather than where it ran: the fix reverted, a negative control, a run
 # that reproduces the bug or fails as expected ("with the fix reverted" names the base, whatever "with the fix" says)
 BASE_RUN_RE = re.compile(
@@ -146,7 +144,10 @@ CHANGE_ON_TOP_RE = re.compile(
 """What follows a build's name when the PR was applied to it ("`0.6.2.dev31+g4be0c1d2` + this PR applied", "... with
 this change on top"): the build is the base of the run, not the run's head."""
 
-_BASE_WORDS, _HEAD_WORDS, _BASE_RUN_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE), WordGate(BASE_RUN_RE)
+# (the gates search the lowered label, which has no capitals: "Pre" and "Post" are asked apart, _PRE_POST_RE)
+_BASE_WORDS = WordGate(re.compile(_BASE_WORDS_RE + r")\b", re.IGNORECASE))
+_HEAD_WORDS, _BASE_RUN_WORDS = WordGate(re.compile(_HEAD_WORDS_RE + r")\b", re.IGNORECASE)), WordGate(BASE_RUN_RE)
+_PRE_POST_RE = re.compile(r"\b(?:(?P<pre>" + PRE_SIDE + r")|" + POST_SIDE + r")\b")
 """The patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
 
 
@@ -196,6 +197,9 @@ def _side_of(label: str) -> str | None:
     if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
         return "base"
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)
+    if ("P" in label or "p" in label) and (pp := _PRE_POST_RE.search(label)) is not None:
+        b, h = (pp, h) if pp.group("pre") and (b is None or pp.start() < b.start()) else (b, h)
+        b, h = (b, pp) if not pp.group("pre") and (h is None or pp.start() < h.start()) else (b, h)
     if b is None and h is None and not label.isascii():
         # ("未开启 MLAPO 时": "开启" inside "未开启" is found one character later, so the base word wins)
         b, h = _CJK_BASE_RE.search(label), _CJK_HEAD_RE.search(label)
