@@ -83,8 +83,12 @@ def parenthesised_workload(text: str) -> dict[str, str]:
     """The data set, prompt count and request rate a line names as its benchmark's workload: a known serving set, then
     a parenthesis every item of which is a prompt count, a request rate or a seed, one count or rate at least ("on
     ShareGPT (200 prompts, request-rate `inf`, seed 7)"). {} for any other parenthesis ("ShareGPT (see #12)")."""
+    head = text[:2000]
+    low = head.lower()
+    if "prompt" not in low and "request" not in low:
+        return {}  # (every line with a parenthesis is asked: its items need one of these words)
     out: dict[str, str] = {}
-    for m in _WORKLOAD_PARENS_RE.finditer(text[:2000]):
+    for m in _WORKLOAD_PARENS_RE.finditer(head):
         found: dict[str, str] = {}
         for item in _ITEM_SPLIT_RE.split(m.group(2)):
             item = item.replace("`", "").strip(" *_")
