@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from _extracted import SHARED_EXTRACTION, extract_remembered
 
 from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
@@ -89,9 +90,12 @@ def _no_own_samples(kind: str, metric: str, config: dict[str, str], value: str) 
     return kind not in ("accuracy", "acceptance") or (bool(split) and value.isdigit() and int(value) >= split)
 
 
-def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
+@SHARED_EXTRACTION
+def test_compare_keeps_every_hard_key_the_extractors_write(monkeypatch: pytest.MonkeyPatch) -> None:
     """On every text we have: a hard key of a claim's config is in its comparability key (or, for a number's
     setup, the draft length 0 that means no speculation); nothing is dropped without a class."""
+    # (each file read and stamped as extract_file does, its extraction the one the other readers of every text share)
+    monkeypatch.setattr("ledger.ingest.extracting.extract", extract_remembered)
     dropped: list[str] = []
     seen: set[str] = set()
     for path in _corpus_files():

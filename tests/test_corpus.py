@@ -13,8 +13,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
-from ledger.parsers import extract
+from _extracted import SHARED_EXTRACTION, extracted
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = SHARED / "corpus"
@@ -29,10 +28,13 @@ SETS = {
     "console-rendered": (CORPUS2 / "rendered" / "gold", 95.5, 96.0),
 }
 
-pytestmark = pytest.mark.skipif(
-    not SCORE.exists() or not CORPUS.exists(),
-    reason="../shared (corpus and score.py) is not present next to the repository",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not SCORE.exists() or not CORPUS.exists(),
+        reason="../shared (corpus and score.py) is not present next to the repository",
+    ),
+    SHARED_EXTRACTION,  # (each document extracted once on one worker for every test reading them all)
+]
 
 
 def _score_module(failures: list[tuple[str, list[str]]] | None = None) -> ModuleType:
@@ -44,7 +46,7 @@ def _score_module(failures: list[tuple[str, list[str]]] | None = None) -> Module
     spec.loader.exec_module(module)
 
     def in_process(cmd: str, doc: Path) -> list[dict[str, Any]]:
-        result = extract(doc.read_text(encoding="utf-8"), path=doc.name)
+        result = extracted(doc.read_text(encoding="utf-8"), doc.name)
         failed = [w.message for w in result.warnings if " failed (" in w.message]
         if failures is not None and failed:
             failures.append((doc.name, failed))

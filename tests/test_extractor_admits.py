@@ -12,6 +12,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
+from _extracted import SHARED_EXTRACTION, extracted
 
 from ledger.parsers import extract, registry
 from ledger.parsers.reader.document import Block, Document
@@ -51,6 +52,7 @@ def _stripped(ext: Any, yielded: list[tuple[Any, Block, Document]]) -> SimpleNam
     return SimpleNamespace(**kept, extract=read)
 
 
+@SHARED_EXTRACTION
 def test_every_block_an_extractor_claims_from_passes_its_precondition(monkeypatch: pytest.MonkeyPatch) -> None:
     docs = _documents()
     yielded: list[tuple[Any, Block, Document]] = []
@@ -60,9 +62,9 @@ def test_every_block_an_extractor_claims_from_passes_its_precondition(monkeypatc
     assert not failed
     claimed = {e.NAME for e, _b, _d in yielded}
     assert claimed >= {e.NAME for e in GATED}  # (none proven on nothing)
-    monkeypatch.undo()
+    monkeypatch.undo()  # (the pipeline as shipped again: only its claims are remembered)
     for path, claims in zip(docs, read, strict=True):
-        assert extract(path.read_text(encoding="utf-8", errors="replace"), path=path.name).claims == claims, path
+        assert extracted(path.read_text(encoding="utf-8", errors="replace"), path.name).claims == claims, path
 
 
 def test_the_extractors_named_in_the_issue_have_a_precondition() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _extracted import SHARED_EXTRACTION, extracted
 
 from ledger.parsers import extract, registry
 
@@ -44,6 +45,7 @@ def _documents() -> list[Path]:
     return [p for p in sorted(FIXTURES.rglob("*")) if p.is_file() and p.suffix != ".json"]
 
 
+@SHARED_EXTRACTION
 @pytest.mark.parametrize("name", [e.NAME for e in MARKED])
 def test_every_claim_of_a_marked_extractor_comes_from_a_line_holding_a_mark(name: str) -> None:
     """A claim's own lines hold a mark, or the lines of its block above it do: a JSON record's score line is read
@@ -68,7 +70,7 @@ def _marked_claim_texts() -> dict[str, list[tuple[str, int, str]]]:
     names = {e.NAME for e in MARKED}
     out: dict[str, list[tuple[str, int, str]]] = {}
     for path in _documents():
-        result = extract(path.read_text(encoding="utf-8", errors="replace"), path=path.name)
+        result = extracted(path.read_text(encoding="utf-8", errors="replace"), path.name)
         assert result.document is not None
         lines = result.document.lines
         spans = [(b.start, b.end) for b in result.document.blocks]

@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _extracted import SHARED_EXTRACTION, extracted
 
 from ledger.model import CLAIMS_ADAPTER, Claim
-from ledger.parsers import extract
 from ledger.parsers.reader.document import split_lines
+
+pytestmark = SHARED_EXTRACTION  # (the fixtures' claims, extracted once on one worker for every test reading them all)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIELDS = (
@@ -120,7 +122,7 @@ def test_fixture_matches_its_golden(path: Path, update_goldens: bool) -> None:
     """The claims equal the golden's, and every claim is valid and points at its own text (one extraction serves
     both: the fixtures are a tenth of the suite's time)."""
     text = path.read_text(encoding="utf-8")
-    result = extract(text, path=path.name)
+    result = extracted(text, path.name)
     _points_at_its_text(text, result.claims)
     got = [project(c) for c in result.claims]
     golden = _golden(path)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _extracted import SHARED_EXTRACTION, extracted
 
 from ledger.model import Claim, Revision, Source
-from ledger.parsers import extract
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -21,10 +21,11 @@ def _texts() -> list[Path]:
     return found
 
 
+@SHARED_EXTRACTION
 def test_to_json_dict_equals_model_dump_on_every_extracted_claim() -> None:
     n = 0
     for path in _texts():
-        for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims:
+        for c in extracted(path.read_text(encoding="utf-8"), path.name).claims:
             assert c.to_json_dict() == c.model_dump(mode="json"), f"{path.name} line {c.source.line}"
             n += 1
     assert n > 20
