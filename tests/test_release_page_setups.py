@@ -16,9 +16,10 @@ from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.document import read_document
-from ledger.vocab.canonical import canonical_gpu
+from ledger.vocab.canonical import canon_value, canonical_gpu
 from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
 from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
+from ledger.vocab.setup import qualifiers
 
 
 @pytest.mark.parametrize(
@@ -129,3 +130,15 @@ def test_a_header_corrected_to_name_its_prompt_length_keeps_its_series(tmp_path:
 def test_two_ranges_are_judged_end_by_end(tmp_path: Path) -> None:
     # ("2~40x" then "2~17x": the high end fell; their middles within the ranges' widths read it as noise)
     assert sorted(_steps(tmp_path, "range_ends")) == ["regression", "within noise"]
+
+
+@pytest.mark.parametrize(
+    ("line", "sockets"), [("Dual socket: 1T DRAM", "dual"), ("on 2 sockets", "2"), ("32 cores per socket", None)]
+)
+def test_a_socket_count_is_a_runs_setup(line: str, sockets: str | None) -> None:
+    assert qualifiers(line).get("sockets") == sockets
+
+
+def test_a_count_in_words_is_its_number() -> None:
+    assert canon_value("sockets", "dual") == canon_value("sockets", "2") == "2"
+    assert canon_value("sockets", "single") == "1"

@@ -24,7 +24,7 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.engine_paths import canonical_attention
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.sampling_words import SAMPLING_KEYS, canonical_sampling
-from ledger.vocab.text import clean_name
+from ledger.vocab.text import clean_name, number_word
 
 SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
@@ -44,7 +44,7 @@ SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 22: a length in thousands with a fraction that no whole number of 1024s gives is counted in thousands ("1.3k" is 1300)
 # 23: a GGUF type's repack and ik_llama.cpp's own types are quants of their own ("IQ1_M_R4" is iq1_m_r4, not iq1_m)
 # (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices)
-# 24: the China edition of a GeForce is a board of its own: "RTX 4090D" is rtx4090d, not rtx4090
+# 24: a China edition GeForce is a board of its own ("RTX 4090D" is rtx4090d); a count's word is its number ("dual")
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -132,6 +132,7 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "pcp",
         "gpu_count",
         "nodes",
+        "sockets",
         "batch_size",
         "max_num_tokens",
         "max_batch_size",
@@ -542,7 +543,7 @@ def canon_value(key: str, value: str) -> str:
     if key in SWITCH_KEYS and (switched := switch_value(v)):
         return switched  # ("EP enabled": expert parallel on, at a size not stated)
     if key in NUMERIC_KEYS:
-        n = canonical_number(v)
+        n = canonical_number(number_word(v))  # ("dual" sockets are 2)
         if n is not None:
             return n
         if (span := _RANGE_VALUE_RE.match(v)) is not None:

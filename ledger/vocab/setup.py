@@ -19,6 +19,7 @@ from ledger.vocab.board_counts import (
     GPU_VENDOR,
     NOT_A_HOST,
     NUMBER_WORDS,
+    SOCKET_WORDS,
     board,
     board_nodes,
     in_image_tag,
@@ -112,6 +113,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
     # "Executed with 8 threads", "on 16 CPU threads": the threads a CPU run used
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
+    *SOCKET_WORDS,  # ("Dual socket", "2 sockets": the CPU sockets a hybrid run's experts ran on)
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"

@@ -60,6 +60,14 @@ MAX_NAME = 300
 """Metric names and config values are cut to this many characters before they are read."""
 
 
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "dual": "2", "double": "2", "four": "4", "quad": "4"}
+
+
+def number_word(value: str) -> str:
+    """A count written as a word, the whole value ("dual", "single"), as its number; any other value as it is."""
+    return _NUMBER_WORDS.get(value.strip().lower(), value)
+
+
 def clean_name(text: str) -> str:
     """Lower case, markup stripped, blanks collapsed: "**GSM8K**" -> "gsm8k"."""
     text = text[:MAX_NAME]

@@ -44,6 +44,7 @@ from ledger.parsers.grammar.value_sides import (
 )
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
+from ledger.parsers.prose.bare_sizes import least_sizes, with_bare_sizes
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
@@ -118,7 +119,7 @@ def claims_in_text(
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    nums = with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))  # ("doubles throughput": 2x)
+    nums = _numbers(text)
     if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     if any(around) and nums:
@@ -136,7 +137,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
-    out = fraction_scores(paren_counts(out, text), text)  # ("1,288/1,319 = 97.65%": one score, its count no score)
+    out = least_sizes(fraction_scores(paren_counts(out, text), text), text)  # ("1,288/1,319 = 97.65%": one score)
     trailing_setup(out, text)
     short_model_forms(out, text, ctx.doc)  # ("on DeepSeek-V3.2 (DS TTFT ~flat at +0.3%)": DS is that model)
     if len(out) > 1:
@@ -201,15 +202,21 @@ def claims_in_text(
         )
 
 
+def _numbers(text: str) -> list[Number]:
+    """The text's numbers, with the ratios and sizes the number reader leaves ("doubles throughput": 2x; "x2.75 in
+    decoding"; "190G DRAM": 190 GB)."""
+    return with_verb_ratios(text, with_prefixed_ratios(text, with_bare_sizes(text, find_numbers(text))))
+
+
 def _with_context(text: str, offset: int, around: tuple[str, str]) -> tuple[str, int, list[Number]]:
     """The text inside the words around it, its offset moved to match, and the numbers of the text's own span; the
     text alone where a number runs over its edge (nothing the context says is then read into it)."""
     before, after = around
     joined = before + text + after
     lo, hi = len(before), len(before) + len(text)
-    nums = with_verb_ratios(joined, with_prefixed_ratios(joined, find_numbers(joined)))
+    nums = _numbers(joined)
     if any(n.start < lo < n.end or n.start < hi < n.end for n in nums):
-        return text, offset, with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))
+        return text, offset, _numbers(text)
     return joined, offset - lo, [n for n in nums if lo <= n.start and n.end <= hi]
 
 
