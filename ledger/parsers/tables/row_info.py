@@ -373,6 +373,13 @@ class TableInfo:
             self._head_lengths = pair if len(pair) == 2 and all(one == pair for one in said) else {}
         return self._head_lengths
 
+    def change_arm(self, headers: list[str]) -> dict[str, str]:
+        """The settings the table's one candidate column names in its header's parenthesis ("Compressed (kv=k4v2)"
+        beside "Baseline (kv=fp16)"): a change column's cells are that arm's change against its base, run under it;
+        {} where several columns have a base (each change its own) or none."""
+        arms = [ci for ci in self.base_of if ci < len(headers)]
+        return parenthesised_settings(headers[arms[0]]) if len(arms) == 1 else {}
+
     def settings_of(self, head: str) -> dict[str, str]:
         """The settings the header's measure name had taken out ("c=1" of "c=1 TTFT ms"; see head)."""
         self.head(head)
