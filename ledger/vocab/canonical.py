@@ -44,7 +44,7 @@ SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 22: a length in thousands with a fraction that no whole number of 1024s gives is counted in thousands ("1.3k" is 1300)
 # 23: a GGUF type's repack and ik_llama.cpp's own types are quants of their own ("IQ1_M_R4" is iq1_m_r4, not iq1_m)
 # (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices)
-# 24: a China edition GeForce is a board of its own ("RTX 4090D" is rtx4090d); a count's word is its number ("dual")
+# 24: a China edition GeForce is a board of its own ("RTX 4090D" is rtx4090d); a count's word or product is its number
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -133,6 +133,7 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "gpu_count",
         "nodes",
         "sockets",
+        "cores",
         "batch_size",
         "max_num_tokens",
         "max_batch_size",

@@ -15,11 +15,11 @@ from ledger.memo import short_text_cache
 from ledger.vocab.block_words import BLOCK_WORDS, CONSUMED_KEYS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
+    CPU_COUNT_WORDS,
     GPU_COUNT,
     GPU_VENDOR,
     NOT_A_HOST,
     NUMBER_WORDS,
-    SOCKET_WORDS,
     board,
     board_nodes,
     in_image_tag,
@@ -113,7 +113,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
     # "Executed with 8 threads", "on 16 CPU threads": the threads a CPU run used
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
-    *SOCKET_WORDS,  # ("Dual socket", "2 sockets": the CPU sockets a hybrid run's experts ran on)
+    *CPU_COUNT_WORDS,  # ("Dual socket", "2×32 cores": the CPU sockets and cores a hybrid run's experts ran on)
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"

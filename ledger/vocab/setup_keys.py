@@ -67,6 +67,7 @@ HARD_KEYS: tuple[str, ...] = (
     "position",
     "experts",
     "sockets",  # (the CPU sockets a hybrid CPU/GPU run's experts ran on: one socket or two, another run)
+    "cores",  # (the CPU cores such a run used: "32 cores" and "2×32 cores" are two runs)
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
     "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
     "tuning",  # (a training step the weights went through, "tuned via PV-tuning": other weights, vocab.tuning_words)

@@ -78,6 +78,7 @@ from ledger.parsers.prose.reduced_by import stated_moves
 from ledger.parsers.prose.respective_values import respective_setups
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
+from ledger.parsers.prose.setup_chains import chain_claims, chain_steps
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.short_model_forms import short_model_forms
 from ledger.parsers.prose.sibling_units import unborrowed_measures
@@ -355,8 +356,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             return
         yield from claims_in_text(ctx, block.start, text, console=True)
         return
+    parent = _parent_item(block, ctx)
+    if parent is not None and (steps := chain_steps(text)) is not None:
+        yield from chain_claims(ctx, block.start, text, steps, parent)  # ("54.21 (32 cores) → 74.36 (dual-socket)")
     yield from claims_in_text(
-        ctx, block.start, text, default_metric=_lead_in_metric(block, ctx), around=wrapped_context(ctx, block.start)
+        ctx, block.start, text, default_metric=_lead_in_metric(parent), around=wrapped_context(ctx, block.start)
     )
 
 
@@ -393,8 +397,8 @@ def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Cla
     yield ctx.claim(prose_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
 
-def _lead_in_metric(block: Block, ctx: Context) -> str | None:
-    """The metric a sub-list's parent item ends with: "Disaggregated serving (...), gsm8k:"."""
+def _parent_item(block: Block, ctx: Context) -> str | None:
+    """The text of a sub-list item's parent item, its line's end stripped; None for any other block."""
     if block.kind != "item" or block.level == 0:
         return None
     for no in range(block.start - 1, max(0, block.start - 60), -1):  # bounded walk up the list
@@ -405,17 +409,23 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
         if bm is None:
             return None
         if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
-            tail = raw.rstrip()
-            if not tail.endswith(":"):
-                # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
-                if "test" in tail:
-                    return named_benchmark(tail)
-                # "* [x] Fix the accuracy drop" over "* 0.41 -> 0.47 after ...": the one measure it names
-                names = {m.group(0).lower() for m in METRIC_RE.finditer(tail[:300])}
-                return next(iter(names)) if len(names) == 1 else None
-            m = _LEAD_IN_METRIC_RE.search(tail)
-            return m.group(1) if m else None
+            return raw.rstrip()
     return None
+
+
+def _lead_in_metric(tail: str | None) -> str | None:
+    """The metric a sub-list's parent item `tail` ends with: "Disaggregated serving (...), gsm8k:"."""
+    if tail is None:
+        return None
+    if not tail.endswith(":"):
+        # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
+        if "test" in tail:
+            return named_benchmark(tail)
+        # "* [x] Fix the accuracy drop" over "* 0.41 -> 0.47 after ...": the one measure it names
+        names = {m.group(0).lower() for m in METRIC_RE.finditer(tail[:300])}
+        return next(iter(names)) if len(names) == 1 else None
+    m = _LEAD_IN_METRIC_RE.search(tail)
+    return m.group(1) if m else None
 
 
 _LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)
