@@ -10,6 +10,7 @@ from typing import Any
 
 from ledger.parsers.prose.activity_times import activity_times
 from ledger.parsers.prose.clause_speeds import clause_speeds
+from ledger.parsers.prose.compared_runs import compared_runs
 from ledger.parsers.prose.metrics import holds_metric
 from ledger.parsers.prose.per_device_rates import per_device_rates
 from ledger.parsers.prose.ratio_names import name_ratios
@@ -31,6 +32,7 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
     time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)
     per_device_rates(out, text)  # ("TPOT = 31.5ms, each card averages 610 TPS": one card's throughput)
+    compared_runs(out, text)  # ("Compared to 4.51 tokens/s in llama.cpp": that engine's throughput)
     for c, was in zip(out, named, strict=True):
         if c.get("metric") != was and c.get("kind") == "perf" and c.get("unit") in _SHARES:
             c["kind"] = prose_kind(c.get("metric") or "", c.get("unit"))
