@@ -15,10 +15,13 @@ from ledger.cli.app import app
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
 from ledger.parsers.grammar.varied import states_result
+from ledger.parsers.prose.setup_chains import chain_steps
 from ledger.parsers.reader.document import read_document
-from ledger.vocab.canonical import canonical_gpu
+from ledger.vocab.board_counts import cores_of
+from ledger.vocab.canonical import canon_value, canonical_gpu
 from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
 from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
+from ledger.vocab.setup import qualifiers
 
 
 @pytest.mark.parametrize(
@@ -129,3 +132,35 @@ def test_a_header_corrected_to_name_its_prompt_length_keeps_its_series(tmp_path:
 def test_two_ranges_are_judged_end_by_end(tmp_path: Path) -> None:
     # ("2~40x" then "2~17x": the high end fell; their middles within the ranges' widths read it as noise)
     assert sorted(_steps(tmp_path, "range_ends")) == ["regression", "within noise"]
+
+
+@pytest.mark.parametrize(
+    ("line", "sockets"), [("Dual socket: 1T DRAM", "dual"), ("on 2 sockets", "2"), ("32 cores per socket", None)]
+)
+def test_a_socket_count_is_a_runs_setup(line: str, sockets: str | None) -> None:
+    assert qualifiers(line).get("sockets") == sockets
+
+
+def test_a_count_in_words_is_its_number() -> None:
+    assert canon_value("sockets", "dual") == canon_value("sockets", "2") == "2"
+    assert canon_value("sockets", "single") == "1"
+
+
+@pytest.mark.parametrize(
+    ("text", "steps"),
+    [
+        ("ours: 6.1 (16 cores) → 8.4 (dual-socket, 2×16 cores)", 2),
+        ("12.0 s -> 9.5 s after the fix", None),  # (a value and its reference: no setups)
+        ("6.1 (16 cores), then 8.4 (two sockets)", None),  # (no arrow between)
+        ("6.1 (16 cores) → 8.4 (two sockets) and more → 9.0 (AMX)", None),  # (words between two steps)
+    ],
+)
+def test_a_chain_is_steps_each_with_its_setup(text: str, steps: int | None) -> None:
+    found = chain_steps(text)
+    assert (len(found) if found is not None else None) == steps
+
+
+def test_a_steps_cores_are_its_own() -> None:
+    assert cores_of("dual-socket, 2×32 cores") == "2×32"
+    assert cores_of("32 cores per socket") is None
+    assert canon_value("cores", "2×32") == "64"

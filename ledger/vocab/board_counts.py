@@ -1,5 +1,7 @@
 """The board a GPU word names, with the count the text gives it: "8xH100", "H200x8", "two L40S", "2 B200x8 nodes",
-"4 H100 GPUs", "8*B200"; vocab.setup's GPU word finds the match, this reads its count and spelling."""
+"4 H100 GPUs", "8*B200"; vocab.setup's GPU word finds the match, this reads its count and spelling. And the CPU
+sockets a hybrid run used ("Dual socket", "2 sockets"), a setup word of vocab.setup's table, and the cores its own
+setup names ("2×32 cores")."""
 
 from __future__ import annotations
 
@@ -171,3 +173,29 @@ def counts_boards(s: str, start: int, end: int) -> bool:
     """Whether the multiple s[start:end] ("2x", "8 x") counts the boards named right after it ("2x H100 TP=2"): a
     whole number of them, never a ratio ("1.5x H100 throughput" compares)."""
     return "." not in s[max(0, start - 1) : end] and _BOARD_AFTER_X_RE.match(s, end) is not None
+
+
+CPU_COUNT_WORDS: tuple[SetupWord, ...] = (
+    # "Dual socket", "one socket", "2 sockets": how many CPU sockets a hybrid CPU/GPU run's experts ran on (never a
+    # machine's "32 cores per socket")
+    make_word(
+        "sockets",
+        "sockets",
+        r"(one|single|two|dual|[1-8])[ -]sockets?\b(?! per\b)",
+        ("socket",),
+        ("one", "single", "two", "dual"),
+        DIGIT_OPENS,
+    ),
+)
+
+# "(32 cores)", "2×32 cores", "16 CPU cores": the cores a hybrid run's CPU part ran on (never "cores per socket"); read
+# in a step's own parenthesis only (prose.setup_chains): a host's "(64 cores)" beside its name describes the machine
+_CORES_RE = re.compile(
+    r"(?<![\w.])(\d{1,3}(?: ?[x×] ?\d{1,3})?)[ -](?:cpu |physical )?cores\b(?! per\b)", re.IGNORECASE
+)
+
+
+def cores_of(text: str) -> str | None:
+    """The CPU cores a run's own setup names ("dual-socket, 2×32 cores" -> "2×32"), else None."""
+    m = _CORES_RE.search(text[:300])
+    return m.group(1) if m is not None else None

@@ -24,9 +24,11 @@ from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.engine_paths import canonical_attention
 from ledger.vocab.matmul_kernels import canonical_kernel
 from ledger.vocab.sampling_words import SAMPLING_KEYS, canonical_sampling
-from ledger.vocab.text import clean_name
+from ledger.vocab.setup_keys import SWITCH_KEYS
+from ledger.vocab.switch_values import switch_value
+from ledger.vocab.text import clean_name, number_word
 
-SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 25  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -44,6 +46,7 @@ SETUP_RULES_VERSION = 24  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # 22: a length in thousands with a fraction that no whole number of 1024s gives is counted in thousands ("1.3k" is 1300)
 # 23: a GGUF type's repack and ik_llama.cpp's own types are quants of their own ("IQ1_M_R4" is iq1_m_r4, not iq1_m)
 # (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices); 24: "RTX 4090D" is rtx4090d, not rtx4090
+# 25: a count's word or product is its number
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -131,6 +134,8 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "pcp",
         "gpu_count",
         "nodes",
+        "sockets",
+        "cores",
         "batch_size",
         "max_num_tokens",
         "max_batch_size",
@@ -500,28 +505,6 @@ def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     return [(key, v)] if v else []
 
 
-SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap", "cuda_graph"))
-"""The setup a text may state as switched on or off, no size given ("TP=4, EP enabled", "with DP attention",
-"overlap off"): the value is "on" or "off" (a size, where one is stated, is the value of a parallel key)."""
-SIZELESS_SWITCHES = frozenset(("cuda_graph",))
-"""The switches with no size: a value that says neither on nor off ("Execution mode: fast") sets nothing."""
-_SWITCH_ON = frozenset(("on", "enabled", "enable", "with", "true", "yes"))
-# ("Execution mode: eager", "--enforce-eager": no graph captured; "ACLGraph", "CUDA graph", "piecewise graph": one is)
-_SWITCH_OFF = frozenset(("off", "disabled", "disable", "without", "false", "no", "eager"))
-_WORD_RE = re.compile(r"[a-z]+")
-_W_SLASH_RE = re.compile(r"(?<![a-z])w/(o(?![a-z]))?")
-
-
-def switch_value(value: str) -> str | None:
-    """ "on" or "off" for a switch's words ("enabled", "EP disabled", "without overlap", "--disable-overlap-
-    schedule", "eager"): off where one of them says so, else on where one says that, a graph mode is named
-    ("ACLGraph") or the switch is added to another ("TP2 + EP"); else None (no switch's word)."""
-    low = _W_SLASH_RE.sub(lambda m: "without " if m.group(1) else "with ", value[:80].lower())  # ("w/o", "w/")
-    words = set(_WORD_RE.findall(low))
-    on = words & _SWITCH_ON or "+" in low or any(w.endswith("graph") or w.endswith("graphs") for w in words)
-    return "off" if words & _SWITCH_OFF else "on" if on else None
-
-
 _FILTER_NAMES = {"strict": "strict-match", "flexible": "flexible-extract"}
 """lm-eval's gsm8k filters by the first word a summary shortens them to."""
 
@@ -542,7 +525,7 @@ def canon_value(key: str, value: str) -> str:
     if key in SWITCH_KEYS and (switched := switch_value(v)):
         return switched  # ("EP enabled": expert parallel on, at a size not stated)
     if key in NUMERIC_KEYS:
-        n = canonical_number(v)
+        n = canonical_number(number_word(v))  # ("dual" sockets are 2)
         if n is not None:
             return n
         if (span := _RANGE_VALUE_RE.match(v)) is not None:

@@ -10,15 +10,14 @@ import re
 
 from ledger.vocab.canonical import (
     NUMERIC_KEYS,
-    SWITCH_KEYS,
     canonical_dtype,
     one_board,
     one_number,
     precision_family,
-    switch_value,
 )
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
+from ledger.vocab.switch_values import switch_value
 from ledger.vocab.switch_words import flag_switches
 
 COMPUTE_DTYPE = "compute_dtype"

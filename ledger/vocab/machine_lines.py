@@ -1,10 +1,14 @@
 """What a page's machine lines print beside the device ("- GPU: 4090D 24G VRAM", "- CPU: cpu_model_name: AMD EPYC
 9654, 96 cores per socket"): a GeForce named by its number alone, which the "GPU:" label says is a board, and the
-processor a "CPU:" label names without the tool's field name or the memory printed after it."""
+processor a "CPU:" label names without the tool's field name or the memory printed after it; and the names of a
+machine's memories, after which a size's bare "G" or "T" is gigabytes or terabytes ("190G DRAM", "1T DRAM")."""
 
 from __future__ import annotations
 
 import re
+
+MEMORY_NAMES = r"(?:DRAM|VRAM|RAM|HBM\d?e?|memory)"
+"""A machine's memories by their names ("DRAM", "VRAM", "HBM3e"), as a page prints a size of one."""
 
 # "GPU: 4090D 24G VRAM", "GPU: (1~4)x 4090D 24GVRAM (...)", "GPU: 2x 4090 24G": a "GPU:" label's value naming a
 # GeForce by its number alone (the China edition's "D", "Ti", "Super"), then its memory or nothing; its count, where one
@@ -28,11 +32,14 @@ def labelled_card(value: str) -> str | None:
 
 
 # what a "CPU:" label's value prints besides the processor: a tool's own field name before it ("cpu_model_name:"),
-# the machine's memory after it ("... 6454S 1T DRAM (2 NUMA nodes)"), a page's line break ("<br>"), trademark marks
+# the machine's memory or NUMA nodes after it ("... 6454S 1T DRAM (2 NUMA nodes)"), a page's line break ("<br>"),
+# trademark marks
 _CPU_FIELD_RE = re.compile(r"^[a-z]{2,12}(?:_[a-z]{2,12}){1,3}\s{0,3}[:：]\s{0,3}")
 _TRADEMARK_RE = re.compile(r"\s?(?:\((?:R|TM)\)|[®™])", re.IGNORECASE)
 """("Intel(R) Xeon(R)", "Intel (R) Xeon (R)": one processor however its marks are spaced)"""
-_CPU_TAIL_RE = re.compile(r"\s(?:\d{1,4}\s?[TG]i?B?\s(?:DRAM|RAM|memory)\b|<br\s?/?>).*$", re.IGNORECASE)
+_CPU_TAIL_RE = re.compile(
+    r"\s(?:\d{1,4}\s?[TG]i?B?\s(?:DRAM|RAM|memory)\b|<br\s?/?>|\(\d{1,2}\s?NUMA\b).*$", re.IGNORECASE
+)
 
 
 def cpu_as_printed(value: str) -> str:

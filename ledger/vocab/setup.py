@@ -15,6 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
+    CPU_COUNT_WORDS,
     GPU_COUNT,
     GPU_VENDOR,
     NOT_A_HOST,
@@ -23,7 +24,7 @@ from ledger.vocab.board_counts import (
     board_nodes,
     in_image_tag,
 )
-from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, one_machine, switch_value
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, one_machine
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
@@ -50,6 +51,7 @@ from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.sampling_words import SAMPLING_WORDS, routes_experts
 from ledger.vocab.serving_datasets import DATASET_STARTS, OWN_NAMED_DATASETS, SERVING_DATASETS
+from ledger.vocab.setup_keys import SWITCH_KEYS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
@@ -67,6 +69,7 @@ from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORDS
+from ledger.vocab.switch_values import switch_value
 from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.training_batches import TRAINING_BATCHES
@@ -111,6 +114,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
     # "Executed with 8 threads", "on 16 CPU threads": the threads a CPU run used
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
+    *CPU_COUNT_WORDS,  # ("Dual socket", "2×32 cores": the CPU sockets and cores a hybrid run's experts ran on)
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"

@@ -66,6 +66,8 @@ HARD_KEYS: tuple[str, ...] = (
     "stat",
     "position",
     "experts",
+    "sockets",  # (the CPU sockets a hybrid CPU/GPU run's experts ran on: one socket or two, another run)
+    "cores",  # (the CPU cores such a run used: "32 cores" and "2×32 cores" are two runs)
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
     "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
     "tuning",  # (a training step the weights went through, "tuned via PV-tuning": other weights, vocab.tuning_words)
@@ -99,6 +101,10 @@ HARD_KEYS: tuple[str, ...] = (
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
+SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap", "cuda_graph"))
+"""The setup a text may state as switched on or off, no size given ("TP=4, EP enabled", "with DP attention",
+"overlap off"): the value is "on" or "off" (a size, where one is stated, is the value of a parallel key)."""
+
 COUNTED_DEVICE_KEYS = DEVICE_KEYS | {"gpu_count", "nodes"}
 """The machine with how many of it ("across 4 GPUs", "2 nodes"): what a turn's earlier line holds for its later results
 (a load, a length or a model a line states stays that line's own)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.canonical import switch_value
 from ledger.vocab.setup_word import finditer_word
 from ledger.vocab.setup_word import make_word as _word
+from ledger.vocab.switch_values import switch_value
 
 _SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
 """A switch's word after its name ("EP enabled", "overlap off:"; not "EP on 8 GPUs", where a board follows)."""

@@ -60,6 +60,20 @@ MAX_NAME = 300
 """Metric names and config values are cut to this many characters before they are read."""
 
 
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "dual": "2", "double": "2", "four": "4", "quad": "4"}
+
+
+_PRODUCT_RE = re.compile(r"(\d{1,4}) ?[x×*] ?(\d{1,4})")
+
+
+def number_word(value: str) -> str:
+    """A count written as a word ("dual", "single") or as a product ("2×32" cores, two sockets of 32), the whole
+    value, as its number; any other value as it is."""
+    if (m := _PRODUCT_RE.fullmatch(value.strip())) is not None:
+        return str(int(m.group(1)) * int(m.group(2)))
+    return _NUMBER_WORDS.get(value.strip().lower(), value)
+
+
 def clean_name(text: str) -> str:
     """Lower case, markup stripped, blanks collapsed: "**GSM8K**" -> "gsm8k"."""
     text = text[:MAX_NAME]

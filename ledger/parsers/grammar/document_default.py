@@ -50,7 +50,7 @@ from ledger.parsers.reader.line_kinds import is_command_line, opens_block
 from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.board_counts import member_counts
-from ledger.vocab.canonical import SWITCH_KEYS, counted_boards, is_cpu_name
+from ledger.vocab.canonical import counted_boards, is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
@@ -66,7 +66,7 @@ from ledger.vocab.models import title_family
 from ledger.vocab.passing_names import passing_models, uncompared
 from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
-from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS
+from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS, SWITCH_KEYS
 from ledger.vocab.test_ids import test_key
 
 

@@ -10,7 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.item_labels import item_label_keys
 from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
-from ledger.vocab.canonical import SIZELESS_SWITCHES, SWITCH_KEYS, device_as_printed, switch_value
+from ledger.vocab.canonical import device_as_printed
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.eval_run_names import eval_run_setup
@@ -29,9 +29,10 @@ from ledger.vocab.passing_names import passing_models
 from ledger.vocab.serving_datasets import named_dataset
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
-from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
+from ledger.vocab.switch_values import SIZELESS_SWITCHES, switch_value
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.worded_models import worded_model
 from ledger.vocab.workload import parenthesised_workload, setup_only

@@ -503,7 +503,8 @@ _ACTIVITY_RE = re.compile(r"[A-Za-z]{2,20}(?:-[A-Za-z]{2,20})?")
 # "46.0 tok/s tg128", "280 tok/s pp512": the llama-bench test a rate was measured on, right after it
 _BENCH_TEST_AFTER_RE = re.compile(r"\s(?P<test>(?:tg|pp)\d{1,6})(?![\w-])(?!\.\w)")
 # "(27.5GiB VRAM)", "VRAM peak 3.8GB", "peak VRAM: 2.5 GB": a run's memory, named by the words beside its size
-_MEMORY_AFTER_RE = re.compile(r"\s?(?P<name>(?:peak\s)?V?RAM(?:\speak|\susage|\sused)?)\)")
+# ("(27.5GiB VRAM)", "190GB DRAM, at least 11GB VRAM": the memory it names, a clause's end after it)
+_MEMORY_AFTER_RE = re.compile(r"\s?(?P<name>(?:peak\s)?[DV]?RAM(?:\speak|\susage|\sused)?)(?:\)|(?=[,.;]?(?:\s|$)))")
 _MEMORY_BEFORE_RE = re.compile(r"(?P<name>(?:peak\s)?\bV?RAM(?:\speak|\susage|\sused)?)\s?[:=]?\s?~?$")
 
 

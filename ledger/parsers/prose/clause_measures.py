@@ -10,16 +10,21 @@ from typing import Any
 
 from ledger.parsers.prose.activity_times import activity_times
 from ledger.parsers.prose.clause_speeds import clause_speeds
+from ledger.parsers.prose.compared_runs import compared_runs
 from ledger.parsers.prose.metrics import holds_metric
 from ledger.parsers.prose.per_device_rates import per_device_rates
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
 from ledger.parsers.prose.size_changes import size_changes
 from ledger.parsers.prose.time_parts import time_parts
+from ledger.vocab.metrics import prose_kind
 
 
 def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ...]) -> None:
-    """Name the values `out` of `text` (under the heading path `section`) by what their own clauses say."""
+    """Name the values `out` of `text` (under the heading path `section`) by what their own clauses say; a share its
+    clause names a score's change of is a score's ("within 2% accuracy drop": an accuracy, whatever the words before
+    it named)."""
+    named = [c.get("metric") for c in out]
     reduced_by_factors(out, text)  # ("by 2x while reducing memory by 3x": the 3x is memory's, not the subject's)
     size_changes(out, text)  # ("the weights are 3x smaller": a size reduction, no speed-up; "saves 2 GB": a saving)
     name_ratios(out, text, holds_metric)
@@ -27,3 +32,10 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     activity_times(out, text, section)  # ("Expect this to take 10 minutes": the section's activity)
     time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)
     per_device_rates(out, text)  # ("TPOT = 31.5ms, each card averages 610 TPS": one card's throughput)
+    compared_runs(out, text)  # ("Compared to 4.51 tokens/s in llama.cpp": that engine's throughput)
+    for c, was in zip(out, named, strict=True):
+        if c.get("metric") != was and c.get("kind") == "perf" and c.get("unit") in _SHARES:
+            c["kind"] = prose_kind(c.get("metric") or "", c.get("unit"))
+
+
+_SHARES = ("%", "pp", "point", "points")

@@ -250,6 +250,8 @@ _CAPACITY_BEFORE_RE = re.compile(
     # "allocated 2.1 GB per layer", "reserves 3 GB", "a scratch buffer per layer, 640 MB at 256 requests": what the
     # code sets aside, a size it chose, no measured footprint
     r"allocat(?:es|ed|ing)|reserv(?:es|ed|ing))\s+(?:up\s+to\s+|only\s+|about\s+)?$|"
+    # "standard DDR5-4800 server DRAM (768 GB)": the machine's memory, its size in the parenthesis
+    r"\b(?:dram|ddr\d(?:-\d{3,4})?)\s?\(\s?$|"
     r"\b(?:buffers?|workspaces?)\b[^.;:\d]{0,30}[,\u2014\u2013-]\s?$",
     re.IGNORECASE,
 )

@@ -44,6 +44,7 @@ from ledger.parsers.grammar.value_sides import (
 )
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
+from ledger.parsers.prose.bare_sizes import least_sizes, with_bare_sizes
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
@@ -78,6 +79,7 @@ from ledger.parsers.prose.reduced_by import stated_moves
 from ledger.parsers.prose.respective_values import respective_setups
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
+from ledger.parsers.prose.setup_chains import chain_claims, chain_steps
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
 from ledger.parsers.prose.short_model_forms import short_model_forms
 from ledger.parsers.prose.sibling_units import unborrowed_measures
@@ -119,7 +121,7 @@ def claims_in_text(
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    nums = with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))  # ("doubles throughput": 2x)
+    nums = _numbers(text)
     if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     if any(around) and nums:
@@ -137,7 +139,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
-    out = fraction_scores(paren_counts(out, text), text)  # ("1,288/1,319 = 97.65%": one score, its count no score)
+    out = least_sizes(fraction_scores(paren_counts(out, text), text), text)  # ("1,288/1,319 = 97.65%": one score)
     trailing_setup(out, text)
     short_model_forms(out, text, ctx.doc)  # ("on DeepSeek-V3.2 (DS TTFT ~flat at +0.3%)": DS is that model)
     if len(out) > 1:
@@ -202,15 +204,21 @@ def claims_in_text(
         )
 
 
+def _numbers(text: str) -> list[Number]:
+    """The text's numbers, with the ratios and sizes the number reader leaves ("doubles throughput": 2x; "x2.75 in
+    decoding"; "190G DRAM": 190 GB)."""
+    return with_verb_ratios(text, with_prefixed_ratios(text, with_bare_sizes(text, find_numbers(text))))
+
+
 def _with_context(text: str, offset: int, around: tuple[str, str]) -> tuple[str, int, list[Number]]:
     """The text inside the words around it, its offset moved to match, and the numbers of the text's own span; the
     text alone where a number runs over its edge (nothing the context says is then read into it)."""
     before, after = around
     joined = before + text + after
     lo, hi = len(before), len(before) + len(text)
-    nums = with_verb_ratios(joined, with_prefixed_ratios(joined, find_numbers(joined)))
+    nums = _numbers(joined)
     if any(n.start < lo < n.end or n.start < hi < n.end for n in nums):
-        return text, offset, with_verb_ratios(text, with_prefixed_ratios(text, find_numbers(text)))
+        return text, offset, _numbers(text)
     return joined, offset - lo, [n for n in nums if lo <= n.start and n.end <= hi]
 
 
@@ -359,8 +367,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             return
         yield from claims_in_text(ctx, block.start, text, console=True)
         return
+    parent = _parent_item(block, ctx)
+    if parent is not None and (steps := chain_steps(text)) is not None:
+        yield from chain_claims(ctx, block.start, text, steps, parent)  # ("54.21 (32 cores) → 74.36 (dual-socket)")
     yield from claims_in_text(
-        ctx, block.start, text, default_metric=_lead_in_metric(block, ctx), around=wrapped_context(ctx, block.start)
+        ctx, block.start, text, default_metric=_lead_in_metric(parent), around=wrapped_context(ctx, block.start)
     )
 
 
@@ -397,8 +408,8 @@ def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Cla
     yield ctx.claim(prose_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
 
-def _lead_in_metric(block: Block, ctx: Context) -> str | None:
-    """The metric a sub-list's parent item ends with: "Disaggregated serving (...), gsm8k:"."""
+def _parent_item(block: Block, ctx: Context) -> str | None:
+    """The text of a sub-list item's parent item, its line's end stripped; None for any other block."""
     if block.kind != "item" or block.level == 0:
         return None
     for no in range(block.start - 1, max(0, block.start - 60), -1):  # bounded walk up the list
@@ -409,17 +420,23 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
         if bm is None:
             return None
         if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
-            tail = raw.rstrip()
-            if not tail.endswith(":"):
-                # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
-                if "test" in tail:
-                    return named_benchmark(tail)
-                # "* [x] Fix the accuracy drop" over "* 0.41 -> 0.47 after ...": the one measure it names
-                names = {m.group(0).lower() for m in METRIC_RE.finditer(tail[:300])}
-                return next(iter(names)) if len(names) == 1 else None
-            m = _LEAD_IN_METRIC_RE.search(tail)
-            return m.group(1) if m else None
+            return raw.rstrip()
     return None
+
+
+def _lead_in_metric(tail: str | None) -> str | None:
+    """The metric a sub-list's parent item `tail` ends with: "Disaggregated serving (...), gsm8k:"."""
+    if tail is None:
+        return None
+    if not tail.endswith(":"):
+        # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
+        if "test" in tail:
+            return named_benchmark(tail)
+        # "* [x] Fix the accuracy drop" over "* 0.41 -> 0.47 after ...": the one measure it names
+        names = {m.group(0).lower() for m in METRIC_RE.finditer(tail[:300])}
+        return next(iter(names)) if len(names) == 1 else None
+    m = _LEAD_IN_METRIC_RE.search(tail)
+    return m.group(1) if m else None
 
 
 _LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)

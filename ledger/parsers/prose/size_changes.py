@@ -83,12 +83,23 @@ _SAVED_BEFORE_RE = re.compile(
 _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
 
 
+# "Running it using only 14GB VRAM and 382GB DRAM", "at least 11GB VRAM": the memory a run takes, the least of it
+# (its verb of use right before it, or before the size listed first; "every run used one card (64GB HBM)" is the card's)
+_USED_BEFORE_RE = re.compile(
+    r"\b(?:using|uses|consum(?:es|ed|ing)|occup(?:ies|ied|ying)|takes|took)[ \t](?:only[ \t]|just[ \t]|about[ \t]|~)?"
+    r"(?:\d[\d.]{0,6}[ \t]?[GT]i?B[ \t][A-Za-z]{2,6}(?:[ \t]and|,)[ \t])?$|\bat[ \t]least[ \t]$",
+    re.IGNORECASE,
+)
+
+
 def measured_size(text: str, n: Number) -> bool:
     """Whether the number is a size measured, though the words after it would name a capacity ("GB VRAM"): one a
-    change saved ("saves 2GB VRAM"), or one in the parenthesis right after a rate ("66 tok/s (27.5GiB VRAM)")."""
+    change saved ("saves 2GB VRAM"), one in the parenthesis right after a rate ("66 tok/s (27.5GiB VRAM)"), one a
+    run uses ("using only 14GB VRAM", "at least 11GB VRAM")."""
     return is_size_unit(n.unit) and (
         _SAVED_BEFORE_RE.search(text, max(0, n.start - 30), n.start) is not None
         or _RATE_PAREN_BEFORE_RE.search(text, max(0, n.start - 80), n.start) is not None
+        or _USED_BEFORE_RE.search(text, max(0, n.start - 60), n.start) is not None
     )
 
 

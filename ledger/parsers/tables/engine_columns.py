@@ -16,12 +16,12 @@ from ledger.model import Claim
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
-from ledger.vocab.canonical import switch_value
 from ledger.vocab.engines import engine_in_label
 from ledger.vocab.metrics import names_a_metric
 from ledger.vocab.releases import named_release
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
+from ledger.vocab.switch_values import switch_value
 from ledger.vocab.units import RATE_PART_RE, STAT_WORD_RE, is_measure_unit, measure_of_unit, rate_alone
 
 _RATE = "throughput"  # (a rate's columns only: a time's "Eager (ms) | Graphed (ms)" may time two phases of one run)

@@ -36,6 +36,7 @@ from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import Builds, build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
+from ledger.parsers.tables.column_sorts import shared_setting_labels
 from ledger.parsers.tables.control_rows import control_rows
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
@@ -64,7 +65,7 @@ from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
-from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
+from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings

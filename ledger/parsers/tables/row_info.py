@@ -18,6 +18,7 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.arrow_legend import legend_revisions
 from ledger.parsers.tables.base_pairs import pair_columns
 from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.column_sorts import column_models, spread_columns, variant_heads
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.engine_columns import pair_measure
 from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
@@ -41,7 +42,7 @@ from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key, without_side_mark
 from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
-from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
+from ledger.vocab.metrics import dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.model_bits import bits_tail
 from ledger.vocab.model_cells import cell_variant
 from ledger.vocab.perplexity_corpora import corpus_perplexity
@@ -62,7 +63,7 @@ from ledger.vocab.setting_heads import (
     serving_columns,
     whole_count,
 )
-from ledger.vocab.setup import config_key, model_names, qualifiers
+from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_keys import is_known_key, run_index_key
 from ledger.vocab.setup_labels import names_configuration, row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell
@@ -82,8 +83,6 @@ _GENERIC_DELTA_RE = re.compile(
 )
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
-
-_STDERR_HEAD_RE = re.compile(f"^{STDERR_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 
 NO_CLAIM_ROLES = frozenset(("label", "config", "baseline", "text", "spread"))
 """The roles of the cells a row is never read for a claim in (rows._RowReader; a cell past the roles is a value)."""
@@ -121,7 +120,7 @@ class TableInfo:
         self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
         self.delta_cols = [i for i, r in enumerate(roles) if r == "delta"]
         self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
-        self.spread_of, self.stderr_of = _spread_columns(table, roles, self.value_cols, self.base_cols)
+        self.spread_of, self.stderr_of = spread_columns(table, roles, self.value_cols, self.base_cols)
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
         # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it;
@@ -139,7 +138,7 @@ class TableInfo:
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
         self.head_settings: dict[str, dict[str, str]] = {}  # ("c=1" taken out of "c=1 TTFT ms": the cells' config's)
-        self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
+        self.variants = variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
         """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
 
         self.column_setup = table.column_setup
@@ -151,7 +150,7 @@ class TableInfo:
                 self.group_settings.setdefault(table.column_groups[i], []).append(i)
         self._grouped: dict[tuple[int, str], dict[str, str]] = {}
         value_heads = {clean(table.header[i]) for i in self.value_cols if i < len(table.header)}
-        self.column_models = _column_models(value_heads)
+        self.column_models = column_models(value_heads)
         """A model card's columns, each a model's name ("Llama3.1 405B-Inst."): header -> model."""
         heads = [clean(h) for h in table.header]
         columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
@@ -391,6 +390,13 @@ class TableInfo:
             self._head_lengths = pair if len(pair) == 2 and all(one == pair for one in said) else {}
         return self._head_lengths
 
+    def change_arm(self, headers: list[str]) -> dict[str, str]:
+        """The settings the table's one candidate column names in its header's parenthesis ("Compressed (kv=k4v2)"
+        beside "Baseline (kv=fp16)"): a change column's cells are that arm's change against its base, run under it;
+        {} where several columns have a base (each change its own) or none."""
+        arms = [ci for ci in self.base_of if ci < len(headers)]
+        return parenthesised_settings(headers[arms[0]]) if len(arms) == 1 else {}
+
     def settings_of(self, head: str) -> dict[str, str]:
         """The settings the header's measure name had taken out ("c=1" of "c=1 TTFT ms"; see head)."""
         self.head(head)
@@ -407,60 +413,3 @@ def _without_shas(head: str) -> str:
     if not any(ch.isdigit() for ch in head):
         return head
     return " ".join(w for w in head.split() if not (SHA_RE.fullmatch(w.strip("`()")) and is_sha(w.strip("`()"))))
-
-
-def shared_setting_labels(table: Table, roles: list[str]) -> list[int]:
-    """The label columns that name a setting ("model", "GPU") and hold one value on every row of two or more: the
-    setup every row shares, not a name that tells the rows apart (it would name every row's measure otherwise:
-    "latency (Llama-3-70B)")."""
-    out = []
-    for ci, role in enumerate(roles):
-        head = clean(table.header[ci]) if ci < len(table.header) else ""
-        cells = {clean(r.cells[ci]) if ci < len(r.cells) else "" for r in table.rows}
-        if role == "label" and len(table.rows) > 1 and len(cells) == 1 and "" not in cells and setting_keys(head):
-            out.append(ci)
-    return out
-
-
-def _variant_heads(heads: list[str]) -> frozenset[str]:
-    """The headers a variant in parentheses tells apart ("PR" and "PR (fused)" both lose it as a unit would):
-    the parenthesis is part of their name, unless it is a unit."""
-    bare: dict[str, list[str]] = {}
-    for h in heads:
-        bare.setdefault(head_without_unit(h), []).append(h)
-    return frozenset(
-        h
-        for group in bare.values()
-        if len(set(group)) > 1
-        for h in group
-        if h != head_without_unit(h) and unit_of_header(h) is None
-    )
-
-
-def _column_models(heads: set[str]) -> dict[str, str]:
-    """The model each value column names, where every one of two or more names one and nothing else (no measure,
-    no side): a model card's benchmarks as rows, one model per column; {} for any other table."""
-    out: dict[str, str] = {}
-    for head in heads:
-        names = model_names(head_without_unit(head)) if not looks_metric(head) and side_of(head) is None else []
-        if len(names) != 1:
-            return {}
-        out[head] = names[0]
-    return out if len(out) >= 2 else {}
-
-
-def _spread_columns(
-    table: Table, roles: list[str], value_cols: list[int], base_cols: list[int]
-) -> tuple[dict[int, int], dict[int, int]]:
-    """A spread column ("Std (us)") is the standard deviation of the nearest value column to its left, a stderr column
-    ("| exact_match | stderr |") its standard error: (value column -> spread column) for each kind. The spread of a
-    baseline column ("old_mean | old_std") goes with the baseline: no claim."""
-    spread_of: dict[int, int] = {}
-    stderr_of: dict[int, int] = {}
-    for i, r in enumerate(roles):
-        if r == "spread":
-            left = [v for v in value_cols + base_cols if v < i]
-            stderr = _STDERR_HEAD_RE.match(clean(table.header[i])) if i < len(table.header) else None
-            if left and max(left) in value_cols:
-                (stderr_of if stderr else spread_of)[max(left)] = i
-    return spread_of, stderr_of

@@ -206,6 +206,7 @@ class _RowReader:
 
     def _config(self, c: _Cell, **extra: str) -> dict[str, str]:
         return {
+            **(self.info.change_arm(self.headers) if c.role == "delta" else {}),  # (its arm: "Compressed (kv=k4v2)")
             **self._label_setup(),
             **self.info.settings_of(c.head),
             **c.setup,
@@ -407,6 +408,7 @@ class _RowReader:
         model = info.column_models.get(head)
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {
+            **(info.change_arm(self.headers) if role == "delta" else {}),  # (its arm's: "Compressed (kv=k4v2)")
             **self._label_setup(),
             **(info.table_lengths(self.headers) if not c.setup.keys() & {"isl", "osl"} else {}),  # (one header's)
             **head_qualifiers,
