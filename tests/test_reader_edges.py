@@ -139,6 +139,20 @@ def test_an_excerpts_numbered_turn_line_opens_a_turn_and_its_continued_chunk_doe
     assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [(8, "bob"), (15, "carol")]
 
 
+def test_a_fence_an_excerpt_leaves_open_closes_at_the_next_chunk_or_turn_mark() -> None:
+    # GitHub renders each comment apart: a fence a chunk's cut leaves open ("Mean TPOT" cut short) swallows neither
+    # the next chunk's heading and lead-in nor the next turn; each chunk's own fence closes where it does
+    text = (
+        "# T\n\n[turn 0 by alice, continued]\n#### TP2\nBaseline:\n```\nMean TPOT (ms): 14.0\nMean TP\n\n"
+        "[turn 0 by alice, continued]\n#### EP2\nBaseline:\n```\nMean TPOT (ms): 15.0\n```\n\n"
+        "[turn 2 by bob]\nMine:\n```\nMean TPOT (ms): 16.0\n```\n"
+    )
+    doc = read_document(text, "t.md")
+    assert [(b.start, b.end) for b in doc.blocks if b.kind == "code" and not b.in_code] == [(6, 9), (13, 15), (19, 21)]
+    assert [b.text for b in doc.blocks if b.kind == "heading"] == ["T", "TP2", "EP2"]
+    assert [b.text for b in doc.blocks if b.kind == "comment"] == ["bob"]
+
+
 def test_an_anchor_closing_a_section_is_the_next_headings_link_target_not_setup() -> None:
     # a generated docs page ends each section with the anchor of the section after it: its id is a slug of that
     # heading, markup the page never shows, so the table above keeps its own heading's model

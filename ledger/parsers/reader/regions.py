@@ -62,17 +62,29 @@ _TURN_LINE_RE = re.compile(
     r"(?:#{1,6}[ \t]{1,4})?(?:\*\*|__)?@?[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:\*\*|__)?"
     r" · (?:comment|description|review)\b"
 )
+# an excerpt's mark of a turn or of its next chunk after a cut ("[turn 3 by alice]", "[turn 0 by alice, continued]"):
+# alone on its line, as no code prints it
+_TURN_MARK_RE = re.compile(r"\[turn \d{1,4} by [A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:, continued)?\][ \t]*$")
+
+
+def _turn_line(line: str) -> bool:
+    """Whether a line opens a turn, or an excerpt's next chunk, that GitHub rendered apart from the text above it."""
+    return (" · " in line and _TURN_LINE_RE.match(line) is not None) or (
+        line[:6] == "[turn " and _TURN_MARK_RE.match(line) is not None
+    )
 
 
 def markdown_regions(text: str, lines: list[str]) -> dict[int, tuple[str, int, int, str]]:
     """Start line (1-based) -> (kind, start, end, info) for fences, code and headings.
 
     An archive of a thread holds each turn's markdown as GitHub rendered it, on its own: a fence a turn leaves open
-    (its text cut short) ends with that turn, never taking the next turn's fence as its close. Each turn is parsed
-    apart where the document has a fence and a turn line."""
+    (its text cut short) ends with that turn, never taking the next turn's fence as its close. So does a fence an
+    excerpt's chunk leaves open where the excerpt cuts it ("P99 TP" and then "[turn 0 by alice, continued]"): the
+    next chunk's heading and lead-in are text again. Each turn and chunk is parsed apart where the document has a
+    fence and a turn line."""
     if "```" not in text and "~~~" not in text:
         return _regions(text, lines, 0)
-    turns = [i for i, line in enumerate(lines) if " · " in line and _TURN_LINE_RE.match(line)] if " · " in text else []
+    turns = [i for i, line in enumerate(lines) if _turn_line(line)] if " · " in text or "[turn " in text else []
     if not turns:
         return _regions(text, lines, 0)
     regions: dict[int, tuple[str, int, int, str]] = {}
