@@ -139,6 +139,22 @@ def test_an_excerpts_numbered_turn_line_opens_a_turn_and_its_continued_chunk_doe
     assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [(8, "bob"), (15, "carol")]
 
 
+def test_a_continued_chunk_by_an_archive_comments_author_goes_on_with_that_comment() -> None:
+    # "bob · comment · date" tells no turn number: "[turn 4 by bob, continued]" under it is the same comment's next
+    # chunk (its setup holds on), "[turn 5 by carol, continued]" another author's turn; a description is turn 0
+    doc = read_document(
+        "# T\n\nann · description · 2026-01-01\nText\n\n[turn 1 by ann, continued]\nMore\n\n"
+        "bob · comment · 2026-01-02\nRan it\n\n[turn 4 by bob, continued]\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        "[turn 5 by carol, continued]\nNo.\n"
+    )
+    assert [(b.start, b.text) for b in doc.blocks if b.kind == "comment"] == [
+        (3, "ann"),
+        (6, "ann"),
+        (9, "bob"),
+        (17, "carol"),
+    ]
+
+
 def test_a_fence_an_excerpt_leaves_open_closes_at_the_next_chunk_or_turn_mark() -> None:
     # GitHub renders each comment apart: a fence a chunk's cut leaves open ("Mean TPOT" cut short) swallows neither
     # the next chunk's heading and lead-in nor the next turn; each chunk's own fence closes where it does

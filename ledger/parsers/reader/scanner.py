@@ -94,6 +94,7 @@ class _Scanner:
         self.section: list[tuple[int, str]] = []  # (level, title)
         self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
         self.turn_no = "0"  # the number of the excerpt's turn read last (a thread opens on its description, turn 0)
+        self.turn_author = ""  # the author of an archive's comment read last, whose number its line does not say
 
     def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
         if title[1]:
@@ -229,15 +230,19 @@ class _Scanner:
         numbered = am is not None and am.re is _AUTHOR_RE and am.group("numbered")
         if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip() or " · " in stripped or numbered):
             return None
-        if numbered and am.group("continued") and am.group("no") == self.turn_no:
-            return None  # (the same turn's next chunk after a cut: its setup and sections hold on across the cut)
-        self.turn_no = am.group("no") if numbered else self.turn_no
-        self.section.clear()
         author = am.group(3) if am.re is _AUTHOR_RE else am.group(1)
+        if numbered and am.group("continued") and (am.group("no") == self.turn_no or author == self.turn_author):
+            # (the same turn's next chunk after a cut: its setup and sections hold on across the cut; so does the
+            # chunk of an archive's comment by the same author, "bob · comment · date" telling no turn number)
+            self.turn_no, self.turn_author = am.group("no"), ""
+            return None
+        self.turn_no = am.group("no") if numbered else self.turn_no
+        word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
+        self.turn_author = author if am.re is _TURN_RE and word != "description" else ""
+        self.section.clear()
         self.section.append((0, f"[{author}]"))
         self.cur = (f"[{author}]",)
         # (info: the archive's word for the turn, "description" or "comment", where the line says it)
-        word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
         self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=author, info=word))
         return i + 1
 
