@@ -1000,3 +1000,17 @@ def test_a_microprocessor_column_names_each_rows_cpu() -> None:
     )
     got = [c.config.get("gpu") for c in extract(doc, path="x.md").claims]
     assert got == ["intel i7-12700", "core i9-13900k"]
+
+
+def test_the_owners_board_reaches_the_owners_later_posts_but_not_a_reviewers_results() -> None:
+    # a machine is its owner's: the description's board holds over the owner's later comment, never over another
+    # author's table (the title's board, the thread's subject, still reaches every turn)
+    body = (
+        "\n\nann · description · 2026-01-02\nTimed on an RTX 4070.\n\n| PP | S_TG t/s |\n|---|---|\n| 512 | 61.5 |\n\n"
+        "ben · comment · 2026-01-03\nMine:\n\n| PP | S_TG t/s |\n|---|---|\n| 512 | 48.0 |\n\n"
+        "ann · comment · 2026-01-04\nRebased:\n\n| PP | S_TG t/s |\n|---|---|\n| 512 | 62.0 |\n"
+    )
+    claims = extract("# Split-K decode" + body, path="t.md").claims
+    assert [(c.value, c.config.get("gpu")) for c in claims] == [(61.5, "RTX 4070"), (48.0, None), (62.0, "RTX 4070")]
+    titled = extract("# Split-K decode on the RTX 4070" + body, path="t.md").claims
+    assert [c.config.get("gpu") for c in titled] == ["RTX 4070"] * 3

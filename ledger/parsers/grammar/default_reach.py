@@ -29,6 +29,7 @@ from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.models import model_names
 from ledger.vocab.requirements import GATES, requires_or_advises
+from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS
 from ledger.vocab.sides import side_alone
 
 Statement = tuple[int, str, str, bool]
@@ -192,16 +193,19 @@ def _owners_only(
     """Where an archive words its first turn a comment ("### alice · comment · 2026-02-12": the description was not
     stored), the first commenter taken for the owner may be a reviewer: the keys of `default` only the `owners`'
     turns state hold over those turns (the title's too), not over another author's ("2x Radeon W7900" over alice's
-    table is not bob's board in the next comment). `reach` is narrowed in place."""
+    table is not bob's board in the next comment). A machine is its owner's in any thread: the board, CPU or count the
+    description alone names ("I tested on an RTX 4090") is not the one a reviewer's later results ran on, unless
+    the title names it (the thread's subject). `reach` is narrowed in place."""
     if len(owners) < 2 or len(turns) < 2:
         return
     first = turns[1][0]
-    if not any(b.kind == "comment" and b.start == first and b.info == "comment" for b in doc.blocks[:200]):
-        return
+    worded = any(b.kind == "comment" and b.start == first and b.info == "comment" for b in doc.blocks[:200])
     spans = [turns[t] for t in sorted(owners)]
-    last = len(doc.lines)
+    last, title = len(doc.lines), _title_line(doc)
     for key, value in default.items():
         lines = [no for no, k, _, counted in said if k == key and counted]
+        if not worded and (key not in COUNTED_DEVICE_KEYS or title in lines):
+            continue
         if not lines or not all(any(a <= no <= z for a, z in spans) for no in lines):
             continue
         runs = reach.get(key, [(1, last, value)])
