@@ -19,6 +19,7 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_
 from ledger.vocab.engines import engine_in_label
 from ledger.vocab.metrics import names_a_metric
 from ledger.vocab.releases import named_release
+from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.switch_values import switch_value
@@ -73,6 +74,10 @@ def _bare_arms(headers: list[str], roles: list[str], base_of: dict[int, int]) ->
     engines = [engine_in_label(n) for n in names]
     if not any(engines) or any(model_names(n) for n in names):
         return {}  # ("| Model | chat | summarise |", "| Llama 3.1 | Llama 3.3 |": workloads, models, no engines)
+    if prompt_corner(clean(headers[0])) is not None and any(prompt_of_column(n) is not None for n in names):
+        # ("| Prompt | hi (2) | 1K (969) | llama.cpp (8 experts) |": the prompt each column ran, its length the isl
+        # prompt_heads read; a label that names an engine is that engine's, the others name no arm at all)
+        return {h: (None, "engine", e.name) for h, e in zip(heads, engines, strict=True) if e is not None}
     return {h: (None, "engine", e.name if e else n) for h, n, e in zip(heads, names, engines, strict=True)}
 
 
