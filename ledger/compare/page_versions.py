@@ -113,6 +113,47 @@ def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]
     return [r for r in rows if id(r) not in merged]
 
 
+def _header_keys(row: Row) -> frozenset[str]:
+    """The keys of a series' setup whose values its column's header prints ("engine=llama.cpp" under "llama.cpp (8
+    experts)", "isl=7678" under "8K (7678)"): what the header alone set."""
+    column = _column(row).lower()
+    return frozenset(k for k, v in row.key.config if len(v) >= 2 and v in column)
+
+
+def join_reheaded(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
+    """The rows, a column's series whose header a version rewrote joined into one where the number did not move:
+    a series stated up to one version under a header that set a key of its setup ("llama.cpp (8 experts)": an
+    engine) and one stated from the next version on under another header that sets another key ("8K (7678)": the
+    prompt's length), of one measure, variant and remaining setup, the first's last value the second's first, each
+    the other's only such partner, is the one column the page corrected (a typo in a header, never a re-run: the
+    number stands), under its newest header's setup; steps re-judged. A number that moved with its header stays two
+    series, removed and new: the page measured something else."""
+    ends: dict[tuple[_Slot, int, object], list[R]] = {}  # (by the version after its last, and that value)
+    starts: dict[tuple[_Slot, int, object], list[R]] = {}  # (by its first version, and that value)
+    for r in rows:
+        if not (keys := _header_keys(r)):
+            continue
+        slot = _slot(r, tuple(kv for kv in r.key.config if kv[0] not in keys), "")
+        stated = _stated(r)
+        last, first = r.cells[stated[-1]], r.cells[stated[0]]
+        assert last is not None and first is not None
+        ends.setdefault((slot, stated[-1] + 1, last.value), []).append(r)
+        starts.setdefault((slot, stated[0], first.value), []).append(r)
+    gone: set[int] = set()
+    for at, olds in ends.items():
+        news = starts.get(at, [])
+        if len(olds) != 1 or len(news) != 1 or _column(olds[0]) == _column(news[0]):
+            continue
+        old, new = olds[0], news[0]
+        if _header_keys(old) == _header_keys(new):
+            continue
+        for i in _stated(old):
+            new.cells[i] = old.cells[i]
+        new.steps = _steps(new, names, noise)
+        gone.add(id(old))
+    return [r for r in rows if id(r) not in gone]
+
+
 def _steps(row: Row, names: Sequence[str], noise: NoiseModel) -> list[Pair]:
     stated = _stated(row)
     out: list[Pair] = []
