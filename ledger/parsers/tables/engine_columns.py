@@ -67,6 +67,12 @@ def _bare_arms(headers: list[str], roles: list[str], base_of: dict[int, int]) ->
     names = [h.strip(" *_`") for h in heads]
     if any(unit_of_header(h) or _without_bare_unit(n) != n for h, n in zip(heads, names, strict=True)):
         return {}
+    if prompt_corner(clean(headers[0])) is not None and any(prompt_of_column(n) is not None for n in names):
+        # ("| Prompt | hi (2) | 1K (969) | llama.cpp (8 experts) |": the prompt each column ran, its length the isl
+        # prompt_heads read; a label that names an engine is that engine's (its "8 experts" the column's setup
+        # beside it), the others name no arm at all)
+        named = ((h, engine_in_label(n)) for h, n in zip(heads, names, strict=True) if prompt_of_column(n) is None)
+        return {h: (None, "engine", e.name) for h, e in named if e is not None}
     if len(set(names)) != len(names) or not all(_arm_name(n) for n in names):
         return {}
     if any(named_release(n) is not None or switch_value(n) is not None for n in names):
@@ -74,10 +80,6 @@ def _bare_arms(headers: list[str], roles: list[str], base_of: dict[int, int]) ->
     engines = [engine_in_label(n) for n in names]
     if not any(engines) or any(model_names(n) for n in names):
         return {}  # ("| Model | chat | summarise |", "| Llama 3.1 | Llama 3.3 |": workloads, models, no engines)
-    if prompt_corner(clean(headers[0])) is not None and any(prompt_of_column(n) is not None for n in names):
-        # ("| Prompt | hi (2) | 1K (969) | llama.cpp (8 experts) |": the prompt each column ran, its length the isl
-        # prompt_heads read; a label that names an engine is that engine's, the others name no arm at all)
-        return {h: (None, "engine", e.name) for h, e in zip(heads, engines, strict=True) if e is not None}
     return {h: (None, "engine", e.name if e else n) for h, n, e in zip(heads, names, engines, strict=True)}
 
 
