@@ -26,7 +26,7 @@ from ledger.compare.judge import (
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
-from ledger.compare.page_versions import ends_or_starts, fill_gaps, moved_while_stated
+from ledger.compare.page_versions import ends_or_starts, fill_gaps, join_reheaded, moved_while_stated
 from ledger.compare.pair_fit import best_candidate, pair_equal
 from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
@@ -343,7 +343,8 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                 rows.append(Row(key, b.variant, cells, twins=b.twins))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
-    rows = _join_setups(fill_gaps(rows, names, noise) if versions else rows, names, versions)
+    rows = join_reheaded(fill_gaps(rows, names, noise), names, noise) if versions else rows
+    rows = _join_setups(rows, names, versions)
     for row in rows:
         if row.overall is None and versions:
             row.overall = ends_or_starts(row, names)

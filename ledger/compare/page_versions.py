@@ -113,6 +113,74 @@ def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]
     return [r for r in rows if id(r) not in merged]
 
 
+def _header_keys(row: Row) -> frozenset[str]:
+    """The keys of a series' setup whose values its column's header prints ("engine=llama.cpp" under "llama.cpp (8
+    experts)", "isl=7678" under "8K (7678)"): what the header alone set."""
+    column = _column(row).lower()
+    return frozenset(k for k, v in row.key.config if _printed(v, column))
+
+
+def _printed(value: str, header: str) -> bool:
+    """`value` stands in `header` as a word of its own ("8" in "llama.cpp (8 experts)", never in "8K (7678)")."""
+    at = header.find(value) if value else -1
+    while at >= 0:
+        end = at + len(value)
+        if (at == 0 or not _joins(header[at - 1])) and (end == len(header) or not _joins(header[end])):
+            return True
+        at = header.find(value, at + 1)
+    return False
+
+
+def _joins(c: str) -> bool:
+    return c.isalnum() or c in "._"
+
+
+def join_reheaded(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
+    """The rows, a column's series whose header a version rewrote joined into one where the number did not move:
+    a series stated up to one version under a header that set a key of its setup ("llama.cpp (8 experts)": an
+    engine) and one stated from the next version on under another header that sets another ("8K (7678)": the
+    prompt's length), of one measure and variant, their setups apart only in keys one of the two headers prints,
+    the first's last value the second's first, each the other's only such partner, is the one column the page
+    corrected (a typo in a header, never a re-run: the number stands), under its newest header's setup; steps
+    re-judged. A number that moved with its header stays two series, removed and new: the page measured another."""
+    ends: dict[tuple[_Slot, int, object], list[R]] = {}  # (by the version after its last, and that value)
+    starts: dict[tuple[_Slot, int, object], list[R]] = {}  # (by its first version, and that value)
+    for r in rows:
+        if not _header_keys(r):
+            continue
+        stated = _stated(r)
+        last, first = r.cells[stated[-1]], r.cells[stated[0]]
+        assert last is not None and first is not None
+        ends.setdefault((_slot(r, (), ""), stated[-1] + 1, last.value), []).append(r)
+        starts.setdefault((_slot(r, (), ""), stated[0], first.value), []).append(r)
+    gone: set[int] = set()
+    for at, olds in ends.items():
+        news = starts.get(at, [])
+        if not news or len(olds) > _FEW or len(news) > _FEW:
+            continue  # (a number many series share at one version: no column of its own to follow)
+        fits = [(a, b) for a in olds for b in news if _reheaded(a, b)]
+        for a, b in fits:
+            if sum(a is x for x, _ in fits) == 1 and sum(b is y for _, y in fits) == 1:
+                for i in _stated(a):
+                    b.cells[i] = a.cells[i]
+                b.steps = _steps(b, names, noise)
+                gone.add(id(a))
+    return [r for r in rows if id(r) not in gone]
+
+
+_FEW = 8
+"""The series at most one number may end and start at between two versions for its column to be followed."""
+
+
+def _reheaded(old: Row, new: Row) -> bool:
+    """`new` is `old`'s column under another header: each key their setups differ in is one of the headers' own."""
+    if _column(old) == _column(new):
+        return False
+    a, b = dict(old.key.config), dict(new.key.config)
+    apart = {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
+    return bool(apart) and apart <= _header_keys(old) | _header_keys(new)
+
+
 def _steps(row: Row, names: Sequence[str], noise: NoiseModel) -> list[Pair]:
     stated = _stated(row)
     out: list[Pair] = []

@@ -1,12 +1,13 @@
 """Setup words that name a path an engine's run takes, stated in a sentence or a flag: where a MoE's experts sit
-("-ot exps=CPU", "with all MoE tensors left on the CPU", or none: "everything resident on the GPU") and which
-attention backend it runs ("with the NSA backend"). Apart from setup.py, which reads them among its setup words
-(size rule)."""
+("-ot exps=CPU", "with all MoE tensors left on the CPU", or none: "everything resident on the GPU"), how many of
+them it runs ("6 experts", "(8 active experts)") and which attention backend it runs ("with the NSA backend").
+Apart from setup.py, which reads them among its setup words (size rule)."""
 
 from __future__ import annotations
 
 import re
 
+from ledger.vocab.setup_word import DIGIT_OPENS
 from ledger.vocab.setup_word import make_word as _word
 
 # the experts of every MoE layer kept in system RAM: llama.cpp's "-ot exps=CPU" (an --override-tensor whose pattern
@@ -27,6 +28,9 @@ _ATTENTION_BACKEND = (
     r"(nsa|flashinfer|fa[34]|flashmla|trtllm[_-]mla|cutlass[_-]mla|flash[_-]?attn|flashattention(?:[_-]?[234])?)"
     r"(?: attention)? backend|(triton|aiter|sdpa) attention backend"
 )
+# the experts a MoE run activates ("| **6 experts** |", "KTrans (8 experts)", "selectively using 6 experts"): fewer is
+# faster and another run; never a layer's or a model's whole set ("8 of 128 experts", "64 experts per layer")
+_EXPERT_COUNT = r"(?<!of )(\d{1,3})[ -](?:active |routed |selected )?experts\b(?! per layer\b)"
 _ATTENTION_OPENS = ("nsa", "flashinfer", "fa3", "fa4", "flashmla", "trtllm", "cutlass", "flash", "triton", "aiter")
 # an attention kernel named alone as an item of a settings list ("H100, FP8 + EAGLE3, FA3, c8", "B200 + flash-attn 3,
 # bs 4"): between the list's commas (or after its "+") the name is the run's backend; in a sentence the same name is a
@@ -53,6 +57,7 @@ ENGINE_PATH_WORDS = (
     _word(
         "offload", "offload", _EXPERTS_ON_CPU, ("cpu", "system ram"), ("-ot", "--override", "--cpu", "moe", "expert")
     ),
+    _word("experts", "experts", _EXPERT_COUNT, ("experts",), (), DIGIT_OPENS),
     _word("attention", "attention", _ATTENTION_BACKEND, ("backend",), (*_ATTENTION_OPENS, "sdpa")),
     _word("attention", "attention", _LISTED_ATTENTION, _LISTED_OPENS, _LISTED_OPENS),
     _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),

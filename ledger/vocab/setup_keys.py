@@ -68,6 +68,9 @@ HARD_KEYS: tuple[str, ...] = (
     "experts",
     "sockets",  # (the CPU sockets a hybrid CPU/GPU run's experts ran on: one socket or two, another run)
     "cores",  # (the CPU cores such a run used: "32 cores" and "2×32 cores" are two runs)
+    # the engine's release a run used, where a table sets runs of two releases side by side as its setups ("| **6
+    # experts V0.2.1** |" over "| **6 experts V0.2.0** |": vocab.setup_names.setup_at_release), never a text's revision
+    "release",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
     "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
     "tuning",  # (a training step the weights went through, "tuned via PV-tuning": other weights, vocab.tuning_words)

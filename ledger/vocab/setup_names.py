@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.models import FAMILY_PATTERN, holds_size, maker_spelling, parameter_counts
+from ledger.vocab.releases import named_release
 from ledger.vocab.setup import HARDWARE_NAME_RE, blank_setup_words, model_names, qualifiers
 
 MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
@@ -75,3 +76,18 @@ def setup_stated(label: str) -> dict[str, str]:
     "Qwen3-8B, bf16"), as {key: value}; {} for a label that says anything else. A model named by its size alone
     ("14B") stands as that size."""
     return dict(_setup_stated(label))
+
+
+def setup_at_release(label: str) -> dict[str, str]:
+    """The setup a label states beside the one release of the engine it ran ("6 experts V0.2.1": experts 6 on release
+    v0.2.1, a table's group row over the rows of that run), as {key: value} with the release under `release`; {} for a
+    label that names no release, or anything beside the release and its setup ("V0.2.1 decode", "v0.2.1" alone)."""
+    words = label.strip(" *_`:").split()
+    if len(words) > 8:
+        return {}
+    at = [i for i, w in enumerate(words) if (got := named_release(w.strip("(),"))) is not None and not got[0]]
+    if len(at) != 1:
+        return {}
+    release = named_release(words[at[0]].strip("(),"))
+    stated = setup_stated(" ".join(words[: at[0]] + words[at[0] + 1 :]))
+    return {**stated, "release": release[1]} if stated and release is not None else {}

@@ -19,6 +19,7 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_
 from ledger.vocab.engines import engine_in_label
 from ledger.vocab.metrics import names_a_metric
 from ledger.vocab.releases import named_release
+from ledger.vocab.setting_heads import prompt_corner, prompt_of_column
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.switch_values import switch_value
@@ -66,6 +67,12 @@ def _bare_arms(headers: list[str], roles: list[str], base_of: dict[int, int]) ->
     names = [h.strip(" *_`") for h in heads]
     if any(unit_of_header(h) or _without_bare_unit(n) != n for h, n in zip(heads, names, strict=True)):
         return {}
+    if prompt_corner(clean(headers[0])) is not None and any(prompt_of_column(n) is not None for n in names):
+        # ("| Prompt | hi (2) | 1K (969) | llama.cpp (8 experts) |": the prompt each column ran, its length the isl
+        # prompt_heads read; a label that names an engine is that engine's (its "8 experts" the column's setup
+        # beside it), the others name no arm at all)
+        named = ((h, engine_in_label(n)) for h, n in zip(heads, names, strict=True) if prompt_of_column(n) is None)
+        return {h: (None, "engine", e.name) for h, e in named if e is not None}
     if len(set(names)) != len(names) or not all(_arm_name(n) for n in names):
         return {}
     if any(named_release(n) is not None or switch_value(n) is not None for n in names):

@@ -115,7 +115,7 @@ from ledger.vocab.passing_names import passing_models
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, states_settings
-from ledger.vocab.setup_names import setup_stated
+from ledger.vocab.setup_names import setup_at_release, setup_stated
 from ledger.vocab.sides import column_sides, control_label, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit, rate_alone, rate_part_name
 from ledger.vocab.workload import setup_only, workload_setup
@@ -739,8 +739,9 @@ def _group_setup(claims: Iterator[Claim], group: str) -> tuple[Iterator[Claim], 
     set or statistic, read once the row's columns named their measure: group_rows)."""
     if (model := _GROUP_MODEL_RE.match(group)) is not None:  # "| **OPUS-MT model** | | |": the rows' model
         return _with_setup(claims, {"model": model.group(1)}, wins=True), False
-    if stated := setup_stated(group):
-        return in_block(claims, stated), False  # "| H100/8B/TP4 | | |": the setup of the block under it
+    # ("| H100/8B/TP4 | | |": the setup of the block under it; "| **6 experts V0.2.1** | | |": with the release it ran)
+    if stated := setup_stated(group) or setup_at_release(group):
+        return in_block(claims, stated), False
     return claims, True
 
 
