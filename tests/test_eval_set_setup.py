@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers.grammar.heading_setup import heading_setup
+from ledger.vocab.models import model_names
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import qualifiers
 
@@ -45,3 +46,9 @@ def test_a_model_quoted_after_on_is_no_data_set() -> None:
     assert "dataset" not in values
     assert values["num_prompts"] == "16"
 
+
+def test_a_code_member_is_no_model() -> None:
+    # (tests/fixtures/setup/code_member_not_model.md: a class's method in its file, named after a model family)
+    text = "Set in `acme/models/qwen3_eagle3.py:Qwen3Eagle3DecoderLayer.__init__` (Qwen3-8B sets none)."
+    assert model_names(text) == ["Qwen3-8B"]
+    assert model_names("see `Qwen3Eagle3DecoderLayer.forward`") == []
