@@ -211,8 +211,9 @@ def _model_names(s: str) -> tuple[str, ...]:
             # "computations across mamba2 layers", "in qwen3 blocks": a kind of layer, no model measured (a hub id,
             # "org/Falcon-R2", names a checkpoint wherever it stands)
             continue
-        if _ARCHITECTURE_RE.search(name) or _code_class(name):
-            continue
+        code = _CODE_MEMBER_RE.sub("", name)
+        if _ARCHITECTURE_RE.search(code) or _code_class(code) or s[:a].endswith(".py:"):
+            continue  # ("models/qwen3_eagle3.py:Qwen3Eagle3DecoderLayer.__init__": a class's method, in its file)
         if name == s[a:b] and (tail := _MEMBER_TAIL_RE.match(s, b)) is not None and _ENDS_VERSIONED_RE.search(name):
             name, end = name + tail.group(0), tail.end()  # "DeepSeek-V4 Flash": the release's member, no other model
         if not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
@@ -609,6 +610,10 @@ _ARCHITECTURE_RE = re.compile(
     r"For[A-Z][A-Za-z]{2,40}$|^(?=[A-Za-z0-9]{16,80}$)(?:[A-Z][a-z]*[0-9]*){3,}(?:Attention|Op|Kernel|Layer|Module|"
     r"Block|Config|Runner|Model|Decoder|Encoder|MoE|Moe|Router|Norm|Cache|Impl|Backend)$"
 )
+
+
+# a class's member after its name ("Qwen3Eagle3DecoderLayer.__init__", "LlamaAttention.forward"): the code named
+_CODE_MEMBER_RE = re.compile(r"\.(?:__[a-z_]{1,30}__|[a-z_][a-z0-9_]{0,40})$")
 
 
 _FAMILY_WORD_RE = re.compile(r"(?<![a-z])(" + _FAMILY + r")(?=[_-]?\d)", re.IGNORECASE)

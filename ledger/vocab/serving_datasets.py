@@ -27,6 +27,15 @@ _DATASET_LABEL_RE = re.compile(
     re.IGNORECASE,
 )
 _KNOWN_RE = re.compile(rf"(?:{SERVING_DATASETS})", re.IGNORECASE)
+_HUB_ID = r"[A-Za-z0-9][\w.-]{0,38}/[A-Za-z0-9][\w.-]{0,95}"
+# a hub data set's page ("[org/set](https://huggingface.co/datasets/org/set)"), or an "owner/name" quoted after what
+# the results were scored on ("Evaluated on `org/set`"; never "rebased on `org/branch`", nor a file "on `a/b.py`")
+_HUB_DATASET_RE = re.compile(
+    rf"huggingface\.co/datasets/(?P<link>{_HUB_ID})(?![\w-])"
+    rf"|(?<!based )(?<!built )(?<!depends )\bon[ \t]{{1,2}}`(?P<on>{_HUB_ID})`",
+    re.IGNORECASE,
+)
+_FILE_END_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
 
 
 def named_dataset(text: str) -> str | None:
@@ -39,6 +48,18 @@ def named_dataset(text: str) -> str | None:
         return None
     name = next(g for g in m.groups() if g).rstrip(".-/")
     return name.lower() if _KNOWN_RE.fullmatch(name) else name
+
+
+def hub_dataset(text: str) -> tuple[str, bool] | None:
+    """The hub data set a line scores its results on (see _HUB_DATASET_RE) and whether the text links its data set
+    page (an id quoted after "on" may be the model's: the caller, who reads models, says), or None."""
+    if "/" not in text[:2000]:
+        return None
+    m = _HUB_DATASET_RE.search(text[:2000])
+    if m is None:
+        return None
+    name = (m.group("link") or m.group("on")).rstrip(".-")
+    return None if _FILE_END_RE.search(name) else (name, m.group("link") is not None)
 
 
 def serving_set(name: str) -> bool:

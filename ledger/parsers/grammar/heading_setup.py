@@ -20,6 +20,7 @@ from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.model_bits import bits_after_model
 from ledger.vocab.models import heading_model
+from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
 from ledger.vocab.shaped_models import heading_shaped_model
@@ -73,6 +74,8 @@ def _heading_setup(title: str) -> dict[str, str]:
             values["quant"] = bits  # "### Qwen3-4B 8bit": the checkpoint's weights, at that width
     elif named is not None:
         values.setdefault("model", named)
+    if (hub := hub_dataset(title)) is not None and (hub[1] or hub[0] not in models):
+        values.setdefault("dataset", hub[0])  # "Evaluated on [org/set](https://huggingface.co/datasets/org/set)"
     return values
 
 

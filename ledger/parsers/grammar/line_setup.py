@@ -26,7 +26,7 @@ from ledger.vocab.model_cells import model_and_variant
 from ledger.vocab.model_spellings import folder_checkpoint
 from ledger.vocab.models import parameter_counts
 from ledger.vocab.passing_names import passing_models
-from ledger.vocab.serving_datasets import named_dataset
+from ledger.vocab.serving_datasets import hub_dataset, named_dataset
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
@@ -426,6 +426,9 @@ def _line_setup(text: str) -> dict[str, str]:
     dtype_not_quant(values)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:
         values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
+    hub = hub_dataset(text) if "dataset" not in values else None
+    if hub is not None and (hub[1] or hub[0] not in model_names(text)):
+        values["dataset"] = hub[0]  # "Evaluated on [org/set](https://huggingface.co/datasets/org/set)", "on `org/set`"
     if "(" in text and (workload := parenthesised_workload(text)):
         for k, v in workload.items():  # "on ShareGPT (200 prompts, request-rate `inf`)": the bench's workload
             values.setdefault(k, v)

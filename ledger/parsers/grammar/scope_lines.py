@@ -17,6 +17,10 @@ _SCOPE_VERB_RE = re.compile(
 )
 
 
+# a sentence weighing two settings against each other ("K=4 accepts more than K=2"): neither is every run's
+_COMPARED_RE = re.compile(r"\b(?:than|vs\.?|versus|compared (?:to|with))\s", re.IGNORECASE)
+
+
 def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
     """What a prose line names as the code's scope, not as a run's setup. A line saying what the change adds or
     supports names a key twice ("Add X for SM100 and SM103", "Support BF16/FP16 paged context": what the kernel
@@ -36,7 +40,9 @@ def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
         return []
     keys = named_twice(text) & values.keys() - {"gpu_count"}  # (a count: document_default's own)
     if not _SCOPE_VERB_RE.match(text):
-        keys &= {"gpu"}  # ("Tested on 4×H800 and 4×H200": two machines, neither the one every result ran on)
+        # ("Tested on 4×H800 and 4×H200": two machines, neither the one every result ran on; "K=4 accepts more than
+        # K=2": two settings weighed, neither every run's)
+        keys &= keys if _COMPARED_RE.search(text[:400]) else {"gpu"}
     out = []
     for key in sorted(keys):
         first = values[key]

@@ -374,10 +374,10 @@ def _lead_lines(doc: Document, scope: RevisionScope) -> list[str]:
     return out
 
 
-# "**With EAGLE3:**", "Without EAGLE3:", "w/o MTP:": a side that is a speculative method on or off, over its output
-# (the colon may be left out right over a table or a paste: "w/o mtp")
+# "**With EAGLE3:**", "Without EAGLE3:", "w/o MTP:", "**without** MTP": a speculative method on or off, over its output
+# (the colon may be left out right over a table or a paste: "w/o mtp"; the switch word may be bolded alone)
 _FEATURE_SIDE_RE = re.compile(
-    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/|no)\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}(?P<colon>:)?"
+    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/|no)(?:[*_]{1,2}(?=\s))?\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}(?P<colon>:)?"
     r"\s*[*_]{0,2}\s*$",
     re.IGNORECASE,
 )

@@ -1,0 +1,54 @@
+"""An eval's setup sentence over its table: the hub data set it links or quotes after "on", the prompts it sent per
+part of the set, and a bare "k=3" draft length (tests/fixtures/setup/eval_set_lead_in.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.parsers.grammar.heading_setup import heading_setup
+from ledger.vocab.models import model_names
+from ledger.vocab.serving_datasets import hub_dataset
+from ledger.vocab.setup import qualifiers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("on [acme/mix](https://huggingface.co/datasets/acme/mix), k=3", {"draft_len": "3"}),
+        ("32 prompts per split", {"num_prompts": "32"}),
+        ("12 requests per context length", {"num_prompts": "12"}),
+        ("top_k=20", {"top_k": "20"}),  # a sampler's k
+        ("pass@k=1", {}),
+        ("M=1, N=4096, K=4096", {}),  # a GEMM's K: too large for a draft length
+        ("12 requests per second", {}),  # a rate
+    ],
+)
+def test_eval_setup_words(text: str, expected: dict[str, str]) -> None:
+    assert qualifiers(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Scored on [acme/mix](https://huggingface.co/datasets/acme/mix) (3 splits).", ("acme/mix", True)),
+        ("Measured on `acme/long-probe`, 6 prompts per length.", ("acme/long-probe", False)),
+        ("rebased on `alice/fix-branch`", None),
+        ("timed on `tools/bench.py`", None),
+        ("see https://huggingface.co/acme/Loom-7B", None),  # a model's page
+    ],
+)
+def test_hub_dataset(text: str, expected: tuple[str, bool] | None) -> None:
+    assert hub_dataset(text) == expected
+
+
+def test_a_model_quoted_after_on_is_no_data_set() -> None:
+    values = heading_setup("Evaluated on `Qwen/Qwen3-8B` with 16 prompts per split, k=2.")
+    assert "dataset" not in values
+    assert values["num_prompts"] == "16"
+
+
+def test_a_code_member_is_no_model() -> None:
+    # (tests/fixtures/setup/code_member_not_model.md: a class's method in its file, named after a model family)
+    text = "Set in `acme/models/qwen3_eagle3.py:Qwen3Eagle3DecoderLayer.__init__` (Qwen3-8B sets none)."
+    assert model_names(text) == ["Qwen3-8B"]
+    assert model_names("see `Qwen3Eagle3DecoderLayer.forward`") == []
