@@ -385,7 +385,7 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     from ledger.vocab import setup
 
     many = [w for w in setup.SETUP_WORDS if w.many_starts is not None]
-    assert [w.written for w in many] == ["attention", "spec_algo", "gpu", "quant"]
+    assert [w.written for w in many] == ["attention", "attention", "spec_algo", "gpu", "quant"]
     # each match of the pass is a beginning's first character (the rest looked ahead for): a pattern opening with a
     # look-ahead would be tried at every character, one opening with a character the engine skips to the next
     assert all(w.many_starts is not None and not w.many_starts.pattern.startswith("(?") for w in many)
@@ -394,6 +394,8 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     made += ["EAGLE3 with drafting off", "44 t/s without mtp, 29 with", "speculation off; ngram k=4", "MTP disabled"]
     made += ["NVFP4 w4a8 W8A8-FP8 int4wo bfloat16 Q4_K_M iq2_xxs f16 awq gptq mxfp4 float8dq", "xfp8 q7_0 wint4afp8"]
     made += ["the NSA backend, xnsa backend", "flash_attn flash-attn backend", "trtllm_mla, triton attention backend"]
+    made += ["8xH100, spec=none, fa3 attention.", "same server (triton attention + cuda graphs)"]
+    made += ["bf16, torch_native attn", "(flashinfer attention, fp8)"]
     for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
         for w in many:
             for pos in range(0, min(len(line), 24), 3):
@@ -1370,3 +1372,25 @@ def test_a_sized_abbreviation_is_looked_for_only_where_its_letter_and_version_op
         want = {m.span(): m["abbr"] for m in am._SIZED_RE.finditer(text[:2000])}
         got = am.sized_abbreviations(text)
         assert got.keys() == want.keys(), text
+
+
+def test_a_stated_workload_reads_its_prompts_its_spec_none_its_attention_and_a_row_labels_questions() -> None:
+    """ "concurrency=1, 10 prompts" (a list item's prompt count), "spec=none" (no method, assigned), "fa3 attention"
+    (a backend with its word, as a list's item or first in a parenthesis), "gsm8k (400 Q)" (a row label's questions);
+    the same words told as a count, in a sentence or outside a parenthesis are none of them."""
+    from ledger.vocab.setup import qualifiers
+
+    assert qualifiers("concurrency=4, 40 prompts") == {"concurrency": "4", "num_prompts": "40"}
+    assert qualifiers("TP8, 1,000 requests.") == {"tp": "8", "num_prompts": "1000"}
+    assert qualifiers("Workload: 4×H200, spec=none, fa3 attention.") == {
+        "gpu": "4×H200",
+        "spec_algo": "none",
+        "attention": "fa3",
+    }
+    assert qualifiers("same server (flashinfer attention + `--cuda-graph-bs 1 4`)") == {"attention": "flashinfer"}
+    assert qualifiers("gsm8k (400 Q)") == {"samples": "400"}
+    assert qualifiers("**gsm8k** (200 Q, parallel 32)") == {"samples": "200"}
+    for said in ("we sent 1000 requests", "Successful requests: 999", "faster than Triton attention.", "Q 200"):
+        assert qualifiers(said) == {}, said
+    assert "attention" not in qualifiers("We add FA3 attention, and more")
+    assert "spec_algo" not in qualifiers("specific: none")

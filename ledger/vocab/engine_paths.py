@@ -43,6 +43,16 @@ _LISTED_ATTENTION = (
     r"|flash[_-]?attention(?:[ _-]?v?[234])?|trtllm[_-]mla|cutlass[_-]mla)(?:[ _-]?(?:attn|attention))?(?=[,;]|\.?$)"
 )
 _LISTED_OPENS = ("fa2", "fa3", "fa4", "flash", "trtllm", "cutlass")
+# a backend named with the word "attention" as one item of a settings list, also first in a parenthesis or before a
+# "+" joining the next setting ("Workload: 8×H100, spec=none, fa3 attention.", "same server config (fa3 attention +
+# `--cuda-graph-bs 1 4`)"): with its word, a name other kernels share ("triton attention") is the attention's too;
+# in a sentence ("faster than Triton attention") it stays a library the result is set against
+_NAMED_ATTENTION = (
+    r"(?:(?<=, )|(?<=\+ )|(?<=\()|^)(fa[234]|flashinfer|triton|trtllm[_-]mha|trtllm[_-]mla|cutlass[_-]mla|flashmla"
+    r"|flash[_-]?attn(?:[ _-]?v?[234])?|flash[_-]?attention(?:[ _-]?v?[234])?|aiter|torch[_-]native|sdpa|nsa)"
+    r"[ _-](?:attn|attention)(?=[,;)]| \+|\.?$)"
+)
+_NAMED_OPENS = ("fa2", "fa3", "fa4", "flash", "triton", "trtllm", "cutlass", "aiter", "torch", "sdpa", "nsa")
 _ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)
 
 
@@ -60,10 +70,11 @@ ENGINE_PATH_WORDS = (
     _word("experts", "experts", _EXPERT_COUNT, ("experts",), (), DIGIT_OPENS),
     _word("attention", "attention", _ATTENTION_BACKEND, ("backend",), (*_ATTENTION_OPENS, "sdpa")),
     _word("attention", "attention", _LISTED_ATTENTION, _LISTED_OPENS, _LISTED_OPENS),
+    _word("attention", "attention", _NAMED_ATTENTION, ("attn", "attention"), _NAMED_OPENS),
     _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),
 )
 """The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
 ENGINE_PATH_TRIGGERS = (
-    r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention"
+    r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention|attention"
 )
 """What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""

@@ -33,6 +33,17 @@ LIST_ITEM_WORDS: tuple[SetupWord, ...] = (
         (),
         DIGIT_OPENS,
     ),
+    # "concurrency=1, 10 prompts", "TP8, 1,000 requests": the prompts a serving run sent as an item of a list of
+    # settings, after a comma and up to the next or the line's end (alone, "1000 requests" counts what a run completed
+    # as often)
+    _word(
+        "num_prompts",
+        "num_prompts",
+        r"(?<=, )(\d{1,3}(?:,\d{3}){1,2}|\d{1,7}) (?:prompts|requests)(?=[,;)]|\.?$)",
+        ("prompts", "requests"),
+        (),
+        DIGIT_OPENS,
+    ),
     # "4x H200, TP4, C1, 256 output tokens": the load as an item of a list of settings, after a setting's number and
     # between commas (never one of a list of configurations, "C1, C2, C3", nor a lone "C1", which names one as often);
     # or after a setting read before it, whose words stand blanked ("BF16 KV, MTP=0, C1": the draft length's word is

@@ -192,6 +192,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (*METHOD_WORDS, "non-spec", "no spec", "no-spec", "decod", "drafting", "speculation"),
         (*METHOD_WORDS, "no", "spec", "drafting"),
     ),
+    # "spec=none", "speculative_algorithm: none": no method, assigned as a setting's value (a method assigned,
+    # "spec=eagle", is the word above)
+    _word(
+        "spec_algo",
+        "spec_algo",
+        r"spec(?:ulative)?(?:[ _-](?:algo(?:rithm)?|method|decoding|decode))? ?[=:] ?[`'\"]?(none)\b",
+        ("spec",),
+        ("spec",),
+    ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
     # ("concurrency level 8", "concurrency of 16")
@@ -295,8 +304,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "samples",
         "samples",
-        r"(?<![\d,.])(\d{2,6}) (?:samples|examples|questions)(?= ?[,;)]|$|  )",
-        ("ples", "questions"),
+        r"(?<![\d,.])(\d{2,6}) (?:samples|examples|questions)(?= ?[,;)]|$|  )"
+        # "gsm8k (200 Q)", "(400 Q, parallel 32)": a row label's count of questions, "Q" only first in a parenthesis
+        r"|(?<=\()(\d{2,6}) ?q(?= ?[,;)])",
+        ("ples", "questions", "q"),
         (),
         _DIGIT_OPENS,
     ),
@@ -762,7 +773,7 @@ _ANY_SETUP_RE = re.compile(
     r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|burstgpt|instructcoder|longbench|drafting|speculation|one output token|"
-    r"single output token|greedy|"
+    r"single output token|greedy|spec=none|spec: none|spec = none|"
     rf"accept-mode|accept_mode|{TUNED_WORDS}|"  # ("models tuned via PV-tuning:")
     rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}",  # ("without any concurrency cap")
     re.IGNORECASE,

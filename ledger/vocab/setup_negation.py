@@ -96,9 +96,22 @@ def drafted_arm(s: str, read: Callable[[str], dict[str, str]]) -> dict[str, str]
     return {}
 
 
+# "compared with the flashinfer backend", "measured against the default triton attention", "switched from FA3": the
+# backend named after these is the side the run is set against or moved off, never the run's own
+_BACKEND_BASE_BEFORE_RE = re.compile(
+    r"\b(?:against|versus|vs\.?|than|over|relative\sto|compared\s(?:to|with)|instead\sof|from|replac(?:es|ing))"
+    r"\s(?:the\s|an?\s)?(?:[\w-]{1,20}\s)?$",
+    re.IGNORECASE,
+)
+
+
 def not_the_runs_method(key: str, s: str, m: re.Match[str]) -> bool:
     """The drafting word `m` (of setup key `key`) names no method the run drafted with: one arm of two ("the decode
-    and MTP-3 path"), a compared or changed code's ("faster than EAGLE"), an arm turned off right after a value."""
+    and MTP-3 path"), a compared or changed code's ("faster than EAGLE"), an arm turned off right after a value; an
+    attention backend `m` names is no run's where the sentence sets the run against it ("compared with the
+    flashinfer backend": the baseline's)."""
+    if key == "attention":
+        return _BACKEND_BASE_BEFORE_RE.search(s, max(0, m.start() - 48), m.start()) is not None
     if key in ("spec_algo", "draft_len") and one_arm_of_two(s, m.start(), m.end()):
         return True
     return key == "spec_algo" and bool(

@@ -148,12 +148,21 @@ def measure_of_change(
 
 def _readings(table: Table, b: int, v: int, d: int) -> tuple[int, int, int]:
     """On how many rows the percent change column is the value's change against the baseline, the baseline's
-    against the value, and the share of the baseline the value saves."""
+    against the value, and the share of the baseline the value saves; a change in points ("+2.2 pp" beside 0.812 and
+    0.790, or 81.2 and 79.0) is the value less the baseline, or the reverse. A row of two equal values reads both
+    ways and tells neither."""
     forward = backward = saved = 0
     for row in table.rows:
         got = [_number(row.cells[i]) if i < len(row.cells) else None for i in (b, v, d)]
         base, value, change = got
-        if base is None or value is None or change is None or change[1] != "%" or not base[0] or not value[0]:
+        if base is None or value is None or change is None or not base[0] or not value[0] or base[0] == value[0]:
+            continue
+        if change[1] == "pp":
+            scale = 100.0 if max(abs(base[0]), abs(value[0])) <= 1 else 1.0  # (scores as shares: points of 100)
+            forward += _close((value[0] - base[0]) * scale, change[0])
+            backward += _close((base[0] - value[0]) * scale, change[0])
+            continue
+        if change[1] != "%":
             continue
         forward += _close((value[0] - base[0]) / base[0] * 100, change[0])
         backward += _close((base[0] - value[0]) / value[0] * 100, change[0])

@@ -37,6 +37,7 @@ from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_se
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
 from ledger.parsers.tables.swept_heads import swept_setting
+from ledger.parsers.tables.title_arms import title_named_arm
 from ledger.vocab.input_labels import count_column_key, limit_column
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.negated_arms import negated_arm
@@ -367,10 +368,10 @@ def _delta_groups(values: list[int], deltas: list[int]) -> list[tuple[list[int],
     return groups
 
 
-def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: list[int]) -> int | None:
+def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: list[int], title: str) -> int | None:
     """Of two value columns of one measure beside a change column, the baseline: the side after "vs" in the
-    change's header, the one it does not name, the one no new side names, else the first; None for two
-    measures or a change named after one of them ("PPL | ΔPPL")."""
+    change's header, the one it does not name, the one no new side names, the one the PR's title does not name
+    (title_arms), else the first; None for two measures or a change named after one of them ("PPL | ΔPPL")."""
     if (
         not _same_measure(table, values)
         or _own_deltas(heads, values, deltas)
@@ -389,9 +390,8 @@ def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: li
         return values[1]
     if h1 and first_word(h1) in dh and first_word(h0) not in dh:
         return values[0]
-    if _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
-        return values[1]
-    return values[0]
+    new_first = _NEW_HEADER_RE.search(h0) or title_named_arm(table, values, title) == 0  # ("Switch to FA3": FA3's)
+    return values[1] if new_first and not _NEW_HEADER_RE.search(h1) else values[0]
 
 
 def _sides_alone(cells: list[str]) -> bool:
@@ -409,7 +409,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
     if "baseline" not in roles and len(values) == 2 and deltas:
-        paired = _pair_baseline(table, heads, values, deltas)
+        paired = _pair_baseline(table, heads, values, deltas, title)
         if paired is not None:
             roles[paired] = "baseline"
     if "baseline" not in roles and len(values) > 2:
@@ -418,7 +418,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     if "baseline" not in roles and len(values) > 2 and deltas:
         # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes its pair
         for pair, delta in _delta_groups(values, deltas):
-            paired = _pair_baseline(table, heads, pair, [delta])
+            paired = _pair_baseline(table, heads, pair, [delta], title)
             if paired is not None:
                 roles[paired] = "baseline"
     repeated_sides(table, roles)  # ("STP x | MTP x | STP y | MTP y": STP, the first pair's baseline, is every pair's)
