@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 from ledger.cli.app import app
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
+from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.varied import states_result
+from ledger.parsers.pipeline import extract
 from ledger.parsers.prose.setup_chains import chain_steps
 from ledger.parsers.reader.document import read_document
 from ledger.vocab.board_counts import cores_of
@@ -164,3 +166,48 @@ def test_a_steps_cores_are_its_own() -> None:
     assert cores_of("dual-socket, 2×32 cores") == "2×32"
     assert cores_of("32 cores per socket") is None
     assert canon_value("cores", "2×32") == "64"
+
+
+def _page_configs(text: str) -> list[dict[str, str]]:
+    return [dict(c.config) for c in extract(text, "perf.md", page=True).claims if c.kind == "perf"]
+
+
+_METHOD_PAGE = """# Throughput
+
+#### Phi 4 14B
+
+| ISL/OSL | H100<br/>TP2 (FP8) |
+|---|---|
+| 512/512 | 2,345 |
+
+## How we ran it
+
+Each run used the PyTorch backend with CUDA graphs enabled.
+
+For MoE models we also pass `--ep 2`.
+"""
+
+
+def test_a_method_section_below_the_tables_sets_them_up_but_a_model_class_line_does_not() -> None:
+    """The method section gives the page's tables its backend and graphs; "For MoE models ..." is that class's alone,
+    and a table says not which class its model is, so ep reaches none."""
+    (config,) = _page_configs(_METHOD_PAGE)
+    assert config["backend"] == "pytorch" and config["cuda_graph"] == "on"
+    assert "ep" not in config
+
+
+def test_a_setting_every_model_class_states_alike_holds_for_all() -> None:
+    text = _METHOD_PAGE.replace(
+        "For MoE models we also pass `--ep 2`.",
+        "For dense models:\n\n```yaml\ncuda_graph_config:\n  enable_padding: true\n```\n\n"
+        "For MoE models:\n\n```yaml\ncuda_graph_config:\n  enable_padding: true\nenable_attention_dp: true\n```\n",
+    ).replace(" with CUDA graphs enabled", "")
+    (config,) = _page_configs(text)
+    assert config["cuda_graph"] == "on" and "attention_dp" not in config
+
+
+def test_a_placeholders_row_names_no_setting() -> None:
+    """A method's table of variables ("`$model`: e.g. org/Model-7B-Chat") states what each may hold, no run's."""
+    text = _METHOD_PAGE + "\n### Variables\n\n| Name | Meaning |\n|---|---|\n| `$model` | e.g. org/Model-7B-Chat |\n"
+    stated = setup_sections(read_document(text, "perf.md"))
+    assert stated and all("model" not in values for _, _, values in stated)

@@ -384,6 +384,11 @@ are that component's own limits and backends ("cuda_graph_config:\n  max_batch_s
 run, "moe_config:\n  backend: CUTLASS" no engine backend): they state nothing about the run's setup."""
 
 
+SECTION_SWITCHES: dict[str, str] = {"cuda_graph_config": "cuda_graph"}
+"""A YAML options file's section that turns its switch on by being there -> that switch's key: TensorRT-LLM captures
+CUDA graphs where "cuda_graph_config:" holds its options ("cuda_graph_config: null" turns them off: no section)."""
+
+
 # "--dataset-name hf --dataset-path org/code_fix_1k": the set a generic loader reads is named by its path
 _DATASET_PATH_RE = re.compile(r"--dataset[-_]path[= ]+['\"`]?(?P<path>[\w.-]{1,100}(?:/[\w.-]{1,100}){0,4})")
 

@@ -16,7 +16,10 @@ _SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
 _WITH = r"(?:(?:with|without) |w/o? ?)"
 """A switch's name after the word adding or dropping it ("with DP attention", "w/ DP attention", "w/o overlap")."""
 
-SWITCH_TRIGGERS = r"expert|abled|overlap|dp attention|dp-attention|attention dp|attn dp|\+ ?ep|--enforce-eager"
+SWITCH_TRIGGERS = (
+    r"expert|abled|cuda graph|cuda-graph|cuda_graph|overlap|dp attention|dp-attention|attention dp|attn dp|\+ ?ep"
+    r"|--enforce-eager"
+)
 """What a line naming a switch holds (vocab.setup's quick test of a line for any setup word: "EP enabled")."""
 
 SWITCH_WORDS = (
@@ -30,13 +33,15 @@ SWITCH_WORDS = (
         ("ep", "expert"),
         ("ep", "expert", "with", "w/", "--enable-expert", "+"),
     ),
-    # (vLLM's "--enforce-eager", SGLang's "--disable-cuda-graph": the steps run eagerly, no graph replayed)
+    # (vLLM's "--enforce-eager", SGLang's "--disable-cuda-graph": the steps run eagerly, no graph replayed; a page's
+    # words for it, "with CUDA graphs enabled", "CUDA graph: off"; not "with CUDA graphs" alone, which a lead-in over
+    # two tables says of one of them)
     _word(
         "cuda_graph",
         "cuda_graph",
-        r"(--enforce-eager|--disable-cuda-graph)",
-        ("--enforce-eager", "--disable-cuda-graph"),
-        ("--enforce-eager", "--disable-cuda-graph"),
+        rf"(--enforce-eager|--disable-cuda-graph|cuda[ _-]graphs?(?: ?[=:] ?| )(?:{_SWITCH}))",
+        ("--enforce-eager", "--disable-cuda-graph", "cuda"),
+        ("--enforce-eager", "--disable-cuda-graph", "cuda"),
     ),
     _word(
         "attention_dp",

@@ -53,6 +53,14 @@ from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
+# a results page's section on how its numbers were taken ("## How we ran it", "## Reproducing Benchmarked Results",
+# "## Methodology"): the setup of every table the page prints, above it or below; its sub-sections are its steps
+_METHOD_TITLES = (
+    r"methodology|method|how\s{1,3}(?:we|i|these\s{1,3}were)\s{1,3}(?:ran|run|measured|tested|benchmarked)"
+    r"(?:\s{1,3}(?:it|them|this|these))?|reproducing(?:\s{1,3}(?:the\s{1,3})?(?:benchmark(?:ed)?\s{1,3})?results)?"
+)
+_METHOD_TITLE_RE = re.compile(rf"^\W{{0,6}}(?:{_METHOD_TITLES})s?\W{{0,6}}$", re.IGNORECASE)
+
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup",
 # numbered as a report numbers its sections ("### 1. Environment", "2) Setup") and "Tested environment" too; an
 # issue template's "Steps to reproduce" / "Your current environment" states how the report's numbers were taken
@@ -60,7 +68,8 @@ _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:\d{1,2}(?:\.\d{1,2}){0,2}[.)]?\s{1,3})?"
     r"(?:(?:test|testing|tested|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
     r"system|my|our|your(?:\s{1,3}current)?)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|"
-    r"settings|test bed|testbed|machine|system|reproduction|repro|(?:steps\s{1,3}|how\s{1,3})?to\s{1,3}reproduce)"
+    r"settings|test bed|testbed|machine|system|reproduction|repro|(?:steps\s{1,3}|how\s{1,3})?to\s{1,3}reproduce|"
+    rf"{_METHOD_TITLES})"
     r"s?\W{0,6}$",
     re.IGNORECASE,
 )
@@ -81,6 +90,11 @@ _PLAN_TITLE_RE = re.compile(
 def is_plan_title(text: str) -> bool:
     """A heading that names a test plan ("## Test Plan", "### How to test")."""
     return len(text) <= 80 and _PLAN_TITLE_RE.match(text) is not None
+
+
+def is_method_title(text: str) -> bool:
+    """A title that names a results page's method section ("How we ran it", "Reproducing Benchmarked Results")."""
+    return _METHOD_TITLE_RE.match(text) is not None
 
 
 def is_setup_title(text: str) -> bool:

@@ -8,11 +8,13 @@ import bisect
 import re
 
 from ledger.memo import last_document
+from ledger.parsers.grammar.class_conditions import class_groups, shared_settings
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.launch_arms import SPEC_KEYS
 from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.setting_rows import serves_gguf, setting_row
 from ledger.parsers.grammar.setup_scopes import (
+    is_method_title,
     is_setup_title,
     line_setup,
     norm,
@@ -34,6 +36,11 @@ _TESTED_TITLE_RE = re.compile(
 )
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 _SUMMARY = WordGate(_SUMMARY_RE)  # (asked of every paragraph: most hold no "<summary>")
+
+
+# a table's row that explains a command's placeholder ("| `$tp_size` | Tensor parallel degree |", "| <model> | ... |"):
+# a method's variables, each any run's
+_PLACEHOLDER_ROW_RE = re.compile(r"^\s{0,4}\|\s{0,4}`?(?:\$\{?[A-Za-z_]|<[A-Za-z_])")
 
 
 @last_document  # (the setup scopes and the default's reruns both ask it; its dicts are shared: the scopes copy theirs)
@@ -63,16 +70,24 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 at, own = release  # ("## Release 1.1 / ### Settings": that release's results, no other's)
             held = values.setdefault(at, {})
             reach[at] = own or end
+            classed = class_groups(
+                doc.blocks[bisect.bisect_left(starts, first) : bisect.bisect_right(starts, last)], first, last
+            )
+            groups: dict[int, dict[str, str]] = {}  # (a class of models' own lines: "For MoE models: ...")
             for no in range(first, last + 1):
                 text = doc.setup_line(no)
                 if len(text) > 2000 or no in pastes:
                     continue
-                for k, v in _row_setup(unrestricted(text), llama).items():
-                    if k in SPEC_KEYS and no in armed:
-                        continue  # (a "with MTP" arm's server: that arm's, grammar.switch_items)
-                    was, now = norm(held.setdefault(k, v)), norm(v)
-                    if was not in now and now not in was:
-                        several.setdefault(at, set()).add(k)  # "Hardware: - H100 - L40S - A10G": none for all
+                got = {
+                    k: v
+                    for k, v in _row_setup(unrestricted(text), llama).items()
+                    if k not in SPEC_KEYS or no not in armed
+                }
+                if no in classed:
+                    groups.setdefault(classed[no], {}).update(got)  # (a "with MTP" arm's server is the arm's, above)
+                else:
+                    _hold(held, got, several.setdefault(at, set()))
+            _hold(held, shared_settings(groups), several.setdefault(at, set()))
         for at, held in values.items():
             kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
             if kept:
@@ -151,11 +166,22 @@ def under_release_settings(
     return out
 
 
+def _hold(held: dict[str, str], got: dict[str, str], several: set[str]) -> None:
+    """Add a line's settings to what its section holds; a key stated twice apart is `several`'s ("Hardware: - H100 -
+    L40S - A10G": none holds for all)."""
+    for k, v in got.items():
+        was, now = norm(held.setdefault(k, v)), norm(v)
+        if was not in now and now not in was:
+            several.add(k)
+
+
 def _row_setup(text: str, llama: bool) -> dict[str, str]:
     """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
     as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`),
     or by its value's flags and a label only a settings row names a key by (grammar.setting_rows); `llama`: the
     turn served a GGUF file."""
+    if _PLACEHOLDER_ROW_RE.match(text):
+        return {}  # ("| `$model_name` | HuggingFace model name eg. org/Model-7B |": what a variable holds, no run's)
     got = line_setup(text)
     if "--" in text:  # a command or its flags under "Steps to reproduce" ("--tensor-parallel-size 2")
         got = {**command_setup(text), **got}
@@ -241,11 +267,13 @@ def _setup_section_end(doc: Document, blocks: list[Block], k: int, end: int) -> 
     """The last line of the setup section headed by blocks[k]: up to the next heading of its level or above, or
     to a sub-section of results ("### Hardware" over "#### Llama 3.3 70B" and its table), whose header cells set up
     its own rows, not the turn."""
-    level = blocks[k].level
+    level, method = blocks[k].level, is_method_title(blocks[k].text)
     heads = [h for h in blocks[k + 1 :] if h.kind == "heading"]
     for i, h in enumerate(heads):
         if h.level <= level:
             return h.start - 1
+        if method:
+            continue  # ("### Running the Benchmark" under "## Reproducing Results": a step, its output a sample)
         last = heads[i + 1].start - 1 if i + 1 < len(heads) else end
         if not is_setup_title(h.text) and section_measures(doc, [(h.start, last)]):
             return h.start - 1

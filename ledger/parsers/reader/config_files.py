@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.flags import NESTED_KEYS
+from ledger.vocab.flags import NESTED_KEYS, SECTION_SWITCHES
 
 # "kv_cache_config:" alone on its line (a trailing comment allowed): a section whose keys follow, indented
 _SECTION_RE = re.compile(r"^(?P<indent> {0,12})(?P<name>[a-z][a-z0-9_]{0,40}_config):[ \t]*(?:#.{0,200})?$")
@@ -15,7 +15,8 @@ _KEY_RE = re.compile(r"^(?P<indent> {1,24})(?P<key>[a-z][a-z0-9_]{0,60}):(?P<res
 
 def nested_settings(lines: list[str]) -> dict[int, str]:
     """Line number (from 1) -> the text the setup readers read in that line's place: "kv_cache_dtype: fp8" for
-    "  dtype: fp8" under "kv_cache_config:", "" for a key of a section that states nothing about the run."""
+    "  dtype: fp8" under "kv_cache_config:", "cuda_graph: on" for a section whose presence turns its switch on
+    ("cuda_graph_config:"), "" for a key of a section that states nothing about the run."""
     out: dict[int, str] = {}
     i = 0
     while i < len(lines):
@@ -25,6 +26,8 @@ def nested_settings(lines: list[str]) -> dict[int, str]:
         if m is None:
             continue
         outer, spelled = len(m.group("indent")), NESTED_KEYS.get(m.group("name"), {})
+        if (switch := SECTION_SWITCHES.get(m.group("name"))) is not None:
+            out[i] = f"{switch}: on"  # ("cuda_graph_config:" over its options: the graphs are captured)
         inner = -1
         while i < len(lines):
             key = _KEY_RE.match(lines[i])
