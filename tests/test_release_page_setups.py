@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers import extract
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import unit_measure
 from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.varied import states_result
-from ledger.parsers.pipeline import extract
 from ledger.parsers.prose.setup_chains import chain_steps
 from ledger.parsers.reader.document import read_document
 from ledger.vocab.board_counts import cores_of
@@ -211,3 +211,23 @@ def test_a_placeholders_row_names_no_setting() -> None:
     text = _METHOD_PAGE + "\n### Variables\n\n| Name | Meaning |\n|---|---|\n| `$model` | e.g. org/Model-7B-Chat |\n"
     stated = setup_sections(read_document(text, "perf.md"))
     assert stated and all("model" not in values for _, _, values in stated)
+
+
+@pytest.mark.parametrize(
+    ("line", "quant"),
+    [
+        ("Model: DeepseekV3-BF16 (online quant into int8 for CPU and int4 for GPU)", "int8/int4"),
+        ("Model: DeepseekV2-BF16 (online int8 quant)", "int8"),
+        ("Qwen3-8B-FP8 (quantized on the fly to int4)", "int4"),
+        ("Model: DeepseekV2-BF16 (downloaded from the hub)", "bf16"),  # (stored and run alike)
+    ],
+)
+def test_a_checkpoint_quantised_as_it_loads_runs_in_the_precision_it_was_quantised_into(line: str, quant: str) -> None:
+    assert qualifiers(line).get("quant") == quant
+
+
+def test_each_release_sections_online_quant_is_its_own_results_precision() -> None:
+    path = Path(__file__).parent / "fixtures" / "release_pages" / "online_quant_settings.md"
+    doc = extract(path.read_text(), path=path.name)
+    by_line = {c.source.line: c.config.get("quant") for c in doc.claims}
+    assert by_line == {12: "int8/int4", 23: "int8", 34: "bf16"}

@@ -46,6 +46,7 @@ from ledger.vocab.list_settings import LIST_ITEM_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
+from ledger.vocab.online_quant import device_precisions
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
 from ledger.vocab.parallel_words import FUSED as _FUSED
 from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
@@ -877,6 +878,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = "fp8_ptpc"  # ("PTPC", "FP8 PTPC": FP8 scaled per token and per channel, one scheme)
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
+        elif w.written == "quant" and (both := device_precisions(s, m.end(), val)) is not None:
+            out["quant"] = both  # ("online quant into int8 for CPU and int4 for GPU": the run's two, as written)
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         elif w.written == "filter":  # ("GSM8K strict": lm-eval's strict-match, by its full name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ledger.vocab.online_quant import requantised
 from ledger.vocab.text import ARROW
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP", and each
@@ -437,8 +438,9 @@ _STATE_BEFORE_RE = re.compile(
 
 def not_the_runs_precision(s: str, start: int, end: int) -> bool:
     """The precision at s[start:end] is none of the run's: what it is compared with ("vs the FP16 baseline"), a KV
-    cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`) or an
-    activation's or buffer's ("the fused FP8 rope kernel")."""
+    cache's ("nvfp4-kv kernels" once more after the KV cache's word was read), a kernel's (`fp8_block_gemm`), an
+    activation's or buffer's ("the fused FP8 rope kernel"), or a checkpoint's as stored where it was quantised as it
+    was loaded (vocab.online_quant)."""
     return (
         as_baseline(s, start, end)
         or FROM_SIDE_RE.match(s, start) is not None
@@ -449,6 +451,7 @@ def not_the_runs_precision(s: str, start: int, end: int) -> bool:
         or of_a_component(s, start, end)
         or in_a_conversion(s, start, end)
         or _STATE_BEFORE_RE.search(s, max(0, start - 30), start) is not None
+        or requantised(s, end)  # ("DeepseekV3-BF16 (online quant into int8": the weights as stored)
     )
 
 
