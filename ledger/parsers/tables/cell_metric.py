@@ -83,11 +83,7 @@ def cell_metric(
         and role == "value"
         and (not head_unit or _side_in_unit(metric_head, head_unit, info.measure[1]))
         and not keyed
-        and (
-            (not looks_metric(metric) and not named_benchmark(metric))
-            # "| MT-Bench | 3.12 |" under "Acceptance length per dataset:": the data the draft was accepted on
-            or (is_acceptance_name(info.measure[0]) and benchmark_alone(metric))
-        )
+        and _row_names_no_measure(info.measure[0], metric)
     ):
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         metric += " range" if metric_head.endswith(" range") else ""  # (a range column's: that measure's spread)
@@ -116,6 +112,18 @@ def cell_metric(
         metric = f"{left} {change_word(metric_head)}" + (f" ({label})" if label and metric != metric_head else "")
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
+    elif (
+        info.measure
+        and role == "delta"
+        and label
+        and metric == f"{label} {metric_head}"
+        and not looks_metric(metric_head)
+        and not named_benchmark(info.measure[0])  # ("| pass@1 |" under "### HumanEval": the row names the score)
+        and _row_names_no_measure(info.measure[0], label)
+    ):
+        # "| Math Reasoning | 2.30 | 2.41 | +4.8% |" under "### Acceptance length per task": the change of the
+        # section's measure, on that row's task (as the row's values are that measure, not a score of the task)
+        metric = f"{info.measure[0]} {metric_head}"
     if (
         role == "value"
         and label
@@ -135,6 +143,14 @@ def cell_metric(
         # where it stood (a side's, which the side's reader takes out)
         metric = metric.replace(metric_head, stated, 1)
     return metric
+
+
+def _row_names_no_measure(measure: str, name: str) -> bool:
+    """The row's name (or the metric it made) names no measure of its own under the section's `measure`: a setup, or
+    the data a draft was accepted on ("| MT-Bench | 3.12 |" under "Acceptance length per dataset:")."""
+    return (not looks_metric(name) and not named_benchmark(name)) or (
+        is_acceptance_name(measure) and benchmark_alone(name)
+    )
 
 
 def _unit_named(
