@@ -110,20 +110,8 @@ def cell_metric(
         # ("Gen TPS | Δ vs v1": the row the change is against is the measure's reference, no part of its name); the
         # measure its columns name wins over the heading's ("## Speed" over "0.7.2 out tok/s | 0.7.4 out tok/s")
         metric = f"{left} {change_word(metric_head)}" + (f" ({label})" if label and metric != metric_head else "")
-    elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
+    elif info.measure and role == "delta" and _section_change(info.measure[0], metric, metric_head, label):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
-    elif (
-        info.measure
-        and role == "delta"
-        and label
-        and metric == f"{label} {metric_head}"
-        and not looks_metric(metric_head)
-        and not named_benchmark(info.measure[0])  # ("| pass@1 |" under "### HumanEval": the row names the score)
-        and _row_names_no_measure(info.measure[0], label)
-    ):
-        # "| Math Reasoning | 2.30 | 2.41 | +4.8% |" under "### Acceptance length per task": the change of the
-        # section's measure, on that row's task (as the row's values are that measure, not a score of the task)
-        metric = f"{info.measure[0]} {metric_head}"
     if (
         role == "value"
         and label
@@ -143,6 +131,23 @@ def cell_metric(
         # where it stood (a side's, which the side's reader takes out)
         metric = metric.replace(metric_head, stated, 1)
     return metric
+
+
+def _section_change(measure: str, metric: str, metric_head: str, label: str) -> bool:
+    """A change column's cell is the section's `measure`'s change: its head names no measure, and the row adds none
+    ("| Math Reasoning | 2.30 | 2.41 | +4.8% |" under "### Acceptance length per task": that measure's change on the
+    row's task, as the row's values are that measure), unless the heading is a benchmark's ("| pass@1 |" under
+    "### HumanEval": the row names the score)."""
+    if looks_metric(metric_head):
+        return False
+    if metric == metric_head:
+        return True
+    return (
+        bool(label)
+        and metric == f"{label} {metric_head}"
+        and not named_benchmark(measure)
+        and _row_names_no_measure(measure, label)
+    )
 
 
 def _row_names_no_measure(measure: str, name: str) -> bool:
