@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers.grammar.heading_setup import heading_setup
+from ledger.parsers.grammar.section_results import measures
 from ledger.vocab.models import model_names
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import qualifiers
@@ -52,3 +53,16 @@ def test_a_code_member_is_no_model() -> None:
     text = "Set in `acme/models/qwen3_eagle3.py:Qwen3Eagle3DecoderLayer.__init__` (Qwen3-8B sets none)."
     assert model_names(text) == ["Qwen3-8B"]
     assert model_names("see `Qwen3Eagle3DecoderLayer.forward`") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "result"),
+    [
+        ("Each prompt generated `max_tokens=96` with `temperature=0.0` and `top_p=1.0`.", False),
+        ("acc=0.81 on the held-out split", True),  # no setup word: a score
+        ("speed 1.5x at temperature=0.7", True),
+    ],
+)
+def test_a_sampler_setting_is_no_result(line: str, result: bool) -> None:
+    # (tests/fixtures/setup/sampler_settings_no_result.md: the section that states them is a plan of later results)
+    assert measures(line) is result

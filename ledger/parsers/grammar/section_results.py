@@ -13,6 +13,7 @@ from ledger.memo import last_document, short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.models import family_versions, model_names
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_performance_unit, is_size_unit
 
@@ -37,6 +38,8 @@ _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
 # command pasted without its program ("org/M -tp 2 --gpu-memory-utilization 0.95"): a setting, never a result
 _FLAG_VALUE_RE = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]{0,40}(?:=|\s{1,4})[^\s`,;)-][^\s`,;)]{0,59}")
 _DIGIT_RE = re.compile(r"\d")
+# a setting assigned its value in a sentence or a code span ("temperature=0.0"): a result only where no setup word is
+_SETTING_RE = re.compile(r"(?<![\w.-])[A-Za-z][\w-]{0,40} ?= ?\d{1,6}(?:\.\d{1,6})?(?![\w.])")
 
 
 def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]:
@@ -87,6 +90,8 @@ def measures(text: str) -> bool:
         return False
     if " -" in s or "`-" in s:
         s = _FLAG_VALUE_RE.sub(" ", s)
+    if "=" in s:  # ("`temperature=0.0`, `top_p=0.95`": a sampler's settings; "acc=0.81" stays a result)
+        s = _SETTING_RE.sub(lambda m: " " if qualifiers(m.group(0)) else m.group(0), s)
     m = _MEASURE_RE.search(s)
     if m is not None and "." in m.group(0) and (names := model_names(s) + family_versions(s)):
         # "for Gemma 3 1B and Llama 3.1 8B models", "for mimo 2.5 mtp": a version inside a model's name, no result

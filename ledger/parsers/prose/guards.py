@@ -169,7 +169,8 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
         r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
         r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
         r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
-        r"questions?|problems?|shots?|examples?|subjects?|tasks?"
+        r"questions?|problems?|shots?|examples?|subjects?|tasks?|"
+        r"categories|category|splits?|subsets?|domains?|languages?"  # ("across 12 categories": a data set's parts)
     )
     + r")\b",
     re.IGNORECASE,

@@ -83,11 +83,7 @@ def cell_metric(
         and role == "value"
         and (not head_unit or _side_in_unit(metric_head, head_unit, info.measure[1]))
         and not keyed
-        and (
-            (not looks_metric(metric) and not named_benchmark(metric))
-            # "| MT-Bench | 3.12 |" under "Acceptance length per dataset:": the data the draft was accepted on
-            or (is_acceptance_name(info.measure[0]) and benchmark_alone(metric))
-        )
+        and _row_names_no_measure(info.measure[0], metric)
     ):
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         metric += " range" if metric_head.endswith(" range") else ""  # (a range column's: that measure's spread)
@@ -114,7 +110,7 @@ def cell_metric(
         # ("Gen TPS | Δ vs v1": the row the change is against is the measure's reference, no part of its name); the
         # measure its columns name wins over the heading's ("## Speed" over "0.7.2 out tok/s | 0.7.4 out tok/s")
         metric = f"{left} {change_word(metric_head)}" + (f" ({label})" if label and metric != metric_head else "")
-    elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
+    elif info.measure and role == "delta" and _section_change(info.measure[0], metric, metric_head, label):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     if (
         role == "value"
@@ -135,6 +131,31 @@ def cell_metric(
         # where it stood (a side's, which the side's reader takes out)
         metric = metric.replace(metric_head, stated, 1)
     return metric
+
+
+def _section_change(measure: str, metric: str, metric_head: str, label: str) -> bool:
+    """A change column's cell is the section's `measure`'s change: its head names no measure, and the row adds none
+    ("| Math Reasoning | 2.30 | 2.41 | +4.8% |" under "### Acceptance length per task": that measure's change on the
+    row's task, as the row's values are that measure), unless the heading is a benchmark's ("| pass@1 |" under
+    "### HumanEval": the row names the score)."""
+    if looks_metric(metric_head):
+        return False
+    if metric == metric_head:
+        return True
+    return (
+        bool(label)
+        and metric == f"{label} {metric_head}"
+        and not named_benchmark(measure)
+        and _row_names_no_measure(measure, label)
+    )
+
+
+def _row_names_no_measure(measure: str, name: str) -> bool:
+    """The row's name (or the metric it made) names no measure of its own under the section's `measure`: a setup, or
+    the data a draft was accepted on ("| MT-Bench | 3.12 |" under "Acceptance length per dataset:")."""
+    return (not looks_metric(name) and not named_benchmark(name)) or (
+        is_acceptance_name(measure) and benchmark_alone(name)
+    )
 
 
 def _unit_named(
