@@ -43,3 +43,24 @@ def test_a_backend_set_against_is_not_the_runs() -> None:
     assert qualifiers("Compared with the flashinfer backend on the same server.") == {}
     assert qualifiers("Scores were taken against the default flashinfer backend.") == {}
     assert qualifiers("Both runs use the flashinfer backend.") == {"attention": "flashinfer"}
+
+
+def _slash(text: str) -> list[tuple[float | None, float | None]]:
+    return [(c.value, c.reference) for c in extract(text, path="x.md").claims if c.unit == "s"]
+
+
+_SLASH_TABLE = """
+| bs | TTFT (triton / cutlass) |{ratio}
+|---:|---:|{rule}
+| 16 | 2.10 s / 2.94 s |{cell}
+"""
+
+
+def test_a_bracketed_arm_pair_takes_its_candidate_from_the_title_or_a_ratio_column() -> None:
+    bare = _SLASH_TABLE.format(ratio="", rule="", cell="")
+    assert _slash("# Faster prefill with triton\n" + bare) == [(2.10, 2.94)]
+    assert _slash("# Faster prefill with cutlass\n" + bare) == [(2.94, 2.10)]
+    ratio = _SLASH_TABLE.format(ratio=" cutlass/triton |", rule="---:|", cell=" 1.40× |")
+    assert _slash("# Faster prefill\n" + ratio) == [(2.94, 2.10)]
+    # (neither tells: the two values stay two claims, no pair guessed)
+    assert sorted(_slash("# Faster prefill\n" + bare)) == [(2.10, None), (2.94, None)]

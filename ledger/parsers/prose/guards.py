@@ -106,13 +106,15 @@ NAMED_THRESHOLD_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched before every number of prose: only where a bar's word stands)
-# ("tolerance: +1.46% throughput": after a colon, the measured change; "; SEM ~1 pt)": a standard error, alone)
+# ("tolerance: +1.46% throughput": after a colon, the measured change; "; SEM ~1 pt)": a standard error, alone;
+# "(σ ≈ 3 pp at N = 200)": a spread estimated, no result)
 _DISPERSION_BEFORE_RE = re.compile(
     r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$"
+    r"|(?:^|[;,(]\s*|\s)σ\s*[~≈]?\s*$"
     r"|[;,]\s*" + STDERR_WORDS + r"\s*[:=~≈]?\s*$",
     re.IGNORECASE,
 )
-_DISPERSION_ENDS = frozenset(":=~≈m.rM.R")
+_DISPERSION_ENDS = frozenset(":=~≈m.rM.Rσ")
 """How every match of _DISPERSION_BEFORE_RE ends but for blanks: its joint, or a standard error's last letter."""
 
 

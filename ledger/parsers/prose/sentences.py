@@ -86,7 +86,7 @@ from ledger.parsers.prose.sibling_units import unborrowed_measures
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.prose.wrapped_lines import wrapped_context
 from ledger.parsers.reader.document import Block
-from ledger.parsers.reader.line_kinds import is_device_banner, is_pytest_progress
+from ledger.parsers.reader.line_kinds import is_device_banner, is_pytest_progress, unsized_bar
 from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.sides import side_of
@@ -348,8 +348,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
     if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):
         return  # a progress bar's rates and counts are not results
-    if block.in_code and is_pytest_progress(text):
-        return
+    if block.in_code and (is_pytest_progress(text) or unsized_bar(text)):
+        return  # (a download's "test.jsonl: 732kB [00:00, 33.3MB/s]" too: the work done so far)
     lm = _LABEL_LINE_RE.match(text)
     if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
         return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs

@@ -30,7 +30,10 @@ _GAP_RE = re.compile(
 )
 _AFTER_RE = re.compile(rf"\s+{_QUALIFIER}\s|\s+{_SIDE}\b", re.IGNORECASE)
 # a change's unit, then the bracket its values stand in ("+4.0%** (520.0 vs 500.0 tok/s)")
-_PAIR_OF_CHANGE_RE = re.compile(r"[*_`]{0,3}\s?\(")
+# ("+4.0%** (", "1.61× lower** (": the change, its comparative, then its own pair in brackets)
+_PAIR_OF_CHANGE_RE = re.compile(
+    r"(?:\s(?:lower|higher|better|worse|less|more|smaller|larger|faster|slower))?[*_`]{0,3}\s?\(", re.IGNORECASE
+)
 _POSITION_RE = re.compile(r"\s\(\d{1,2}\)$")  # "runs (2)": the second value of a slash list under one name
 # the qualifier itself, up to the joint or the clause's end
 _CONDITION_RE = re.compile(

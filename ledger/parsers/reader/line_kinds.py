@@ -83,8 +83,20 @@ def is_pytest_progress(line: str) -> bool:
 
 
 _LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")
+# a progress bar of no known total, as tqdm prints a download: "test.jsonl: 732kB [00:00, 33.3MB/s]" (its count,
+# then the time it took and the rate in brackets, ending the line)
+_UNSIZED_BAR_RE = re.compile(
+    r"\d\s?[A-Za-z]{0,6} \[\d{1,3}:\d{2}(?::\d{2})?(?:<[\d:?]{1,9})?, ?[\d.?]{1,9} ?[A-Za-z]{0,6}/s\]$"
+)
 _COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
 _VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")
+
+
+def unsized_bar(line: str) -> bool:
+    """A progress bar of no known total ("/tmp/test.jsonl: 732kB [00:00, 33.3MB/s]"): its count is the work done so
+    far, no result."""
+    s = line.rstrip()
+    return s.endswith("/s]") and _UNSIZED_BAR_RE.search(s[-60:]) is not None
 
 
 @short_text_cache(8192)  # the scanner, the setup readers and the section readers each ask it of every line
@@ -98,6 +110,8 @@ def is_command_line(line: str) -> bool:
         s = s[tick:-tick].strip()  # "`lm_eval --model ... --limit 100`" alone on its line (RST's "``...``" too)
     # a progress bar holds "%|" or "███" (the two branches of _PROGRESS_RE)
     if (("%|" in s or "███" in s) and _PROGRESS_RE.search(s)) or _LOG_LINE_RE.match(s):
+        return True
+    if unsized_bar(s):
         return True
     if not _COMMAND_RE.match(s):
         return False

@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.cells import SLASH_CELL_RE
 from ledger.parsers.tables.headers import SLASH_SIDES_RE, UNIT_WORDS, side_core, slash_sides
+from ledger.parsers.tables.title_arms import pr_title, slash_arms
 
 # "Paired values below are `main/pr`", "Each cell below holds `base/head`", "numbers read as before / after"
 _DECLARED_RE = re.compile(
@@ -89,7 +90,9 @@ def slash_pair(
     table declaring them (declared_pair); `cache` keeps each column's header sides."""
     sides = cache.get(ci, ...)
     if sides is ...:
-        sides = cache[ci] = slash_sides(head)
+        # ("TTFT (FA3 / FlashInfer)": two arms, the candidate the one the title or a ratio column puts first)
+        arms = slash_arms(head, block.table, pr_title(ctx)) if block.table is not None else None
+        sides = cache[ci] = slash_sides(head) or arms
     declared = declared_pair(ctx, block) if sides is None and "/" in cleaned else None
     order = sides or (declared.sides if declared else None)
     sm = SLASH_CELL_RE.match(cleaned) if order is not None else None

@@ -38,7 +38,10 @@ _NEW_WORD_RE = re.compile(
     re.IGNORECASE,
 )
 # "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
-SLASH_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})\s*(?:\([^()]{0,20}\))?\s*$")
+# ("TTFT (new / old)", "TTFT (FA3 / FlashInfer)": the two sides in brackets after the measure)
+SLASH_SIDES_RE = re.compile(
+    r"(?P<open>\(\s?)?(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})(?(open)\s?\))\s*(?:\([^()]{0,20}\))?\s*$"
+)
 
 
 def side_core(head: str) -> tuple[str | None, str]:

@@ -97,6 +97,7 @@ from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
+from ledger.parsers.tables.title_arms import pr_title
 from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
@@ -136,7 +137,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _holds_no_results(table):
         ctx.taken.update(r.line for r in table.rows)
         return
-    roles = column_roles(table, _title(ctx))
+    roles = column_roles(table, pr_title(ctx))
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
     reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
     headers = with_totals(table, roles)  # ("Output tokens" over 1,000 beside "45.71 tok/s" for "21.88 s": a sum)
@@ -889,19 +890,6 @@ def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
 def _named_variant(ctx: Context, table: Table, name: str) -> bool:
     """The lead-in readers took the frame's name as its variant already ("grouped-gemm-fp8:")."""
     return ctx.setup is not None and ctx.setup.at(table.header_line).get("variant") == name
-
-
-def _title(ctx: Context) -> str:
-    """The PR's title: the first heading of a markdown body, the first line of a rendered copy."""
-    got = ctx.memo.get("tables.title")
-    if got is None:
-        doc = ctx.doc
-        if doc.format == "rendered":
-            got = next((ln.strip() for ln in doc.lines[:5] if ln.strip()), "")
-        else:
-            got = next((b.text for b in doc.blocks if b.kind == "heading" and b.level <= 1), "")
-        ctx.memo["tables.title"] = got
-    return str(got)
 
 
 # (a bold decimal too: "- Accuracy: GSM8K **0.941** >= 0.92" over a speed table is that eval's result, and its task
