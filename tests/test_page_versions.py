@@ -432,3 +432,24 @@ def test_release_candidates_are_ordered_by_release_then_stage() -> None:
     assert [s.ref.label for s in snaps] == ["v0.3.0rc1", "v0.3.1rc1"]
     (row,) = [r for r in compare_series(snaps) if r.overall is not None]
     assert row.overall.verdict == "regression"
+
+
+def test_a_page_version_that_moves_only_its_software_stack_is_a_revision_judged_as_one_series() -> None:
+    """v2 of an NPU accuracy page restates v1's score on a newer CANN: the stack is stated setup on every score (cann,
+    torch, torch_npu), so v2 is a revision of its own, not \"nothing new\"; a stack version is where the result came
+    from, not a split of its series (vocab.setup_keys: ignored), so the step is judged, within noise."""
+    from ledger.compare.revisions import revisions_across_versions
+
+    versions = []
+    for n, cann in ((1, "8.5.RC1"), (2, "8.6.RC1")):
+        text = (
+            f"# Heron-8B accuracy\n\n**Software Environment**: CANN: {cann}, PyTorch: 2.8.0, torch-npu: 2.8.0.post1\n\n"
+            "| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match | 0.7655 | ± 0.0117 |\n"
+        )
+        versions.append((n, extract(text, path="acc.md", page=True).claims))
+    (score,) = [c for c in versions[1][1] if c.kind == "accuracy"]
+    assert dict(score.config)["cann"] == "8.6.RC1" and dict(score.config)["torch_npu"] == "2.8.0.post1"
+    snaps = revisions_across_versions(versions, "acme/heron:docs/acc.md")
+    assert len(snaps) == 2
+    (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
+    assert row.overall.verdict == "within noise"

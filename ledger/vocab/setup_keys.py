@@ -148,6 +148,11 @@ IGNORED_KEYS: tuple[str, ...] = (
     "metric",
     "threshold",
     "repeats",
+    # the software stack a page names ("CANN: 8.2.RC1, PyTorch: 2.7.1, torch-npu: ..."): what the results came from,
+    # shown beside them; a release page's history moves it at nearly every release (vocab.software_stack)
+    "cann",
+    "torch",
+    "torch_npu",
     *RUN_ID_KEYS,
     SIDE_SETTING,
 )
