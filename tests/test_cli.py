@@ -346,3 +346,18 @@ def test_the_readme_shows_what_ingest_prints_for_the_bundled_example(tmp_path: P
         return [line.replace(str(ROOT) + "/", "").strip() for line in text.splitlines()]
 
     assert relative(first.stdout) + relative(again.stdout) == shown
+
+
+def test_extract_page_reads_a_docs_page_as_ingest_repo_path_does(tmp_path: Path) -> None:
+    """A release sentence under a page's tables ("The data collected for the v2.3 benchmarks was run with ...")
+    names the release of the whole page's data, which only a page's reading gives (a thread's paragraph speaks for
+    its own turn): `extract --page` reads it so, without a database."""
+    doc = tmp_path / "perf.md"
+    doc.write_text(
+        "## Throughput\n\n| ISL, OSL | H100 TP1 |\n|---|---|\n| 128, 128 | 9,876.5 |\n\n## Reproducing\n\n"
+        "The data collected for the v2.3 benchmarks was run with the options below.\n",
+        encoding="utf-8",
+    )
+    (as_thread,) = _jsonl(run("extract", str(doc)))
+    (as_page,) = _jsonl(run("extract", "--page", str(doc)))
+    assert as_thread["revision"] is None and as_page["revision"]["label"] == "v2.3"

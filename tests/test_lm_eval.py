@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.model import Claim
 from ledger.parsers import extract
 from ledger.parsers.formats.lm_eval import layout_of
@@ -116,3 +117,26 @@ def test_a_result_key_is_split_into_metric_and_filter() -> None:
     assert claims[0.74].metric == "gsm8k exact_match (flexible-extract)"
     assert (claims[0.74].config["metric"], claims[0.74].config["filter"]) == ("exact_match", "flexible-extract")
     assert claims[0.52].metric == "mmmu_val acc" and claims[0.52].config["filter"] == "none"
+
+
+def test_the_chat_template_flags_are_setup_and_keep_two_prompt_formats_apart() -> None:
+    """lm_eval's "--apply_chat_template --fewshot_as_multiturn" on, or each followed by "False": another prompt,
+    another score, so compare never pairs the two runs as one series."""
+    cmd = "lm_eval --model vllm --model_args pretrained=acme/Wren-9B --tasks gsm8k --num_fewshot 5 {flags}"
+    table = (
+        "| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match,strict-match | {v} | 0.01 |\n"
+    )
+    texts = [
+        f"# Wren\n\n```bash\n{cmd.format(flags=flags)}\n```\n\n{table.format(v=v)}\n"
+        for flags, v in (
+            ("--apply_chat_template --fewshot_as_multiturn", "0.84"),
+            ("--apply_chat_template False", "0.80"),
+        )
+    ]
+    claims = [extract(t, path="acc.md").claims for t in texts]
+    (on,), (off,) = ([c for c in cl if c.kind == "accuracy"] for cl in claims)
+    assert on.config["chat_template"] == "on" and on.config["fewshot_multiturn"] == "on"
+    assert off.config["chat_template"] == "off" and "fewshot_multiturn" not in off.config
+    snaps = [Snapshot(RevisionRef(name=f"v{n}", version=n), cl) for n, cl in enumerate(claims, 1)]
+    verdicts = {r.overall.verdict for r in compare_series(snaps, versions=True) if r.overall is not None}
+    assert "regression" not in verdicts

@@ -410,3 +410,46 @@ def test_a_pages_versions_that_restate_its_numbers_are_one_revision_cited_at_the
     (snap,) = revisions_across_versions(versions, "acme/acme:docs/g.md")
     assert snap.ref.name == "acme/acme:docs/g.md v3 (unchanged since v1)" and snap.ref.version == 3
     assert {c.source.line for c in snap.claims} == {texts[2].splitlines().index("| 8 | 52.0 | 41.5 |") + 1}
+
+
+def test_release_candidates_are_ordered_by_release_then_stage() -> None:
+    """A description edited from one release candidate's numbers to the next's: "v0.3.1rc1" is newer than
+    "v0.3.0rc1" (the suffix once cut the number to "0.3" for both, and the newer went first), and a candidate is
+    older than its own release."""
+    from ledger.compare.revisions import _label_number, revisions_across_versions
+
+    order = ["v0.9.0rc1", "v0.10.0rc1", "v0.10.0rc2", "v0.10.0", "v0.10.0.post1", "v0.10.1rc1", "release 0.10.1"]
+    numbers = [_label_number(label) for label in order]
+    assert None not in numbers and numbers == sorted(numbers)  # type: ignore[type-var]
+    versions = []
+    for n, (build, sha, score) in enumerate([("v0.3.0rc1", "1a2b3c4", "0.7712"), ("v0.3.1rc1", "5d6e7f8", "0.7301")]):
+        text = (
+            f"# Kite-7B accuracy\n\n**Upstream**: fastserve 2.4.0 (9ab12cd), **Kite-NPU**: {build} ({sha})\n\n"
+            f"| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match | {score} | ± 0.0116 |\n"
+        )
+        versions.append((n + 1, extract(text, path="pr.md").claims))
+    snaps = revisions_across_versions(versions, "acme/plugin#9001")
+    assert [s.ref.label for s in snaps] == ["v0.3.0rc1", "v0.3.1rc1"]
+    (row,) = [r for r in compare_series(snaps) if r.overall is not None]
+    assert row.overall.verdict == "regression"
+
+
+def test_a_page_version_that_moves_only_its_software_stack_is_a_revision_judged_as_one_series() -> None:
+    """v2 of an NPU accuracy page restates v1's score on a newer CANN: the stack is stated setup on every score (cann,
+    torch, torch_npu), so v2 is a revision of its own, not \"nothing new\"; a stack version is where the result came
+    from, not a split of its series (vocab.setup_keys: ignored), so the step is judged, within noise."""
+    from ledger.compare.revisions import revisions_across_versions
+
+    versions = []
+    for n, cann in ((1, "8.5.RC1"), (2, "8.6.RC1")):
+        text = (
+            f"# Heron-8B accuracy\n\n**Software Environment**: CANN: {cann}, PyTorch: 2.8.0, torch-npu: 2.8.0.post1\n\n"
+            "| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match | 0.7655 | ± 0.0117 |\n"
+        )
+        versions.append((n, extract(text, path="acc.md", page=True).claims))
+    (score,) = [c for c in versions[1][1] if c.kind == "accuracy"]
+    assert dict(score.config)["cann"] == "8.6.RC1" and dict(score.config)["torch_npu"] == "2.8.0.post1"
+    snaps = revisions_across_versions(versions, "acme/heron:docs/acc.md")
+    assert len(snaps) == 2
+    (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
+    assert row.overall.verdict == "within noise"

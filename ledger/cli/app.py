@@ -85,6 +85,14 @@ def extract(
         str | None,
         typer.Option("--engine", help="The engine the documents speak for (default: what their name or text says)."),
     ] = None,
+    page: Annotated[
+        bool,
+        typer.Option(
+            "--page",
+            help="The documents are files of a repository (a docs page), not pull requests, as ingest --repo-path "
+            "reads them (default: only a README is).",
+        ),
+    ] = False,
 ) -> None:
     """Parse documents and print their claims (no database). JSON lines follow the claims contract."""
     from ledger.ingest.engines import given_engine
@@ -96,7 +104,7 @@ def extract(
         engine = given_engine(engine, None, None)
     for path in paths:
         try:
-            result = extract_file(path, fmt=input_format, engine=engine)
+            result = extract_file(path, fmt=input_format, engine=engine, page=page or None)
         except LedgerError as exc:
             _err(str(exc))
             failed += 1

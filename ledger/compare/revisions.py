@@ -164,16 +164,24 @@ def _side_key(label: str) -> str:
 
 
 _LABEL_NUMBER_RE = re.compile(
-    r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|release|update|run)\s?#?(\d{1,4}(?:\.\d{1,4}){0,3})\b",
+    r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|release|update|run)\s?#?(\d{1,4}(?:\.\d{1,4}){0,3})"
+    r"(?:\.?(?P<stage>rc|a|b|alpha|beta|post|dev)(?P<n>\d{1,3}))?\b",
     re.IGNORECASE,
 )
+# a pre-release comes before its release, a post-release after it (PEP 440's order: dev, alpha, beta, rc, the release,
+# post): "v0.10.0rc1" is older than "v0.10.1rc1" and than "v0.10.0"
+_STAGE_RANK = {"dev": -4, "a": -3, "alpha": -3, "b": -2, "beta": -2, "rc": -1, "post": 1}
 
 
 def _label_number(label: str) -> tuple[int, ...] | None:
-    """The number of a numbered revision label ("v2", "Round 3", "Update #4"; a release's "v0.6.1" is (0, 6, 1),
-    after "v0.5"), else None."""
+    """The number of a numbered revision label ("v2", "Round 3", "Update #4"; a release's "v0.6.1" is (0, 6, 1, 0,
+    0, 0), after "v0.5"; "v0.6.1rc1" just before it), else None: its parts padded to four, then its stage."""
     m = _LABEL_NUMBER_RE.search(label)
-    return tuple(int(n) for n in m.group(1).split(".")) if m else None
+    if m is None:
+        return None
+    parts = [int(n) for n in m.group(1).split(".")]
+    stage = m.group("stage")
+    return (*parts, *[0] * (4 - len(parts)), _STAGE_RANK[stage.lower()] if stage else 0, int(m.group("n") or 0))
 
 
 def _newest_first(snaps: Sequence[Snapshot]) -> bool:
@@ -244,7 +252,7 @@ def _place(ids: list[Id], keys: list[tuple[str, str]], pos: int, number: tuple[i
     known = [_section(x) for x in ids]
     numbered = [(i, n) for i, k in enumerate(known) if k and (n := _label_number(str(k[0])))]
     if number is not None and numbered:
-        lower = [i for i, n in numbered if n < number]
+        lower = [i for i, n in numbered if n <= number]  # (one number twice: the later written goes after)
         return max(lower) + 1 if lower else min(i for i, _ in numbered)
     before = [known.index(x) for x in keys[:pos] if x in known]
     after = [known.index(x) for x in keys[pos + 1 :] if x in known]

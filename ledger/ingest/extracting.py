@@ -27,5 +27,5 @@ def extract_source(
     return result
 
 
-def extract_file(path: str, fmt: str | None = None, engine: str | None = None) -> Extraction:
-    return extract_source(read_path(path), fmt=fmt, engine=engine)
+def extract_file(path: str, fmt: str | None = None, engine: str | None = None, page: bool | None = None) -> Extraction:
+    return extract_source(read_path(path), fmt=fmt, engine=engine, page=page)

@@ -101,10 +101,13 @@ HARD_KEYS: tuple[str, ...] = (
     # the prompt a group of requests shares and the question each adds; neither is the input length (isl)
     "shared_prefix_len",
     "question_len",
+    # an eval's prompt format (lm_eval's --apply_chat_template, --fewshot_as_multiturn): another prompt, another score
+    "chat_template",
+    "fewshot_multiturn",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
-SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap", "cuda_graph"))
+SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap", "cuda_graph", "chat_template", "fewshot_multiturn"))
 """The setup a text may state as switched on or off, no size given ("TP=4, EP enabled", "with DP attention",
 "overlap off"): the value is "on" or "off" (a size, where one is stated, is the value of a parallel key)."""
 
@@ -148,6 +151,11 @@ IGNORED_KEYS: tuple[str, ...] = (
     "metric",
     "threshold",
     "repeats",
+    # the software stack a page names ("CANN: 8.2.RC1, PyTorch: 2.7.1, torch-npu: ..."): what the results came from,
+    # shown beside them; a release page's history moves it at nearly every release (vocab.software_stack)
+    "cann",
+    "torch",
+    "torch_npu",
     *RUN_ID_KEYS,
     SIDE_SETTING,
 )
@@ -157,6 +165,8 @@ how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one
 which of the repeats a value is, the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
+    "apply_chat_template": "chat_template",  # (lm_eval's flags, as a settings table or a YAML spells them)
+    "fewshot_as_multiturn": "fewshot_multiturn",
     # ("| Top P |", "sampling temperature"; a joined "topk" is a drafting tree's branches, vocab.sampling_words)
     "top p": "top_p",
     "top k": "top_k",

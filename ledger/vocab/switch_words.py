@@ -18,7 +18,7 @@ _WITH = r"(?:(?:with|without) |w/o? ?)"
 
 SWITCH_TRIGGERS = (
     r"expert|abled|cuda graph|cuda-graph|cuda_graph|overlap|dp attention|dp-attention|attention dp|attn dp|\+ ?ep"
-    r"|--enforce-eager"
+    r"|--enforce-eager|chat[_-]template|as[_-]multiturn"
 )
 """What a line naming a switch holds (vocab.setup's quick test of a line for any setup word: "EP enabled")."""
 
@@ -42,6 +42,23 @@ SWITCH_WORDS = (
         rf"(--enforce-eager|--disable-cuda-graph|cuda[ _-]graphs?(?: ?[=:] ?| )(?:{_SWITCH}))",
         ("--enforce-eager", "--disable-cuda-graph", "cuda"),
         ("--enforce-eager", "--disable-cuda-graph", "cuda"),
+    ),
+    # lm_eval's prompt format: "--apply_chat_template" wraps each question in the model's chat template, and
+    # "--fewshot_as_multiturn" sends the shots as turns of that chat; either moves a score ("--apply_chat_template
+    # False": off, as stated)
+    _word(
+        "chat_template",
+        "chat_template",
+        r"(--apply[_-]chat[_-]template(?:[ \t=]{1,3}(?:true|false)\b)?)",
+        ("--apply",),
+        ("--apply",),
+    ),
+    _word(
+        "fewshot_multiturn",
+        "fewshot_multiturn",
+        r"(--fewshot[_-]as[_-]multiturn(?:[ \t=]{1,3}(?:true|false)\b)?)",
+        ("--fewshot",),
+        ("--fewshot",),
     ),
     _word(
         "attention_dp",
@@ -83,8 +100,8 @@ def flag_switches(text: str) -> dict[str, str]:
         return out
     for w in SWITCH_WORDS:
         for m in finditer_word(w, text):
-            if m.group(0).startswith("--") and (value := switch_value(m.group(0))):
-                out.setdefault(w.written, value)
+            if m.group(0).startswith("--"):  # (a flag given is on, unless it names its off state: "--enforce-eager")
+                out.setdefault(w.written, switch_value(m.group(0)) or "on")
     return out
 
 

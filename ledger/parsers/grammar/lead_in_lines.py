@@ -7,6 +7,7 @@ from __future__ import annotations
 from ledger.parsers.grammar.colon_leads import leads_prose
 from ledger.parsers.grammar.setup_scopes import heads_section
 from ledger.parsers.reader.document import Block, Document
+from ledger.parsers.reader.line_kinds import bold_field
 
 
 def lead_in_lines(doc: Document) -> set[int]:
@@ -25,7 +26,9 @@ def lead_in_lines(doc: Document) -> set[int]:
             (
                 (b.kind == "text" and b.text.rstrip().endswith(":") and ". " not in b.text)
                 or caption_line(doc, b, nxt)
-                or b.kind == "item"  # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope)
+                # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope); not the last field
+                # of a list of them ("- **Hardware**: X" under "- **Parallel mode**: TP1"): the page's, as the others
+                or (b.kind == "item" and not _listed_field(blocks, k))
             )
             # (in a paste, "dtype=bf16  batch=64:" between two of its tables: the one below's)
             and (not b.in_code or (nxt.kind == "table" and k > 0 and blocks[k - 1].kind == "table" and nxt.in_code))
@@ -48,4 +51,16 @@ def caption_line(doc: Document, b: Block, nxt: Block) -> bool:
         and b.start == b.end == nxt.start - 1
         and ". " not in b.text
         and not doc.line(b.start - 1).strip()
+    )
+
+
+def _listed_field(blocks: list[Block], k: int) -> bool:
+    """Item k is a bold "name: value" field right under another of its list's: one of a page's stated fields."""
+    above = blocks[k - 1] if k > 0 else None
+    return (
+        bold_field(blocks[k].text)
+        and above is not None
+        and above.kind == "item"
+        and above.end >= blocks[k].start - 1
+        and bold_field(above.text)
     )

@@ -32,6 +32,7 @@ from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twi
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
+from ledger.vocab.software_stack import STACK_KEYS, stack_versions
 from ledger.vocab.switch_values import SIZELESS_SWITCHES, switch_value
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 from ledger.vocab.worded_models import worded_model
@@ -65,6 +66,7 @@ DEFAULT_KEYS = frozenset(
         "serving",  # ("for PD disaggregation on the Mooncake backend": the mode every result of the thread ran in)
         "cuda_graph",  # ("Execution mode: ACLGraph", "--enforce-eager": how every result's steps were run)
         *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)
+        *STACK_KEYS.values(),  # ("Software Environment: CANN: 8.2.RC1, PyTorch: 2.7.1": every result's stack)
     )
 )
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
@@ -424,6 +426,8 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    for k, v in stack_versions(text).items():
+        values.setdefault(k, v)  # ("CANN: 8.2.RC1, PyTorch: 2.7.1": the software stack, vocab.software_stack)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:
         values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
     hub = hub_dataset(text) if "dataset" not in values else None

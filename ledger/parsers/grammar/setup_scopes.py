@@ -67,7 +67,7 @@ _METHOD_TITLE_RE = re.compile(rf"^\W{{0,6}}(?:{_METHOD_TITLES})s?\W{{0,6}}$", re
 _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:\d{1,2}(?:\.\d{1,2}){0,2}[.)]?\s{1,3})?"
     r"(?:(?:test|testing|tested|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
-    r"system|my|our|your(?:\s{1,3}current)?)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|"
+    r"system|software|hardware|my|our|your(?:\s{1,3}current)?)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|"
     r"settings|test bed|testbed|machine|system|reproduction|repro|(?:steps\s{1,3}|how\s{1,3})?to\s{1,3}reproduce|"
     rf"{_METHOD_TITLES})"
     r"s?\W{0,6}$",

@@ -1,0 +1,30 @@
+"""The software stack a page's results ran on, as its environment line names it ("Software Environment: CANN:
+8.2.RC1, PyTorch: 2.7.1, torch-npu: 2.7.1.dev20250724"): each component's version, a setup key of its own. Where a
+claim comes from rather than a split of its series (vocab.setup_keys classifies them ignored): a release page's
+history moves its stack at nearly every release, and compare judges that history, showing the stack beside it."""
+
+from __future__ import annotations
+
+import re
+
+STACK_KEYS: dict[str, str] = {"cann": "cann", "pytorch": "torch", "torch-npu": "torch_npu", "torch_npu": "torch_npu"}
+"""A component's name as an environment line writes it (lower case) -> its setup key."""
+
+# "CANN: 8.2.RC1", "**PyTorch**: 2.7.1", "torch-npu: 2.7.1.dev20250724", "PyTorch=2.6.0+cpu": a known component, its
+# colon or "=" (markup around either), then a version that opens with a digit (each part bounded: linear)
+_STACK_RE = re.compile(
+    r"(?<![\w-])(?P<name>cann|pytorch|torch[-_]npu)[*_`]{0,2}[ \t]{0,2}[:=][ \t]{0,2}[*_`]{0,2}[ \t]{0,2}"
+    r"(?P<version>\d{1,3}(?:\.[0-9A-Za-z]{1,24}){1,5}(?:\+[0-9A-Za-z.]{1,24})?)",
+    re.IGNORECASE,
+)
+
+
+def stack_versions(text: str) -> dict[str, str]:
+    """The components' versions a line states, by setup key ({"cann": "8.2.RC1", "torch": "2.7.1"})."""
+    low = text[:2000].lower()
+    if "cann" not in low and "torch" not in low:
+        return {}
+    out: dict[str, str] = {}
+    for m in _STACK_RE.finditer(text[:2000]):
+        out.setdefault(STACK_KEYS[m.group("name").lower()], m.group("version"))
+    return out
