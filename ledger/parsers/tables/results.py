@@ -207,7 +207,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
         claims, grouped = _group_setup(claims, group) if group else (claims, False)
         if rev_col is not None:
-            claims = _row_revision(claims, row, rev_col, label)
+            claims = _row_revision(claims, row, rev_col, label, _shas_differ(table, rev_col))
         if label in precisions:
             claims = _named_apart(claims, label)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
@@ -785,17 +785,26 @@ def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> 
         yield c
 
 
-def _row_revision(claims: Iterator[Claim], row: Row, col: int, label: str) -> Iterator[Claim]:
-    """A row whose revision column holds a sha was measured on that commit, named by the row's label."""
+def _row_revision(claims: Iterator[Claim], row: Row, col: int, label: str, named: bool) -> Iterator[Claim]:
+    """A row whose revision column holds a sha was measured on that commit, named by the row's label where the rows
+    name different commits (`named`), else by the commit."""
     cell = clean(row.cells[col]).strip("` ") if col < len(row.cells) else ""
     if not (SHA_RE.fullmatch(cell) and is_sha(cell)):
         yield from claims
         return
-    rev = Revision(label=label or cell[:10], head=cell.lower())
+    rev = Revision(label=(label if named else "") or cell[:10], head=cell.lower())
     for c in claims:
         # the row's label names the revision now, not the measure: "Accuracy (R2: PR)" is the PR's "Accuracy"
         config = {k: v for k, v in c.config.items() if v != clean(row.cells[col]) and k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _shas_differ(table: Table, col: int) -> bool:
+    """The revision column names more than one commit: each row's label names its own side. One commit on every row
+    ("| small | 4 | 31.20 | ab12cd3 |" on each model's row) is the build the whole table ran: the rows are its
+    setups, none of which names the commit (a revision has one name, grammar.head_names)."""
+    cells = [clean(r.cells[col]).strip("` ").lower() for r in table.rows if col < len(r.cells)]
+    return len(set(cells) - {""}) > 1 or len(cells) < 2
 
 
 def _without_label(metric: str | None, label: str) -> str | None:
