@@ -28,3 +28,13 @@ def test_bench_table_setup_columns_and_one_commit() -> None:
     # one commit on every row: the build the table ran, named once and by itself (no row's label names it)
     assert [c.sha for c in claims if c.kind == "commit"] == ["ab12cd3"]
     assert {(c.revision.label, c.revision.head) for c in perf if c.revision} == {("ab12cd3", "ab12cd3")}
+
+
+def test_lower_case_side_suffixes_pair_their_measure() -> None:
+    claims = _claims("tables/side_suffix_pairs.md")
+    sided = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in claims]
+    assert ("prefill tok/s", 590.75, 512.3, "Post") in sided
+    assert ("decode tok/s", 18.95, 15.4, "Post") in sided
+    # the "pre" values are the references, no claims of their own; "post norm" alone names no side
+    assert not any(c.value in (512.3, 22.1, 301.8, 15.4) for c in claims)
+    assert [c.revision for c in claims if c.metric == "post norm"] == [None, None]

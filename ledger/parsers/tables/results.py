@@ -91,6 +91,7 @@ from ledger.parsers.tables.side_rows import (
     step_columns,
 )
 from ledger.parsers.tables.side_runs import side_runs
+from ledger.parsers.tables.side_suffixes import with_side_suffixes
 from ledger.parsers.tables.side_tags import without_side_tags
 from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
@@ -130,7 +131,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if table is None or not table.rows:
         return
     table = without_direction_marks(unmarked(table, ctx, block))  # "TTFT ms ↓": the measure and its unit, no hint
-    table = with_counted_tasks(with_sub_header(without_side_tags(table)))  # "GSM8K (1,319)"
+    table = with_counted_tasks(with_sub_header(without_side_tags(with_side_suffixes(table))))  # "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
