@@ -38,3 +38,34 @@ def test_lower_case_side_suffixes_pair_their_measure() -> None:
     # the "pre" values are the references, no claims of their own; "post norm" alone names no side
     assert not any(c.value in (512.3, 22.1, 301.8, 15.4) for c in claims)
     assert [c.revision for c in claims if c.metric == "post norm"] == [None, None]
+
+
+def test_mlx_generate_report_under_pre_and_post_labels() -> None:
+    claims = _claims("console/mlx_generate_sides.md")
+    got = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in claims]
+    assert got == [
+        ("Prompt", 1204.332, None, "Pre"),
+        ("Generation", 88.14, None, "Pre"),
+        ("Peak memory", 3.612, None, "Pre"),
+        ("Prompt", 1251.907, 1204.332, "Post"),
+        ("Generation", 93.275, 88.14, "Post"),
+        ("Peak memory", 3.598, 3.612, "Post"),
+    ]
+    # the token counts are the run's lengths, for every result of its report; never claims
+    assert {(c.config.get("isl"), c.config.get("osl")) for c in claims} == {("96", "200")}
+
+
+def test_batching_arms_stopwatch_totals_and_the_eval_command() -> None:
+    claims = _claims("console/mlx_evaluate_batch_arms.md")
+    got = [(c.metric, c.value, c.unit, c.reference, c.config.get("variant")) for c in claims if c.config.get("variant")]
+    assert got == [
+        ("acc_norm,none", 0.7412, None, None, "Single"),
+        ("acc_norm,none", 0.745, None, 0.7412, "Batched"),
+        # zsh's `time` reading, "1:02:13.40 total": hours, minutes and seconds of wall time
+        ("wall time", 3733.4, "s", None, "Single"),
+        ("wall time", 948.07, "s", 3733.4, "Batched"),
+    ]
+    # the eval's command sets the task and the sample count of every result under it; a clock time is no setting
+    assert {(c.config.get("task"), c.config.get("samples")) for c in claims} == {("hellaswag", "200")}
+    assert not any("batch_size" in c.config for c in claims)
+    assert not any(c.value in (18.0, 55.0, 20.0) for c in claims)
