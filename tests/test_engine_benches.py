@@ -69,3 +69,21 @@ def test_batching_arms_stopwatch_totals_and_the_eval_command() -> None:
     assert {(c.config.get("task"), c.config.get("samples")) for c in claims} == {("hellaswag", "200")}
     assert not any("batch_size" in c.config for c in claims)
     assert not any(c.value in (18.0, 55.0, 20.0) for c in claims)
+
+
+def test_metric_value_table_setup_rows_title_line_and_a_bare_command() -> None:
+    claims = _claims("tables/metric_value_setup_rows.md")
+    # the setup rows and the unfenced command's flag values are no results
+    assert [c.metric for c in claims] == ["Prompt Processing Throughput", "Token Generation Latency", "Wall Clock Time"]
+    setup = {k: v for k, v in claims[0].config.items() if k not in ("column", "row")}
+    # "Batch Size | 1" is lifted into every row's setup, "generation length 64" is the output length, the title
+    # line "FP16 DML" the precision and the backend; the placeholder "-ep {cpu or dml}" sets nothing
+    assert setup == {
+        "backend": "dml",
+        "batch_size": "1",
+        "gpu": "RTX 3090",
+        "isl": "512",
+        "model": "Mistral-7B",
+        "osl": "64",
+        "quant": "fp16",
+    }

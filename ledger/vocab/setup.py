@@ -213,7 +213,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "osl",
         "osl",
         # ("--max-output-length 256": a limit, not the length every request had; "input_output_len" both lengths)
-        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen)"
+        # ("Token generation length 256": the words in full, onnxruntime-genai's benchmark notes)
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen(?:eration)?)"
         rf"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )({LENGTH})",
         ("output", "gen"),
         ("output", "gen"),

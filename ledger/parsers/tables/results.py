@@ -101,6 +101,7 @@ from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
+from ledger.parsers.tables.workload_rows import workload_rows_setup
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -189,7 +190,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     group = ""
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
-    differences = DifferenceRows(labels)
+    differences, stated = DifferenceRows(labels), workload_rows_setup(table, labels)  # ("| Batch Size | 1 |")
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
@@ -217,8 +218,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
-        if workload:
-            claims = _with_setup(claims, workload)
+        if workload or stated:
+            claims = _with_setup(claims, {**stated, **workload})
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
         claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
