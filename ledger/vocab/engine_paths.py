@@ -53,6 +53,20 @@ _NAMED_ATTENTION = (
     r"[ _-](?:attn|attention)(?=[,;)]| \+|\.?$)"
 )
 _NAMED_OPENS = ("fa2", "fa3", "fa4", "flash", "triton", "trtllm", "cutlass", "aiter", "torch", "sdpa", "nsa")
+# the GPU backend a build was made with, last in the list of features a bench prints for it (whisper.cpp's "Config"
+# column, "AVX2 BLAS CUDA", "NEON BLAS METAL"): the CPU's instruction sets and BLAS first, the backend last (the list
+# opens with one of a few features, so that the word is searched only where one stands)
+_FIRST_FEATURE = r"(?:avx512[a-z0-9_]{0,8}|avx2|avx|neon|blas|vsx|coreml|openvino)"
+_BUILD_FEATURE = r"(?:avx512[a-z0-9_]{0,8}|avx2|avx|neon|blas|f16c|fma|sse3|ssse3|vsx|coreml|openvino)"
+_BUILT_BACKEND = rf"{_FIRST_FEATURE}(?: {_BUILD_FEATURE}){{0,6}} (cuda|metal|vulkan|sycl|opencl|rocm|hip)"
+_BUILD_OPENS = ("avx", "neon", "blas", "vsx", "coreml", "openvino")
+# a precision then the GPU backend it ran on, as a results table's title line names the run ("INT4 CUDA", "FP16
+# DML": onnxruntime-genai's execution providers): the backend after the precision, which its own word reads as quant
+_PRECISION_ON = (
+    r"(?:(?<=fp16[ _-])|(?<=fp32[ _-])|(?<=bf16[ _-])|(?<=int4[ _-])|(?<=int8[ _-])|(?<=fp8[ _-]))"
+    r"(cuda|dml|directml|rocm|metal|vulkan|webgpu)(?![\w-])"
+)
+_GPU_BACKENDS = ("cuda", "dml", "directml", "rocm", "metal", "vulkan", "webgpu")
 _ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)
 
 
@@ -71,10 +85,13 @@ ENGINE_PATH_WORDS = (
     _word("attention", "attention", _ATTENTION_BACKEND, ("backend",), (*_ATTENTION_OPENS, "sdpa")),
     _word("attention", "attention", _LISTED_ATTENTION, _LISTED_OPENS, _LISTED_OPENS),
     _word("attention", "attention", _NAMED_ATTENTION, ("attn", "attention"), _NAMED_OPENS),
+    _word("backend", "backend", _BUILT_BACKEND, _BUILD_OPENS, _BUILD_OPENS),
+    _word("backend", "backend", _PRECISION_ON, _GPU_BACKENDS, _GPU_BACKENDS),
     _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),
 )
 """The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
 ENGINE_PATH_TRIGGERS = (
-    r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention|attention"
+    r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention|attention|"
+    r"avx|neon|blas|vsx|coreml|openvino"
 )
 """What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""

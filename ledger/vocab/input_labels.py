@@ -199,7 +199,8 @@ def is_input_name(name: str) -> bool:
 _WORKLOAD_RE = re.compile(
     # ("Processed Prompts": how many the run got through, as "prompts processed" is)
     r"^(?:(?:input|output|prompt|generation|generated|retokenized|total|avg|average|mean|processed)\s+)*"
-    r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
+    # ("Prompt Length | 128", "Token Generation Length | 256": a Metric/Value table's setup rows)
+    r"(?:(?:sequence|seq)\s+len(?:gth)?|(?:token\s+)?(?:prompt|generation|context)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
     r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
     r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"
     r"completed|decoded))\s*(?:\([^()]{0,20}\))?$",

@@ -208,3 +208,8 @@ def natural_lengths_beside(text: str) -> bool:
     """The text names a run at the data's own lengths and, joined to it, another run ("at natural lengths and forced
     512-token output"): a length it states is that other run's alone."""
     return "ength" in text and _NATURAL_LENGTHS_RE.search(text) is not None and bool(_ARMS_JOINED_RE.search(text))
+
+
+PHASE_LENGTH_KEYS = {"prompt": "isl", "prefill": "isl", "generation": "osl", "decode": "osl"}
+"""The length a console line's count of tokens is, by the phase it names ("Prompt: 120 tokens, 310.4 tokens-per-sec",
+mlx_lm.generate's report): the run's input or output length, set for every result its report prints."""

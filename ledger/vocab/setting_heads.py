@@ -19,6 +19,8 @@ _ABBREVIATED = {
     "threads": "threads",
     "n_threads": "threads",
     "nthreads": "threads",
+    # whisper.cpp's and llama.cpp's bench tables print "Th" over the CPU threads each row ran with
+    "th": "threads",
     "b": "batch_size",
 }
 """Headers of one word that name a setting, by its setup key."""

@@ -236,7 +236,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "osl",
         "osl",
         # ("--max-output-length 256": a limit, not the length every request had; "input_output_len" both lengths)
-        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen)"
+        # ("Token generation length 256": the words in full, onnxruntime-genai's benchmark notes)
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?<!input_)(?:output|gen(?:eration)?)"
         rf"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )({LENGTH})",
         ("output", "gen"),
         ("output", "gen"),
@@ -740,6 +741,8 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
 
+# "Batch: 4:12.03 total": the number opens a stopwatch's reading (minutes, then seconds), no setting's value
+_CLOCK_TAIL_RE = re.compile(r":\d{2}(?!\d)")
 # llama.cpp's tests are "pp4", "pp512+tg128", "tg64 @ d4096": lower case, glued, never beside a "tp"
 _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 
@@ -756,6 +759,7 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
         )
     return (
         zero_size(w.key, text, end)
+        or (text[end - 1 : end].isdigit() and _CLOCK_TAIL_RE.match(text, end) is not None)
         or (w.key == "top_k" and routes_experts(text))
         or (w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None)
         or (

@@ -196,6 +196,8 @@ def _side_of(label: str) -> str | None:
         return None
     if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
         return "base"
+    if (alone := label.strip(" *_:`").lower()) in ("pre", "post"):
+        return "base" if alone == "pre" else "head"  # (a label of the word alone, in any case: no compound's part)
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)
     if ("P" in label or "p" in label) and (pp := _PRE_POST_RE.search(label)) is not None:
         b, h = (pp, h) if pp.group("pre") and (b is None or pp.start() < b.start()) else (b, h)

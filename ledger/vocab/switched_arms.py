@@ -16,6 +16,13 @@ _VALUE = r"(?:\s{0,2}[=:]\s{0,2}[\w.]{1,12})?"
 _ON_RE = re.compile(r"\s*with\s(?:the\s)?" + _SETTING + _VALUE + r"\s*", re.IGNORECASE)
 _OFF_RE = re.compile(r"\s*(?:baseline\s?\(\s?)?(?:without|w/o|no)\s(?:the\s)?" + _SETTING + r"\s?\)?\s*", re.IGNORECASE)
 _STATED_RE = re.compile(r"\s*" + _SETTING + r"\s(?P<state>enabled|disabled|on|off)\s*", re.IGNORECASE)
+# an arm named for how its requests ran: one at a time ("Single", "Sequential"), or together ("Batch", "Parallel"):
+# batching switched off and on, the one-at-a-time run the baseline of the batched one
+_MODE_RE = re.compile(
+    r"\s*(?:(?P<off>single|sequential|serial|unbatched)|(?P<on>batch|batched|parallel|concurrent))"
+    r"(?:[ -](?:request|mode|run|eval|generation))?\s*",
+    re.IGNORECASE,
+)
 
 
 def arm_switch(name: str | None) -> tuple[str, bool] | None:
@@ -29,6 +36,8 @@ def arm_switch(name: str | None) -> tuple[str, bool] | None:
         on = False
     elif (m := _STATED_RE.fullmatch(name)) is not None:
         on = m.group("state").lower() in {"enabled", "on"}
+    elif (m := _MODE_RE.fullmatch(name)) is not None:
+        return "batching", m.group("on") is not None
     else:
         return None
     return " ".join(m.group("setting").lower().split()), on

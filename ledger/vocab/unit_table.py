@@ -90,6 +90,9 @@ _RATES = (
         "tokens per second",
         "tokens per sec",
         "token per second",
+        # (mlx_lm.generate prints "Generation: 256 tokens, 61.020 tokens-per-sec")
+        "tokens-per-sec",
+        "tokens-per-second",
     ),
     # ("output tokens per second per GPU", "tps/gpu": a release page's words and its tool's header for one unit)
     *_unit(

@@ -225,11 +225,13 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     note="the build the column was measured on",
                 )
     columns = {i for i, h in enumerate(table.header) if i and _COMMIT_COLUMN_RE.fullmatch(h.strip("`*_ "))}
+    listed: set[str] = set()  # (the row above's commit column: rows of one build, "ab12cd3" on each, name it once)
     for row in table.rows:
         if not has_hex_run(row.text):
             continue  # no sha in the row's text, so none in its cells
         if row.cells:
-            built = list(_build_cells(row, columns, ctx))
+            built = list(_build_cells(row, columns, ctx, listed))
+            listed = {sha for i in columns if i < len(row.cells) for sha, _s, _e in shas_in(row.cells[i])}
             yield from built
             for pm in _PINNED_RE.finditer(row.cells[0]):
                 sha = pm.group(1).lower()
@@ -268,15 +270,16 @@ def _source_row(label: str) -> bool:
     return _SOURCE_ROW_RE.search(label) is not None and _NOT_CODE_ROW_RE.search(label) is None
 
 
-def _build_cells(row: Row, columns: set[int], ctx: Context) -> Iterator[Claim]:
-    """The commits of a commit column's cells and of a source row's cells, each once a row."""
+def _build_cells(row: Row, columns: set[int], ctx: Context, listed: set[str]) -> Iterator[Claim]:
+    """The commits of a commit column's cells and of a source row's cells, each once a row; a commit column's, once
+    a run of rows on that commit (`listed`: those the row above named)."""
     source = _source_row(row.cells[0])
     seen: set[str] = set()
     for i, cell in enumerate(row.cells[1:], 1):
         if i not in columns and not source:
             continue
         for sha, _start, _end in shas_in(cell):
-            if sha not in seen:
+            if sha not in seen and (source or sha not in listed):
                 seen.add(sha)
                 note = "the build the column was measured on" if source else "the build the row was measured on"
                 yield ctx.claim("commit", row.line, cell.strip()[:120], sha=sha, note=note)

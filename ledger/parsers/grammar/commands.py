@@ -220,9 +220,9 @@ def _command_flags(text: str) -> dict[str, str]:
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
         if key is None and not SERVER_COMMAND_RE.search(text):
             key = CLIENT_FLAG_KEYS.get(flag) or _eval_client_key(flag, text)  # ("--parallel 512": its concurrency)
-        if key is not None and (m.group("value")[:1] == "<" or _PLACEHOLDER_RE.match(m.group("value"))):
-            # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>", "--draft-max N", "--tp $TP":
-            # a template's slot, which each row or column fills
+        if key is not None and (m.group("value")[:1] in ("<", "{") or _PLACEHOLDER_RE.match(m.group("value"))):
+            # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>", "--draft-max N", "--tp $TP",
+            # "-ep {cpu or cuda}": a template's slot, which each row or column fills
             continue
         if key == "osl" and capped_eval(flag, text):
             key = EVAL_CAP_KEY  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length

@@ -239,7 +239,7 @@ def _inline_settings(text: str) -> dict[str, str]:
         out["model"] = pm.group("name")  # "model='/data/ckpt/Qwen3-8B-FP8'" in a config dump: the checkpoint's folder
     for m in _INLINE_RE.finditer(head):
         key = setup_label_key(m.group("key").replace("_", " "))
-        if key is None or key not in _INLINE_KEYS or key in out:
+        if key is None or key not in _INLINE_KEYS or key in out or _CLOCK_RE.match(head, m.start("value")):
             continue
         # ("..., GPU: AMD Foo X1:": a board's name of several words, to the mark that ends it)
         words = key == "gpu" and m.group("value")[:1].isalpha()
@@ -255,6 +255,8 @@ def _inline_settings(text: str) -> dict[str, str]:
 
 
 _FRACTION_RE = re.compile(r"^\d{1,9}\.\d*[1-9]")
+# "Batch: 4:12.03 total": a stopwatch's reading (shell `time`'s minutes and seconds) after a label, no count
+_CLOCK_RE = re.compile(r"\d{1,3}:\d{2}(?:[.:]\d{1,3})?(?!\d)")
 _NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
 _WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
 
@@ -347,7 +349,7 @@ def _checked(key: str, value: str) -> str:
         return ""
     if key in _NUMERIC_KEYS:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
-        if not value[:1].isdigit() or _FRACTION_RE.match(value):
+        if not value[:1].isdigit() or _FRACTION_RE.match(value) or _CLOCK_RE.match(value):
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value

@@ -23,6 +23,8 @@ from ledger.vocab.sides import (
     HEAD_LABEL_WORDS,
     LABEL_NOUNS,
     LABEL_TAIL_WORD,
+    POST_SIDE,
+    PRE_SIDE,
     RESULTS_LEAD,
     RESULTS_NOUN,
     SIDE_CONDITION,
@@ -58,9 +60,9 @@ SIDE_LABEL_RE = re.compile(
     r"branch|[\w./-]{1,40} branch|reference (?:" + LABEL_NOUNS + r")|ours|default|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
-    r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change))"
-    + LABEL_TAIL_WORD
-    + r"{0,3}?"
+    r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change)|"
+    # ("Pre:" over one paste and "Post:" over the next: the runs before and after the change, capitalised)
+     + PRE_SIDE + "|" + POST_SIDE + r")" + LABEL_TAIL_WORD + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
     r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"(?:,\s{1,3}" + RESULTS_NOUN + r")?[:：](?:[*_]{1,2})?\s*$",

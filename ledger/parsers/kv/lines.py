@@ -75,7 +75,7 @@ from ledger.parsers.kv.labels import (
 )
 from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.own_names import continued_name, own_named
-from ledger.parsers.kv.phases import phase_clause
+from ledger.parsers.kv.phases import counted_rate_claims, phase_clause, stopwatch_claims, with_report_lengths
 from ledger.parsers.kv.progress_speeds import speed_claims
 from ledger.parsers.kv.run_stats import arm_setup, part_setup, scores_spread, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
@@ -238,7 +238,7 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
-        for reader in (summary_claims, truth_claims, speed_claims):  # a task's summary, a truth line, a bar's speeds
+        for reader in (summary_claims, truth_claims, speed_claims, stopwatch_claims, counted_rate_claims):
             yield from reader(ctx, no, text)  # ("gsm8k: 1319 examples | 52.8s", "... [..., est. speed input: ...]")
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
@@ -262,7 +262,7 @@ class _BlockReader:
         line = _Line(
             no, text, group, (ps := pairs_in(text)), phase=phase.name if phase is not None else task_lead(text, ps)
         )
-        arm = {**arm_setup(line.pairs), **part_setup(text, line.pairs)}  # ("FP8 idx : Accuracy: .."; "subject: X, ..")
+        arm = {**arm_setup(line.pairs, text), **part_setup(text, line.pairs)}  # ("FP8 idx : Accuracy: ..")
         if "=" in text and (row := field_row(text)) is not None and not qualifiers(row):
             arm = {**arm, "row": row}  # each prompt's fields, one series per prompt ("torch.float16 ...": a setting)
         for p in line.pairs:
@@ -537,4 +537,4 @@ def _continued(
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
         return  # a configuration file: every number in it is a setting
-    yield from _BlockReader(block, ctx).claims()
+    yield from with_report_lengths(block, ctx, _BlockReader(block, ctx).claims())  # ("Prompt: 120 tokens, ...")

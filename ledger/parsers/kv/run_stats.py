@@ -18,6 +18,7 @@ from ledger.parsers.grammar.pairs import Pair
 from ledger.vocab.metrics import GENERIC_SCORE, prose_kind
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.subtasks import CATEGORY_LABELS, COUNT_LABELS
+from ledger.vocab.switched_arms import arm_switch
 
 _TRAILING_STAT_RE = re.compile(
     r"[ \t]{1,40}(?P<stat>mean|avg|average|median)[ \t]{0,4}[:=]?[ \t]{0,4}"
@@ -51,12 +52,18 @@ def trailing_stat(text: str, pairs: list[Pair]) -> RunStat | None:
     return RunStat(m.group("stat"), float(m.group("value")), runs[0].unit, m.start("stat"), m.end())
 
 
-def arm_setup(pairs: list[Pair]) -> dict[str, str]:
+def arm_setup(pairs: list[Pair], text: str = "") -> dict[str, str]:
     """The setup words of the arm a line of values opens with: a label whose value is the next label ("MXFP4 index:
-    Accuracy: 0.956 ..."); none for "model: X  TTFT: 12 ms" (a value of its own) or an arm naming none ("old :")."""
+    Accuracy: 0.956 ..."); none for "model: X  TTFT: 12 ms" (a value of its own) or an arm naming none ("old :").
+    An arm named for how its requests ran ("Single:     "exact_match": 0.639", then "Batch: ...") is the run's
+    variant, its key quoted and spaced apart as a pasted JSON field is (vocab.switched_arms: the baseline's arm)."""
     if len(pairs) < 2 or pairs[0].value is not None or pairs[1].value is None:
         return {}
-    return qualifiers(pairs[0].label) if pairs[1].label_start <= pairs[0].value_start + 2 else {}
+    if pairs[1].label_start <= pairs[0].value_start + 2 and (words := qualifiers(pairs[0].label)):
+        return words
+    gap = text[pairs[0].value_start : pairs[1].label_start]
+    mode = arm_switch(pairs[0].label)
+    return {"variant": pairs[0].label} if mode and mode[0] == "batching" and not gap.strip(" \t\"'") else {}
 
 
 # "Verified that this PR passes evals. ... Range: 95.53%-96.13%": a spread of shares named by its statistic alone, after

@@ -44,6 +44,8 @@ _COMMAND_RE = re.compile(
     r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
     # NVIDIA's load generators, whose "profile" runs a serving benchmark: "aiperf profile --model X --concurrency 4"
     r"aiperf|genai-perf|"
+    # MLX's console entry points: "mlx_lm.generate --model ...", "mlx_lm.evaluate --task ..."
+    r"mlx_(?:lm|vlm)\.[a-z_]{1,20}|"
     # llama.cpp's tools, from wherever they were built: "./llama-batched-bench", "build/bin/llama-bench"
     r"(?:[\w.-]{0,40}/){0,4}llama-[a-z][\w-]{1,30}|"
     # a shell script run from a path ("./run_bench.sh --tp 2", "../scripts/sweep.sh"), and llama.cpp's

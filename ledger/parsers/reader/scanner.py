@@ -19,12 +19,14 @@ from ledger.parsers.reader.directives import (
     options_end,
     rst_content_end,
 )
-from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
+from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading, is_shell_command
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule, read_grid
 from ledger.parsers.tables.html_table import try_html_table
 from ledger.parsers.tables.list_table import read_list_table
 
+# a flag set to a number ("-b 1", "--max-num-seqs=64"): a command line that states settings
+_FLAGGED_RE = re.compile(r"\s--?[A-Za-z][\w-]{0,30}[ =]\d")
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
 # ("[turn 3 by alice]", "[turn 0 by alice, continued]": an excerpt's mark of a turn, or of its next chunk after a cut)
@@ -273,8 +275,12 @@ class _Scanner:
         return self._heading(i + 1, len(hm.group(1)), hm.group(2).strip()) if hm else None
 
     def _command(self, i: int, stripped: str) -> int | None:
-        # a rendered copy loses code fences: shell commands and progress bars are still code
-        if not ((self.rendered or stripped.startswith("`")) and is_command_line(stripped)):
+        # a rendered copy loses code fences: shell commands and progress bars are still code; so is a shell command a
+        # markdown text leaves unfenced ("Example command used:" over "python bench.py -b 1 -l 128"): its flags'
+        # numbers are settings, never results in a sentence
+        if not ((self.rendered or stripped.startswith("`")) and is_command_line(stripped)) and not (
+            _FLAGGED_RE.search(stripped) and is_shell_command(stripped)
+        ):
             return None
         lines, j = self.lines, i
         while j + 1 < self.n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():

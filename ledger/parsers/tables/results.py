@@ -91,6 +91,7 @@ from ledger.parsers.tables.side_rows import (
     step_columns,
 )
 from ledger.parsers.tables.side_runs import side_runs
+from ledger.parsers.tables.side_suffixes import with_side_suffixes
 from ledger.parsers.tables.side_tags import without_side_tags
 from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
@@ -101,6 +102,7 @@ from ledger.parsers.tables.title_arms import pr_title
 from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
+from ledger.parsers.tables.workload_rows import workload_rows_setup
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -131,7 +133,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if table is None or not table.rows:
         return
     table = without_direction_marks(unmarked(table, ctx, block))  # "TTFT ms ↓": the measure and its unit, no hint
-    table = with_counted_tasks(with_sub_header(without_side_tags(table)))  # "GSM8K (1,319)"
+    table = with_counted_tasks(with_sub_header(without_side_tags(with_side_suffixes(table))))  # "GSM8K (1,319)"
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
@@ -189,7 +191,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     group = ""
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
-    differences = DifferenceRows(labels)
+    differences, stated = DifferenceRows(labels), workload_rows_setup(table, labels)  # ("| Batch Size | 1 |")
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
@@ -208,7 +210,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
         claims, grouped = _group_setup(claims, group) if group else (claims, False)
         if rev_col is not None:
-            claims = _row_revision(claims, row, rev_col, label)
+            claims = _row_revision(claims, row, rev_col, label, _shas_differ(table, rev_col))
         if label in precisions:
             claims = _named_apart(claims, label)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
@@ -217,8 +219,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
-        if workload:
-            claims = _with_setup(claims, workload)
+        if workload or stated:
+            claims = _with_setup(claims, {**stated, **workload})
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
         claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
@@ -787,17 +789,26 @@ def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> 
         yield c
 
 
-def _row_revision(claims: Iterator[Claim], row: Row, col: int, label: str) -> Iterator[Claim]:
-    """A row whose revision column holds a sha was measured on that commit, named by the row's label."""
+def _row_revision(claims: Iterator[Claim], row: Row, col: int, label: str, named: bool) -> Iterator[Claim]:
+    """A row whose revision column holds a sha was measured on that commit, named by the row's label where the rows
+    name different commits (`named`), else by the commit."""
     cell = clean(row.cells[col]).strip("` ") if col < len(row.cells) else ""
     if not (SHA_RE.fullmatch(cell) and is_sha(cell)):
         yield from claims
         return
-    rev = Revision(label=label or cell[:10], head=cell.lower())
+    rev = Revision(label=(label if named else "") or cell[:10], head=cell.lower())
     for c in claims:
         # the row's label names the revision now, not the measure: "Accuracy (R2: PR)" is the PR's "Accuracy"
         config = {k: v for k, v in c.config.items() if v != clean(row.cells[col]) and k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _shas_differ(table: Table, col: int) -> bool:
+    """The revision column names more than one commit: each row's label names its own side. One commit on every row
+    ("| small | 4 | 31.20 | ab12cd3 |" on each model's row) is the build the whole table ran: the rows are its
+    setups, none of which names the commit (a revision has one name, grammar.head_names)."""
+    cells = [clean(r.cells[col]).strip("` ").lower() for r in table.rows if col < len(r.cells)]
+    return len(set(cells) - {""}) > 1 or len(cells) < 2
 
 
 def _without_label(metric: str | None, label: str) -> str | None:
