@@ -140,3 +140,19 @@ def test_the_chat_template_flags_are_setup_and_keep_two_prompt_formats_apart() -
     snaps = [Snapshot(RevisionRef(name=f"v{n}", version=n), cl) for n, cl in enumerate(claims, 1)]
     verdicts = {r.overall.verdict for r in compare_series(snaps, versions=True) if r.overall is not None}
     assert "regression" not in verdicts
+
+
+def test_the_chat_template_stated_off_is_the_run_that_states_no_flag() -> None:
+    """ "--apply_chat_template False" is lm_eval's default stated (vocab.setup_keys.STATED_DEFAULTS): the page's
+    later version that drops the flag measures the same series, judged step by step."""
+    cmd = "lm_eval --model vllm --model_args pretrained=acme/Wren-9B --tasks gsm8k --num_fewshot 5{flags}"
+    table = "| Task | Metric | Value | Stderr |\n|---|---|---:|---:|\n| gsm8k | exact_match,strict-match | {v} | 0.01 |"
+    texts = [
+        f"# Wren\n\n```bash\n{cmd.format(flags=flags)}\n```\n\n{table.format(v=v)}\n"
+        for flags, v in ((" --apply_chat_template False --fewshot_as_multiturn False", "0.84"), ("", "0.841"))
+    ]
+    snaps = [
+        Snapshot(RevisionRef(name=f"v{n}", version=n), extract(t, path="acc.md").claims) for n, t in enumerate(texts, 1)
+    ]
+    verdicts = [r.overall.verdict for r in compare_series(snaps, versions=True) if r.overall is not None]
+    assert verdicts == ["within noise"]

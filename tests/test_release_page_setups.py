@@ -182,7 +182,11 @@ _METHOD_PAGE = """# Throughput
 
 ## How we ran it
 
-Each run used the PyTorch backend with CUDA graphs enabled.
+Each run had CUDA graphs enabled:
+
+```shell
+bench --model $model --backend pytorch
+```
 
 For MoE models we also pass `--ep 2`.
 """
@@ -201,7 +205,7 @@ def test_a_setting_every_model_class_states_alike_holds_for_all() -> None:
         "For MoE models we also pass `--ep 2`.",
         "For dense models:\n\n```yaml\ncuda_graph_config:\n  enable_padding: true\n```\n\n"
         "For MoE models:\n\n```yaml\ncuda_graph_config:\n  enable_padding: true\nenable_attention_dp: true\n```\n",
-    ).replace(" with CUDA graphs enabled", "")
+    ).replace("Each run had CUDA graphs enabled:", "Each run:")
     (config,) = _page_configs(text)
     assert config["cuda_graph"] == "on" and "attention_dp" not in config
 

@@ -484,13 +484,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "gpu", "gpu", _CPU_RUN, ("cpu",), ("[cpu", "cpu", "run", "ran", "measured", "tested", "benchmarked", "timed")
     ),
     # "on the Vulkan backend", "with the CUDA backend": the GPU backend llama.cpp's runs are built with ("CPU
-    # backend" names the device, above); TensorRT-LLM's two, "using the PyTorch backend" (its `--backend pytorch`)
+    # backend" names the device, above)
     _word(
         "backend",
         "backend",
-        r"(vulkan|metal|cuda|sycl|opencl|cann|rocm|hip|pytorch|tensorrt)[ -]backend",
+        r"(vulkan|metal|cuda|sycl|opencl|cann|rocm|hip)[ -]backend",
         ("backend",),
-        ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip", "pytorch", "tensorrt"),
+        ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
     # a bench's --dataset-name in prose: "random ids", "a SWE-bench 64K prompt", "sonnet, 100 prompts" (a list's item)
     _word(

@@ -116,7 +116,16 @@ COUNTED_DEVICE_KEYS = DEVICE_KEYS | {"gpu_count", "nodes"}
 (a load, a length or a model a line states stays that line's own)."""
 # a setting stated at the value a benchmark tool takes when none is given: `vllm bench serve --request-rate inf` (all
 # requests sent at once, the bench's default) is the run another text gives no rate for, one setup and one series
-STATED_DEFAULTS = frozenset({("request_rate", "inf"), ("request_rate", "infinite"), ("request_rate", "infinity")})
+# (and lm_eval's prompt format: "--apply_chat_template False" is the plain prompt a run that passes no flag sends)
+STATED_DEFAULTS = frozenset(
+    {
+        ("request_rate", "inf"),
+        ("request_rate", "infinite"),
+        ("request_rate", "infinity"),
+        ("chat_template", "off"),
+        ("fewshot_multiturn", "off"),
+    }
+)
 
 SIDE_SETTING = "side_setting"
 
