@@ -36,3 +36,11 @@ def test_the_negated_name_is_the_baseline(first: str, second: str, negated: int)
 )
 def test_names_that_are_no_negation_of_each_other(first: str, second: str) -> None:
     assert negated_arm(first, second) is None
+
+
+def test_an_arm_named_as_the_other_plus_an_addition_is_its_change() -> None:
+    # (tests/fixtures/tables/added_arm_reference.md)
+    assert negated_arm("Draft v2", "Draft v2 + fc norm") == 0
+    assert negated_arm("Eagle 3 + norm", "Eagle 3") == 1
+    assert negated_arm("TP8", "TP8 w/ DP attention") is None  # a setting added: another setup, no reference
+    assert negated_arm("A", "A + b c d e f") is None  # a long tail names another arm

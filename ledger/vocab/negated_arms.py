@@ -2,9 +2,12 @@
 Cache", "Without graphs | With graphs", "X off | X on", "X disabled | X enabled". The negated arm is the run without
 what the other adds: the reference its counterpart is measured against, as a "Baseline" column is. The two names
 differ in that one word alone ("Triton MoE Untuned" beside "Triton MoE Tuned"); a prefix that only looks like a
-negation ("Unified", "Unit") names nothing the other does."""
+negation ("Unified", "Unit") names nothing the other does. An arm named as the other plus an addition ("Eagle 3" beside
+"Eagle 3 + norm") is the other's change, the plain one its reference too, unless what it adds is a setting."""
 
 from __future__ import annotations
+
+from ledger.vocab.setup import qualifiers
 
 _NEGATED_WORDS = frozenset({("without", "with"), ("w/o", "w/"), ("off", "on"), ("disabled", "enabled"), ("no", "with")})
 """A word and the word it negates, at the same place in the two names."""
@@ -25,7 +28,17 @@ def negated_arm(first: str, second: str) -> int | None:
     return 1 if _negates(b, a) else None
 
 
+_ADDING_WORDS = frozenset({"+", "with", "w/", "plus"})
+"""A word joining what an arm adds to the other arm's whole name ("Eagle 3 + norm")."""
+_MOST_ADDED = 4
+"""Words an addition holds at most after its joining word (a longer tail names another arm, no addition)."""
+
+
 def _negates(neg: list[str], pos: list[str]) -> bool:
+    if len(neg) < len(pos) <= len(neg) + 1 + _MOST_ADDED and pos[: len(neg)] == neg and pos[len(neg)] in _ADDING_WORDS:
+        # ("Eagle 3" beside "Eagle 3 + norm": the arm without the addition; never a setting added, "TP8 w/ DP
+        # attention", which makes another setup compare keeps apart, no change of the same one)
+        return not qualifiers(" ".join(pos[len(neg) :]))
     if len(neg) == len(pos) + 1:
         return neg[0] in _LEADING_NEGATIONS and neg[1:] == pos
     if len(neg) != len(pos):
