@@ -286,4 +286,11 @@ def perf_label(text: str, pos: int) -> str | None:
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
         tail = words[-60:]
         words = tail[tail.find(" ") + 1 :] if " " in tail else tail
-    return words or None
+    return _LEAD_SYMBOLS_RE.sub("", words) or None
+
+
+# "✅ Weights processing is improved 12x", "🚀 Decode": a check mark or a pictograph before the words, a verdict's or a
+# bullet's decoration, no part of the measure's name
+_LEAD_SYMBOLS_RE = re.compile(
+    r"^(?:[\u2300-\u23FF\u2500-\u2BFF\U0001F000-\U0001FAFF][\uFE0F\u200D]{0,2}[ \t*_]{0,3}){1,4}"
+)
