@@ -87,3 +87,11 @@ def test_metric_value_table_setup_rows_title_line_and_a_bare_command() -> None:
         "osl": "64",
         "quant": "fp16",
     }
+
+
+def test_a_measured_memory_rate_range_is_claimed_and_a_spec_sheet_rate_is_not() -> None:
+    claims = _claims("prose/measured_bandwidth_range.md")
+    assert [(c.metric, c.value, c.high, c.approx, c.unit) for c in claims] == [
+        ("bandwidth", 310.0, 340.0, True, "GB/s")
+    ]
+
