@@ -95,3 +95,11 @@ def test_a_measured_memory_rate_range_is_claimed_and_a_spec_sheet_rate_is_not() 
         ("bandwidth", 310.0, 340.0, True, "GB/s")
     ]
 
+
+def test_a_model_whose_name_holds_eagle_is_no_draft() -> None:
+    text = "# Faster norms\n\n```\nmlx_lm.generate --model acme/NeuralBeagle9-7B-4bit --prompt hi\n```\n\n```\n"
+    text += "Generation: 128 tokens, 51.210 tokens-per-sec\n```\n"
+    claims = extract(text, path="x.md").claims
+    assert [(c.value, c.config.get("model"), c.config.get("draft_model")) for c in claims] == [
+        (51.21, "acme/NeuralBeagle9-7B-4bit", None)
+    ]
