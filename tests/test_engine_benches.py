@@ -21,8 +21,10 @@ def test_bench_table_setup_columns_and_one_commit() -> None:
     claims = _claims("tables/bench_build_columns.md")
     perf = [c for c in claims if c.kind == "perf"]
     # "Th" over thread counts is the run's threads, never a result of its own
-    assert [c.metric for c in perf] == ["Enc.", "Dec."] * 3
-    assert [c.config.get("threads") for c in perf] == ["4", "4", "4", "4", "8", "8"]
+    assert [c.metric for c in perf] == ["Enc.", "Dec.", "PP"] * 3
+    assert [c.config.get("threads") for c in perf] == ["4"] * 6 + ["8"] * 3
+    # "PP" alone in capitals is the prompt-processing column, measured in the table's time, no percentage points
+    assert {c.unit for c in perf} == {None}
     # "AVX2 BLAS CUDA": the CPU's features, then the GPU backend the build was made with
     assert {c.config.get("backend") for c in perf} == {"cuda"}
     # one commit on every row: the build the table ran, named once and by itself (no row's label names it)
