@@ -21,8 +21,10 @@ def test_bench_table_setup_columns_and_one_commit() -> None:
     claims = _claims("tables/bench_build_columns.md")
     perf = [c for c in claims if c.kind == "perf"]
     # "Th" over thread counts is the run's threads, never a result of its own
-    assert [c.metric for c in perf] == ["Enc.", "Dec."] * 3
-    assert [c.config.get("threads") for c in perf] == ["4", "4", "4", "4", "8", "8"]
+    assert [c.metric for c in perf] == ["Enc.", "Dec.", "PP"] * 3
+    assert [c.config.get("threads") for c in perf] == ["4"] * 6 + ["8"] * 3
+    # "PP" alone in capitals is the prompt-processing column, measured in the table's time, no percentage points
+    assert {c.unit for c in perf} == {None}
     # "AVX2 BLAS CUDA": the CPU's features, then the GPU backend the build was made with
     assert {c.config.get("backend") for c in perf} == {"cuda"}
     # one commit on every row: the build the table ran, named once and by itself (no row's label names it)
@@ -87,3 +89,19 @@ def test_metric_value_table_setup_rows_title_line_and_a_bare_command() -> None:
         "osl": "64",
         "quant": "fp16",
     }
+
+
+def test_a_measured_memory_rate_range_is_claimed_and_a_spec_sheet_rate_is_not() -> None:
+    claims = _claims("prose/measured_bandwidth_range.md")
+    assert [(c.metric, c.value, c.high, c.approx, c.unit) for c in claims] == [
+        ("bandwidth", 310.0, 340.0, True, "GB/s")
+    ]
+
+
+def test_a_model_whose_name_holds_eagle_is_no_draft() -> None:
+    text = "# Faster norms\n\n```\nmlx_lm.generate --model acme/NeuralBeagle9-7B-4bit --prompt hi\n```\n\n```\n"
+    text += "Generation: 128 tokens, 51.210 tokens-per-sec\n```\n"
+    claims = extract(text, path="x.md").claims
+    assert [(c.value, c.config.get("model"), c.config.get("draft_model")) for c in claims] == [
+        (51.21, "acme/NeuralBeagle9-7B-4bit", None)
+    ]

@@ -142,7 +142,7 @@ UNIT_WORDS = frozenset(u.spelling for u in UNIT_TABLE if "/" not in u.spelling a
 _MEASURE_OF_FAMILY = {
     "ratio": "speedup",
     "rate": "throughput",
-    "bandwidth": "throughput",
+    "bandwidth": "bandwidth",
     "flop rate": "throughput",
     "time": "latency",
     "time per token": "latency",
@@ -155,6 +155,17 @@ ATTAINED_VERB_RE = re.compile(
 )
 """A bullet's leading verb that says a run attained its value ("- Achieved 120 tps", "- Reached 95 tok/s"): no name
 of what the value measures, which its unit says (measure_of_unit)."""
+
+
+MEASURED_VERB_RE = re.compile(r"\b(?:bench(?:ed|marked)|measured|clocked|profiled)\b", re.IGNORECASE)
+"""A verb that says its author measured the rate after it ("benched this rig at around 225-250GB/s RAM i/o"): the
+rate of the memory it names, measured, no capacity of the machine (a spec sheet's "460 GB/s DDR5" has none)."""
+
+
+def is_bandwidth_unit(unit: str | None) -> bool:
+    """A memory's or a link's rate ("GB/s", "TB/s", "Gbps")."""
+    row = unit_row(unit)
+    return row is not None and row.family == "bandwidth"
 
 
 _AT_POINT_RE = re.compile(r"\s(?:at|@)\s(?:the\s)?(?:best|peak|max(?:imum)?|optimum|knee)\s{0,2}$", re.IGNORECASE)

@@ -78,7 +78,8 @@ _SETUP_TITLE_RE = re.compile(
 
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
 # the run's draft, not the model it serves
-_DRAFT_MODEL_RE = WordGate(re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE))
+# ("NeuralBeagle14-7B" holds "eagle" inside its name: no EAGLE head)
+_DRAFT_MODEL_RE = WordGate(re.compile(r"(?<![a-z])(?:eagle|medusa|hydra|draft)", re.IGNORECASE))
 
 
 # the section of a PR template that states how the change was tested ("## Test Plan", "How to test"): the setup of

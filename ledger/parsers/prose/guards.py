@@ -34,7 +34,9 @@ from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
 from ledger.vocab.text import ARROW, CASE_ODD, CHANGE_AFTER_SHARE_RE, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
+    MEASURED_VERB_RE,
     canonical_unit,
+    is_bandwidth_unit,
     is_count_unit,
     is_measure_unit,
     is_performance_unit,
@@ -596,7 +598,9 @@ def _held_size(text: str, n: Number) -> bool:
     if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
         return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
-        return not measured_size(text, n) and not names_its_change(text, n)
+        # ("benched this rig at around 225-250GB/s RAM i/o": the memory's rate, measured)
+        measured_rate = is_bandwidth_unit(n.unit) and MEASURED_VERB_RE.search(text, max(0, n.start - 60), n.start)
+        return not measured_size(text, n) and not names_its_change(text, n) and not measured_rate
     return is_size_unit(n.unit) and bool(
         _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
         or _device_listing(text, n)

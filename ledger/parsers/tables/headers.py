@@ -224,8 +224,9 @@ def unit_of_header(head: str) -> str | None:
         words = words[:-1]  # "Output Tokens/s Mean": the statistic of a measure named by its unit
     last = words[-1] if words else ""
     # ("Second" beside "First" is an ordinal; a lone "Seconds" is a unit)
+    # ("PP" alone in capitals heads llama.cpp's and whisper.cpp's prompt-processing column: a measure, no points)
     if last.lower() in UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points", "second"):
-        return last  # "PR GFLOPS", "TTFT ms"
+        return None if words == ["PP"] else last  # "PR GFLOPS", "TTFT ms"
     run = _RUN_PAREN_RE.search(head)
     if run is not None and run.start() > 0:
         return unit_of_header(head[: run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
