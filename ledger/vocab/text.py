@@ -228,3 +228,15 @@ CHANGE_AFTER_SHARE_RE = re.compile(
     re.IGNORECASE,
 )
 """The words a share goes on with where it states a change ("`7%` higher", "12% faster", "5% throughput gain")."""
+
+
+# "✅ Weights processing is improved 12x", "- 🚀 Decode throughput: 1520 tok/s": a check mark or a pictograph before a
+# name, a verdict's or a bullet's decoration (arrows and math operators excluded: "≥ 4096" stays)
+_LEAD_SYMBOLS_RE = re.compile(
+    r"^(?:[\u2300-\u23FF\u2500-\u2BFF\U0001F000-\U0001FAFF][\uFE0F\u200D]{0,2}[ \t*_]{0,3}){1,4}"
+)
+
+
+def without_lead_symbols(name: str) -> str:
+    """The name without the status marks or pictographs that open it (at most four)."""
+    return _LEAD_SYMBOLS_RE.sub("", name) if name and not name[0].isascii() else name

@@ -17,6 +17,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
 from ledger.parsers.grammar.replaced_values import baseline_follows
 from ledger.parsers.grammar.value_lists import list_at
+from ledger.vocab.text import without_lead_symbols
 from ledger.vocab.units import UNIT_WORDS
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
@@ -202,7 +203,7 @@ def pairs_in(text: str) -> list[Pair]:
             continue  # "generate(max_tokens=1)": an argument inside a call, not a label and its value
         start += _label_cut(seg)
         raw = text[start:a]
-        label = raw.strip(_LABEL_STRIP).strip()
+        label = without_lead_symbols(raw.strip(_LABEL_STRIP).strip())  # ("- 🚀 Decode throughput: 1520 tok/s")
         if label.startswith("[") and (tm := _TAG_RE.match(label)) and tm.end() < len(label):
             label = label[tm.end() :]
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:

@@ -14,7 +14,7 @@ from ledger.parsers.prose.metrics import METRIC_RE, clause_start
 from ledger.vocab.metrics import GENERIC_SCORE, MEASURE_NOUN_END_RE, MEASURE_NOUN_RE, STAT_RE
 from ledger.vocab.score_verbs import SCORE_VERB_END_RE
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
-from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
+from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS, without_lead_symbols
 from ledger.vocab.units import is_measure_unit, is_time_unit
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
@@ -286,11 +286,4 @@ def perf_label(text: str, pos: int) -> str | None:
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
         tail = words[-60:]
         words = tail[tail.find(" ") + 1 :] if " " in tail else tail
-    return _LEAD_SYMBOLS_RE.sub("", words) or None
-
-
-# "✅ Weights processing is improved 12x", "🚀 Decode": a check mark or a pictograph before the words, a verdict's or a
-# bullet's decoration, no part of the measure's name
-_LEAD_SYMBOLS_RE = re.compile(
-    r"^(?:[\u2300-\u23FF\u2500-\u2BFF\U0001F000-\U0001FAFF][\uFE0F\u200D]{0,2}[ \t*_]{0,3}){1,4}"
-)
+    return without_lead_symbols(words) or None  # ("✅ Weights processing is improved 12x")
