@@ -57,6 +57,7 @@ from ledger.parsers.tables.headers import (
     worded_unit,
 )
 from ledger.parsers.tables.marked_columns import unmarked
+from ledger.parsers.tables.plan_measures import plan_measure
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
@@ -536,6 +537,14 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
         # column a variant
         info.measure = (by_unit, info.section_unit)
+    elif (
+        _variant_columns(headers, roles)
+        and not any(MEASURE_COLUMN_RE.match(h) for h, r in zip(headers, roles, strict=False) if r == "label")
+        and (named := plan_measure(ctx.doc, block, _heading_measure))
+        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
+    ):
+        # "## Acceptance Length vs Context Length" over the runs' setup, the table two sections down: its measure
+        info.measure = (named, info.section_unit)
 
 
 # a script's caption of one quantity and its unit over the frame it prints ("AVERAGE STEP TIME (ms)"): no colon, no verb
