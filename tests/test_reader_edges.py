@@ -213,3 +213,16 @@ def test_a_value_written_as_a_links_text_is_read_as_the_value() -> None:
 
     got = [(c.metric, c.value, c.reference) for c in extract(LINKED_VALUES, path="x.md").claims]
     assert got == [("throughput", 1260.0, 1200.0)]  # (the number is what the link points to: no value)
+
+
+def test_where_a_change_would_serve_is_blanked_for_the_setup_readers() -> None:
+    # "a strong fit for P/D-disaggregated serving", "would also suit EP-only deployments": a prospect, no run's setup;
+    # the run's own sentence on the same line keeps its setup, and "should fit in memory" (a capacity) is no prospect
+    doc = read_document(
+        "# T\n\nIt is a strong fit for PD-disaggregated serving. Measured on 2x H100 fp8:\n\n"
+        "It would also suit EP-only deployments.\n\nThe 70B model should fit on one H200.\n",
+        "t.md",
+    )
+    assert "disaggregated" not in doc.setup_line(3) and doc.setup_line(3).endswith(". Measured on 2x H100 fp8:")
+    assert doc.setup_line(5).strip(" .") == "It"
+    assert doc.setup_line(7) == doc.line(7)

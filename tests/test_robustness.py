@@ -1385,6 +1385,11 @@ HOSTILE: dict[str, HostileText] = {
     # suppositions over and over on one line, never ending their sentence, some "If we" (reader.prose_examples
     # _SUPPOSE_RE: what a made-up case blanks for the setup readers)
     "suppositions": "if the model generates 300 tokens: suppose 2; If we say 1, imagine " * 2_000,
+    # words of suitability over and over on one line, never ending their sentence (vocab.prospects PROSPECT_RE: where
+    # a change would serve, blanked for the setup readers)
+    "prospects": "a strong fit for TP8 and would also suit a well suited 2x H100, could be useful for " * 2_000,
+    # an excerpt's chunk marks, each under a fence its cut left open (reader.regions _TURN_MARK_RE: each parsed apart)
+    "chunk marks": ("[turn 0 by alice, continued]\n#### TP2\nBaseline:\n```\nMean TPOT (ms): 14.0\nP99 TP\n\n") * 600,
     # an archive's turn lines made headings, each over a fenced run (reader.scanner _TURN_RE, reader.regions
     # _TURN_LINE_RE: each turn's fences parsed apart)
     "turn headings": ("### alice · comment · 2026-01-02\n\n2x W7900\n\n```\neval time = 1.5 ms / 2 tokens\n") * 600,

@@ -7,6 +7,9 @@ results above it, so the document default and a turn's own setup do not count th
     On Mixtral-8x22B full MMLU (TP=4 EP=4, MTP=2) with the fix:          the list below it (its scope), not
       - 77.90%                                                            the throughput above
 
+A run's command between a table and a table of the other kind under it (a serving table, then the command of the
+eval whose scores follow) is a later run too: its load and workload (RUN_KEYS) are that eval's.
+
 A sentence after results that states no result of its own ("Measured on one H100.") still tells of the results
 above it, a turn's setup section holds over its whole turn wherever it stands (grammar.after_results), the one
 machine a thread names is everyone's, and a model a later line names reaches results above it only where they
@@ -22,9 +25,12 @@ from ledger.memo import last_document
 from ledger.parsers.grammar.after_results import is_result, section_blocks
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.table_kinds import between_kinds
 from ledger.parsers.grammar.varied import states_value
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.support.lists import sentences
+from ledger.vocab.flags import RUN_KEYS, SERVER_COMMAND_RE
 
 _EVERYONES = frozenset({"gpu", "model"})
 """The keys a later run's sentence does not keep to itself (see the module)."""
@@ -57,6 +63,9 @@ def later_runs(doc: Document) -> LaterRuns:
         seen = seen or (b.kind == "table" and is_result(b)) or (b.kind == "item" and states_value(b.text[:300]))
         seen = seen and b.start > 1  # (a title's result sums up the body: what the body states is no later run)
     _record(found, out)
+    for no in between_kinds(doc):  # ("few_shot_gsm8k --parallel 32" under a serving table, over its gsm8k table)
+        if is_command_line(text := doc.line(no).strip()) and not SERVER_COMMAND_RE.search(text):
+            out.own[no] = out.own.get(no, frozenset()) | RUN_KEYS
     return out
 
 

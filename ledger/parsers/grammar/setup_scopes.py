@@ -270,6 +270,7 @@ def section_workloads(
         parts, lead_end = _command_parts(doc, first, last, held)
         kinds: dict[str, str] | None = None  # (the first part's, where a table of the other kind cuts the section)
         if len(parts) == 1 and (cut := kind_cut(doc, first, last)) is not None:
+            cut = _run_over(doc, first, cut, tables)  # (the eval's command over its table: the eval's alone)
             parts, kinds = [(first, cut - 1, cut - 1), (cut, last, held)], {}  # (a serving table, then an eval table)
         # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
         # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
@@ -315,6 +316,20 @@ def _command_parts(doc: Document, first: int, last: int, reach: int) -> tuple[li
         for i, lo in enumerate(cuts)
     ]
     return parts, _run_head(doc, runs[0]) - 1
+
+
+def _run_over(doc: Document, first: int, cut: int, tables: set[int]) -> int:
+    """Where a section's table of one kind gives way to a table of the other (`cut`): the head of the run commands
+    right over the second ("few_shot_gsm8k --parallel 32" over the gsm8k table), printing nothing before it, where
+    they stand below the first table; those runs' flags are the second table's, never the first's."""
+    runs = [no for no in range(first + 1, cut) if _is_run(doc.line(no))]
+    if not runs or results_between(doc, runs[-1], cut):
+        return cut
+    k = len(runs) - 1
+    while k > 0 and not results_between(doc, runs[k - 1], runs[k]):
+        k -= 1  # (two commands one after the other: the runs whose results follow both)
+    head = _run_head(doc, runs[k])
+    return head if any(first < no < head for no in tables) else cut
 
 
 def _run_head(doc: Document, no: int) -> int:

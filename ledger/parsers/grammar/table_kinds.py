@@ -6,6 +6,7 @@ further down its section it still holds for tables of the same kind of measureme
 from __future__ import annotations
 
 import bisect
+from itertools import pairwise
 
 from ledger.memo import last_document
 from ledger.parsers.reader.blocks import Block, Document
@@ -74,6 +75,18 @@ def cut_lead(
     cut = lead_reach(doc, table, end)
     machine = {k: v for k, v in values.items() if k in MACHINE_KEYS} if cut < end else {}
     return [(start, cut, values), *([(cut + 1, end, machine)] if machine else [])]
+
+
+@last_document
+def between_kinds(doc: Document) -> frozenset[int]:
+    """The lines between a table and the next one where that one measures the other kind (a serving table, then
+    "few_shot_gsm8k --parallel 32" over the gsm8k table): a run stated there is the second table's, no setup of the
+    first's nor of the document's."""
+    tables = [b for b in doc.blocks if b.kind == "table" and not b.in_code]
+    other = _other_kind_after(doc)
+    return frozenset(
+        no for a, b in pairwise(tables) if other.get(a.start) == b.start for no in range(a.end + 1, b.start)
+    )
 
 
 @last_document

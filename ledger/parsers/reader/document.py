@@ -31,7 +31,7 @@ from ledger.parsers.reader.front_matter import front_matter
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.linked_values import values_unlinked
 from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
-from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
+from ledger.parsers.reader.prose_examples import design_examples, example_blanked, prospect_blanked, supposed_blanked
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
@@ -123,6 +123,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts.setdefault(no, blanked)
     for no, blanked in supposed_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
         doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
+    for no, blanked in prospect_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
+        doc.setup_texts[no] = blanked  # ("a strong fit for P/D-disaggregated serving": where it would serve, no run)
     for no, blanked in branch_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
         doc.setup_texts[no] = blanked  # ("falls back to X for FP8 KV cache": a rule's branch, no run's precision)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")

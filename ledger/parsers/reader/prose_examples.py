@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import Document
+from ledger.vocab.prospects import PROSPECT_RE
 from ledger.vocab.text import has_digit_char
 from ledger.vocab.word_gate import WordGate
 
@@ -149,6 +150,18 @@ def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
             continue
         if _SUPPOSE_RE.search(line) is not None:
             out[i + 1] = _SUPPOSE_RE.pattern.sub(lambda a: " " * len(a.group()), line)
+    return out
+
+
+def prospect_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+    """Line number (from 1) -> the line with its prospects blanked ("a strong fit for P/D-disaggregated serving", "it
+    would also suit EP-only deployments": where the change would serve, no run's setup; vocab.prospects), for the
+    prose lines that hold one; `skip`: the lines read as code."""
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        if i + 1 in skip or len(line) > 4000 or PROSPECT_RE.search(line) is None:
+            continue
+        out[i + 1] = PROSPECT_RE.pattern.sub(lambda a: " " * len(a.group()), line)
     return out
 
 

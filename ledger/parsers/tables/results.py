@@ -898,6 +898,7 @@ def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
         line = ctx.doc.line(no)
         if _TITLE_STOP_RE.match(line) or len(line) > 300 or no in variants:
             break  # ("- high-throughput: TP8 + --dp 8" above: its variant's setup, not every row's)
+        line = ctx.doc.setup_line(no)  # (as the setup readers read it: "a strong fit for PD serving" blanked)
         for key, value in qualifiers(line).items():
             if key != "quant":  # "against the bf16 logits": a dtype in a lead-in names the reference as often
                 out.setdefault(key, value)
