@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord
 from ledger.vocab.setup_word import make_word as _word
 
@@ -32,6 +33,16 @@ LIST_ITEM_WORDS: tuple[SetupWord, ...] = (
         ("tokens",),
         (),
         DIGIT_OPENS,
+    ),
+    # "Phi-3-mini, sonnet, 200 prompts, ...": the data set the count's item follows, read before the count takes its
+    # words (vocab.setup's own dataset word reads "sonnet, 200 prompts" whole, where no list item is read first)
+    _word(
+        "dataset",
+        "dataset",
+        rf"(?<=, )({SERVING_DATASETS})"
+        r"(?=, (?:\d{1,3}(?:,\d{3}){1,2}|\d{1,7}) (?:prompts|requests)(?:[,;)]|\.?$))",
+        DATASET_STARTS,
+        DATASET_STARTS,
     ),
     # "concurrency=1, 10 prompts", "TP8, 1,000 requests": the prompts a serving run sent as an item of a list of
     # settings, after a comma and up to the next or the line's end (alone, "1000 requests" counts what a run completed
