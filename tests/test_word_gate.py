@@ -24,6 +24,8 @@ from ledger.vocab.word_gate import WordGate, required_words
         (r"δp\b|kld", ("kld", "δp")),  # "Δ" lowers to "δ", and nothing else is "δ" case-blind
         (r"x?y*|abc", None),  # a way through that holds nothing: no gate
         (r"[ab]cd|efg", ("cd", "efg")),
+        (r"floor|>=|≥|=", ("=", ">=", "floor", "≥")),  # a mark alone is word enough: few lines hold one
+        (r"floor|x\b", None),  # a letter alone is in every line
     ],
 )
 def test_the_words_every_match_holds_are_read_from_the_pattern(pattern: str, words: tuple[str, ...] | None) -> None:
@@ -453,3 +455,29 @@ def test_whether_a_text_holds_a_digit_character_is_what_isdigit_finds() -> None:
 
     for text in [*fixture_lines(), "x²", "٣ items", "no digits here", "", "ＦＰ８", "Ⅻ"]:
         assert has_digit_char(text) == any(c.isdigit() for c in text), text
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("ledger.parsers.prose.declared_floors", "_HINT_GATE"),
+        ("ledger.parsers.support.limitations", "ONLY_HINT_RE"),
+        ("ledger.parsers.grammar.llama_flags", "LLAMA_TOOL_RE"),
+    ],
+)
+def test_a_line_question_asked_behind_its_words_finds_what_the_pattern_finds(module: str, name: str) -> None:
+    """A bar's words ("floor", ">=", "≥"), a support hint ("only supports") and llama.cpp's tools, asked of every prose
+    line, command or table: searched only in a line holding one of the pattern's words, the same match as the
+    pattern searched whole, in any case and beside the odd case characters."""
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    made = ["AL \u2265 2.4 for EAGLE3", "accuracy >= 71%", "AL => 3", "Cut-off: 0.5", "a PASSING BAR of 60"]
+    made += ["It only supports FP8", "isn't supported only", "does NOT SUPPORT fp4", "n\u2019t support"]
+    made += ["./llama-server -m x.gguf", "`llama-bench` -p 512", "/opt/llama-cli", "xllama-server", "\u212aeep \u017f"]
+    for text in [*_texts(), *made, *(t.upper() for t in made)]:
+        full = gate.pattern.search(text)
+        fast = gate.search(text)
+        assert (full and full.span()) == (fast and fast.span()), (name, text)
+
