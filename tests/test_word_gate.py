@@ -481,3 +481,75 @@ def test_a_line_question_asked_behind_its_words_finds_what_the_pattern_finds(mod
         fast = gate.search(text)
         assert (full and full.span()) == (fast and fast.span()), (name, text)
 
+
+_LINE_GATES = [
+    ("ledger.vocab.setup_negation", "_BASE_BEFORE_RE"),
+    ("ledger.vocab.setup_negation", "OFF_BEFORE_RE"),
+    ("ledger.vocab.metrics", "_ANY_METRIC_GATE"),
+    ("ledger.vocab.disagg_layout", "_ROLE_GATE"),
+    ("ledger.vocab.rerun_words", "_NOT_RERUN_RE"),
+    ("ledger.vocab.not_measured", "BROKEN_STATE_RE"),
+    ("ledger.vocab.workload", "_WORKLOAD_PARENS_RE"),
+    ("ledger.parsers.grammar.revision_labels", "_MEASURED_SHA_RE"),
+    ("ledger.parsers.grammar.section_results", "_CHECKED_RE"),
+    ("ledger.parsers.grammar.document_default", "_WORKS_ON_RE"),
+    ("ledger.parsers.grammar.scope_lines", "_REQUIRES_GATE"),
+    ("ledger.parsers.prose.bars", "_BAR_LIST_HEAD_RE"),
+    ("ledger.parsers.prose.lists", "_MOVE_RE"),
+    ("ledger.parsers.prose.sentence_setup", "_SIDE_WORD_RE"),
+    ("ledger.parsers.prose.grid_leads", "_LEAD_CELL_RE"),
+    ("ledger.parsers.kv.arms", "_ARM_LEAD_RE"),
+    ("ledger.parsers.formats.pass_lists", "_LIST_PASSED_RE"),
+    ("ledger.parsers.formats.pass_counts", "_VERB_FIRST_RE"),
+    ("ledger.parsers.formats.pass_counts", "_ALL_SAME_RE"),
+    ("ledger.parsers.formats.pass_counts", "_SUITE_IS_RE"),
+    ("ledger.parsers.formats.pass_counts", "_PASSES_OF_RE"),
+    ("ledger.parsers.formats.pass_counts", "_AGREE_GATE"),
+    ("ledger.parsers.gates.ci_prose", "_COUNTED_JOBS_RE"),
+    ("ledger.parsers.gates.prose", "_TOOL_PASSES_RE"),
+    ("ledger.parsers.support.examples", "_NOT_OURS_RE"),
+    ("ledger.parsers.formats.pass_lists", "_ALL_CLEAN_RE"),
+    ("ledger.parsers.formats.pass_counts", "_RAN_RE"),
+    ("ledger.parsers.formats.commits", "_CI_COMMIT_RE"),
+    ("ledger.parsers.tables.stated_measure", "_UNIT_ONLY_RE"),
+    ("ledger.parsers.tables.declared_pairs", "_DECLARED_RE"),
+    ("ledger.parsers.tables.headers", "_SPACED_RATE_RE"),
+    ("ledger.parsers.grammar.rebase_states", "_STALE_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_REBASED_ONTO_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_HEAD_NOUN_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_PUSHED_RE"),
+    ("ledger.parsers.grammar.revision_labels", "SHA_AFTER_WORD_RE"),
+    ("ledger.parsers.grammar.revision_labels", "_VERB_HEAD_RE"),
+    ("ledger.parsers.prose.lists", "_BOTH_RE"),
+    ("ledger.parsers.reader.dispatch_branches", "_VERB_RE"),
+    ("ledger.vocab.passing_names", "_UNCHANGED_RE"),
+    ("ledger.vocab.passing_names", "_COMPARED_BEFORE_RE"),
+    ("ledger.vocab.not_measured", "TOOL_TITLE_RE"),
+    ("ledger.vocab.not_measured", "ONE_VALUE_RETRACTION_RE"),
+    ("ledger.vocab.not_measured", "FIX_TITLE_RE"),
+    ("ledger.vocab.explaining_numbers", "_NAME_BEFORE_RE"),
+    ("ledger.vocab.setup_negation", "_COMPONENT_BEFORE_RE"),
+    ("ledger.vocab.checkpoint_labels", "_DTYPE_BEFORE_RE"),
+    ("ledger.vocab.gate_setup", "STATIC_CHECK_RE"),
+    ("ledger.vocab.input_labels", "_MEASURED_PART_RE"),
+    ("ledger.vocab.other_runs", "_ANOTHER_CHANGE_GATE"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), _LINE_GATES)
+def test_every_pattern_asked_behind_its_words_finds_what_it_finds_searched_whole(module: str, name: str) -> None:
+    """Patterns that a bare `\\b`, a look-behind or an alternation with no first character in common had the engine
+    try at every character of every line, label or window they are asked of (a baseline's words before a precision,
+    "-- 12 passed", "requires", a role's layout, ...): each behind its words finds, in every fixture line and in a
+    window of it, the match the pattern finds searched whole, and the same matches one after the other."""
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    for text in _texts():
+        for pos, end in ((0, len(text)), (len(text) // 3, len(text)), (0, max(0, len(text) - 7))):
+            full = gate.pattern.search(text, pos, end)
+            fast = gate.search(text, pos, end)
+            assert (full and full.span()) == (fast and fast.span()), (name, text, pos, end)
+            spans = [m.span() for m in gate.pattern.finditer(text, pos, end)]
+            assert [m.span() for m in gate.finditer(text, pos, end)] == spans, (name, text, pos, end)
