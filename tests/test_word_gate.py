@@ -492,7 +492,6 @@ _LINE_GATES = [
     ("ledger.vocab.workload", "_WORKLOAD_PARENS_RE"),
     ("ledger.parsers.grammar.revision_labels", "_MEASURED_SHA_RE"),
     ("ledger.parsers.grammar.section_results", "_CHECKED_RE"),
-    ("ledger.parsers.grammar.document_default", "_WORKS_ON_RE"),
     ("ledger.parsers.grammar.scope_lines", "_REQUIRES_GATE"),
     ("ledger.parsers.prose.bars", "_BAR_LIST_HEAD_RE"),
     ("ledger.parsers.prose.lists", "_MOVE_RE"),

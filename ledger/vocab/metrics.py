@@ -256,9 +256,7 @@ BENCHMARK_SAMPLES: dict[str, int] = {m.name: m.samples for m in METRICS if m.sam
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m in METRICS)
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
-_ANY_METRIC_GATE = WordGate(_ANY_METRIC_RE)
-"""Its searches, only where one of its words stands (vocab.word_gate): a case-blind alternation of every metric's
-spellings, tried at every character of a label or a line."""
+_ANY_METRIC_GATE = WordGate(_ANY_METRIC_RE)  # (its searches, only where one of its words stands: vocab.word_gate)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
 LOAD_WORDS = r"(?:saturated|steady-state|single-request|single-stream)"
 """The load a measure was taken under, written as part of its name ("saturated throughput", "single-request TTFT")."""

@@ -68,7 +68,6 @@ from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS, SWITCH_KEYS
 from ledger.vocab.test_ids import test_key
-from ledger.vocab.word_gate import WordGate
 
 
 def document_default(
@@ -353,13 +352,10 @@ def _runs_own(
 
 # "also works on MI300", "is supported on MI250 as well", "compatible with T4": a capability, not a measurement
 # (a run "on" a machine is where it was measured); "took 2.788M H800 GPU hours": what training cost
-# (searched only where one of its words stands: vocab.word_gate)
-_WORKS_ON_RE = WordGate(
-    re.compile(
-        r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible|for\suse)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|"
-        r"\bGPU[ -]hours?\b",
-        re.IGNORECASE,
-    )
+_WORKS_ON_RE = re.compile(
+    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible|for\suse)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|"
+    r"\bGPU[ -]hours?\b",
+    re.IGNORECASE,
 )
 
 

@@ -110,8 +110,7 @@ _PR_HEAD_RE = re.compile(
 )
 # "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
 # 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
-# (searched only where one of its words stands: vocab.word_gate)
-SHA_AFTER_WORD_RE = WordGate(
+SHA_AFTER_WORD_RE = WordGate(  # (searched only where one of its words stands: vocab.word_gate)
     re.compile(
         r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+"
         # "on current head `ed41abb8`", "at the latest commit 9f8e7d6c"
@@ -122,8 +121,7 @@ SHA_AFTER_WORD_RE = WordGate(
 )
 # "benchmarked kernel SHA: `d8a6cbea85`", "measured build: 3f2a1b0c": the commit a list's results were measured on
 # (at a line's start or a sentence's: "Baseline commit: `a...`. Measured commit/tree: `b...` / `c...`.")
-# (searched only where one of its words stands: vocab.word_gate)
-_MEASURED_SHA_RE = WordGate(
+_MEASURED_SHA_RE = WordGate(  # (searched only where one of its words stands: vocab.word_gate)
     re.compile(
         r"(?:^|(?<=[.;] ))\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?"
         r"(?:benchmarked|measured|tested|evaluated)[\w /]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}"
