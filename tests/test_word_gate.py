@@ -24,6 +24,8 @@ from ledger.vocab.word_gate import WordGate, required_words
         (r"δp\b|kld", ("kld", "δp")),  # "Δ" lowers to "δ", and nothing else is "δ" case-blind
         (r"x?y*|abc", None),  # a way through that holds nothing: no gate
         (r"[ab]cd|efg", ("cd", "efg")),
+        (r"floor|>=|≥|=", ("=", ">=", "floor", "≥")),  # a mark alone is word enough: few lines hold one
+        (r"floor|x\b", None),  # a letter alone is in every line
     ],
 )
 def test_the_words_every_match_holds_are_read_from_the_pattern(pattern: str, words: tuple[str, ...] | None) -> None:
@@ -455,3 +457,100 @@ def test_whether_a_text_holds_a_digit_character_is_what_isdigit_finds() -> None:
 
     for text in [*fixture_lines(), "x²", "٣ items", "no digits here", "", "ＦＰ８", "Ⅻ"]:
         assert has_digit_char(text) == any(c.isdigit() for c in text), text
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("ledger.parsers.prose.declared_floors", "_HINT_GATE"),
+        ("ledger.parsers.support.limitations", "ONLY_HINT_RE"),
+        ("ledger.parsers.grammar.llama_flags", "LLAMA_TOOL_RE"),
+    ],
+)
+def test_a_line_question_asked_behind_its_words_finds_what_the_pattern_finds(module: str, name: str) -> None:
+    """A bar's words ("floor", ">=", "≥"), a support hint ("only supports") and llama.cpp's tools, asked of every prose
+    line, command or table: searched only in a line holding one of the pattern's words, the same match as the
+    pattern searched whole, in any case and beside the odd case characters."""
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    made = ["AL \u2265 2.4 for EAGLE3", "accuracy >= 71%", "AL => 3", "Cut-off: 0.5", "a PASSING BAR of 60"]
+    made += ["It only supports FP8", "isn't supported only", "does NOT SUPPORT fp4", "n\u2019t support"]
+    made += ["./llama-server -m x.gguf", "`llama-bench` -p 512", "/opt/llama-cli", "xllama-server", "\u212aeep \u017f"]
+    for text in [*_texts(), *made, *(t.upper() for t in made)]:
+        full = gate.pattern.search(text)
+        fast = gate.search(text)
+        assert (full and full.span()) == (fast and fast.span()), (name, text)
+
+
+_LINE_GATES = [
+    ("ledger.vocab.setup_negation", "_BASE_BEFORE_RE"),
+    ("ledger.vocab.setup_negation", "OFF_BEFORE_RE"),
+    ("ledger.vocab.metrics", "_ANY_METRIC_GATE"),
+    ("ledger.vocab.disagg_layout", "_ROLE_GATE"),
+    ("ledger.vocab.rerun_words", "_NOT_RERUN_RE"),
+    ("ledger.vocab.not_measured", "BROKEN_STATE_RE"),
+    ("ledger.vocab.workload", "_WORKLOAD_PARENS_RE"),
+    ("ledger.parsers.grammar.revision_labels", "_MEASURED_SHA_RE"),
+    ("ledger.parsers.grammar.section_results", "_CHECKED_RE"),
+    ("ledger.parsers.grammar.scope_lines", "_REQUIRES_GATE"),
+    ("ledger.parsers.prose.bars", "_BAR_LIST_HEAD_RE"),
+    ("ledger.parsers.prose.lists", "_MOVE_RE"),
+    ("ledger.parsers.prose.sentence_setup", "_SIDE_WORD_RE"),
+    ("ledger.parsers.prose.grid_leads", "_LEAD_CELL_RE"),
+    ("ledger.parsers.kv.arms", "_ARM_LEAD_RE"),
+    ("ledger.parsers.formats.pass_lists", "_LIST_PASSED_RE"),
+    ("ledger.parsers.formats.pass_counts", "_VERB_FIRST_RE"),
+    ("ledger.parsers.formats.pass_counts", "_ALL_SAME_RE"),
+    ("ledger.parsers.formats.pass_counts", "_SUITE_IS_RE"),
+    ("ledger.parsers.formats.pass_counts", "_PASSES_OF_RE"),
+    ("ledger.parsers.formats.pass_counts", "_AGREE_GATE"),
+    ("ledger.parsers.gates.ci_prose", "_COUNTED_JOBS_RE"),
+    ("ledger.parsers.gates.prose", "_TOOL_PASSES_RE"),
+    ("ledger.parsers.support.examples", "_NOT_OURS_RE"),
+    ("ledger.parsers.formats.pass_lists", "_ALL_CLEAN_RE"),
+    ("ledger.parsers.formats.pass_counts", "_RAN_RE"),
+    ("ledger.parsers.formats.commits", "_CI_COMMIT_RE"),
+    ("ledger.parsers.tables.stated_measure", "_UNIT_ONLY_RE"),
+    ("ledger.parsers.tables.declared_pairs", "_DECLARED_RE"),
+    ("ledger.parsers.tables.headers", "_SPACED_RATE_RE"),
+    ("ledger.parsers.grammar.rebase_states", "_STALE_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_REBASED_ONTO_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_HEAD_NOUN_RE"),
+    ("ledger.parsers.grammar.head_phrases", "_PUSHED_RE"),
+    ("ledger.parsers.grammar.revision_labels", "SHA_AFTER_WORD_RE"),
+    ("ledger.parsers.grammar.revision_labels", "_VERB_HEAD_RE"),
+    ("ledger.parsers.prose.lists", "_BOTH_RE"),
+    ("ledger.parsers.reader.dispatch_branches", "_VERB_RE"),
+    ("ledger.vocab.passing_names", "_UNCHANGED_RE"),
+    ("ledger.vocab.passing_names", "_COMPARED_BEFORE_RE"),
+    ("ledger.vocab.not_measured", "TOOL_TITLE_RE"),
+    ("ledger.vocab.not_measured", "ONE_VALUE_RETRACTION_RE"),
+    ("ledger.vocab.not_measured", "FIX_TITLE_RE"),
+    ("ledger.vocab.explaining_numbers", "_NAME_BEFORE_RE"),
+    ("ledger.vocab.setup_negation", "_COMPONENT_BEFORE_RE"),
+    ("ledger.vocab.checkpoint_labels", "_DTYPE_BEFORE_RE"),
+    ("ledger.vocab.gate_setup", "STATIC_CHECK_RE"),
+    ("ledger.vocab.input_labels", "_MEASURED_PART_RE"),
+    ("ledger.vocab.other_runs", "_ANOTHER_CHANGE_GATE"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), _LINE_GATES)
+def test_every_pattern_asked_behind_its_words_finds_what_it_finds_searched_whole(module: str, name: str) -> None:
+    """Patterns that a bare `\\b`, a look-behind or an alternation with no first character in common had the engine
+    try at every character of every line, label or window they are asked of (a baseline's words before a precision,
+    "-- 12 passed", "requires", a role's layout, ...): each behind its words finds, in every fixture line and in a
+    window of it, the match the pattern finds searched whole, and the same matches one after the other."""
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    for text in _texts():
+        for pos, end in ((0, len(text)), (len(text) // 3, len(text)), (0, max(0, len(text) - 7))):
+            full = gate.pattern.search(text, pos, end)
+            fast = gate.search(text, pos, end)
+            assert (full and full.span()) == (fast and fast.span()), (name, text, pos, end)
+            spans = [m.span() for m in gate.pattern.finditer(text, pos, end)]
+            assert [m.span() for m in gate.finditer(text, pos, end)] == spans, (name, text, pos, end)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 _CHECKPOINT_RE = re.compile(
     r"(?<![\w.])(?P<size>\d{1,4}(?:\.\d{1,2})?B)\s{1,3}(?P<bits>[1-8])[ -]?bits?\s{1,3}(?P<group>\d{1,4})g"
     r"(?P<act>\s{1,3}act[ -]?order)?(?![\w-])",
@@ -80,7 +82,10 @@ def checkpoint_only(text: str) -> bool:
 
 # "w/ NVFP4 ckpt", "using the FP8 checkpoint", "an NVFP4 checkpoint", "with int4-awq weights": the precision word
 # right before the checkpoint's noun is the weights' (the caller reads the word as a precision or not)
-_DTYPE_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<dtype>[A-Za-z][\w.-]{1,15})[ -](?:ckpts?|checkpoints?|weights)\b", re.I)
+# (searched only where one of its words stands: vocab.word_gate)
+_DTYPE_BEFORE_RE = WordGate(
+    re.compile(r"(?<![\w.-])(?P<dtype>[A-Za-z][\w.-]{1,15})[ -](?:ckpts?|checkpoints?|weights)\b", re.I)
+)
 
 
 def checkpoint_dtype_word(text: str) -> str | None:

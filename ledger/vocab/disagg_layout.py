@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 # the parallelism words a role is written with: "tep" (TP with the experts over the same ranks), "dep" (attention DP
 # with EP, kept as the role's dep: a role's keys stay as written), and the plain sizes
 _PAR = r"(?:tep|dep|tp|pp|dp|ep|cp)\d{1,3}"
@@ -24,6 +26,9 @@ _ROLE_RE = re.compile(
     rf" ?[:=]? ?(?P<par>{_SIZE}(?:[ ,/+]{{1,3}}{_SIZE}){{0,4}})(?![\w.])",
     re.IGNORECASE,
 )
+_ROLE_GATE = WordGate(_ROLE_RE)
+"""Its finditer, only where a role's word stands (vocab.word_gate): the look-behind it opens with is tried at every
+character of every line the setup reader reads."""
 _ROLES = {"prefill": "ctx", "ctx": "ctx", "decode": "gen", "gen": "gen"}
 _PART_RE = re.compile(r"(tep|dep|tp|pp|dp|ep|cp)(\d{1,3})", re.IGNORECASE)
 
@@ -76,7 +81,7 @@ def without_layouts(text: str) -> tuple[dict[str, str], str]:
         at = m.end()
     text = "".join(parts) + text[at:] if parts else text
     roles: dict[str, str] = {}
-    for m in _ROLE_RE.finditer(text):
+    for m in _ROLE_GATE.finditer(text):
         for k, v in _role_setup(m).items():
             roles.setdefault(k, v)
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]

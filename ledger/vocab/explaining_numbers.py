@@ -10,6 +10,7 @@ import re
 from ledger.vocab.perplexity_corpora import corpus_number
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_time_unit
+from ledger.vocab.word_gate import WordGate
 
 # the libraries, toolkits and drivers a serving stack pins (a backend's name alone, "FlashInfer 1.21", may hold a
 # ratio: a version word or a bump says the number is its release)
@@ -18,8 +19,9 @@ _LIBRARIES = (
     r"driver|nvidia[ -]driver|torch|pytorch|triton|transformers|flashinfer|cutlass|tensorrt|jax|jaxlib|"
     r"xformers|flash[ -]?attn|flash[ -]?attention|deepgemm|deep[ -]?ep|python|numpy|gcc|cmake|ucx|nixl|mpi"
 )
-_NAME_BEFORE_RE = re.compile(
-    rf"(?<![\w.-])(?:{_LIBRARIES})(?P<word>\s(?:version|ver\.?)|\sv(?=\d))?\s?[:=]?\s?v?$", re.IGNORECASE
+# (searched only where one of its words stands: vocab.word_gate)
+_NAME_BEFORE_RE = WordGate(
+    re.compile(rf"(?<![\w.-])(?:{_LIBRARIES})(?P<word>\s(?:version|ver\.?)|\sv(?=\d))?\s?[:=]?\s?v?$", re.IGNORECASE)
 )
 # ("9.21 -> 9.22", "9.21 to 9.22": the next release after an arrow)
 _BUMP_AFTER_RE = re.compile(rf"\s?(?:{ARROW}|\sto\s)\s?v?\d{{1,4}}(?:\.\d{{1,4}}){{1,3}}(?![\w%])", re.IGNORECASE)

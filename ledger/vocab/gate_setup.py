@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import re
 
-STATIC_CHECK_RE = re.compile(
-    r"\b(?:lint(?:ers?|ing)?|ruff|mypy|pyright|flake8|pylint|black|isort|yapf|clang-(?:format|tidy)|pre-?commit"
-    r"|codespell|shellcheck|markdownlint|type[ -]?check(?:s|ing)?|format(?:ting)? checks?"
-    r"|(?:yaml|config|schema)(?:/\w{1,20})? validation|(?:pytest|test) collection|dco)\b",
-    re.IGNORECASE,
+from ledger.vocab.word_gate import WordGate
+
+# (searched only where one of its words stands: vocab.word_gate)
+STATIC_CHECK_RE = WordGate(
+    re.compile(
+        r"\b(?:lint(?:ers?|ing)?|ruff|mypy|pyright|flake8|pylint|black|isort|yapf|clang-(?:format|tidy)|pre-?commit"
+        r"|codespell|shellcheck|markdownlint|type[ -]?check(?:s|ing)?|format(?:ting)? checks?"
+        r"|(?:yaml|config|schema)(?:/\w{1,20})? validation|(?:pytest|test) collection|dco)\b",
+        re.IGNORECASE,
+    )
 )
 """A gate's name that names a static check of the code: "Pre-commit", "YAML/config validation", "ruff check"."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
+from ledger.vocab.word_gate import WordGate
+
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (
     r"(?:ram|mem|vram|cpu|(?:micro)?processor|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
@@ -174,12 +176,15 @@ _INPUT_PART_RE = re.compile(
     r"kv|kvlen|qlen|klen|nh|nkv|nq|hq|hkv|qo)(?:_|$)",
     re.IGNORECASE,
 )
-_MEASURED_PART_RE = re.compile(
-    r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
-    r"accuracy|acc\b|score|err|diff|mem|memory|bytes|"
-    # ("avg_tokens" beside a score: how long the answers ran, a mean of what was generated; no input's mean)
-    r"^(?:avg|mean|median)_(?:(?:output|gen|generated|completion|answer|response)_)?(?:tokens|len|length)$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_MEASURED_PART_RE = WordGate(
+    re.compile(
+        r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
+        r"accuracy|acc\b|score|err|diff|mem|memory|bytes|"
+        # ("avg_tokens" beside a score: how long the answers ran, a mean of what was generated; no input's mean)
+        r"^(?:avg|mean|median)_(?:(?:output|gen|generated|completion|answer|response)_)?(?:tokens|len|length)$",
+        re.IGNORECASE,
+    )
 )
 
 

@@ -256,6 +256,7 @@ BENCHMARK_SAMPLES: dict[str, int] = {m.name: m.samples for m in METRICS if m.sam
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m in METRICS)
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
+_ANY_METRIC_GATE = WordGate(_ANY_METRIC_RE)  # (its searches, only where one of its words stands: vocab.word_gate)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
 LOAD_WORDS = r"(?:saturated|steady-state|single-request|single-stream)"
 """The load a measure was taken under, written as part of its name ("saturated throughput", "single-request TTFT")."""
@@ -384,7 +385,7 @@ def names_known_measure(text: str) -> bool:
     """The text is a measure of the table and nothing else, a statistic of it at most ("TTFT", "mean TPOT",
     "output throughput"; not "Kernel time per shape" nor "Same kernel on a P40")."""
     t = text.strip(" *_`:")[:60]
-    m = _ANY_METRIC_RE.search(t)
+    m = _ANY_METRIC_GATE.search(t)
     return m is not None and not STAT_RE.sub("", t[: m.start()] + t[m.end() :]).strip(" ,-_")
 
 
@@ -631,13 +632,13 @@ def is_benchmark_name(text: str) -> bool:
 
 def names_a_metric(text: str) -> bool:
     """A metric of the table, in any of its spellings, or a quality word ("acc", "pass@1", "BLEU") is named."""
-    return _ANY_METRIC_RE.search(text) is not None or _ACCURACY_RE.holds(text)
+    return _ANY_METRIC_GATE.search(text) is not None or _ACCURACY_RE.holds(text)
 
 
 def last_metric_named(text: str) -> str | None:
     """The canonical name of the last metric `text` mentions ("it prints `ppl: 5.81`" -> perplexity), or None."""
     last = None
-    for m in _ANY_METRIC_RE.finditer(text):
+    for m in _ANY_METRIC_GATE.finditer(text):
         last = m
     if last is None:
         return None

@@ -13,10 +13,13 @@ from ledger.vocab.word_gate import WordGate
 # "bench: add --json output ...", "scripts : add script to bench models", "[Tools] compare-bench ...", "Python script
 # to compare commits with llama-bench": the change is to a tool, not to the engine it measures (a model's "tool
 # calls" are no tool)
-TOOL_TITLE_RE = re.compile(
-    r"^\W{0,3}(?:bench|benchmarks?|scripts?|tooling)\W{0,3}\s?:|\[(?:bench|benchmarks?|scripts?|tooling)\]|"
-    r"\b(?:scripts?|tools?(?![\s_-]?(?:call|use|pars|choice))|tooling)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+TOOL_TITLE_RE = WordGate(
+    re.compile(
+        r"^\W{0,3}(?:bench|benchmarks?|scripts?|tooling)\W{0,3}\s?:|\[(?:bench|benchmarks?|scripts?|tooling)\]|"
+        r"\b(?:scripts?|tools?(?![\s_-]?(?:call|use|pars|choice))|tooling)\b",
+        re.IGNORECASE,
+    )
 )
 # "This is an example table:", "Sample output (numbers from my laptop ...):", "example of what it prints",
 # "Here is what the output looks like:"
@@ -44,15 +47,18 @@ RETRACTION_RE = WordGate(
 # "I messed up the `13B Master` number", "I typed the 3B base value wrong", "the 7B PR figure was a typo": the author
 # takes back one value, named by its row and its column (the named words: at most 40 characters, no clause end)
 _NAMED = r"[`'\"]?([^.;,!?\n]{1,40}?)[`'\"]?\s(?:number|value|figure|cell|result)s?\b"
-ONE_VALUE_RETRACTION_RE = re.compile(
-    r"\bmessed\sup\sthe\s" + _NAMED + r"|"
-    r"\b(?:typed|got|put|copied|entered|reported|pasted)\sthe\s" + _NAMED + r"\swrong\b|"
-    r"\bthe\s" + _NAMED + r"\s(?:is|was)\s(?:wrong|a\stypo|incorrect|swapped)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+ONE_VALUE_RETRACTION_RE = WordGate(
+    re.compile(
+        r"\bmessed\sup\sthe\s" + _NAMED + r"|"
+        r"\b(?:typed|got|put|copied|entered|reported|pasted)\sthe\s" + _NAMED + r"\swrong\b|"
+        r"\bthe\s" + _NAMED + r"\s(?:is|was)\s(?:wrong|a\stypo|incorrect|swapped)\b",
+        re.IGNORECASE,
+    )
 )
 
 
-RETRACTION_GATES = (RETRACTION_RE, WordGate(ONE_VALUE_RETRACTION_RE))
+RETRACTION_GATES = (RETRACTION_RE, ONE_VALUE_RETRACTION_RE)
 """What a line taking numbers back holds a word of: one of all, or one value (`retracted_value`)."""
 
 
@@ -79,10 +85,13 @@ def corrected_value(text: str) -> float | None:
 
 
 # "fused (broken): strict-match 83.50%", "buggy: 52.1", "before the fix: 61.0": a label naming the broken state
-BROKEN_STATE_RE = re.compile(
-    r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"
-    r"\b(?:before|without)\s(?:the|this)\sfix\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+BROKEN_STATE_RE = WordGate(
+    re.compile(
+        r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"
+        r"\b(?:before|without)\s(?:the|this)\sfix\b",
+        re.IGNORECASE,
+    )
 )
 # "to work around the 25% prefill throughput regression", "a fix for the B200 18% decode regression", "recovers the
 # 12% TTFT regression": a regression the change is made to remove, stated as the object of a fixing verb (or of "for"
@@ -101,9 +110,12 @@ ADDRESSED_REGRESSION_RE = WordGate(
 )
 # "[fix] ...", "restore Kimi K3 MLA decode performance", "Recover the prefill speed lost in #123": a title saying the
 # change undoes a bug or a loss
-FIX_TITLE_RE = re.compile(
-    r"\b(?:fix(?:es|ed|ing)?|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|revert(?:s|ed|ing)?|regain(?:s|ed)?)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+FIX_TITLE_RE = WordGate(
+    re.compile(
+        r"\b(?:fix(?:es|ed|ing)?|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|revert(?:s|ed|ing)?|regain(?:s|ed)?)\b",
+        re.IGNORECASE,
+    )
 )
 # "Regression after rebase: #17232", "Slowdown seen after rebasing onto main", "Bad perf on main", "Decode
 # regression since #120": a heading naming the regression its section shows; under a FIX_TITLE_RE title that is the

@@ -49,6 +49,9 @@ _ANOTHER_CHANGE_RE = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+_ANOTHER_CHANGE_GATE = WordGate(_ANOTHER_CHANGE_RE)
+"""Its search of a whole line, only where its words stand (vocab.word_gate): it opens with an alternation holding a
+look-behind, tried at every character; a clause's start is matched there."""
 # a number standing alone ("passed 410 cases and failed 3"): a clause that counts or measures reports its own run's
 # results, whose setup it states (not a number inside a name, an issue's "#48223" or a link)
 _COUNT_RE = re.compile(r"(?<![\w./#-])\d{1,9}(?:\.\d{1,6})?(?![\w/]|\.\d)")
@@ -63,7 +66,7 @@ def told_spans(text: str) -> list[tuple[int, int, bool]]:
     if '"' in text or "\u201c" in text:
         spans.extend((*m.span(), False) for m in _QUOTED_RE.finditer(text) if _PHRASE_RE.search(m.group("inner")))
     failed = _FAILED_RE.search(text) is not None and _ELSEWHERE_RE.search(text) is not None
-    another = _ANOTHER_CHANGE_RE.search(text) is not None
+    another = _ANOTHER_CHANGE_GATE.search(text) is not None
     if failed or another or _EARLIER_RE.search(text):
         start = 0
         for end in [*(m.start() for m in _CLAUSE_END_RE.finditer(text)), len(text)]:

@@ -48,11 +48,15 @@ def hedged_models(text: str) -> set[str]:
 # the words that make the model or board right after them a comparison or a source, no run's ("unlike X", "like X,",
 # "similar to X", "(the) same as (in) X", "as in X", "as with X", "ported from X", "cf. X", "see X", "in line with X's",
 # "close to what the X run gave", "matches the X figure"); tried on the few characters before each name the text prints
-_COMPARED_BEFORE_RE = re.compile(
-    r"\b(?:unlike|like|similar to|same as|as (?:in|with|done for)|borrowed from|ported from|copied from|mirrors?|cf\."
-    r"|see|in line with|lines? up with|close to|compared (?:to|with)|relative to|match(?:es|ed|ing)?)"
-    r"\s(?:what\s)?(?:(?:the|in|for|on)\s)?$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_COMPARED_BEFORE_RE = WordGate(
+    re.compile(
+        r"\b(?:unlike|like|similar to|same as|as (?:in|with|done for)|borrowed from|ported from|copied from|"
+        r"mirrors?|cf\."
+        r"|see|in line with|lines? up with|close to|compared (?:to|with)|relative to|match(?:es|ed|ing)?)"
+        r"\s(?:what\s)?(?:(?:the|in|for|on)\s)?$",
+        re.IGNORECASE,
+    )
 )
 _BEFORE = 30
 # a publication about the model right before it ("the GLM-5 tech report", "the Qwen3 paper"): a source cited, no run
@@ -124,10 +128,13 @@ def _in_stopped_job(text: str, value: str) -> bool:
 
 # what a text says of coverage the change leaves as it was ("the MI30x jobs are unchanged", "the MI300X lane stays
 # untouched", "MI325X runners are out of scope"): the board named before it is that coverage's, no run's
-_UNCHANGED_RE = re.compile(
-    r"\b(?:unchanged|untouched|unaffected|not\s(?:affected|changed|touched)|out\sof\sscope|not\sin\sscope"
-    r"|(?:stays?|remains?|left|kept)\s(?:as\s(?:is|before|they\s(?:are|were))|the\ssame|alone))\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_UNCHANGED_RE = WordGate(
+    re.compile(
+        r"\b(?:unchanged|untouched|unaffected|not\s(?:affected|changed|touched)|out\sof\sscope|not\sin\sscope"
+        r"|(?:stays?|remains?|left|kept)\s(?:as\s(?:is|before|they\s(?:are|were))|the\ssame|alone))\b",
+        re.IGNORECASE,
+    )
 )
 # the coverage a board names there: a job or lane of CI, its tests or its runners (not its results: "the MI300X
 # numbers are unchanged" says that board was measured)

@@ -31,7 +31,8 @@ _CI_AFTER_RE = re.compile(
     r"[\s-](?:the\s)?(?:failed\s|failing\s|flaky\s)?(?:ci|jobs?|pipelines?|tests|workflows?|checks)\b|-failed",
     re.IGNORECASE,
 )
-_NOT_RERUN_RE = re.compile(NOT_RERUN, re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_NOT_RERUN_RE = WordGate(re.compile(NOT_RERUN, re.IGNORECASE))
 _REACH = 600
 """How much of a paragraph is read for its rerun words (a rerun says so in its first sentences)."""
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ledger.vocab.online_quant import requantised
 from ledger.vocab.text import ARROW
+from ledger.vocab.word_gate import WordGate
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP", and each
 # method of a coordination said to be off together ("MTP and speculative decoding were off", "MTP or EAGLE is off")
@@ -25,11 +26,14 @@ _OFF_AFTER_RE = re.compile(
 # ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on; the
 # "non-EAGLE" row beside the "EAGLE" one: run without it)
 # ("neither MTP nor EAGLE", "without MTP or EAGLE": each method the denial coordinates)
-OFF_BEFORE_RE = re.compile(
-    r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no|neither|nor)\s"
-    r"(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?(?:the\s|any\s)?"
-    r"|(?<![\w/-])(?:without|w/o|neither)\s[\w-]{1,16}\s(?:or|nor)\s(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+OFF_BEFORE_RE = WordGate(
+    re.compile(
+        r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no|neither|nor)\s"
+        r"(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?(?:the\s|any\s)?"
+        r"|(?<![\w/-])(?:without|w/o|neither)\s[\w-]{1,16}\s(?:or|nor)\s(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
+        re.IGNORECASE,
+    )
 )
 
 
@@ -131,16 +135,19 @@ VALUE_ARM_BEFORE_RE = re.compile(
 # a word of the baseline's noun phrase: never one that ends it ("vs main on fp8": the run's precision, on both)
 # (a noun phrase's word; "than" ends one: "is 3x smaller than FP16" compares with FP16, it defines no arm as FP16)
 _NP_WORD = r"(?!(?:on|at|in|with|using|under|for|and|or|but|to|from|by|while|when|where|than)\s)[\w-]{1,20}\s"
-_BASE_BEFORE_RE = re.compile(
-    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|over|improves?\sover|beats?|outperforms?|"
-    r"(?:faster|better)\sthan|(?<=\w\s)than|next\sto|unlike|instead\sof)|against"
-    # ("X = the bf16 FlashMLA baseline", "old is the fp16 paged baseline": an arm defined as the baseline)
-    r"|(?P<def>=|\b(?:is|are|means|denotes)))\s(?:\*\*)?(?P<det>the\s|an?\s)?"
-    # ("vs the already-tuned bf16 baseline", "vs upstream out-of-the-box bf16": the baseline's words before its
-    # precision)
-    # ("compared with simpler methods such as AWQ": the baseline named by an example of its kind)
-    rf"(?P<words>(?:{_NP_WORD}){{0,3}}(?:such\sas\s|like\s|e\.g\.,?\s|including\s)?)$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_BASE_BEFORE_RE = WordGate(
+    re.compile(
+        r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|over|improves?\sover|beats?|outperforms?|"
+        r"(?:faster|better)\sthan|(?<=\w\s)than|next\sto|unlike|instead\sof)|against"
+        # ("X = the bf16 FlashMLA baseline", "old is the fp16 paged baseline": an arm defined as the baseline)
+        r"|(?P<def>=|\b(?:is|are|means|denotes)))\s(?:\*\*)?(?P<det>the\s|an?\s)?"
+        # ("vs the already-tuned bf16 baseline", "vs upstream out-of-the-box bf16": the baseline's words before its
+        # precision)
+        # ("compared with simpler methods such as AWQ": the baseline named by an example of its kind)
+        rf"(?P<words>(?:{_NP_WORD}){{0,3}}(?:such\sas\s|like\s|e\.g\.,?\s|including\s)?)$",
+        re.IGNORECASE,
+    )
 )
 _KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
 # ("the bf16-sparse FlashMLA baseline", "the fp16 paged-attention reference build")
@@ -356,12 +363,15 @@ _COMPONENT_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 # the data named first ("appends rope FP8 in place", "outputs in fp8", "activations stored in bf16")
-_COMPONENT_BEFORE_RE = re.compile(
-    r"\b(?:buffers?|outputs?|activations?|rope|tensors?|workspace)"
-    r"(?:[ _-](?:in|as|to|stored in|kept in))?[ _-]$|"
-    # ("the cast back to bf16", "upcasts to fp32": a step's dtype; "weights converted to FP8" are the run's)
-    r"\b(?:cast(?:s|ing)?|upcast(?:s|ing)?|downcast(?:s|ing)?)(?:\s(?:back|down|up))?\s(?:to|into)\s$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_COMPONENT_BEFORE_RE = WordGate(
+    re.compile(
+        r"\b(?:buffers?|outputs?|activations?|rope|tensors?|workspace)"
+        r"(?:[ _-](?:in|as|to|stored in|kept in))?[ _-]$|"
+        # ("the cast back to bf16", "upcasts to fp32": a step's dtype; "weights converted to FP8" are the run's)
+        r"\b(?:cast(?:s|ing)?|upcast(?:s|ing)?|downcast(?:s|ing)?)(?:\s(?:back|down|up))?\s(?:to|into)\s$",
+        re.IGNORECASE,
+    )
 )
 
 

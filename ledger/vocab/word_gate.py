@@ -30,7 +30,7 @@ beyond ASCII joins a word."""
 _FEW = 6
 """Up to this many words, a substring test each; more, one pattern of them all."""
 _MIN_WORD = 2
-"""A word shorter than this passes almost every text: such a pattern is searched whole."""
+"""An ASCII word shorter than this passes almost every text: such a pattern is searched whole."""
 _REPEATS = {getattr(SRE, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
 
 
@@ -42,7 +42,8 @@ def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     except Exception:  # no parser, or one of another shape: no gate, the pattern is searched whole
         return None
     words = _sequence(list(tree))
-    if not words or min(map(len, words)) < _MIN_WORD:
+    # (a mark alone is word enough, "≥" or "=": it stands in few lines, where a letter or a digit stands in all)
+    if not words or any(len(w) < _MIN_WORD and (w.isalnum() or w.isspace()) for w in words):
         return None
     return tuple(sorted(words))
 

@@ -8,6 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.serving_datasets import SERVING_DATASETS
 from ledger.vocab.setup import blank_setup_words, model_names, qualifiers
+from ledger.vocab.word_gate import WordGate
 
 # what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
 _WORKLOAD_FILLER_RE = re.compile(
@@ -73,7 +74,10 @@ def bracketed_workload(title: str) -> dict[str, str]:
 
 # a benchmark's workload listed in parentheses after the data it drew, anywhere on a line: "`vllm bench serve` on
 # ShareGPT (200 prompts, request-rate `inf`, seed 7)", "sonnet (64 requests)": the prompt count and the rate it sent
-_WORKLOAD_PARENS_RE = re.compile(rf"({SERVING_DATASETS})[`*_]{{0,2}} {{0,2}}\(([^()]{{3,160}})\)", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_WORKLOAD_PARENS_RE = WordGate(
+    re.compile(rf"({SERVING_DATASETS})[`*_]{{0,2}} {{0,2}}\(([^()]{{3,160}})\)", re.IGNORECASE)
+)
 _RATE_ITEM_RE = re.compile(r"request[ _-]?rate[ :=]{0,3}(inf(?:inite|inity)?|\d{1,4}(?:\.\d{1,3})?)", re.IGNORECASE)
 _ITEM_SPLIT_RE = re.compile(r",\s|;")  # (not the thousands of "1,000 requests")
 _SEED_ITEM_RE = re.compile(r"(?:random )?seed[ :=]{0,3}\d{1,10}", re.IGNORECASE)

@@ -25,7 +25,8 @@ BLOCKS = frozenset({"table", "text", "item", "heading"})
 # is a file's version, no revision of the PR: PINNED_FILE_NOTE)
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)/([0-9a-f]{7,40})(?=/|#|\s|$)")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
-_CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_CI_COMMIT_RE = WordGate(re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE))
 # ("tree 3638dd83", "digest ..."; "4.0.0+9f3e2aa": a tool's version, built from its own repository's commit; "the
 # same model snapshot (`3f19...`)": the hash of the weights a hub serves, no revision of the code)
 # ("Update the bundled DeepGEMM from 2.5.0 (`245dc5d`) to 2.6.1 (`f8e8fb5`)": a dependency's releases, not this

@@ -56,19 +56,25 @@ _NOUN_PASSED_RE = WordGate(
     )
 )
 # the verb first: "passed 292 cases and failed 12 capacity checks", "passed all 29 tests" (all: none failed)
-_VERB_FIRST_RE = re.compile(
-    r"\b(?P<w1>passed|failed|skipped)\s+(?P<all>all\s+)?(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
-    r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
-    r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_VERB_FIRST_RE = WordGate(
+    re.compile(
+        r"\b(?P<w1>passed|failed|skipped)\s+(?P<all>all\s+)?(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
+        r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
+        r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
+        re.IGNORECASE,
+    )
 )
 # "73 cases ran, 0 AssertionError", "120 tests executed with no failures": a run's size, then how many of it failed
 # (the verb may go unsaid where a comma joins the two: "smoke: 42 checks, 0 FAIL" is a checker's summary line)
-_RAN_RE = re.compile(
-    r"(?<![\w.#/])(?P<n>\d{1,7})\s+(?:[\w.-]{1,30}\s+){0,2}?(?:tests?|cases?|checks?)"
-    r"(?:\s+(?:ran|were\s+run|executed)[,;:]?|[,;])\s{1,3}(?:with\s+)?(?P<f>\d{1,7}|no)\s+[A-Za-z]{0,30}?"
-    r"(?:errors?|failures?|failed|fail|exceptions?)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_RAN_RE = WordGate(
+    re.compile(
+        r"(?<![\w.#/])(?P<n>\d{1,7})\s+(?:[\w.-]{1,30}\s+){0,2}?(?:tests?|cases?|checks?)"
+        r"(?:\s+(?:ran|were\s+run|executed)[,;:]?|[,;])\s{1,3}(?:with\s+)?(?P<f>\d{1,7}|no)\s+[A-Za-z]{0,30}?"
+        r"(?:errors?|failures?|failed|fail|exceptions?)\b",
+        re.IGNORECASE,
+    )
 )
 # "`SPEC_AGREE 32/32`", "METRIC greedy_match 30/32 = 0.94": a check's identifier counting the prompts whose outputs
 # agreed, of those it ran (k of n agreed: a tally, never a score of k); only an identifier's name ("_" in it), so
@@ -76,6 +82,8 @@ _RAN_RE = re.compile(
 _AGREE_RE = re.compile(
     r"(?<![\w-])(?P<name>[A-Za-z]\w{0,40}?)[\s`:=]{1,3}(?P<k>\d{1,6})\s{0,2}/\s{0,2}(?P<n>\d{1,6})(?![\d/]|\.\d)"
 )
+_AGREE_GATE = WordGate(_AGREE_RE)
+"""Its finditer over a text, only where its words stand (vocab.word_gate); agreement_check matches at a place."""
 
 
 def _agreement_name(text: str, start: int) -> str | None:
@@ -88,23 +96,32 @@ def _agreement_name(text: str, start: int) -> str | None:
 
 # ("raw passes: 5/5", "`ctest` passes 94/94": passed of runs, the verb before its tally; never a share "1/2 the time",
 # nor the prompts a smoke check sent, "passed 48/50 smoke prompts")
-_PASSES_OF_RE = re.compile(
-    r"\b(?:passes|passed)\s?:?\s{0,3}(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?!\d|\.\d|/|\s(?:the|of)\b|"
-    r"\s(?:[\w-]{1,20}\s)?(?:requests?|prompts?|queries|samples|sequences)\b)",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_PASSES_OF_RE = WordGate(
+    re.compile(
+        r"\b(?:passes|passed)\s?:?\s{0,3}(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?!\d|\.\d|/|\s(?:the|of)\b|"
+        r"\s(?:[\w-]{1,20}\s)?(?:requests?|prompts?|queries|samples|sequences)\b)",
+        re.IGNORECASE,
+    )
 )
 # ("`ctest` is 94/94", "unit tests are 212/212 green": a suite's tally stated with a copula; never a score, as only a
 # runner's or a suite's name may stand before it)
-_SUITE_IS_RE = re.compile(
-    r"\b(?:ctest|pytest|unittest|tests?|suites?|checks?|cases?)`?\s{1,3}(?:is|are|was|were|stays?|now)\s{1,3}"
-    r"(?:now\s{1,3}|at\s{1,3})?(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?![\d/]|\.\d)",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_SUITE_IS_RE = WordGate(
+    re.compile(
+        r"\b(?:ctest|pytest|unittest|tests?|suites?|checks?|cases?)`?\s{1,3}(?:is|are|was|were|stays?|now)\s{1,3}"
+        r"(?:now\s{1,3}|at\s{1,3})?(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?![\d/]|\.\d)",
+        re.IGNORECASE,
+    )
 )
 # "the 25 paired comparisons against main are all identical": checks counted, then a verdict that they all passed
-_ALL_SAME_RE = re.compile(
-    r"(?<![\w.#/])(?P<n>\d{1,6})\s+(?:[\w-]{1,30}\s+){0,2}?(?:comparisons?|checks?|cases?|tests?|outputs?)\b"
-    r"[^.;:\d]{0,60}?\b(?:are|were)\s{1,3}all\s{1,3}(?:identical|bit-?exact|bitwise\s{1,3}identical|green)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_ALL_SAME_RE = WordGate(
+    re.compile(
+        r"(?<![\w.#/])(?P<n>\d{1,6})\s+(?:[\w-]{1,30}\s+){0,2}?(?:comparisons?|checks?|cases?|tests?|outputs?)\b"
+        r"[^.;:\d]{0,60}?\b(?:are|were)\s{1,3}all\s{1,3}(?:identical|bit-?exact|bitwise\s{1,3}identical|green)\b",
+        re.IGNORECASE,
+    )
 )
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
@@ -170,7 +187,7 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
             groups.append((m.start("k"), m.end(), {"passed": k, "failed": n - k}))
     for m in _ALL_SAME_RE.finditer(text):
         groups.append((m.start(), m.end(), {"passed": int(m.group("n")), "failed": 0}))
-    for m in _AGREE_RE.finditer(text):
+    for m in _AGREE_GATE.finditer(text):
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n and _agreement_name(text, m.start()):
             groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))

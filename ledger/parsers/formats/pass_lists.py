@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from ledger.vocab.word_gate import WordGate
+
 # one "k/n <name>" of a list: a count of a count ("10/10/8/8 by board", a date, "1/2.5" are none), then its name up
 # to the list's next separator, the list's verb or the clause's end
 _RATIO_ITEM_RE = re.compile(
@@ -18,14 +20,18 @@ _RATIO_ITEM_RE = re.compile(
     r"\s{1,3}and\s{1,3}\d{1,6}\s?/\s?\d)"
 )
 # the verb that says the listed counts passed ("..., and both regressions passed", "all green")
-_LIST_PASSED_RE = re.compile(r"\b(?:passed|pass|passing|green|succeeded)\b", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_LIST_PASSED_RE = WordGate(re.compile(r"\b(?:passed|pass|passing|green|succeeded)\b", re.IGNORECASE))
 _CLAUSE_END_RE = re.compile(r"\.(?:\s|$)|;")
 # "All 36 sanitizer summaries report `ERROR SUMMARY: 0 errors`": every one of N runs with no error
-_ALL_CLEAN_RE = re.compile(
-    r"\ball\s{1,3}(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s{1,3}(?P<what>(?:[\w./+-]{1,40}\s{1,3}){0,3}?[\w./+-]{1,40})"
-    r"\s{1,3}(?:reports?|reported|show(?:s|ed)?|ha(?:ve|d)|return(?:s|ed)?|end(?:s|ed)?\s{1,3}with)\s{1,3}"
-    r"[`*\"]{0,2}(?:[A-Za-z][\w ]{0,30}:\s{0,3})?(?:0|zero|no)\s{1,3}(?:errors?|failures?)\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_ALL_CLEAN_RE = WordGate(
+    re.compile(
+        r"\ball\s{1,3}(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s{1,3}(?P<what>(?:[\w./+-]{1,40}\s{1,3}){0,3}?[\w./+-]{1,40})"
+        r"\s{1,3}(?:reports?|reported|show(?:s|ed)?|ha(?:ve|d)|return(?:s|ed)?|end(?:s|ed)?\s{1,3}with)\s{1,3}"
+        r"[`*\"]{0,2}(?:[A-Za-z][\w ]{0,30}:\s{0,3})?(?:0|zero|no)\s{1,3}(?:errors?|failures?)\b",
+        re.IGNORECASE,
+    )
 )
 
 

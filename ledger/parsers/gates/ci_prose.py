@@ -22,14 +22,18 @@ from ledger.parsers.gates.claims import gate
 from ledger.vocab.outcomes import CI_TALLY_SOURCE
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import NUMBER_WORDS
+from ledger.vocab.word_gate import WordGate
 
 _COUNT_WORDS = "|".join(w for w in NUMBER_WORDS if NUMBER_WORDS[w] > 1)
 # "All three workflow `finish` jobs passed", "both nightly smoke workflows passed": runs of one check, counted
-_COUNTED_JOBS_RE = re.compile(
-    r"(?<![\w-])(?P<count>\d{1,4}|both|" + _COUNT_WORDS + r")\s(?P<what>(?:[\w`./+-]{1,40}\s){0,3}?)"
-    r"(?P<noun>(?:ci\s)?(?:jobs|workflows|pipelines|builds))\s(?:all\s|have\s|each\s)?(?P<word>passed|succeeded)"
-    r"(?![\w-])(?!\s(?:the\s)?[\w-]{1,30}\s(?:checks|gates|tests)\b)",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_COUNTED_JOBS_RE = WordGate(
+    re.compile(
+        r"(?<![\w-])(?P<count>\d{1,4}|both|" + _COUNT_WORDS + r")\s(?P<what>(?:[\w`./+-]{1,40}\s){0,3}?)"
+        r"(?P<noun>(?:ci\s)?(?:jobs|workflows|pipelines|builds))\s(?:all\s|have\s|each\s)?(?P<word>passed|succeeded)"
+        r"(?![\w-])(?!\s(?:the\s)?[\w-]{1,30}\s(?:checks|gates|tests)\b)",
+        re.IGNORECASE,
+    )
 )
 _CODE_RE = re.compile(r"`([^`\n]{1,60})`")
 # "miss the historical floors", "fall below the recorded floor", "clears the perf bar", "stay above the floor"

@@ -84,11 +84,15 @@ _ALL_PASSED_RE = WordGate(
     )
 )
 # "`ruff check` passes", "pre-commit run --all-files passes": a command in code or a lint tool, then its verdict
-_TOOL_PASSES_RE = re.compile(
-    r"(?P<subj>`[^`\n]{2,80}`|\b(?:pre-commit|ruff|mypy|pytest|flake8|black|isort|clang-format|pylint|codespell|"
-    r"pyright|shellcheck)(?:\s[\w./=-]{1,30}){0,4})\s+(?:all\s+|still\s+|now\s+)?(?P<word>passes|passed|pass|is clean|"
-    r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_TOOL_PASSES_RE = WordGate(
+    re.compile(
+        r"(?P<subj>`[^`\n]{2,80}`|\b(?:pre-commit|ruff|mypy|pytest|flake8|black|isort|clang-format|pylint|codespell|"
+        r"pyright|shellcheck)(?:\s[\w./=-]{1,30}){0,4})\s+(?:all\s+|still\s+|now\s+)?"
+        r"(?P<word>passes|passed|pass|is clean|"
+        r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))",
+        re.IGNORECASE,
+    )
 )
 # "Tested with `test-backend-ops -o ROPE`, result is `OK`", "`make check`: result PASS": a command's verdict stated
 # after it, the gate named by the command

@@ -37,6 +37,7 @@ from ledger.vocab.head_moves import (
 )
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import has_hex_run
+from ledger.vocab.word_gate import WordGate
 
 _SHA = r"[*_`(\[]{0,3}(?P<sha>[0-9a-fA-F]{7,40})(?![\w-])"
 _DETERMINERS = r"(?:(?:the|this|that|our|my|its|current|latest|newest|new|last|final|updated|exact|same)\s){0,2}"
@@ -48,12 +49,15 @@ _MOVED_TO_RE = re.compile(
 )
 # "after pushing 4d5e6f7", "force-pushed `9a8b7c6`", "pushed the fixes (commit `05d1c29aa`)": what was pushed, then the
 # commit that holds it
-_PUSHED_RE = re.compile(
-    r"\b"
-    + PUSHING_VERBS
-    + r"\s(?:(?:the|my|our|a)\s(?:fix(?:es)?|changes?|patch(?:es)?|updates?)\s\(?)?(?:commit\s)?"
-    + _SHA,
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_PUSHED_RE = WordGate(
+    re.compile(
+        r"\b"
+        + PUSHING_VERBS
+        + r"\s(?:(?:the|my|our|a)\s(?:fix(?:es)?|changes?|patch(?:es)?|updates?)\s\(?)?(?:commit\s)?"
+        + _SHA,
+        re.IGNORECASE,
+    )
 )
 # the words before a head's noun: a determiner, a participle saying it was the one run ("the verified"), another
 # pull request's number ("the tested #2001 head": that branch's commit, run here)
@@ -64,16 +68,19 @@ _HEAD_WORDS = (
 # "with the latest push (c0ffee12)", "at head `beefcab`", "on revision 1b2c3d4e", "a backport of head `0a1b2c3d`";
 # "The tested head (`a1b2c3d4`) reached ...", "pick up the verified #2001 head (`a1b2c3d4`), which ...": a determiner
 # and the noun "head" or "tip" name the commit wherever they stand ("Commit 1a2b3c4 broke X" opens no run)
-_HEAD_NOUN_RE = re.compile(
-    r"(?:\b(?:at|on|with|from|using|for|of)\s"
-    + _HEAD_WORDS
-    + r"(?P<noun>"
-    + HEAD_NOUNS
-    + r")|\b(?:the|our|this|my)\s"
-    + _HEAD_WORDS
-    + r"(?P<subject>(?:PR\s|branch\s)?(?:head|tip)))\s?"
-    + _SHA,
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_HEAD_NOUN_RE = WordGate(
+    re.compile(
+        r"(?:\b(?:at|on|with|from|using|for|of)\s"
+        + _HEAD_WORDS
+        + r"(?P<noun>"
+        + HEAD_NOUNS
+        + r")|\b(?:the|our|this|my)\s"
+        + _HEAD_WORDS
+        + r"(?P<subject>(?:PR\s|branch\s)?(?:head|tip)))\s?"
+        + _SHA,
+        re.IGNORECASE,
+    )
 )
 # "on the H100 box", "the sweep, same settings,": a place or an object between a measuring verb and "at <sha>", a
 # few words none of which names a dependency's build ("tested with flashinfer pinned at X": flashinfer's commit)
@@ -95,12 +102,17 @@ _MEASURED_AT_RE = re.compile(
 # "rebasing it onto master (2b3c4d5e)", "Rebased on top of 9f8e7d6", "rebased directly onto current `x` (`y`)",
 # "This PR on top of main 4c5d6e7f", "Built on `main` at `0badc0de`", "a backport of X onto release 0.9.2
 # (`fedcba98`)", "applied the patch to current main (`9196fa27`)": the base the run sat on
-_REBASED_ONTO_RE = re.compile(
-    r"\b(?:" + REBASING_VERBS + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
-    r"appl(?:y|ied|ying)\s(?:(?:it|this|the\s[\w-]{1,16})\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
-    r"on\stop\sof|based\son|built\s(?:on|atop)|branched\s(?:off|from)|atop|onto)\s"
-    r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?){0,2}" + _SHA,
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_REBASED_ONTO_RE = WordGate(
+    re.compile(
+        r"\b(?:"
+        + REBASING_VERBS
+        + r"\s(?:(?:it|this|the\s(?:PR|branch))\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
+        r"appl(?:y|ied|ying)\s(?:(?:it|this|the\s[\w-]{1,16})\s)?(?:\w{2,12}ly\s)?(?:onto|on\stop\sof|on|to)|"
+        r"on\stop\sof|based\son|built\s(?:on|atop)|branched\s(?:off|from)|atop|onto)\s"
+        r"(?:(?:the\s)?(?:current|latest)\s)?(?:[*_`]{0,3}[\w./-]{1,40}[*_`]{0,3}\s(?:at\s|@\s?)?){0,2}" + _SHA,
+        re.IGNORECASE,
+    )
 )
 # "https://github.com/o/r/commit/<sha>", ".../pull/412/commits/<sha>": a commit's link (not a file's path in a tree)
 _COMMIT_LINK_RE = re.compile(r"https?://[^\s<>()]{1,200}?/commits?/(?P<sha>[0-9a-f]{7,40})(?![\w-])")

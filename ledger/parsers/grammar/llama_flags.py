@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.flags import LLAMA_TOOL_FLAG_KEYS, names_perplexity_tool
+from ledger.vocab.word_gate import WordGate
 
-LLAMA_TOOL_RE = re.compile(
-    r"(?:^|[\s/\\`])llama-(?:server|cli|bench|sweep-bench|spec|speculative|batched|perplexity|simple)\b"
+# (asked of every command and of whole tables' texts: opening with an alternation of a line's start and four marks,
+# the pattern was entered at every blank; searched only where "llama-" stands, see vocab.word_gate)
+LLAMA_TOOL_RE = WordGate(
+    re.compile(r"(?:^|[\s/\\`])llama-(?:server|cli|bench|sweep-bench|spec|speculative|batched|perplexity|simple)\b")
 )
 """llama.cpp's own tools, whose "--batch-size" is the logical batch of tokens (n_batch), not how many requests run."""
 # llama-bench and llama.cpp's compare-commits.sh (which runs llama-bench with the flags it is given)

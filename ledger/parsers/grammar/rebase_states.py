@@ -23,6 +23,7 @@ from ledger.parsers.grammar.turn_heads import names_other_commit, turn_of
 from ledger.parsers.reader.document import Document
 from ledger.vocab.head_moves import NOT_RERUN, POST_REBASE, PRE_REBASE, REBASING_VERBS
 from ledger.vocab.sides import rebase_state
+from ledger.vocab.word_gate import WordGate
 
 # a line's lead label up to its colon, the rebase words among its first few: "- **Rebased combined repeat**:",
 # "Numbers after the rebase (6f7e8d9c0b):"; bounded runs without a colon, so one long line is read once
@@ -116,11 +117,14 @@ def _rebased_heads(doc: Document, states: list[RevisionScope], carried: Sequence
 
 # "The GPU results below are earlier measurements on base `8c34a372`", "Every number below comes from the run on
 # `5d0e3f9a11`": the results a sentence names, then the commit they ran on; bounded gaps, one line read once
-_STALE_RE = re.compile(
-    r"\b(?:results?|numbers?|figures|measurements|timings|scores|benchmarks?)\b[^.;\n]{0,60}?\b(?:below|here|above)\b"
-    r"[^;\n]{0,80}?\b(?:on|at|from)\s{1,3}(?P<base>(?:the\s{1,3})?base\s{1,3})?(?:(?:commit|head|main)\s{1,3})?"
-    r"[`*]{0,2}(?P<sha>[0-9a-f]{7,40})\b",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_STALE_RE = WordGate(
+    re.compile(
+        r"\b(?:results?|numbers?|figures|measurements|timings|scores|benchmarks?)\b[^.;\n]{0,60}?\b(?:below|here|above)\b"
+        r"[^;\n]{0,80}?\b(?:on|at|from)\s{1,3}(?P<base>(?:the\s{1,3})?base\s{1,3})?(?:(?:commit|head|main)\s{1,3})?"
+        r"[`*]{0,2}(?P<sha>[0-9a-f]{7,40})\b",
+        re.IGNORECASE,
+    )
 )
 _NOT_RERUN_RE = re.compile(NOT_RERUN, re.IGNORECASE)
 STALE_LABEL = "pre-rebase (not re-run)"

@@ -34,6 +34,7 @@ from ledger.vocab.sides import (
     template_question,
 )
 from ledger.vocab.text import RUN_DESCRIPTION_RE, lower_for_words
+from ledger.vocab.word_gate import WordGate
 
 _BASE_RE = re.compile(
     r"\b(?:on|onto|on top of|rebased on|based on|up[ -]to[ -]date with|synced with)\s+"
@@ -111,20 +112,24 @@ _PR_HEAD_RE = re.compile(
 )
 # "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
 # 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
-SHA_AFTER_WORD_RE = re.compile(
-    r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+"
-    # "on current head `ed41abb8`", "at the latest commit 9f8e7d6c"
-    r"(?:(?:(?:the|current|latest|new|final|exact|updated)\s+){0,2}(?:commit|revision|rev|sha|build|head)\s+)?"
-    r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
-    re.IGNORECASE,
+SHA_AFTER_WORD_RE = WordGate(  # (searched only where one of its words stands: vocab.word_gate)
+    re.compile(
+        r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+"
+        # "on current head `ed41abb8`", "at the latest commit 9f8e7d6c"
+        r"(?:(?:(?:the|current|latest|new|final|exact|updated)\s+){0,2}(?:commit|revision|rev|sha|build|head)\s+)?"
+        r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 # "benchmarked kernel SHA: `d8a6cbea85`", "measured build: 3f2a1b0c": the commit a list's results were measured on
 # (at a line's start or a sentence's: "Baseline commit: `a...`. Measured commit/tree: `b...` / `c...`.")
-_MEASURED_SHA_RE = re.compile(
-    r"(?:^|(?<=[.;] ))\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?"
-    r"(?:benchmarked|measured|tested|evaluated)[\w /]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}"
-    r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
-    re.IGNORECASE,
+_MEASURED_SHA_RE = WordGate(  # (searched only where one of its words stands: vocab.word_gate)
+    re.compile(
+        r"(?:^|(?<=[.;] ))\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?"
+        r"(?:benchmarked|measured|tested|evaluated)[\w /]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}"
+        r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 # "Baseline commit/tree: `a...` / `t...`", "Reference commit: `r...`": the base the measured commit's results are
 # compared against
@@ -412,11 +417,14 @@ def measured_there(text: str) -> bool:
 # "Validated final Sched head `5c0ffee9d1`", "benchmarked the exact build 3f2a1b0c": a measuring verb, a few words
 # and the commit's own word, then the sha the results under the sentence ran on (other shas of the line, the
 # toolchain's or a source's, are not)
-_VERB_HEAD_RE = re.compile(
-    r"\b(?P<label>(?:validated|verified|qualified|re-?tested|tested|re-?measured|measured|benchmarked|evaluated|"
-    r"profiled|re-?ran)(?:\s{1,3}[\w.-]{1,30}){0,3}?\s{1,3}(?:head|commit|build|revision))\s{1,3}[*_`]{0,3}"
-    r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_VERB_HEAD_RE = WordGate(
+    re.compile(
+        r"\b(?P<label>(?:validated|verified|qualified|re-?tested|tested|re-?measured|measured|benchmarked|evaluated|"
+        r"profiled|re-?ran)(?:\s{1,3}[\w.-]{1,30}){0,3}?\s{1,3}(?:head|commit|build|revision))\s{1,3}[*_`]{0,3}"
+        r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 # "Re-measured on 4x RTX A4000 at main `b41c9e07a`", "numbers taken on master 1a2b3c4d": the main line's commit the
 # results were measured on, in a sentence that says it measured

@@ -8,8 +8,11 @@ import re
 
 from ledger.vocab.setup import named_twice, qualifiers
 from ledger.vocab.setup_negation import baselines_precision
+from ledger.vocab.word_gate import WordGate
 
 _REQUIRES_RE = re.compile(r"\brequires?\s", re.IGNORECASE)
+_REQUIRES_GATE = WordGate(_REQUIRES_RE)
+"""Its search, only where "require" stands (vocab.word_gate: a bare `\\b` is tried at every character)."""
 # a line that says what the change makes the code do ("- Add X for SM100 and SM103.", "Supports BF16/FP16 decode")
 _SCOPE_VERB_RE = re.compile(
     r"^[\s>*+-]{0,6}(?:adds?|added|supports?|supported|enables?|enabled|implements?|integrates?|introduces?)\s",
@@ -29,7 +32,7 @@ def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
     BF16") is a precondition, and one named only inside a baseline's noun phrase the baseline arm's: dropped from
     `values`. Whatever its verb, a line naming two boards ("Checked on 2×A100 and 2×L40S") names no one machine:
     its second board comes back too (a heading or a run's lead-in over a result still names that result's own)."""
-    if ("quant" in values or "gpu" in values) and (m := _REQUIRES_RE.search(text)) is not None:
+    if ("quant" in values or "gpu" in values) and (m := _REQUIRES_GATE.search(text)) is not None:
         after = text[m.end() : m.end() + 40].lower()
         for key in ("quant", "gpu"):
             if key in values and values[key].lower() in after:

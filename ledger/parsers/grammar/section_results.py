@@ -16,6 +16,7 @@ from ledger.vocab.models import family_versions, model_names
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_performance_unit, is_size_unit
+from ledger.vocab.word_gate import WordGate
 
 # a decimal or a percentage standing alone: what results print ("910.5 token/s", "31%"), not a version or a name
 # ("v0.5.2", "Llama-3.1-8B") nor a setup's whole sizes
@@ -27,7 +28,8 @@ _UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Z
 """(the unit a whole word: "4 H200" is four boards, not four hours)"""
 # a test run's count or a check's outcome ("33 passed, 0 failed", "wheel packaging: passed"): results too, whose
 # section's setup is theirs (a later "## Performance" lead-in's EP8 is not the pytest cases' above it)
-_CHECKED_RE = re.compile(r"\d (?:passed|failed)\b|:\s{0,3}(?:passed|failed)\b", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_CHECKED_RE = WordGate(re.compile(r"\d (?:passed|failed)\b|:\s{0,3}(?:passed|failed)\b", re.IGNORECASE))
 # "## Overview", "## TL;DR", "### Summary": a section that sums the document up, whose results are the sections'
 # below told short ("12% to 35% quicker, see the last section"): what it states is the document's setup
 _SUMMARY_TITLE_RE = re.compile(

@@ -17,11 +17,15 @@ from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
 from ledger.vocab.setup import config_key
 from ledger.vocab.setup_keys import NOT_A_SETTING_TAILS
+from ledger.vocab.word_gate import WordGate
 
 # "... perf per strategy:", "Throughput by attention backend:", "for each kernel:": the setting the next lines vary
-_ARM_LEAD_RE = re.compile(
-    r"\b(?:per|by|for each|across)\s(?P<key>[A-Za-z][\w-]{1,20}(?:\s[A-Za-z][\w-]{1,20})?)\s?:\s*$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_ARM_LEAD_RE = WordGate(
+    re.compile(
+        r"\b(?:per|by|for each|across)\s(?P<key>[A-Za-z][\w-]{1,20}(?:\s[A-Za-z][\w-]{1,20})?)\s?:\s*$",
+        re.IGNORECASE,
+    )
 )
 # an arm's name: one word of letters, digits and joints, as a strategy, backend or kernel is spelled ("SYMM_MEM",
 # "flash-attn", "TORCH_SDPA"); never a sentence

@@ -12,6 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number
 from ledger.vocab.input_labels import BAR_WORDS
+from ledger.vocab.word_gate import WordGate
 
 # "`0.9469` >= `0.90`": the bar, quoted too ("1200 (before) -> 1310 (after)": an arrow's head is no bound)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:<=?|(?<![-=])>=?|[≤≥])\s*[(`*_]{0,3}\s*$")
@@ -36,7 +37,8 @@ def compared_bound(before: str, n: Number) -> bool:
 
 # "set the accuracy floors to 55% for Mistral and 65% for Gemma", "accept-length floors of 1.4 for EAGLE, 2.5 for
 # MTP": a bar's word, then its values, each for the arm it names; every value of the list is a bar, none a result
-_BAR_LIST_HEAD_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + r"\s{1,2}(?:of|to|at|=|:)\s{0,2}", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_BAR_LIST_HEAD_RE = WordGate(re.compile(r"(?<![\w-])" + BAR_WORDS + r"\s{1,2}(?:of|to|at|=|:)\s{0,2}", re.IGNORECASE))
 _BAR_ITEM_RE = re.compile(r"[~≈]?\d[\d.]{0,8}\s?%?(?:\s(?:for|on|with|in)\s[^,;:()]{1,40})?")
 _BAR_JOINT_RE = re.compile(r",\s{1,2}(?:and\s|or\s)?|\s(?:and|or)\s")
 _BAR_LIST_REACH = 200

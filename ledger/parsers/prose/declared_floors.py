@@ -14,8 +14,13 @@ from ledger.parsers.prose.bars import bar_lists
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.metrics import is_acceptance_name, is_benchmark_name
 from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.word_gate import WordGate
 
 _HINT_RE = re.compile(r"floor|threshold|cut-?off|pass(?:ing)? (?:bar|mark)|target|required|>=|≥|=>", re.IGNORECASE)
+_HINT_GATE = WordGate(_HINT_RE)
+"""Asked of every prose line: searched only where one of its words stands (vocab.word_gate; a case-blind alternation
+with no first character in common is tried at every character). A line at a time: one pass over the document's lines
+(reader.line_facts) reads its code and tables too, and cost twice as much."""
 _ACCEPT_RE = re.compile(r"accept", re.IGNORECASE)
 _SCORE_RE = re.compile(r"accuracy|score|pass rate|exact match", re.IGNORECASE)
 _Bar = tuple[int, str, dict[str, str], str, int]
@@ -49,7 +54,7 @@ def _bars(doc: Document) -> list[_Bar]:
             continue
         for no in range(b.start, b.end + 1):
             text = doc.line(no)[:2000]
-            if not _HINT_RE.search(text):
+            if not _HINT_GATE.search(text):
                 continue
             for measure, items in bar_lists(text):
                 kind = _kind(measure)

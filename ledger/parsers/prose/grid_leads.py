@@ -11,9 +11,13 @@ import re
 
 from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.units import measure_of_unit
+from ledger.vocab.word_gate import WordGate
 
 # the cell before a colon, in brackets or as one token, then at most the measure's name before the value
-_LEAD_CELL_RE = re.compile(r"(?:\((?P<paren>[^()]{1,40})\)|(?<![^\s(;,])(?P<bare>[^\s():;,]{3,40}))\s?:[^:;()]{0,60}$")
+# (searched only where one of its words stands: vocab.word_gate)
+_LEAD_CELL_RE = WordGate(
+    re.compile(r"(?:\((?P<paren>[^()]{1,40})\)|(?<![^\s(;,])(?P<bare>[^\s():;,]{3,40}))\s?:[^:;()]{0,60}$")
+)
 
 
 def cell_leads(out: list[dict], text: str) -> None:

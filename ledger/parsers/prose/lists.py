@@ -23,6 +23,7 @@ from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
+from ledger.vocab.word_gate import WordGate
 
 _SLASH_RE = re.compile(r"\s*/\s*")
 # "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
@@ -324,15 +325,19 @@ def _split_setups(group: list[dict], name: str) -> bool:
 # drop by ~2-6%", "throughput and latency improve ~3-5%": two names, one value (or range) for each
 _STAT = r"(?:(?:mean|median|avg|average|p\d{2}) )?"
 _MOVE = r"(?:fall|fell|drop|rise|rose|improve|decrease|increase|shrink|grow|climb|reduce|cut|regress|degrade)[a-z]{0,3}"
-_BOTH_RE = re.compile(
-    rf"(?<![\w-])(?P<a>{_STAT}[A-Za-z][\w-]{{0,20}}) and (?P<b>{_STAT}[A-Za-z][\w-]{{0,20}})"
-    r"(?P<rest>(?: [A-Za-z][\w-]{0,20}){0,3}?)(?: (?:are|were|is|was))?"
-    rf"(?P<tail>(?: (?:both|each))?(?: at)?(?: {_MOVE})?(?: by)?)[:=]? ?[~≈]?$",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_BOTH_RE = WordGate(
+    re.compile(
+        rf"(?<![\w-])(?P<a>{_STAT}[A-Za-z][\w-]{{0,20}}) and (?P<b>{_STAT}[A-Za-z][\w-]{{0,20}})"
+        r"(?P<rest>(?: [A-Za-z][\w-]{0,20}){0,3}?)(?: (?:are|were|is|was))?"
+        rf"(?P<tail>(?: (?:both|each))?(?: at)?(?: {_MOVE})?(?: by)?)[:=]? ?[~≈]?$",
+        re.IGNORECASE,
+    )
 )
 
 
-_MOVE_RE = re.compile(rf"\b{_MOVE}\b", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_MOVE_RE = WordGate(re.compile(rf"\b{_MOVE}\b", re.IGNORECASE))
 
 
 def both_metrics(out: list[dict], text: str) -> list[dict]:

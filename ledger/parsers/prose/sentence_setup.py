@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.word_gate import WordGate
 
 _CARRIED = ("model", "quant", "gpu")
 """The keys a paragraph states once for all its results (a length, a batch or a concurrency is each run's own)."""
 # a sentence ends at ". " before a capital (not "13.5", "e.g. the", "vs. main")
 _SENTENCE_END_RE = re.compile(r"(?<=[A-Za-z0-9%)`*])[.!?](?=[ \t]{1,3}[*_`]{0,2}[A-Z])")
-_SIDE_WORD_RE = re.compile(r"\b(?:baseline|base|main|master|upstream|before|without|reference|w/o)\b", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_SIDE_WORD_RE = WordGate(
+    re.compile(r"\b(?:baseline|base|main|master|upstream|before|without|reference|w/o)\b", re.IGNORECASE)
+)
 
 
 def carry_sentence_setup(out: list[dict], text: str) -> None:

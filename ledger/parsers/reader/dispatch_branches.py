@@ -14,7 +14,8 @@ from ledger.vocab.dispatch_words import DISPATCH_VERBS
 from ledger.vocab.setup import DTYPE_PATTERN
 from ledger.vocab.word_gate import WordGate
 
-_VERB_RE = re.compile(rf"(?<![\w-])(?:{DISPATCH_VERBS})(?![\w-])", re.IGNORECASE)
+# (searched only where one of its words stands: vocab.word_gate)
+_VERB_RE = WordGate(re.compile(rf"(?<![\w-])(?:{DISPATCH_VERBS})(?![\w-])", re.IGNORECASE))
 # "for mixed batches, multi-token verification, and FP8 KV cache": the branch's cases, to the clause's end
 _FOR_PHRASE_RE = re.compile(r"(?<![\w-])for[ \t][^.;:!?\n]{1,300}", re.IGNORECASE)
 _PRECISION_RE = re.compile(rf"(?<![\w-])(?:{DTYPE_PATTERN})(?![\w-])", re.IGNORECASE)

@@ -11,6 +11,7 @@ import re
 
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_rendered_heading
+from ledger.vocab.word_gate import WordGate
 
 # "<your-model>", "<your_api_key>", "<model_name>", "<path/to/model>": a value left for the reader to fill in
 _ANGLE_PLACEHOLDER_RE = re.compile(
@@ -19,14 +20,17 @@ _ANGLE_PLACEHOLDER_RE = re.compile(
 )
 # "Model: $model_name", "Model: ${MODEL}", "model = {model_name}": a label whose value is a variable
 _VALUE_PLACEHOLDER_RE = re.compile(r"^[\w .()/-]{1,60}[:=]\s*(?:\$\{?[A-Za-z_]{2,40}\}?|\{[A-Za-z_]{2,40}\})\s*$")
-_NOT_OURS_RE = re.compile(
-    r"\b(?:your (?:numbers|results|output) (?:will|may|might) (?:differ|vary)|"
-    r"(?:will|should) look something like|illustrative(?:\s+only)?|"
-    # a tool's output described, not a run reported: "the results will be printed ... For
-    # example,", "the tool prints a summary like this one:"
-    r"(?:will|would) be (?:printed|shown|displayed)|"
-    r"(?:like|such as) (?:this|this one|the following)\s*[:.,]?\s*$|for example\s*[:,]?\s*$)",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_NOT_OURS_RE = WordGate(
+    re.compile(
+        r"\b(?:your (?:numbers|results|output) (?:will|may|might) (?:differ|vary)|"
+        r"(?:will|should) look something like|illustrative(?:\s+only)?|"
+        # a tool's output described, not a run reported: "the results will be printed ... For
+        # example,", "the tool prints a summary like this one:"
+        r"(?:will|would) be (?:printed|shown|displayed)|"
+        r"(?:like|such as) (?:this|this one|the following)\s*[:.,]?\s*$|for example\s*[:,]?\s*$)",
+        re.IGNORECASE,
+    )
 )
 # "| $seq_len | $num_requests |": a table of the values a recipe's variables take, not of results
 _VARIABLE_HEADER_RE = re.compile(r"^\s*\$\{?[A-Za-z_]\w{0,40}\}?\s*$")

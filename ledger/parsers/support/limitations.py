@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.vocab.word_gate import WordGate
+
 _LIMITS_HEAD_RE = re.compile(
     r"^(?:known\s|current\s)?(?:limitations?|restrictions?|caveats?|unsupported(?:\sfeatures?)?|not\ssupported)$",
     re.IGNORECASE,
@@ -77,7 +79,9 @@ _SUPPORTED_ONLY_RE = re.compile(
     + r"\s?(?=[.:;,]|$)",
     re.IGNORECASE,
 )
-ONLY_HINT_RE = re.compile(r"only\ssupport|supported\sonly|n['’]t\ssupport|not\ssupport", re.IGNORECASE)
+# (asked of every one-line sentence by the support reader's precondition; a case-blind alternation with no fixed first
+# character is tried at every character: searched only where "support" stands, see vocab.word_gate)
+ONLY_HINT_RE = WordGate(re.compile(r"only\ssupport|supported\sonly|n['’]t\ssupport|not\ssupport", re.IGNORECASE))
 
 
 def support_statements(text: str) -> Iterator[tuple[str, str, str, int, int]]:

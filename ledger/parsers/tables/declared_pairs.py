@@ -18,13 +18,17 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.cells import SLASH_CELL_RE
 from ledger.parsers.tables.headers import SLASH_SIDES_RE, UNIT_WORDS, side_core, slash_sides
 from ledger.parsers.tables.title_arms import pr_title, slash_arms
+from ledger.vocab.word_gate import WordGate
 
 # "Paired values below are `main/pr`", "Each cell below holds `base/head`", "numbers read as before / after"
-_DECLARED_RE = re.compile(
-    r"\b(?:pair(?:ed|s)?|values?|cells?|numbers?|figures?|entries)\b[^.\n`]{0,40}?"
-    r"\b(?:are|is|holds?|read as|reads|shows?|gives?|written as|formatted as|given as)[ :]{1,3}"
-    r"[`*_]{0,2}(?P<a>[A-Za-z][\w.+-]{0,29})\s?/\s?(?P<b>[A-Za-z][\w.+-]{0,29})[`*_]{0,2}(?![\w/])",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_DECLARED_RE = WordGate(
+    re.compile(
+        r"\b(?:pair(?:ed|s)?|values?|cells?|numbers?|figures?|entries)\b[^.\n`]{0,40}?"
+        r"\b(?:are|is|holds?|read as|reads|shows?|gives?|written as|formatted as|given as)[ :]{1,3}"
+        r"[`*_]{0,2}(?P<a>[A-Za-z][\w.+-]{0,29})\s?/\s?(?P<b>[A-Za-z][\w.+-]{0,29})[`*_]{0,2}(?![\w/])",
+        re.IGNORECASE,
+    )
 )
 _MEMO = "tables.declared_pairs"
 

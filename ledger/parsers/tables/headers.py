@@ -241,7 +241,8 @@ _OPENING_TIME_UNITS = frozenset(("seconds", "secs", "milliseconds", "microsecond
 
 
 # "Tokens / sec / GPU", "Model TFLOP / sec / GPU", "TFLOPS / GPU": a rate written with spaced slashes at the end
-_SPACED_RATE_RE = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,12}(?:\s?/\s?[A-Za-z]{1,10}){1,3})\s*$")
+# (searched only where one of its words stands: vocab.word_gate)
+_SPACED_RATE_RE = WordGate(re.compile(r"(?<![A-Za-z])([A-Za-z]{1,12}(?:\s?/\s?[A-Za-z]{1,10}){1,3})\s*$"))
 # "Est. days to train", "Est. time to finetune in mins (10M tokens)": a duration a header counts in its words
 _DURATION_RE = re.compile(
     r"(?<![\w-])(?:in\s(days?|hours?|hrs|minutes|mins)(?![\w-])|(days|hours|hrs|minutes|mins)\sto\s)", re.IGNORECASE

@@ -14,6 +14,7 @@ from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.word_gate import WordGate
 
 # "The reported metric is `X (unit)`", "Every table below gives `X (unit)`", "Values are `X (unit)`"
 _STATED_RE = re.compile(
@@ -38,10 +39,13 @@ _PLAIN_RE = re.compile(
 # "All performance values are measured in **output tokens per second per GPU**", "Every figure is output tokens per
 # second", "Numbers are in tok/s": a unit for every value (and, where nothing above names the measure, the measure
 # its unit's family is, with the side of the sequence it counts)
-_UNIT_ONLY_RE = re.compile(
-    r"\b(?:values?|figures?|numbers?|results?)\s(?:are|is)\s(?:(?:measured|given|reported|expressed)\s)?(?:in\s)?"
-    rf"[*_`]{{0,2}}(?:(?P<side>output|input|total|decode|prefill|generation)\s)?(?P<unit>{UNIT_PATTERN})(?![\w/])",
-    re.IGNORECASE,
+# (searched only where one of its words stands: vocab.word_gate)
+_UNIT_ONLY_RE = WordGate(
+    re.compile(
+        r"\b(?:values?|figures?|numbers?|results?)\s(?:are|is)\s(?:(?:measured|given|reported|expressed)\s)?(?:in\s)?"
+        rf"[*_`]{{0,2}}(?:(?P<side>output|input|total|decode|prefill|generation)\s)?(?P<unit>{UNIT_PATTERN})(?![\w/])",
+        re.IGNORECASE,
+    )
 )
 # a caption naming the measure, then what it was taken of, then its unit: "Time to first token of Wren-8B at three
 # prompt lengths (Unit: Seconds):"
