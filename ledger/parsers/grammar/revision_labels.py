@@ -47,7 +47,7 @@ _LABEL_RE = re.compile(
 )
 # ("**Before:**": the colon inside the bold as often as after it)
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
-# "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
+# "this PR:", "before:", "after the fix:", "Pre:" (vocab.sides.PRE_SIDE): a lead-in made of revision words is a label
 SIDE_LABEL_RE = re.compile(
     # ("Result Before:", "Numbers on main:", "**1. old path, results:**": the results' noun, a step's number: no side)
     r"^\s*(?:[*_]{1,2})?(?:\d{1,2}[.)]\s{1,3})?"
@@ -62,8 +62,12 @@ SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change)|"
-    # ("Pre:" over one paste and "Post:" over the next: the runs before and after the change, capitalised)
-     + PRE_SIDE + "|" + POST_SIDE + r")" + LABEL_TAIL_WORD + r"{0,3}?"
+    + PRE_SIDE
+    + "|"
+    + POST_SIDE
+    + r")"
+    + LABEL_TAIL_WORD
+    + r"{0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
     r"(?:[*_]{1,2})?" + SIDE_NOTE + SIDE_CONDITION + r"(?:,\s{1,3}" + RESULTS_NOUN + r")?[:：](?:[*_]{1,2})?\s*$",
