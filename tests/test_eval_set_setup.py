@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.parsers import extract
 from ledger.parsers.grammar.heading_setup import heading_setup
 from ledger.parsers.grammar.section_results import measures
 from ledger.vocab.models import model_names
@@ -66,3 +67,37 @@ def test_a_code_member_is_no_model() -> None:
 def test_a_sampler_setting_is_no_result(line: str, result: bool) -> None:
     # (tests/fixtures/setup/sampler_settings_no_result.md: the section that states them is a plan of later results)
     assert measures(line) is result
+
+
+_PLANNED = """# Keep the drafter's window
+
+## Acceptance length by prompt size
+
+Measured on `acme-data/long-docs-v1`; 16 prompts per size, `max_tokens=64`, `temperature=0.0`.
+
+## Engine side
+
+The engine copied the window from the target model.
+
+### Full vs windowed drafter
+{lead}
+| Prompt size | Full | Windowed | Δ |
+|---|---|---|---|
+| 2k | 2.31 | 1.62 | -29.9% |
+"""
+
+
+def test_the_section_that_plans_a_table_lends_it_its_setup_and_the_tables_own_lines_win() -> None:
+    """The section naming the measure over the runs' setup, two sections up, says how the cells were taken; a lead-in
+    right over the table that restates a key keeps its own value."""
+    plain, _delta = extract(_PLANNED.format(lead=""), path="p.md").claims
+    assert (plain.kind, plain.value, plain.reference) == ("acceptance", 1.62, 2.31)
+    assert {k: plain.config.get(k) for k in ("dataset", "num_prompts", "osl", "temperature")} == {
+        "dataset": "acme-data/long-docs-v1",
+        "num_prompts": "16",
+        "osl": "64",
+        "temperature": "0.0",
+    }
+    own, _delta = extract(_PLANNED.format(lead="\nRerun at `temperature=0.7`:\n"), path="p.md").claims
+    assert own.config.get("temperature") == "0.7"
+    assert own.config.get("dataset") == "acme-data/long-docs-v1"

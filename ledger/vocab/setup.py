@@ -136,13 +136,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("draft_len", "draft_len", _COUNTED_LENGTH, _COUNTED, _COUNTED),
     # "k=3" alone in an eval's setup: the draft length the spec-decode papers name k; a small whole number only (a
     # GEMM's "K=4096" is larger) and never a sampler's "top_k=20" or "pass@k=1" (the word before it)
-    _word("draft_len", "draft_len", r"(?<![@_.\w-])(?<!top )k ?= ?([1-9]|1[0-6])(?![\d.x])", ("k=", "k ="), ("k",)),
+    _word("draft_len", "draft_len", r"(?<![@_.\w-])(?<!top )k ?= ?([1-9]|1[0-6])(?![\dx]|\.\d)", ("k=", "k ="), ("k",)),
     # "64 prompts per split", "80 requests per subset": the prompts each part of an eval set sent
     _word(
         "num_prompts",
         "num_prompts",
         r"(\d{1,6}) (?:prompts|requests|queries) (?:per|for each|each) "
-        r"(?:sub-?set|split|task|category|dataset|(?:context |prompt |input )?length|bucket|setting)",
+        r"(?:sub-?set|split|task|category|dataset|(?:context |prompt |input )?(?:length|size)|bucket|setting)",
         ("prompts", "requests", "queries"),
         (),
         _DIGIT_OPENS,

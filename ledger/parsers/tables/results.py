@@ -57,7 +57,7 @@ from ledger.parsers.tables.headers import (
     worded_unit,
 )
 from ledger.parsers.tables.marked_columns import unmarked
-from ledger.parsers.tables.plan_measures import plan_measure
+from ledger.parsers.tables.plan_measures import plan_heading, plan_setup
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
@@ -540,11 +540,15 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     elif (
         _variant_columns(headers, roles)
         and not any(MEASURE_COLUMN_RE.match(h) for h, r in zip(headers, roles, strict=False) if r == "label")
-        and (named := plan_measure(ctx.doc, block, _heading_measure))
+        and (plan := plan_heading(ctx.doc, block, _heading_measure))
+        and (named := _heading_measure(plan.text))
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r in _MEASURED_ROLES])
     ):
         # "## Acceptance Length vs Context Length" over the runs' setup, the table two sections down: its measure
+        # and the setup the plan states (the table's own lines and cells state theirs first)
         info.measure = (named, info.section_unit)
+        for key, value in plan_setup(ctx.doc, plan).items():
+            info.title_setup.setdefault(key, value)
 
 
 # a script's caption of one quantity and its unit over the frame it prints ("AVERAGE STEP TIME (ms)"): no colon, no verb
