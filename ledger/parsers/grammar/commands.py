@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.eval_commands import named_eval
 from ledger.parsers.grammar.llama_flags import LLAMA_TOOL_RE, llama_tool_flags
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.shell_variables import expand_variables
@@ -58,9 +59,6 @@ _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 # 1,3,1,4"), a sweep whose results each say which point they are
 _NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(rf"(?P<key>{'|'.join(ARG_KEYS)})=(?P<value>[^,\s()'\"]{{1,200}})")
-_SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
-# gpt_oss.evals' "--eval gpqa": the eval a harness runs, named by a flag whose value is a benchmark we know
-_EVAL_FLAG_RE = re.compile(r"(?:^|\s)--eval[= ]['\"]?(?P<name>[A-Za-z][\w.-]{1,40})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
@@ -262,13 +260,8 @@ def _command_flags(text: str) -> dict[str, str]:
             continue  # "dtype=auto": the engine's choice
         out.setdefault(key, hub_id_in_folder(m["value"].rstrip("/")) if key == "model" else arg_value(*m.groups()))
     name_loaded_dataset(out, text[:4000])
-    if "task" not in out and ".py" in text[:400] and (sm := _SCRIPT_RE.search(text[:400])):
-        bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
-        if bench:
-            out["task"] = bench
-    ev = _EVAL_FLAG_RE.search(text[:4000]) if "task" not in out and "--eval" in text else None
-    if ev is not None and (bench := named_benchmark(ev.group("name"))):
-        out["task"] = bench
+    if "task" not in out and (bench := named_eval(text)):
+        out["task"] = bench  # ("benchmark/gsm8k/bench_sglang.py", "--eval gpqa": the eval the command runs)
     files = {m.group("path") for m in _MODEL_FILE_RE.finditer(text[:4000])} if "model" not in out else set()
     if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
         # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)

@@ -47,6 +47,7 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
+from ledger.parsers.grammar.eval_commands import task_owned, task_settings, untasked
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
@@ -147,7 +148,7 @@ def find_setups(
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
-    lent, evals = _Spans(), _Spans()  # a section's workload over the sections after it; an eval's load (its scores')
+    lent, evals, tasked = _Spans(), _Spans(), list[SetupScope]()  # (loads lent on; evals'; each eval command's own)
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
     own_heads = _own_heads(doc, variants, after)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
@@ -182,7 +183,7 @@ def find_setups(
             back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
             end = command_end(doc, b, ends, lead_end(doc, ends, end_starts, b, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
-                scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs, used))
+                scopes.extend(_code_setups(doc, b, end, env, tasked, back, revision_lines, runs, used))
         elif (
             b.kind == "table"
             and b.table is not None
@@ -229,9 +230,10 @@ def find_setups(
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
+    tasks = task_settings(own + scopes, told, tasked, last)  # (an eval command's "--parallel 32": its task's alone)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
-    idx.default, idx.printed, idx.reach = settled_model(default), frozenset(printed), reach
+    idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks
     idx.beside, idx.title, idx.derived = beside_models(doc, default, told), title, derived_index(doc)
     # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
@@ -407,6 +409,7 @@ def _code_setups(
     block: Block,
     section_end: int,
     env: Mapping[str, str],
+    tasked: list[SetupScope],
     back: int | None = None,
     revisions: frozenset[int] = frozenset(),
     runs: list[SetupScope] | None = None,
@@ -482,4 +485,5 @@ def _code_setups(
     held = {part: one_valued(doc, *part) for part in parts}
     for c, no in zip(commands, command_at, strict=True):
         with_settings([c], held[part_of(parts, no)])  # (the settings its own run prints once, not another tool's)
-    return block_settings(doc, block, held) + out + agreed(doc, commands, command_at, block.end)
+    tasked.extend(owned := task_owned(commands))  # (two evals' commands over both's rows: each one's own its task's)
+    return untasked(block_settings(doc, block, held), owned) + out + agreed(doc, commands, command_at, block.end)

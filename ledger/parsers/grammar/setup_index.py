@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.model_values import settled_model
+from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup_keys import overlay
 
 
@@ -18,6 +19,9 @@ class SetupScope:
     start: int
     end: int
     values: dict[str, str]
+    task: str = ""
+    """The eval whose results alone the values set up ("": every result's): one of several eval commands in a
+    block, each over its own task's rows (eval_commands.task_owned)."""
 
 
 @dataclass
@@ -58,6 +62,10 @@ class SetupIndex:
     windows: dict[int, str] = field(default_factory=dict)
     """The lengths sentences describing a windowed evaluation state, by line ("We evaluate perplexity on C4 for 4096
     context lengths"): the perplexities they govern were taken over that window, no serving load (parsers.base)."""
+    tasks: dict[str, SetupIndex] = field(default_factory=dict)
+    """The setup of the results of one eval only, by task, by line: the settings one of several eval commands in a
+    block states for itself ("--parallel 32" on the gsm8k script, "--num-examples 256" on the mmlu run), which the
+    other eval's rows under the block did not run with (eval_commands.task_owned)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
@@ -139,6 +147,20 @@ class SetupIndex:
             i = self._at_line[line]
             return self._merged[i] if i >= 0 else {}
         return {}
+
+    def for_task(self, line: int, task: str | None, metric: str | None = None) -> dict[str, str]:
+        """The setup at `line` that the command of eval `task` (None: the eval `metric` names, if any) states for
+        its own results alone ({}: none): an eval command's own settings, for its task's results only."""
+        if not self.tasks:
+            return {}
+        task = task or named_benchmark(metric or "")
+        own = self.tasks.get(task_name(task)) if task else None
+        return own.at(line) if own is not None else {}
+
+
+def task_name(task: str) -> str:
+    """One spelling of an eval's name, as a command or a result's row gives it ("--eval-name MMLU", "mmlu")."""
+    return named_benchmark(task) or task.strip().lower()
 
 
 def _letters(name: str) -> str:
