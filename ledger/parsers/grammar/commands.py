@@ -39,7 +39,7 @@ from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.model_spellings import folder_checkpoint, hub_id_in_folder
 from ledger.vocab.models import file_model, gguf_type, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
-from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.switch_words import flag_switches
 
@@ -220,7 +220,10 @@ def _command_flags(text: str) -> dict[str, str]:
             key = CLIENT_FLAG_KEYS.get(flag) or _eval_client_key(flag, text)  # ("--parallel 512": its concurrency)
         if key is not None and (m.group("value")[:1] in ("<", "{") or _PLACEHOLDER_RE.match(m.group("value"))):
             # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>", "--draft-max N", "--tp $TP",
-            # "-ep {cpu or cuda}": a template's slot, which each row or column fills
+            # "-ep {cpu or cuda}": a template's slot, which each row or column fills; "--ep $ep_size" still says the
+            # run splits its experts, whatever size a table gives (a switch's size flag, a shell variable's slot)
+            if key in SWITCH_KEYS and m.group("flag") and m.group("value")[:1] == "$":
+                out.setdefault(key, "on")
             continue
         if key == "osl" and capped_eval(flag, text):
             key = EVAL_CAP_KEY  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length

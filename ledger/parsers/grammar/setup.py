@@ -103,7 +103,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
-from ledger.parsers.grammar.setup_sections import setup_sections, under_release_settings
+from ledger.parsers.grammar.setup_sections import class_indexes, setup_sections, under_release_settings
 from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
@@ -230,7 +230,7 @@ def find_setups(
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
-    tasks = task_settings(own + scopes, told, tasked, last)  # (an eval command's "--parallel 32": its task's alone)
+    tasks = {**task_settings(own + scopes, told, tasked, last), **class_indexes(doc, last)}  # (an eval's; a MoE's)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks

@@ -9,7 +9,11 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.model_values import settled_model
 from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.moe_models import model_class
 from ledger.vocab.setup_keys import overlay
+
+CLASS_PREFIX = "class:"
+"""The tasks' index's names for a class of models' own settings ("class:moe"), apart from every eval's name."""
 
 
 @dataclass
@@ -65,7 +69,8 @@ class SetupIndex:
     tasks: dict[str, SetupIndex] = field(default_factory=dict)
     """The setup of the results of one eval only, by task, by line: the settings one of several eval commands in a
     block states for itself ("--parallel 32" on the gsm8k script, "--num-examples 256" on the mmlu run), which the
-    other eval's rows under the block did not run with (eval_commands.task_owned)."""
+    other eval's rows under the block did not run with (eval_commands.task_owned); and under CLASS_PREFIX and a class
+    of models ("class:moe"), the settings a method section states for that class alone (setup_sections.class_setups)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
@@ -155,7 +160,12 @@ class SetupIndex:
             return {}
         task = task or named_benchmark(metric or "")
         own = self.tasks.get(task_name(task)) if task else None
-        return own.at(line) if own is not None else {}
+        out = own.at(line) if own is not None else {}
+        here = self.at(line)
+        if (kin := self.tasks.get(CLASS_PREFIX + model_class(here.get("model", "")))) is not None:
+            # (a MoE table under a method section's "For MoE models: --ep $ep_size": its runs', under their own scopes)
+            out = {**{k: v for k, v in kin.at(line).items() if k not in here}, **out}
+        return out
 
 
 def task_name(task: str) -> str:

@@ -13,6 +13,7 @@ from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.launch_arms import SPEC_KEYS
 from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.setting_rows import serves_gguf, setting_row
+from ledger.parsers.grammar.setup_index import CLASS_PREFIX, SetupIndex, SetupScope
 from ledger.parsers.grammar.setup_scopes import (
     is_method_title,
     is_setup_title,
@@ -27,6 +28,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.moe_models import clause_class
 from ledger.vocab.word_gate import WordGate
 
 # "## Test Plan && Test Result (Qwen3-32B TP4)": the heading of a PR template's testing names in parentheses the setup
@@ -43,13 +45,35 @@ _SUMMARY = WordGate(_SUMMARY_RE)  # (asked of every paragraph: most hold no "<su
 _PLACEHOLDER_ROW_RE = re.compile(r"^\s{0,4}\|\s{0,4}`?(?:\$\{?[A-Za-z_]|<[A-Za-z_])")
 
 
-@last_document  # (the setup scopes and the default's reruns both ask it; its dicts are shared: the scopes copy theirs)
 def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
     states, as (first line, turn end, values): it holds over the whole turn, but where it stands in a later section
     of results ("## E2E check / Environment: ... Model: X" under the kernel table's section): from that section on,
     not over the results printed before it."""
+    return _section_setups(doc)[0]
+
+
+def class_setups(doc: Document) -> list[tuple[int, int, str, dict[str, str]]]:
+    """The settings a setup section states for one class of models alone ("For MoE models: ... --ep $ep_size"), as
+    (first line, last line, class, values): the results of a model of that class (vocab.moe_models) take them, under
+    what their own scopes state; a class clause naming no class ("For the Qwen3 model,") lends nothing."""
+    return _section_setups(doc)[1]
+
+
+def class_indexes(doc: Document, nlines: int) -> dict[str, SetupIndex]:
+    """The class settings (class_setups) as setup_index.SetupIndex.tasks holds them: "class:moe" -> their index."""
+    scopes: dict[str, list[SetupScope]] = {}
+    for a, z, cls, values in class_setups(doc):
+        scopes.setdefault(f"{CLASS_PREFIX}{cls}", []).append(SetupScope(a, z, dict(values)))
+    return {name: SetupIndex.build(held, nlines) for name, held in scopes.items()}
+
+
+@last_document  # (the setup scopes and the default's reruns both ask it; its dicts are shared: the scopes copy theirs)
+def _section_setups(
+    doc: Document,
+) -> tuple[list[tuple[int, int, dict[str, str]]], list[tuple[int, int, str, dict[str, str]]]]:
     out: list[tuple[int, int, dict[str, str]]] = []
+    classes: list[tuple[int, int, str, dict[str, str]]] = []
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     pastes = _result_pastes(doc)
     sections = result_sections(doc)
@@ -87,12 +111,16 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                     groups.setdefault(classed[no], {}).update(got)  # (a "with MTP" arm's server is the arm's, above)
                 else:
                     _hold(held, got, several.setdefault(at, set()))
-            _hold(held, shared_settings(groups), several.setdefault(at, set()))
+            _hold(held, shared := shared_settings(groups), several.setdefault(at, set()))
+            for clause, got in groups.items():
+                own_values = {k: v for k, v in got.items() if shared.get(k) != v}
+                if own_values and (cls := clause_class(doc.line(clause))) is not None:
+                    classes.append((at, own or end, cls, own_values))
         for at, held in values.items():
             kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
             if kept:
                 out.append((at, reach[at], kept))
-    return out
+    return out, classes
 
 
 @last_document  # (the setup sections, the document default and the section workloads ask it)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.flags import NESTED_KEYS, SECTION_SWITCHES
+from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
 
 # "kv_cache_config:" alone on its line (a trailing comment allowed): a section whose keys follow, indented
 _SECTION_RE = re.compile(r"^(?P<indent> {0,12})(?P<name>[a-z][a-z0-9_]{0,40}_config):[ \t]*(?:#.{0,200})?$")
@@ -46,6 +47,8 @@ def nested_settings(lines: list[str]) -> dict[int, str]:
             inner = indent if inner < 0 else inner
             if spelled is None and indent == inner:
                 pass  # read as it is
+            elif canonical_key_name(key.group("key")) in SWITCH_KEYS:
+                pass  # ("enable_attention_dp: true" indented under "cuda_graph_config:": an option of its own name)
             elif spelled and indent == inner and key.group("key") in spelled:
                 out[i + 1] = f"{spelled[key.group('key')]}:{key.group('rest') or ''}"
             else:
