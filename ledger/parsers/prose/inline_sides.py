@@ -1,5 +1,6 @@
 """Two values of one measure in one phrase, each told by the side word after it: "accuracy went from 0.000 on stock to
-0.925 with the fix", "0.412 stock -> 0.698 patched", "TTFT dropped from 120 ms on stock to 95 ms". One claim, the
+0.925 with the fix", "0.412 stock -> 0.698 patched", "TTFT dropped from 120 ms on stock to 95 ms"; or before it, both
+named: "MMLU: before 61.0 / after 64.2", "gsm8k baseline 0.71, this PR 0.74". One claim, the
 candidate side's value, with the base side's as its reference, as "A -> B" would give; the side words say which is
 which ("0.925 patched vs 0.412 stock": the first is the candidate).
 
@@ -30,6 +31,14 @@ _AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _PREP_RE = re.compile(rf"^{_PREP}[ \t]{{1,2}}", re.IGNORECASE)
+# each value after its own side ("before 61.0 / after 64.2"): the words that open the second, after the joint
+_MID_RE = re.compile(
+    rf"[ \t]{{0,2}}(?:/|,|;|and|vs\.?|versus)[ \t]{{1,2}}"
+    rf"(?P<side>(?:{_WORD}[ \t]{{1,2}}){{0,2}}{_WORD})[ \t]{{0,2}}[:=]?[ \t]{{1,2}}$",
+    re.IGNORECASE,
+)
+# and the words right before the first (searched in a short window: "MMLU: before ")
+_LEAD_RE = re.compile(rf"(?<![\w'-])(?P<side>(?:{_WORD}[ \t]{{1,2}}){{0,2}}{_WORD})[ \t]{{0,2}}[:=]?[ \t]{{1,2}}$")
 # a change's "from" before the first value ("went from 0.000 on stock to ..."): "to" joins a before and an after
 _FROM_RE = re.compile(r"\bfrom[ \t]{1,2}[~≈]?$", re.IGNORECASE)
 
@@ -71,7 +80,7 @@ def _sides(text: str, a: dict, b: dict) -> tuple[str, str] | None:
     None."""
     gap = _GAP_RE.fullmatch(text, a["end"], b["start"])
     if gap is None:
-        return None
+        return _leading_sides(text, a, b)
     first = _side(gap.group("side"))
     after = _AFTER_RE.match(text, b["end"], b["end"] + 60)
     second = _side(after.group("side")) if after is not None else None
@@ -96,3 +105,22 @@ def _side(words: str) -> tuple[str, str] | None:
         if kind in ("base", "head") and side_alone(bare):
             return kind, words  # (the label as the clause readers give it: "on this branch")
     return None
+
+
+def _leading_sides(text: str, a: dict, b: dict) -> tuple[str, str] | None:
+    """(the first value's side, the candidate's label) where each value follows its own side's words, one base and
+    one candidate ("before 61.0 / after 64.2", "baseline 0.71, this PR 0.74"); else None."""
+    mid = _MID_RE.fullmatch(text, a["end"], b["start"])
+    lead = _LEAD_RE.search(text, max(0, a["start"] - 40), a["start"]) if mid is not None else None
+    if mid is None or lead is None:
+        return None
+    first, second = _tail_side(lead.group("side")), _tail_side(mid.group("side"))
+    if first is None or second is None or {first[0], second[0]} != {"base", "head"}:
+        return None
+    return first[0], (second if second[0] == "head" else first)[1]
+
+
+def _tail_side(words: str) -> tuple[str, str] | None:
+    """The side the last words of `words` name alone, the most words that do ("MMLU before" -> before, "this PR")."""
+    split = words.split()
+    return next((side for k in range(len(split)) if (side := _side(" ".join(split[k:])))), None)
