@@ -171,6 +171,9 @@ _PREFIXED_NUMBER_RE = re.compile(
     r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$", re.IGNORECASE
 )
 
+PRECISION_PART = r"(?:nv|mx)?fp(?:4|8|16|32)|bf16|f16|int[248]|float(?:8|16)|bfloat16|w\d{1,2}a\d{1,2}"
+"""A precision as a part of a name spells it ("fp8" of `fp8_block_gemm`, "int4" of "online int4 quant"): the readers
+that find a precision inside other words build their patterns from it."""
 _DTYPES: dict[str, str] = {
     "fp8": "fp8",
     "float8": "fp8",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-_PRECISION = (
-    r"(?:(?:nv|mx)?fp(?:4|6|8|16|32)|bf16|f16|int[2348]|float(?:8|16)|bfloat16|w\d{1,2}a\d{1,2}|q\d_k(?:_[msl])?)"
-)
+from ledger.vocab.canonical import PRECISION_PART
+
+_PRECISION = rf"(?:{PRECISION_PART}|(?:nv|mx)?fp6|int3|q\d_k(?:_[msl])?)"  # (and GGUF's k-quants)
 # the words the quantisation is said by, right after the name, inside its parenthesis: "(online quant into int8",
 # "(quantized on the fly to int4", "(online int8 quant"
 _WHEN_LOADED = r"(?:online|on[ -]the[ -]fly|on[ -]load|at[ ]load)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ledger.vocab.canonical import PRECISION_PART
 from ledger.vocab.online_quant import requantised
 from ledger.vocab.text import ARROW
 from ledger.vocab.word_gate import WordGate
@@ -193,7 +194,7 @@ def spec_off_cell(key: str, cell: str) -> dict[str, str] | None:
 
 
 # a part of a code name that spells a precision ("fp8" in `fp8_block_gemm`)
-_PRECISION_PART_RE = re.compile(r"(?:nv|mx)?fp(?:4|8|16|32)|bf16|f16|int[248]|float(?:8|16)|bfloat16|w\d{1,2}a\d{1,2}")
+_PRECISION_PART_RE = re.compile(PRECISION_PART)
 # the parts that say how a precision is applied, so that the name is the scheme's own ("fp8_kv_cache", "int4_awq",
 # "fp8_per_token_dynamic"), never code
 _SCHEME_WORDS = (

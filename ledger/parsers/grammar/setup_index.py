@@ -161,11 +161,18 @@ class SetupIndex:
         task = task or named_benchmark(metric or "")
         own = self.tasks.get(task_name(task)) if task else None
         out = own.at(line) if own is not None else {}
-        here = self.at(line)
-        if (kin := self.tasks.get(CLASS_PREFIX + model_class(here.get("model", "")))) is not None:
+        if self.classed and (
+            kin := self.tasks.get(CLASS_PREFIX + model_class((here := self.at(line)).get("model", "")))
+        ):
             # (a MoE table under a method section's "For MoE models: --ep $ep_size": its runs', under their own scopes)
             out = {**{k: v for k, v in kin.at(line).items() if k not in here}, **out}
         return out
+
+    @property
+    def classed(self) -> bool:
+        """Some class of models has settings of its own (a "class:" entry of `tasks`): only then is a result's model
+        class asked."""
+        return any(name.startswith(CLASS_PREFIX) for name in self.tasks)
 
 
 def task_name(task: str) -> str:

@@ -115,7 +115,7 @@ def _section_setups(
             for clause, got in groups.items():
                 own_values = {k: v for k, v in got.items() if shared.get(k) != v}
                 if own_values and (cls := clause_class(doc.line(clause))) is not None:
-                    classes.append((at, own or end, cls, own_values))
+                    classes.append((at, reach[at], cls, own_values))
         for at, held in values.items():
             kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
             if kept:
