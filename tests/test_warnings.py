@@ -37,6 +37,10 @@ _CUT = {
         # does: one warning, the table's, for every reader of the table)
         ParseWarning(4, "table row cut short (truncated input?)"),
     ),
+    "pipe row wider than its header": (
+        "## Latency\n\n| batch | TTFT (ms) |\n|---|---|\n| 1 | 21.4 | 19.8 |\n| 8 | 40.2 |\n",
+        ParseWarning(5, "table row has 3 cells, its header 2: the cells past the header have no column name"),
+    ),
 }
 
 

@@ -148,9 +148,24 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
         elif at_end and len(rows[-1].cells) < len(header):
             t.truncated = True
             doc.warn(rows[-1].line, "table row cut short (truncated input?)")
+        _warn_overfull(doc, header, rows)
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
     return None
+
+
+def _warn_overfull(doc: Document, header: list[str], rows: list[Row]) -> None:
+    """A row printing more cells than its header (a column added under a header never widened): the cells past the
+    header are read without a column name, so the reader is told where, once a table."""
+    width = len(header)
+    for row in rows:
+        if len(row.cells) > width and any(c.strip() for c in row.cells[width:]):
+            doc.warn(
+                row.line,
+                f"table row has {len(row.cells)} cells, its header {width}: "
+                "the cells past the header have no column name",
+            )
+            return
 
 
 def _bordered(line: str, width: int) -> bool:
