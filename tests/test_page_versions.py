@@ -453,3 +453,26 @@ def test_a_page_version_that_moves_only_its_software_stack_is_a_revision_judged_
     assert len(snaps) == 2
     (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
     assert row.overall.verdict == "within noise"
+
+
+def test_a_release_one_tables_note_names_is_that_tables_and_never_names_its_version() -> None:
+    """release_pages/table_release_note_v1..v3: v2 notes under one of its two tables that its figures need v3.1 to
+    reproduce; v3 says under its tables which release measured all its data (v3.3). The note is that table's alone:
+    v2 is named for its version, never "v3.1 (v2)", and v3 for the release its page states."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.revisions import revisions_across_versions
+
+    pages = Path(__file__).parent / "fixtures" / "release_pages"
+    versions = []
+    for n in (1, 2, 3):
+        path = pages / f"table_release_note_v{n}.md"
+        versions.append((n, extract(path.read_text(), path=path.name, page=True).claims))
+    noted = [c.revision.label if c.revision else None for c in versions[1][1] if c.kind == "perf"]
+    assert noted == [None, "v3.1"]
+    assert {c.revision.label if c.revision else None for c in versions[2][1] if c.kind == "perf"} == {"v3.3"}
+    document = "acme/serve:docs/perf.md"
+    snaps = revisions_across_versions(versions, document)
+    assert [s.ref.name for s in snaps] == [f"{document} v1", f"{document} v2", "v3.3"]
+    assert is_page_versions([s.ref for s in snaps])
+    rows = compare_series(snaps, versions=True)
+    assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["improvement", "improvement"]
