@@ -173,7 +173,7 @@ def test_a_plugin_pages_versions_each_on_its_own_build_are_its_revisions_in_the_
     snaps = revisions_across_versions(versions, "acme/acme-npu:docs/acc.md")
     assert [(s.ref.label, s.ref.head) for s in snaps] == [
         ("v1.3rc2", "77e0f1a"),
-        ("Acme-NPU", "8c1d2e3"),
+        ("main", "8c1d2e3"),
         ("v1.4rc1", "9f0a1b2"),
     ]
     assert is_page_versions([s.ref for s in snaps])
