@@ -476,3 +476,29 @@ def test_a_release_one_tables_note_names_is_that_tables_and_never_names_its_vers
     assert is_page_versions([s.ref for s in snaps])
     rows = compare_series(snaps, versions=True)
     assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["improvement", "improvement"]
+
+
+def test_a_step_across_a_moved_software_stack_is_judged_and_says_what_moved() -> None:
+    """release_pages/stack_moves_v1..v3: one score on an NPU page, PyTorch and torch-npu moving between v1 and v2, CANN
+    between v2 and v3. The stack is no split of the series (every step judged, within noise), but each step says
+    which components moved across it, as benchstat notes what differs beside a delta; the table's steps say it too."""
+    from ledger.compare.render import render_rows
+    from ledger.compare.revisions import revisions_across_versions
+
+    pages = Path(__file__).parent / "fixtures" / "release_pages"
+    versions = []
+    for n in (1, 2, 3):
+        path = pages / f"stack_moves_v{n}.md"
+        versions.append((n, extract(path.read_text(), path=path.name, page=True).claims))
+    snaps = revisions_across_versions(versions, "acme/heron:docs/acc.md")
+    (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
+    assert [(p.verdict, p.reason.split("; ")[-1]) for p in row.steps] == [
+        ("within noise", "stack moved: torch 2.6.0 -> 2.8.0, torch_npu 2.6.0.post1 -> 2.8.0.post1"),
+        ("within noise", "stack moved: cann 8.5.RC1 -> 8.6.RC1"),
+    ]
+    assert row.overall is not None and row.overall.verdict == "within noise"
+    assert row.overall.reason.split("; ")[-1] == (
+        "stack moved: cann 8.5.RC1 -> 8.6.RC1, torch 2.6.0 -> 2.8.0, torch_npu 2.6.0.post1 -> 2.8.0.post1"
+    )
+    out = "\n".join(render_rows([s.ref for s in snaps], [row], "table", show_all=True, width=400))
+    assert "stack moved: cann 8.5.RC1 -> 8.6.RC1, torch 2.6.0 -> 2.8.0" in out, out
