@@ -73,6 +73,9 @@ a report without GitHub's head asks whether the evidence was measured on it."""
 REBASED_ONTO_NOTE = "the base the text says the pull request was rebased onto"
 """A commit claim's note when the text says the PR now sits on that commit ("Draft rebased onto upstream main
 `a72c046`"): where every result predates that rebase, the report says the rebased head is unmeasured."""
+UPSTREAM_BUILD_NOTE = "the build the page's own project builds on, not a revision of its results"
+"""A commit claim's note, after the build's name and version ("vLLM 0.9.2: ..."), for the engine a plugin page's
+version line names beside its own build ("vLLM: 0.9.2 (a5dd03c), vLLM Ascend: main (d13fb07)")."""
 PINNED_FILE_NOTE = "the version a link to a file pins, not a revision of the pull request"
 """A commit claim's note when the hash is a link's pinned file version ("/blob/<sha>/tests/l0_h100.yml#L21", "/tree/
 <sha>/benchmarks"): a commit the text names, but a file a reader points at, never a state the PR was measured on."""

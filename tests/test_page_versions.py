@@ -173,7 +173,7 @@ def test_a_plugin_pages_versions_each_on_its_own_build_are_its_revisions_in_the_
     snaps = revisions_across_versions(versions, "acme/acme-npu:docs/acc.md")
     assert [(s.ref.label, s.ref.head) for s in snaps] == [
         ("v1.3rc2", "77e0f1a"),
-        ("Acme-NPU", "8c1d2e3"),
+        ("main", "8c1d2e3"),
         ("v1.4rc1", "9f0a1b2"),
     ]
     assert is_page_versions([s.ref for s in snaps])
@@ -453,3 +453,52 @@ def test_a_page_version_that_moves_only_its_software_stack_is_a_revision_judged_
     assert len(snaps) == 2
     (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
     assert row.overall.verdict == "within noise"
+
+
+def test_a_release_one_tables_note_names_is_that_tables_and_never_names_its_version() -> None:
+    """release_pages/table_release_note_v1..v3: v2 notes under one of its two tables that its figures need v3.1 to
+    reproduce; v3 says under its tables which release measured all its data (v3.3). The note is that table's alone:
+    v2 is named for its version, never "v3.1 (v2)", and v3 for the release its page states."""
+    from ledger.compare.page_versions import is_page_versions
+    from ledger.compare.revisions import revisions_across_versions
+
+    pages = Path(__file__).parent / "fixtures" / "release_pages"
+    versions = []
+    for n in (1, 2, 3):
+        path = pages / f"table_release_note_v{n}.md"
+        versions.append((n, extract(path.read_text(), path=path.name, page=True).claims))
+    noted = [c.revision.label if c.revision else None for c in versions[1][1] if c.kind == "perf"]
+    assert noted == [None, "v3.1"]
+    assert {c.revision.label if c.revision else None for c in versions[2][1] if c.kind == "perf"} == {"v3.3"}
+    document = "acme/serve:docs/perf.md"
+    snaps = revisions_across_versions(versions, document)
+    assert [s.ref.name for s in snaps] == [f"{document} v1", f"{document} v2", "v3.3"]
+    assert is_page_versions([s.ref for s in snaps])
+    rows = compare_series(snaps, versions=True)
+    assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["improvement", "improvement"]
+
+
+def test_a_step_across_a_moved_software_stack_is_judged_and_says_what_moved() -> None:
+    """release_pages/stack_moves_v1..v3: one score on an NPU page, PyTorch and torch-npu moving between v1 and v2, CANN
+    between v2 and v3. The stack is no split of the series (every step judged, within noise), but each step says
+    which components moved across it, as benchstat notes what differs beside a delta; the table's steps say it too."""
+    from ledger.compare.render import render_rows
+    from ledger.compare.revisions import revisions_across_versions
+
+    pages = Path(__file__).parent / "fixtures" / "release_pages"
+    versions = []
+    for n in (1, 2, 3):
+        path = pages / f"stack_moves_v{n}.md"
+        versions.append((n, extract(path.read_text(), path=path.name, page=True).claims))
+    snaps = revisions_across_versions(versions, "acme/heron:docs/acc.md")
+    (row,) = [r for r in compare_series(snaps, versions=True) if r.overall is not None]
+    assert [(p.verdict, p.reason.split("; ")[-1]) for p in row.steps] == [
+        ("within noise", "stack moved: torch 2.6.0 -> 2.8.0, torch_npu 2.6.0.post1 -> 2.8.0.post1"),
+        ("within noise", "stack moved: cann 8.5.RC1 -> 8.6.RC1"),
+    ]
+    assert row.overall is not None and row.overall.verdict == "within noise"
+    assert row.overall.reason.split("; ")[-1] == (
+        "stack moved: cann 8.5.RC1 -> 8.6.RC1, torch 2.6.0 -> 2.8.0, torch_npu 2.6.0.post1 -> 2.8.0.post1"
+    )
+    out = "\n".join(render_rows([s.ref for s in snaps], [row], "table", show_all=True, width=400))
+    assert "stack moved: cann 8.5.RC1 -> 8.6.RC1, torch 2.6.0 -> 2.8.0" in out, out

@@ -622,7 +622,7 @@ v1.3rc2 ([77e0f1a](https://github.com/acme/acme-npu/commit/77e0f1a))
 @pytest.mark.parametrize(
     ("line", "repo", "want"),
     [
-        # the repository's own name or link says which build the page measured
+        # the repository's own name or link says which build the page measured (a branch's build named by its branch)
         (
             "**Upstream engine**: fastserve 2.4.0 (9ab12cd), **Acme-NPU**: v1.3rc2 (77e0f1a)",
             "acme/acme-npu",
@@ -632,14 +632,14 @@ v1.3rc2 ([77e0f1a](https://github.com/acme/acme-npu/commit/77e0f1a))
             "fastserve: 2.4.0 ([9ab12cd](https://github.com/acme/fastserve/commit/9ab12cd)), acme: main "
             "([77e0f1a](https://github.com/acme/acme-npu/commit/77e0f1a))",
             "acme/acme-npu",
-            ("acme", "77e0f1a"),
+            ("main", "77e0f1a"),
         ),
         # no repository: the words ("Upstream"), the plugin's longer name, then a pre-release of its own
         ("**Upstream**: 2.4 (9ab12cd), **Acme-NPU**: v1.3rc2 (77e0f1a)", None, ("v1.3rc2", "77e0f1a")),
         (
             "**Engine version**: fastserve: 2.4.0 (9ab12cd), fastserve-npu: main (77e0f1a)",
             None,
-            ("fastserve-npu", "77e0f1a"),
+            ("main", "77e0f1a"),
         ),
         ("**Versions**: engine: 2.4.0 (9ab12cd), plugin: v1.3rc2 (77e0f1a)", None, ("v1.3rc2", "77e0f1a")),
         # nothing tells which is the page's own: nothing is guessed
@@ -657,15 +657,21 @@ def test_a_version_line_naming_the_upstream_engine_and_the_pages_own_project_giv
     assert got == ([(*want, 3, len(doc.lines))] if want else []), got
 
 
-def test_a_plugin_pages_results_take_its_own_build_and_the_upstream_sha_is_no_commit_claim() -> None:
-    """The upstream engine's version and commit are the page's context: never the revision of its results, never a
-    commit it states; with or without the repository known, the 0.81 was measured on Acme-NPU v1.3rc2 (77e0f1a)."""
+def test_a_plugin_pages_results_take_its_own_build_and_the_upstream_sha_is_another_projects_commit() -> None:
+    """The upstream engine's version and commit are the page's context: never the revision of its results, but a
+    commit the page names, its note saying whose build it is; with or without the repository known, the 0.81 was
+    measured on Acme-NPU v1.3rc2 (77e0f1a)."""
+    from ledger.model import UPSTREAM_BUILD_NOTE
+
     for repo in ("acme/acme-npu", None):
         claims = extract(_PLUGIN_PAGE, path="acc.md", page=True, repo=repo).claims
         score = next(c for c in claims if c.kind == "accuracy")
         assert score.value == 0.81 and score.revision is not None
         assert (score.revision.label, score.revision.head) == ("v1.3rc2", "77e0f1a")
-        assert [c.sha for c in claims if c.kind == "commit"] == ["77e0f1a"]
+        assert [(c.sha, c.note) for c in claims if c.kind == "commit"] == [
+            ("9ab12cd", f"fastserve 2.4.0: {UPSTREAM_BUILD_NOTE}"),
+            ("77e0f1a", None),
+        ]
 
 
 def test_a_lead_pinning_an_engine_by_its_own_repositorys_commit_is_that_engine_not_a_revision() -> None:

@@ -11,6 +11,7 @@ from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
 from ledger.model import Claim
 from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
+from ledger.vocab.software_stack import STACK_MOVED, stack_moves
 from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import is_point_change, is_time_unit, unit_factor
 
@@ -210,7 +211,21 @@ def _moved_end(
 
 
 def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
-    """Verdict for an aligned pair of any compared kind."""
+    """Verdict for an aligned pair of any compared kind; its reason says where the software stack moved between the
+    two values ("stack moved: cann 8.2.RC1 -> 8.3.RC1", as benchstat notes what differs beside a delta)."""
+    pair = _judged(key, old, new, noise)
+    if moved := stack_moves(old.config, new.config):
+        pair.reason = "; ".join(x for x in (pair.reason, moved) if x)
+    return pair
+
+
+def stack_note(p: Pair) -> str:
+    """ " (cann 8.2.RC1 -> 8.3.RC1)" after a step's verdict where the stack moved across it ("" where not)."""
+    moved = next((s for s in p.reason.split("; ") if s.startswith(STACK_MOVED)), "")
+    return f" ({moved.removeprefix(STACK_MOVED)})" if moved else ""
+
+
+def _judged(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     if key.kind == "gate":
         pair = Pair(key, "", old, new, INSUFFICIENT, Threshold(0.0, "outcome", "outcome"))
         a, b = old.outcome, new.outcome

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.compare.align import Row
-from ledger.compare.judge import VERDICTS, Pair, cases_run, number
+from ledger.compare.judge import STACK_MOVED, VERDICTS, Pair, cases_run, number, stack_note
 from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
@@ -163,7 +163,7 @@ def _delta_cell(p: Pair) -> str:
 def _why_cell(p: Pair) -> str:
     if p.verdict in ("not comparable", "fewer tests", "waived", "ambiguous"):
         return p.reason
-    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s or s.startswith("renamed: ")]
+    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s or s.startswith(("renamed: ", STACK_MOVED))]
     basis = ""
     if p.verdict in ("regression", "improvement") and p.threshold is not None:
         t = p.threshold
@@ -182,6 +182,7 @@ def _turns_cell(row: Row, position: dict[str, str], versions: bool = False) -> s
     steps = (judged_while_stated(row) if versions else []) or row.turns()
     return ", ".join(
         f"{position.get(p.old_rev or '', '?')}->{position.get(p.new_rev or '', '?')} {_delta_cell(p)} {p.verdict}"
+        f"{stack_note(p)}"
         for p in steps
     )
 

@@ -285,7 +285,10 @@ def revisions_across_versions(
         # (a page's version all measured on the one build it names, "vLLM Ascend: v0.10.0rc1 (4604882)", is that
         # version's revision, after the earlier versions': a page's versions are in the order they were written)
         if len(listed) == 1 and (not listed[0].ref.head or (page and not unlabelled)):
-            _add_version(out, ids, v, listed[0], unlabelled, in_order=page)
+            # (a release one table's note names, "to reproduce these, use v0.20", beside other tables of the same
+            # measure it leaves unnamed: the table's release, never the version's name)
+            name = f"{document} v{v}" if page and v is not None and _partial(listed[0], unlabelled) else None
+            _add_version(out, ids, v, listed[0], unlabelled, in_order=page, name=name)
             last_print = fingerprint(unlabelled) if unlabelled else last_print
             continue
         for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
@@ -318,6 +321,13 @@ def revisions_across_versions(
     return out
 
 
+def _partial(section: Snapshot, text: list[Claim]) -> bool:
+    """Whether the version's text states, under no label, results of a measure its one label's results state: the
+    label names the release of some of that measure's values (one table's), not of the version."""
+    measures = {(c.kind, (c.metric or "").lower()) for c in section.claims if c.kind in COMPARED_KINDS}
+    return any((c.kind, (c.metric or "").lower()) in measures for c in text if c.value is not None)
+
+
 def _restated(out: list[Snapshot], ids: list[Id], document: str | None, v: int, claims: list[Claim]) -> None:
     """A page's version that states what its last version stated: that revision is now this version's text (its
     citations at the newest lines), named for the version it has stood unchanged since."""
@@ -333,12 +343,19 @@ def _restated(out: list[Snapshot], ids: list[Id], document: str | None, v: int, 
 
 
 def _add_version(
-    out: list[Snapshot], ids: list[Id], v: int | None, section: Snapshot, text: list[Claim], in_order: bool = False
+    out: list[Snapshot],
+    ids: list[Id],
+    v: int | None,
+    section: Snapshot,
+    text: list[Claim],
+    in_order: bool = False,
+    name: str | None = None,
 ) -> None:
     """A version whose results stand under one label, as one revision with its text: after the revisions so far
     when the label names an earlier one too (each then named by its version) or the versions are a page's
     (`in_order`), else placed as a new section is. A version stating what the last revision of its label states
-    adds nothing."""
+    adds nothing. `name`: the version's own name, where the label names only a part of its results (then no label
+    names the revision)."""
     key = ((section.ref.label or "").strip().lower(), "")
     own = [*section.claims, *text]
     same = [i for i, x in enumerate(ids) if _section(x) == key]
@@ -348,9 +365,13 @@ def _add_version(
     for i in same:
         if out[i].ref.name == label and out[i].ref.version is not None:
             out[i].ref = replace(out[i].ref, name=f"{label} (v{out[i].ref.version})")
-    name = f"{label} (v{v})" if (same or text) and v is not None else label
+    ref = replace(section.ref, version=v, whole=True)
+    if name is not None:
+        ref = RevisionRef(name=name, document=ref.document, version=v)
+    else:
+        ref = replace(ref, name=f"{label} (v{v})" if (same or text) and v is not None else label)
     at = len(out) if same or in_order else _place(ids, [key], 0, _label_number(label))
-    out.insert(at, Snapshot(replace(section.ref, name=name, version=v, whole=True), own))
+    out.insert(at, Snapshot(ref, own))
     ids.insert(at, (None, v, *key))
 
 

@@ -191,7 +191,7 @@ class Context:
                 config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None and kind != "commit":  # (a hash the text names was not measured under a setup)
             around, windows = self.setup.at(line, kind), _windows_of(self.setup.windows, line, metric or "")
-            around = {**around, **self.setup.for_task(line, config.get("task") or around.get("task"), metric)}
+            around = {**around, **self.setup.for_task(line, config, metric, around.get("task"))}
             if self.setup.derived and derives(kind, fields.get("unit")):  # (the method of the table above: its runs')
                 around = {**self.setup.derived.at(line), **around}
             if self.setup.default and kind in _MEASURED_KINDS:

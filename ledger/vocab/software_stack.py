@@ -6,6 +6,7 @@ history moves its stack at nearly every release, and compare judges that history
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 STACK_KEYS: dict[str, str] = {"cann": "cann", "pytorch": "torch", "torch-npu": "torch_npu", "torch_npu": "torch_npu"}
 """A component's name as an environment line writes it (lower case) -> its setup key."""
@@ -28,3 +29,16 @@ def stack_versions(text: str) -> dict[str, str]:
     for m in _STACK_RE.finditer(text[:2000]):
         out.setdefault(STACK_KEYS[m.group("name").lower()], m.group("version"))
     return out
+
+
+STACK_SETUP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(STACK_KEYS.values()))
+"""The setup keys of the stack, in the order a note names them."""
+STACK_MOVED = "stack moved: "
+"""What a judged pair's reason says before the components whose versions moved between its two values."""
+
+
+def stack_moves(old: Mapping[str, str], new: Mapping[str, str]) -> str:
+    """ "stack moved: cann 8.2.RC1 -> 8.3.RC1" for the components both sides state at different versions ("" for
+    none): a pair judged across a moved stack is judged (the stack is no split of a series), and says so."""
+    moved = [f"{k} {old[k]} -> {new[k]}" for k in STACK_SETUP_KEYS if k in old and k in new and old[k] != new[k]]
+    return STACK_MOVED + ", ".join(moved) if moved else ""

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, Claim, Revision
+from ledger.model import PINNED_FILE_NOTE, REBASED_ONTO_NOTE, STATED_HEAD_NOTE, UPSTREAM_BUILD_NOTE, Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.engine_builds import ENGINE_COMMIT_RE
 from ledger.parsers.grammar.linked_sides import pinned_shas
-from ledger.parsers.grammar.project_versions import context_shas
+from ledger.parsers.grammar.project_versions import context_builds, context_shas
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Document, Row, Table
 from ledger.vocab.engines import engine_named
@@ -139,6 +139,13 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     # ("vLLM: 0.9.2 (a5dd03c), vLLM Ascend: main (d13fb07)" on vllm-ascend's page: a5dd03c is the engine it builds on;
     # "Exllama [commit](.../turboderp/exllama/commit/...)": that engine's, not this PR's)
     upstream = context_shas(ctx.doc, line) | pinned_shas(text).keys()
+    # (the engine a plugin page builds on is a commit the page names, of another project: its note says so)
+    builds = context_builds(ctx.doc, line)
+    for sha, build in builds.items():
+        if (at := text.lower().find(sha)) >= 0:
+            seen.add(sha)
+            note = f"{build.name} {build.version}: {UPSTREAM_BUILD_NOTE}"
+            yield ctx.claim("commit", line, text[at : at + len(sha)], sha=sha, note=note)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)

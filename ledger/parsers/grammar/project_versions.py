@@ -51,6 +51,8 @@ class VersionLines:
     own: ProjectVersion | None
     context: frozenset[str]
     """The other projects' shas (when the own entry is known): none of them a commit of the page's."""
+    others: tuple[ProjectVersion, ...] = ()
+    """The other projects' entries with a sha (when the own entry is known): the builds the page's own builds on."""
 
 
 def _key(name: str) -> str:
@@ -144,8 +146,9 @@ def _closed(run: list[tuple[int, list[ProjectVersion]]], doc: Document) -> list[
     if len({_key(e.name) for e in entries}) < 2:
         return []
     own = _own(entries, doc.repo)
-    context = frozenset(e.sha for e in entries if own is not None and e is not own and e.sha)
-    return [VersionLines(run[0][0], run[-1][0], own, context)]
+    others = tuple(e for e in entries if own is not None and e is not own and e.sha)
+    context = frozenset(e.sha for e in others if e.sha)
+    return [VersionLines(run[0][0], run[-1][0], own, context, others)]
 
 
 def version_line_scopes(doc: Document) -> list[RevisionScope]:
@@ -157,7 +160,9 @@ def version_line_scopes(doc: Document) -> list[RevisionScope]:
         if own is None:
             continue
         release = own.version[:1].isdigit() or own.version[1:2].isdigit()
-        label = f"v{own.version.lstrip('vV')}" if release else own.name
+        # (a branch's build is named by its branch, "main", as a release's by its release: the project's name says
+        # nothing of which build; the commit tells two builds of one branch apart)
+        label = f"v{own.version.lstrip('vV')}" if release else own.version.lower()
         out.append(RevisionScope(vl.start, _section_end(doc, heads, vl.start), Revision(label=label, head=own.sha)))
     return out
 
@@ -179,3 +184,9 @@ def context_shas(doc: Document, line: int) -> frozenset[str]:
     """The shas a version line on `line` names for the projects the page builds on: no commits of its own."""
     vl = _indexed(doc)[1].get(line)
     return vl.context if vl is not None else frozenset()
+
+
+def context_builds(doc: Document, line: int) -> dict[str, ProjectVersion]:
+    """The builds by sha a version line on `line` names for the projects the page builds on."""
+    vl = _indexed(doc)[1].get(line)
+    return {e.sha: e for e in vl.others if e.sha} if vl is not None else {}

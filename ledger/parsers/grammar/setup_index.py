@@ -4,7 +4,7 @@ section), nested, the innermost winning; see grammar.setup for how they are foun
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.model_values import settled_model
@@ -153,19 +153,26 @@ class SetupIndex:
             return self._merged[i] if i >= 0 else {}
         return {}
 
-    def for_task(self, line: int, task: str | None, metric: str | None = None) -> dict[str, str]:
-        """The setup at `line` that the command of eval `task` (None: the eval `metric` names, if any) states for
-        its own results alone ({}: none): an eval command's own settings, for its task's results only."""
+    def for_task(
+        self, line: int, own_keys: Mapping[str, str], metric: str | None = None, task: str | None = None
+    ) -> dict[str, str]:
+        """The setup at `line` that the command of the result's eval (its own `task` key, else `task`, else the
+        eval `metric` names, if any) states for its own results alone ({}: none): an eval command's own settings,
+        for its task's results only; and a class of models' own settings for a result of that class (by the model
+        its own keys name, a "Model" row's or a model's column, else the scope's)."""
         if not self.tasks:
             return {}
-        task = task or named_benchmark(metric or "")
+        task = own_keys.get("task") or task or named_benchmark(metric or "")
+        model = own_keys.get("model")
         own = self.tasks.get(task_name(task)) if task else None
         out = own.at(line) if own is not None else {}
-        if self.classed and (
-            kin := self.tasks.get(CLASS_PREFIX + model_class((here := self.at(line)).get("model", "")))
-        ):
-            # (a MoE table under a method section's "For MoE models: --ep $ep_size": its runs', under their own scopes)
-            out = {**{k: v for k, v in kin.at(line).items() if k not in here}, **out}
+        if self.classed:
+            here = self.at(line)
+            kin = self.tasks.get(CLASS_PREFIX + model_class(model or here.get("model", "")))
+            if kin is not None:
+                # (a MoE table under a method section's "For MoE models: --ep $ep_size": its runs', under their own
+                # scopes)
+                out = {**{k: v for k, v in kin.at(line).items() if k not in here}, **out}
         return out
 
     @property
