@@ -25,7 +25,9 @@ _MAX_POSITIONS = 16
 
 
 def position_runs(out: list[dict[str, Any]], text: str) -> None:
-    """Name each value of a run the words "per position" open (see the module) that position's acceptance rate."""
+    """Name each value of a run the words "per position" open (see the module) that position's acceptance rate, and
+    give a value after a position its clause names that position (named_positions)."""
+    named_positions(out, text)
     if "osition" not in text:
         return
     for m in _PER_POSITION_RE.finditer(text):
