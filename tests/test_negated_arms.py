@@ -44,3 +44,15 @@ def test_an_arm_named_as_the_other_plus_an_addition_is_its_change() -> None:
     assert negated_arm("Eagle 3 + norm", "Eagle 3") == 1
     assert negated_arm("TP8", "TP8 w/ DP attention") is None  # a setting added: another setup, no reference
     assert negated_arm("A", "A + b c d e f") is None  # a long tail names another arm
+
+
+def test_a_point_release_with_an_addition_and_a_shared_qualifier_name_the_variant() -> None:
+    # (tests/fixtures/tables/variant_arm_spellings.md)
+    assert negated_arm("Medusa 2 (Mixtral)", "Medusa 2 + gate (Mixtral)") == 0
+    assert negated_arm("Medusa 2.1 residual-gate", "Medusa 2") == 1
+    assert negated_arm("Medusa2", "Medusa2.1 + gate") == 0
+    assert negated_arm("Medusa 2 (Mixtral)", "Medusa 2 + gate (Llama)") is None  # (the qualifier tells them apart)
+    assert negated_arm("Llama 3", "Llama 3.1 Instruct") is None  # (two models of a family)
+    assert negated_arm("Medusa 2", "Medusa 2.1") is None  # (a release alone: release_columns, if anything)
+    assert negated_arm("Medusa 2", "Medusa 2.1 fp8") is None  # (a setting added: another setup)
+    assert negated_arm("Medusa 2", "Medusa 21 gate") is None

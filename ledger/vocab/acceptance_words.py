@@ -35,3 +35,9 @@ def named_after(text: str, end: int) -> str | None:
         return None
     name = re.sub(r"[ \t]+", " ", m.group("name"))
     return f"acceptance rate ({name})" if _OF_DRAFTED_RE.match(name) else name
+
+
+DRAFT_POSITION_RE = re.compile(r"(?<![\w-])(?:draft[ \t])?pos(?:ition)?\.?[ \t]?#?(\d{1,2})(?![\w.])", re.IGNORECASE)
+"""A draft position a sentence names ("pos 4", "position 2", "draft pos #1"): the position whose rate a value is."""
+DRAFTING_TEXT_RE = re.compile(r"draft|accept|speculat", re.IGNORECASE)
+"""The words that make a sentence's position a draft position (a position elsewhere is a token's or a rank's)."""

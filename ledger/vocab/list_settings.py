@@ -129,3 +129,11 @@ def setting_list(text: str, at: int) -> tuple[str, list[str], int] | None:
         return None
     key = LISTED_KEYS[re.split(r"[ _]", m.group("key").lower())[0]]
     return key, [v for v in _LISTED_SPLIT_RE.split(m.group("vals")) if v], m.end()
+
+
+LISTED_FILTER_RE = re.compile(
+    r"\s{0,3}[/,;]\s{1,3}(?:and\s)?(?P<word>strict|flexible)(?:[-_ ](?:match|extract))?\s{0,2}[:=]?\s{0,2}[`*_]{0,2}$",
+    re.IGNORECASE,
+)
+"""The next of lm-eval's gsm8k filters listed after a first one's value ("gsm8k strict 0.81, flexible 0.84"): the
+mark, then the filter's first word right before the next value (canon_value gives the full name)."""

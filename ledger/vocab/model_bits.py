@@ -1,6 +1,7 @@
 """A weight precision written as a bit width right after the model it quantises ("### Qwen3-4B 8bit", "Mistral-7B
-(4-bit)", "Llama-3-8B q4"): how MLX and Apple-silicon threads name a checkpoint's quant, the model's own setup. A
-width elsewhere ("4-bit KV cache", "8-bit adds") is no precision of the model's weights and stays unread here."""
+(4-bit)", "Llama-3-8B q4") or right before it ("### 4-bit Mistral 7B"): how MLX and Apple-silicon threads name a
+checkpoint's quant, the model's own setup. A width elsewhere ("4-bit KV cache", "8-bit adds") is no precision of the
+model's weights and stays unread here."""
 
 from __future__ import annotations
 
@@ -22,6 +23,21 @@ def bits_after_model(text: str, model: str) -> str | None:
         return None
     m = _BITS_AFTER_RE.match(text[at + len(model) : at + len(model) + 24])
     return None if m is None else f"{m.group('bits') or m.group('q')}bit"
+
+
+# the width right before the model's name, joined by a space or a dash ("4-bit Mistral 7B", "8bit Qwen3-4B"): the
+# words between them none (a "4-bit KV cache, Qwen3 4B" is the cache's width)
+_BITS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<bits>[2-8])[ _-]?bits?[ _-]{1,2}$", re.IGNORECASE)
+
+
+def bits_before_model(text: str, model: str) -> str | None:
+    """ "4-bit Mistral 7B" with model "Mistral 7B" -> "4bit": the width written right before the model's name in
+    `text`, else None."""
+    at = text.find(model)
+    if at <= 0 or not model:
+        return None
+    m = _BITS_BEFORE_RE.search(text[max(0, at - 12) : at])
+    return None if m is None else f"{m.group('bits')}bit"
 
 
 # a width closing a model's cell right after its size ("Qwen3 0.6B Q4", "Mistral 7B 8bit", "Llama-3-8B-4bit"): MLX's

@@ -1,4 +1,5 @@
-"""The names a llama.cpp-style thread gives its two speeds, and the bench's short names of them."""
+"""The names a llama.cpp-style thread gives its two speeds, the bench's short names of them, and the words that qualify
+a measure's name after a value."""
 
 from __future__ import annotations
 
@@ -18,3 +19,11 @@ def bench_speed_name(name: str) -> bool:
     """ "PP", "TG", "PP512": a speed's short name as a bench prints it, in capitals: never the unit "pp" (percentage
     points) nor a lowercase word ("+80% prefill" names its own change, and the share after it keeps its measure)."""
     return not name.islower() and _SPEED_NAME_RE.fullmatch(name) is not None
+
+
+NAME_MODIFIERS = (
+    r"(?:memory|peak|effective|sustained|achieved|measured|average|mean|total|output|input|decode|prefill|e2e|"
+    r"end-to-end|overall|copy|read|write|kernel)"
+)
+"""The words that qualify a measure's name between a value and it ("310 GB/s memory bandwidth", "1200 tok/s peak
+throughput"): the name still the value's, never a later value's."""

@@ -204,7 +204,20 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     if "/pull/" in text and "/commits/" not in text:
         text = _URL_RE.sub(lambda m: " " * len(m.group(0)), text)  # a PR link's digits are not a commit; the rest is
-    yield from _commit_claims(text, block.start, ctx)
+    claims = _commit_claims(text, block.start, ctx)
+    yield from (c for c in claims if not _restated_in_log(block, c, ctx)) if block.in_code else claims
+
+
+def _restated_in_log(block: Block, claim: Claim, ctx: Context) -> bool:
+    """A sha a log prints ("build: 6120 (9a8b7c6d)") that its section or one it stands under already named above it
+    ("## `me/sweep-port@9a8b7c6d`"): the log restates the build the text named, one commit, claimed where first
+    named."""
+    first = _first_lines(ctx).get(claim.sha or "")
+    if claim.revision is not None or first is None or first >= block.start:
+        # ("# PR: source=9f1e2d3c": a log's line naming the side the sha built is a revision's own statement)
+        return False
+    named = ctx.section_at(first)  # (its section or one the log's stands under: never a sibling's, another run's)
+    return ctx.section_at(block.start)[: len(named)] == named
 
 
 # "... on d0b2d5dfa6)", "failed in CI on f22959cf9a": a sha that only says where something ran

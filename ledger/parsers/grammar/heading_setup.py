@@ -18,7 +18,7 @@ from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
-from ledger.vocab.model_bits import bits_after_model
+from ledger.vocab.model_bits import bits_after_model, bits_before_model
 from ledger.vocab.models import heading_model
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
@@ -107,6 +107,10 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values["gpu"] = device  # ("### use QX880": a board the vocabulary does not know, still not the page's other)
     for key, value in bracketed_workload(title).items():  # "### Phase C (`bench serve`, ShareGPT, 200 prompts)"
         values.setdefault(key, value)
+    if "quant" not in values and (model := values.get("model")) and (bits := bits_before_model(title, model)):
+        # "### 4-bit Mistral 7B": the checkpoint's weights, at that width (a heading's: a sentence's "the 2-bit
+        # Llama-2-13b scores" is its one model's, no section's)
+        values["quant"] = bits
     if "model" not in values and (shaped := heading_shaped_model(title)) is not None:
         values["model"] = shaped  # "### Ling-2.6-flash" over its table: a family the vocabulary does not know
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:

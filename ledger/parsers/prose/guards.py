@@ -53,7 +53,7 @@ CONFIG_BEFORE_RE = re.compile(
         r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|conc|con|draft(?: length)?|tp|ep|pp|dp|"
         r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|release|v|sm|sm_|rc|at|first|last|every|"
-        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|depth|"
+        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|depth|pos|position|"
         r"always over|stays? over|stayed over|remains? over|remained over|consistently over|well over|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
         r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp"

@@ -179,6 +179,12 @@ def _after_last_value(words: str) -> str:
     if not cut:
         return words
     rest = _RESTART_RE.sub("", words[cut:].strip())
+    joint = max(rest.rfind(", and "), rest.rfind("; "))
+    own = _RESTART_RE.sub("", rest[joint + 2 :].strip()) if joint >= 0 else ""
+    if own and _NAME_START_RE.match(own) and not _NO_NAME_RE.fullmatch(own):
+        # ("310 GB/s memory bandwidth, and decode went from 14.2": a clause of its own after the earlier value's
+        # words names the later value, never the earlier value's measure)
+        return own
     return rest if _NAME_START_RE.match(rest) and MEASURE_NOUN_END_RE.search(rest) else words
 
 

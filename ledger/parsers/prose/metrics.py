@@ -21,6 +21,7 @@ from ledger.vocab.metrics import (
     is_benchmark_name,
 )
 from ledger.vocab.perplexity_corpora import CORPUS_BEFORE_RE, CORPUS_PERPLEXITY
+from ledger.vocab.speed_names import NAME_MODIFIERS
 from ledger.vocab.text import ARROW, lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -156,7 +157,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             break
         if _AFTER_NUMBER_RE.search(text, max(0, a - 16), a) and is_measure_unit(text[a:b]):
             continue  # "from 61.3 tok/s (Conc 1) to 402.6": the unit of the value before names no value after it
-        if (u := _AFTER_VALUE_UNIT_RE.search(text, max(0, a - 24), a)) and is_measure_unit(u.group("unit")):
+        if (u := _AFTER_VALUE_UNIT_RE.search(text, max(0, a - 60), a)) and is_measure_unit(u.group("unit")):
+            # ("310 GB/s memory bandwidth, and decode went from 14.2 to 16.8 t/s": the modifiers between too)
             last = None  # "45.2 ms TTFT, 12.1 tok/s decode": the name after a value and its unit is that value's
             continue
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first; a
@@ -200,7 +202,9 @@ _THROUGHPUT_KIND_RE = re.compile(
 )
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
 # (a share's name after it is often what the share is of: "the 45% acceptance rate threshold (observed 44.6%)")
-_AFTER_VALUE_UNIT_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?(?P<unit>[A-Za-zµ/]{1,10}) $")
+_AFTER_VALUE_UNIT_RE = re.compile(
+    r"\d(?<![\w.]\d)[\d.,]{0,12} ?(?P<unit>[A-Za-zµ/]{1,10}) (?:" + NAME_MODIFIERS + r" ){0,2}$", re.IGNORECASE
+)
 # a score's name that says nothing of which benchmark it is (a console's label is joined to one as prose is)
 # (and lm-eval's filters: "gsm8k flexible-extract 95.1" is gsm8k's score under that filter)
 # (and its plural: "GSM8K scores were 70.1% / 71.0%" are GSM8K's, one per arm)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from ledger.vocab.canonical import canon_value
+from ledger.vocab.list_settings import LISTED_FILTER_RE
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of
 
@@ -26,8 +28,12 @@ _OWN_LABEL_RE = re.compile(r"(?<![\w@-])(?P<label>[A-Za-z][\w@-]{1,30})\s{0,2}[:
 
 
 def own_labels(out: list[dict], text: str) -> None:
-    """Rename each value a list mark and its own label follow the first value with (see the module)."""
+    """Rename each value a list mark and its own label follow the first value with (see the module); a filter's
+    word there ("gsm8k strict 0.81, flexible 0.84") keeps the metric and gives the value its own filter."""
     for prev, c in pairwise(out):
+        if "filter" in prev["config"] and (f := LISTED_FILTER_RE.match(text, prev["end"], c["start"])) is not None:
+            c["config"] = {**c["config"], "filter": canon_value("filter", f.group("word"))}
+            continue
         name = prev["metric"]
         if not name or c["metric"] != name or c["kind"] != prev["kind"]:
             continue

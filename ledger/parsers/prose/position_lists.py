@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ledger.vocab.acceptance_words import DRAFT_POSITION_RE, DRAFTING_TEXT_RE
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.units import measure_of_unit
 
@@ -24,7 +25,9 @@ _MAX_POSITIONS = 16
 
 
 def position_runs(out: list[dict[str, Any]], text: str) -> None:
-    """Name each value of a run the words "per position" open (see the module) that position's acceptance rate."""
+    """Name each value of a run the words "per position" open (see the module) that position's acceptance rate, and
+    give a value after a position its clause names that position (named_positions)."""
+    named_positions(out, text)
     if "osition" not in text:
         return
     for m in _PER_POSITION_RE.finditer(text):
@@ -39,6 +42,39 @@ def position_runs(out: list[dict[str, Any]], text: str) -> None:
         if _PER_POSITION_RE.fullmatch((c.get("metric") or "").strip()):
             # ("per-position 0.9, 0.8 at 12.5 ms": the words name a run of rates, never a time outside it)
             c["metric"] = _NAME if c.get("unit") in (None, "%") else measure_of_unit(c.get("unit"))
+
+
+# what a position leaves of a metric cut at its bracket ("Improvement grows with draft depth (pos 4"): the bracket,
+# its position and the words joining them ("at")
+_POSITION_TAIL_RE = re.compile(r"\s?\(?(?:at\s)?(?:draft\s)?pos(?:ition)?\.?\s?#?\d{1,2}\)?:?\s?$", re.IGNORECASE)
+_BEFORE = 60
+"""How far before a value its position may stand (a clause: "the acceptance rate (pos 3) is 0.48")."""
+
+
+def named_positions(out: list[dict[str, Any]], text: str) -> None:
+    """ "The acceptance rate (pos 3) is 0.48", "Gains grow with draft depth (pos 4: +13.7%)": a value after a draft
+    position its clause names, with no other number between, is that position's (`position`, as a table's Position
+    column gives); a metric cut at the position's bracket keeps its words and loses the position."""
+    if "pos" not in text and "Pos" not in text:
+        return
+    for c in out:
+        if "position" in c.get("config", {}):
+            continue
+        start = c["start"]
+        found = None
+        for m in DRAFT_POSITION_RE.finditer(text, max(0, start - _BEFORE), start):
+            found = m
+        if found is None or any(ch.isdigit() for ch in text[found.end() : start]):
+            continue
+        bracketed = text[max(0, found.start() - 1) : found.start()] == "("
+        if c.get("kind") != "acceptance" and not bracketed and DRAFTING_TEXT_RE.search(text[:1000]) is None:
+            continue  # (a position in a sentence about no drafting is a token's or a rank's; "(pos 3:" is a draft's)
+        c["config"] = {**c.get("config", {}), "position": found.group(1)}
+        metric = c.get("metric") or ""
+        window = metric[-40:]
+        if (tail := _POSITION_TAIL_RE.search(window)) is not None:
+            kept = metric[: len(metric) - len(window) + tail.start()].strip(" :,(")
+            c["metric"] = kept or metric  # (a metric that is its position alone stays as it was)
 
 
 def _run_after(out: list[dict[str, Any]], text: str, at: int) -> list[dict[str, Any]]:

@@ -164,7 +164,7 @@ def claims_in_text(
     out = restated_counts(out, text)  # ("by 2.1 points, or 28 more correct answers": one change, counted twice)
     unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)
     pair_ratios(out, text)  # ("15.3 -> 12.1 ms/step (1.26x)": the decode latency's speed-up)
-    position_runs(out, text)  # ("per-position ~0.72 / 0.50 / 0.36": each draft position's acceptance rate)
+    position_runs(out, text)  # ("per-position ~0.72 / 0.50 / 0.36", "rate (pos 3) is 0.48": each a position's)
     for c in out:
         if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
             c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
