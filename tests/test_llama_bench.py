@@ -92,3 +92,21 @@ def test_a_diff_column_is_the_sides_change_and_a_side_column_its_revision() -> N
     ]
     assert all(c.revision is not None and c.revision.label == "after" for c in claims)
     assert all("diff" not in c.config for c in claims)
+
+
+def test_variants_beside_a_base_column_are_measured_against_it_each_with_its_change() -> None:
+    """ "base t/s | wide t/s | vs base | wide + unroll t/s | vs base | cuBLAS t/s (shown for comparison)": each
+    variant's rate against the base column on its own side, each "vs base" the change of the variant before it (two
+    columns of one header, never a setting of the row), the noted column a rate of its own against nothing; the
+    base column's cells are references only."""
+    path = FIXTURES / "variant_columns_vs_base.md"
+    claims = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.source.line == 7]
+    got = [(c.value, c.unit, c.reference, c.revision.label if c.revision else None) for c in claims]
+    assert got == [
+        (53.4, "t/s", 52.1, "wide"),
+        (2.5, "%", None, "wide"),
+        (55.9, "t/s", 52.1, "wide + unroll"),
+        (7.29, "%", None, "wide + unroll"),
+        (44.8, "t/s", None, None),
+    ]
+    assert not any(k.startswith(("vs", "cublas")) for c in claims for k in c.config)
