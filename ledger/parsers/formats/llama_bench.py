@@ -70,6 +70,9 @@ def _roles(header: list[str]) -> list[str] | None:
             roles.append("value")
         else:
             roles.append("config")
+    bare = [i for i, h in enumerate(heads) if h.lower() == "t/s"]
+    if len(bare) == 2 and "speedup" in roles:
+        roles[bare[0]] = "baseline"  # ("| test | t/s | t/s | speedup |", a headless paste: the second over the first)
     labelled = [i for i, h in enumerate(heads) if h.lower().startswith("t/s ")]
     if len(labelled) == 2:
         sides = [side_of(heads[i][4:]) for i in labelled]
@@ -138,6 +141,27 @@ def _config_keys(heads: list[str]) -> list[str]:
     ]
 
 
+_POSITION_KEY_RE = re.compile(r"^column_\d{1,3}$")
+
+
+def _positioned(config: dict[str, str]) -> dict[str, str]:
+    """The cells of columns a headless paste names by position (tables.headless) under the keys they state: the
+    model label llama-bench prints ("llama 1B all F32", its type last), a GPU; a cell stating none keeps its
+    position's key (a microbatch size or a thread count looks alike, and which one it is is not for us to guess)."""
+    out: dict[str, str] = {}
+    for key, cell in config.items():
+        if not _POSITION_KEY_RE.match(key):
+            out[key] = cell
+        elif "model" not in config and "model" not in out and _GGUF_TYPE_RE.search(cell):
+            out["model"] = cell
+        elif found := qualifiers(cell):
+            for k, v in found.items():
+                out.setdefault(k, v)
+        else:
+            out[key] = cell
+    return out
+
+
 def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:
     """batched-bench's PP / TG / B under the setup keys they are: the prompt and generated lengths and the batch
     (isl, osl, batch_size), beside the printed keys the tool's readers know them by."""
@@ -178,6 +202,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         config = {
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
+        config = _positioned(config)  # ("column_1=RTX 4090" in a headless paste: the GPU the cell names)
         config.update(_bench_lengths(heads, cells))
         around = ctx.setup.at(row.line) if ctx.setup is not None else {}
         if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
