@@ -30,6 +30,8 @@ def test_config_columns_give_no_claims(path: Path) -> None:
         ),
         (["PP", "TG", "B", "N_KV", "T_PP s", "S_PP t/s"], ["config", "config", "config", "config", "value", "value"]),
         (["Model", "Test", "t/s master", "t/s PR", "Speedup"], ["config", "config", "baseline", "value", "speedup"]),
+        # (compare-llama-bench rows pasted without their header, named by tables.headless: the second rate is new)
+        (["column 1", "test", "t/s", "t/s", "speedup"], ["config", "config", "baseline", "value", "speedup"]),
         (["Model", "TTFT (ms)", "TPOT (ms)"], None),
     ],
 )
@@ -92,3 +94,35 @@ def test_a_diff_column_is_the_sides_change_and_a_side_column_its_revision() -> N
     ]
     assert all(c.revision is not None and c.revision.label == "after" for c in claims)
     assert all("diff" not in c.config for c in claims)
+
+
+def test_variants_beside_a_base_column_are_measured_against_it_each_with_its_change() -> None:
+    """ "base t/s | wide t/s | vs base | wide + unroll t/s | vs base | cuBLAS t/s (shown for comparison)": each
+    variant's rate against the base column on its own side, each "vs base" the change of the variant before it (two
+    columns of one header, never a setting of the row), the noted column a rate of its own against nothing; the
+    base column's cells are references only."""
+    path = FIXTURES / "variant_columns_vs_base.md"
+    claims = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.source.line == 7]
+    got = [(c.value, c.unit, c.reference, c.revision.label if c.revision else None) for c in claims]
+    assert got == [
+        (53.4, "t/s", 52.1, "wide"),
+        (2.5, "%", None, "wide"),
+        (55.9, "t/s", 52.1, "wide + unroll"),
+        (7.29, "%", None, "wide + unroll"),
+        (44.8, "t/s", None, None),
+    ]
+    assert not any(k.startswith(("vs", "cublas")) for c in claims for k in c.config)
+
+
+def test_headless_compare_rows_take_the_tools_header_and_no_setting_is_a_claim() -> None:
+    """compare-llama-bench rows pasted without their header: the test cell names the measure, the second rate is
+    measured against the first, and the number before the test (a microbatch size or the like) is setup only."""
+    path = FIXTURES / "headless_compare_rows.md"
+    doc = extract(path.read_text(encoding="utf-8"), path=path.name)
+    assert [(c.metric, c.value, c.reference) for c in doc.claims if c.unit == "t/s"] == [
+        ("t/s pp512", 640.9, 610.4),
+        ("t/s pp512", 2195.8, 2210.0),
+        ("t/s tg128", 190.1, 188.25),
+    ]
+    assert {c.value for c in doc.claims}.isdisjoint({4.0, 16.0})
+    assert all(c.config.get("gpu") == "RTX 3060" and c.config.get("quant") == "q8_0" for c in doc.claims)

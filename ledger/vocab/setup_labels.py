@@ -336,6 +336,12 @@ def letter_draft(config: dict[str, str]) -> None:
         del config["k"]  # ("* K=3: 97.2" under "k=3" read as a draft length by the setup words: one setting, said once)
 
 
+def is_bench_test(cell: str) -> bool:
+    """The cell is a llama-bench test name alone ("pp512", "tg128", "pp512+tg128", "tg128 @ d4096")."""
+    m = _BENCH_TEST_RE.match(cell.strip(" *`"))
+    return m is not None and bool(m.group("isl") or m.group("osl"))
+
+
 def bench_test_setup(test: str) -> dict[str, str]:
     """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128; "tg128 @ d4096" generated
     its 128 tokens over a context 4096 deep, its input), else {}."""

@@ -23,6 +23,7 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.formats.bench_variants import change_column, noted_value, variant_columns, without_note
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.headers import column_revisions
@@ -63,10 +64,15 @@ def _roles(header: list[str]) -> list[str] | None:
             roles.append("speedup")
         elif CHANGE_NAME_RE.match(h):
             roles.append("delta")  # "| t/s (before) | t/s (after) | diff |": the change, no setting of the row
-        elif h.lower() != "s" and _VALUE_HEADER_RE.match(h):
+        elif change_column(h):
+            roles.append("delta")  # "| base t/s | fast t/s | vs base |": the change of the variant before it
+        elif h.lower() != "s" and (_VALUE_HEADER_RE.match(h) or noted_value(h)):
             roles.append("value")
         else:
             roles.append("config")
+    bare = [i for i, h in enumerate(heads) if h.lower() == "t/s"]
+    if len(bare) == 2 and "speedup" in roles:
+        roles[bare[0]] = "baseline"  # ("| test | t/s | t/s | speedup |", a headless paste: the second over the first)
     labelled = [i for i, h in enumerate(heads) if h.lower().startswith("t/s ")]
     if len(labelled) == 2:
         sides = [side_of(heads[i][4:]) for i in labelled]
@@ -114,7 +120,7 @@ def _value_stem(heads: list[str], roles: list[str]) -> str:
 
 
 def _unit_of(head: str) -> str:
-    h = _clean(head)
+    h = without_note(_clean(head))  # ("cuBLAS t/s (for reference)": the rate's unit, before the note)
     if h.lower().startswith("t/s"):
         return "t/s"
     return h.split()[-1]
@@ -135,6 +141,27 @@ def _config_keys(heads: list[str]) -> list[str]:
     ]
 
 
+_POSITION_KEY_RE = re.compile(r"^column_\d{1,3}$")
+
+
+def _positioned(config: dict[str, str]) -> dict[str, str]:
+    """The cells of columns a headless paste names by position (tables.headless) under the keys they state: the
+    model label llama-bench prints ("llama 1B all F32", its type last), a GPU; a cell stating none keeps its
+    position's key (a microbatch size or a thread count looks alike, and which one it is is not for us to guess)."""
+    out: dict[str, str] = {}
+    for key, cell in config.items():
+        if not _POSITION_KEY_RE.match(key):
+            out[key] = cell
+        elif "model" not in config and "model" not in out and _GGUF_TYPE_RE.search(cell):
+            out["model"] = cell
+        elif found := qualifiers(cell):
+            for k, v in found.items():
+                out.setdefault(k, v)
+        else:
+            out[key] = cell
+    return out
+
+
 def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:
     """batched-bench's PP / TG / B under the setup keys they are: the prompt and generated lengths and the batch
     (isl, osl, batch_size), beside the printed keys the tool's readers know them by."""
@@ -147,14 +174,18 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     if (roles := _roles(table.header)) is None:
         return
-    table = filled_down(table, roles)  # ("|   | 8 | 52.4 |" under "| gemma 2B Q8_0 | 4 | ...": the model above)
     heads = [_clean(h) for h in table.header]
+    variants = variant_columns(heads, roles)  # ("| base t/s | fast t/s | vs base |": fast's baseline and its change)
+    table = filled_down(table, roles)  # ("|   | 8 | 52.4 |" under "| gemma 2B Q8_0 | 4 | ...": the model above)
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
     keys = _config_keys(heads)
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch (the baseline's too) was measured on it
     named = ctx.named_at(table.header_line)  # ("t/s b4120" beside "t/s rk/splitk": one stem, two revisions)
     revisions, sided = _column_sides(heads, roles, named)
+    for i, variant in variants.sides.items():
+        revisions.setdefault(i, variant)
+    sided.update(i for i in variants.sides if roles[i] == "value")  # ("fast t/s": the rate, measured on "fast")
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell (if still there) is partial
     cut = (
@@ -171,6 +202,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         config = {
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
+        config = _positioned(config)  # ("column_1=RTX 4090" in a headless paste: the GPU the cell names)
         config.update(_bench_lengths(heads, cells))
         around = ctx.setup.at(row.line) if ctx.setup is not None else {}
         if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
@@ -200,7 +232,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             n = nums[0]
             sm = _STDERR_RE.search(c)
             ref = None
-            if roles[i] == "value" and base_col is not None and base_col < len(cells):
+            if roles[i] == "value" and base_col is not None and base_col < len(cells) and i not in variants.apart:
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
             elif roles[i] == "value" and base_row is not None and i < len(base_row):
                 ref = to_float(_clean(base_row[i]).split("±")[0])
@@ -210,11 +242,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 if roles[i] == "value"
                 and base_col is not None
                 and (i in sided or i in revisions)  # "t/s 0badc0de1": the commit is the revision, not the measure
-                else heads[i]
+                else without_note(heads[i])
             )
             metric = f"{head} {test}".strip() if test else head
             if roles[i] == "delta":  # ("t/s pp512 diff": the change of the row's t/s)
-                metric = " ".join(w for w in (_value_stem(heads, roles), test, heads[i]) if w)
+                stem = "t/s" if i in variants.sides else _value_stem(heads, roles)  # ("t/s vs base", a variant's)
+                metric = " ".join(w for w in (stem, test, heads[i]) if w)
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
             lengths = header_lengths(heads[i])  # "TG (256) T/s": the column's length
