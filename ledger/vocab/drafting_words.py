@@ -41,3 +41,18 @@ def checkpoint_mtp_blanked(text: str, model_names: Callable[[str], list[str]]) -
         if name and name in model_names(name) and not recipe_key(name):
             text = text[: m.start()] + "   " + text[m.end() :]
     return text
+
+
+_ON_CELL_RE = re.compile(r"^(?:on|yes|enabled?|true|✓|✔|✅)$", re.IGNORECASE)
+_METHOD_WORD_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(w) for w in METHOD_WORDS) + r")(?![\w-])", re.IGNORECASE
+)
+
+
+def spec_on_cell(key: str, head: str, cell: str) -> dict[str, str] | None:
+    """The setup an "on" cell states under a column that names a drafting method ("on" under "mtp"): that method
+    switched on, no draft length (none is stated, and "on" is none); None for any other cell or column."""
+    if key not in ("draft_len", "spec_algo") or _ON_CELL_RE.match(cell.strip(" *_`")) is None:
+        return None
+    m = _METHOD_WORD_RE.search(head)
+    return {"spec_algo": unspaced_method(m.group(1))} if m is not None else None

@@ -97,6 +97,7 @@ class _Scanner:
         self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
         self.turn_no = "0"  # the number of the excerpt's turn read last (a thread opens on its description, turn 0)
         self.turn_author = ""  # the author of an archive's comment read last, whose number its line does not say
+        self.cut_at = -1  # the first line of an excerpt's next chunk after a cut (see _table)
 
     def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
         if title[1]:
@@ -237,6 +238,7 @@ class _Scanner:
             # (the same turn's next chunk after a cut: its setup and sections hold on across the cut; so does the
             # chunk of an archive's comment by the same author, "bob · comment · date" telling no turn number)
             self.turn_no, self.turn_author = am.group("no"), ""
+            self.cut_at = next((j for j in range(i + 1, min(i + 3, self.n)) if self.lines[j].strip()), -1)
             return None
         self.turn_no = am.group("no") if numbered else self.turn_no
         word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
@@ -303,7 +305,11 @@ class _Scanner:
             if j is not None:
                 return j
         if "|" in raw or "\t" in raw or "+" in raw:
-            j = try_table(self.doc, i, self.cur)
+            # a table that opens an excerpt's chunk after a cut, under no heading of its own: the cut may have hidden
+            # its heading, so the sub-headings above ("## GPQA Accuracy") name none of its measures; the title and
+            # the turn (its setup) still hold
+            section = tuple(t for lvl, t in self.section if lvl <= 1) if i == self.cut_at else self.cur
+            j = try_table(self.doc, i, section)
             if j > i:
                 return j
         if "  " in stripped or has_box(raw) or is_rule(raw):

@@ -36,6 +36,7 @@ _VERSION_RE = re.compile(
     r"(?:rc\d{1,3}|\.post\d{1,3}|-?dev\w{0,12})?(?![\d.])"
 )
 """A release's version ("v0.11.0rc1", "image:0.9.1", "2.4.0.post1"); never a model's "Llama 3.1" nor "GLM-4.7"."""
+_BARE_VERSION_RE = re.compile(r"v?\d{1,3}(?:\.\d{1,4}){1,3}(?:rc\d{1,3}|\.post\d{1,3})?")
 _SHA_TAIL_RE = re.compile(r"[:@/_-]([0-9a-fA-F]{7,40})$")
 
 
@@ -55,6 +56,8 @@ class Builds:
     """The base build is the one named for the project's branch, not the first (see the module)."""
     match_of: dict[int, str] = field(default_factory=dict)
     """What ties a row to its base row where more than its rest label does (a run's index: tables.side_runs)."""
+    name: str = ""
+    """The build column's header ("flashinfer"): what a bare version cell ("0.6.4") is the version of."""
 
     def build_of(self, row: Row) -> str:
         return _cell(row, self.col)
@@ -69,27 +72,52 @@ class Builds:
 def build_rows(table: Table, roles: list[str]) -> Builds | None:
     """The build column of a table whose rows are runs of two or more builds (see the module), else None."""
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    run_cols = [i for i, r in enumerate(roles) if r in ("label", "config")]
     rows = [r for r in table.rows if any(map(is_numeric_cell, r.cells[1:]))]
     for ci in label_cols:
         cells = [_cell(r, ci) for r in rows]
         if len(rows) < 2 or not all(_names_build(c) for c in cells):
             continue
         order = list(dict.fromkeys(cells))
-        # two builds or more, each on rows next to each other ("v1, v1, v2, v2", not "v1, v2, v1")
-        if len(order) < 2 or sum(1 for a, b in pairwise(cells) if a != b) != len(order) - 1:
+        # the run a row is: its other label and setting cells ("eager", "dep8 / on")
+        runs = [" / ".join(_cell(r, i) for i in run_cols if i != ci and _cell(r, i)) for r in rows]
+        # two builds or more, each on rows next to each other ("v1, v1, v2, v2"), or taking turns within the runs
+        # the other cells name ("1.2.0 eager, 1.3.0 eager, 1.2.0 graph, ..."), never "v1, v2, v1" alone
+        grouped = sum(1 for a, b in pairwise(cells) if a != b) == len(order) - 1
+        if len(order) < 2 or not (grouped or _turns_within_runs(cells, runs, order)):
             continue
         base = _own_branch(order)
         # (the builds named for neither side nor the project's branch keep the first build as theirs)
         compared = frozenset(b for b in order if b != base and side_of(b) != "head") if base else frozenset()
         builds = Builds(ci, base or order[0], label_cols, compared=compared, by_branch=base is not None)
-        for r in rows:
+        builds.name = clean(table.header[ci]) if ci < len(table.header) else ""
+        for r, run in zip(rows, runs, strict=True):
             # ("vLLM Ascend v0.9.1 Round1" beside the image: the build named again, then the run)
             rest = " / ".join(_without_build(_cell(r, i)) for i in label_cols if i != ci and _cell(r, i))
             builds.rest_of[id(r)] = rest
+            if not grouped:  # (builds taking turns: the base row is the one of the same run, settings and all)
+                builds.match_of[id(r)] = rest = run
             if _cell(r, ci) == builds.base:
                 builds.base_rows.setdefault(rest, r)
         return builds
     return None
+
+
+def _turns_within_runs(cells: list[str], rests: list[str], order: list[str]) -> bool:
+    """Whether every run the other label cells name holds each build at most once, in the order the builds first
+    came, the base build first: the rows are pairs (or sets) of builds of one run, the run's base row above."""
+    seen: dict[str, list[str]] = {}
+    for cell, rest in zip(cells, rests, strict=True):
+        if not rest:
+            return False
+        seen.setdefault(rest, []).append(cell)
+    runs = list(seen.values())
+    rank = {b: i for i, b in enumerate(order)}
+    return (
+        any(len(r) > 1 for r in runs)
+        and all(r[0] == order[0] and len(set(r)) == len(r) for r in runs)
+        and all(rank[a] < rank[b] for r in runs for a, b in pairwise(r))
+    )
 
 
 # the project's own line of development ("ours main@b7d03e5f1", "master@..."), never another's ("mainline", "upstream")
@@ -114,7 +142,9 @@ def on_build(
     cell = builds.build_of(row)
     fill = {k: v for k, v in (around or {}).items() if v}
     sha = m.group(1).lower() if (m := _SHA_TAIL_RE.search(cell)) and is_sha(m.group(1)) else None
-    rev = Revision(label=cell, head=sha)
+    # (a bare "0.6.4" names no build alone: it is the version of what the column's header names, "flashinfer 0.6.4")
+    bare = builds.name and _BARE_VERSION_RE.fullmatch(cell)
+    rev = Revision(label=f"{builds.name} {cell}" if bare else cell, head=sha)
     rest = builds.rest_of.get(id(row), "")
     label = " / ".join(_cell(row, i) for i in builds.label_cols if _cell(row, i))
     for c in claims:

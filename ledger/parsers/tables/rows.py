@@ -55,7 +55,7 @@ from ledger.parsers.tables.headers import (
 from ledger.parsers.tables.reference_columns import spread_value
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.run_rows import cell_subject, runs_row
-from ledger.parsers.tables.setting_keys import setting_keys, sized_model
+from ledger.parsers.tables.setting_keys import read_setting, sized_model
 from ledger.parsers.tables.slash_named import baseline_cell, position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
@@ -131,7 +131,7 @@ class _RowReader:
                 if got:  # ("Wren 7B GEMV": the model, and the kernel it ran)
                     setup.update((k, v) for k, v in got.items() if k not in setup)
                     named += 1
-                elif i in self.info.setting_labels and all(k in setup for k in setting_keys(self.headers[i])):
+                elif i in self.info.setting_labels and read_setting(setup, self.headers[i], clean(self.row.cells[i])):
                     named += 1  # "| ISL / OSL |" over "1024 / 1024": the two settings row_setup read from it
             elif i < len(self.row.cells):  # a blank header over "7B 4bit 128g, HF": a checkpoint (_label_setup)
                 named += checkpoint_only(clean(self.row.cells[i]))

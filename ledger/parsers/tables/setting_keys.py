@@ -8,6 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.drafting_words import spec_on_cell
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.setting_cells import settings_cell
@@ -221,3 +222,11 @@ def fractions_under_a_count(head: str, cells: list[str]) -> bool:
 
 
 _WHOLE_KEYS = NUMERIC_KEYS | {"seed"}
+
+
+def read_setting(setup: dict[str, str], head: str, cell: str) -> bool:
+    """Whether a row's setup holds the setting its label column names from its cell: each of the header's keys, or
+    the method an "on" under "mtp" switches on (a switch, no draft length: RowInfo.row_setup)."""
+    keys = setting_keys(head)
+    on = spec_on_cell(keys[0], head, cell) if len(keys) == 1 else None
+    return all(k in setup for k in keys) or (on is not None and on.items() <= setup.items())
