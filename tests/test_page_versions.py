@@ -474,6 +474,8 @@ def test_a_release_one_tables_note_names_is_that_tables_and_never_names_its_vers
     snaps = revisions_across_versions(versions, document)
     assert [s.ref.name for s in snaps] == [f"{document} v1", f"{document} v2", "v3.3"]
     assert is_page_versions([s.ref for s in snaps])
+    # (the same versions stored as a pull request's: its second version is still no release's)
+    assert revisions_across_versions(versions[:2], "acme/serve#5")[1].ref.name == "acme/serve#5 v2"
     rows = compare_series(snaps, versions=True)
     assert sorted(r.overall.verdict for r in rows if r.overall is not None) == ["improvement", "improvement"]
 

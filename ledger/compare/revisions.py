@@ -287,7 +287,7 @@ def revisions_across_versions(
         if len(listed) == 1 and (not listed[0].ref.head or (page and not unlabelled)):
             # (a release one table's note names, "to reproduce these, use v0.20", beside other tables of the same
             # measure it leaves unnamed: the table's release, never the version's name)
-            name = f"{document} v{v}" if page and v is not None and _partial(listed[0], unlabelled) else None
+            name = f"{document} v{v}" if v is not None and _partial(listed[0], unlabelled) else None
             _add_version(out, ids, v, listed[0], unlabelled, in_order=page, name=name)
             last_print = fingerprint(unlabelled) if unlabelled else last_print
             continue
