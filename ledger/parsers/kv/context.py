@@ -49,6 +49,12 @@ def heading_above(block: Block, ctx: Context) -> list[str]:
     return list(block.section[-1:])
 
 
+def block_section(block: Block, ctx: Context) -> str:
+    """What a block's results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:").
+    Asked where a claim's kind is read, not for every block handed to the reader (most of which claim nothing)."""
+    return " ".join([*heading_above(block, ctx), ctx.lead_in(block)]).strip()
+
+
 def baseline_before(ctx: Context, line: int, unit: str | None, label: str) -> float | None:
     """A "Baseline …: 215.84 s" on one of the two lines above, with the same unit, for the value labelled `label`."""
     for back in (1, 2):

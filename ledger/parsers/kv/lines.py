@@ -50,10 +50,10 @@ from ledger.parsers.kv.context import (
     accuracy_above,
     baseline_before,
     benchmark_title,
+    block_section,
     cut_short,
     data_above,
     data_lines,
-    heading_above,
     on_data,
     paired_later,
     section_banner,
@@ -197,8 +197,6 @@ class _BlockReader:
 
     def __init__(self, block: Block, ctx: Context) -> None:
         self.block, self.ctx = block, ctx
-        # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
-        self.section = " ".join([*heading_above(block, ctx), ctx.lead_in(block)]).strip()
         self.last_kind: str | None = None
         # "With this change: 31,673 tok/s" above "Without it: 29,665 tok/s" takes the second as its reference
         self.above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
@@ -420,7 +418,7 @@ class _BlockReader:
         # the label's own kind first (a heading's "kernel" never makes "Accuracy: 0.951" perf; "Invalid" takes it)
         kind = kind_for_metric(metric, unit)
         if kind == "perf" and not names_a_length(metric):  # ("chars" under "GPQA": the answers' length, no score)
-            kind = kind_for_metric(f"{metric} {self.section}", unit)
+            kind = kind_for_metric(f"{metric} {block_section(self.block, self.ctx)}", unit)
         if _NUMERIC_DIFF_RE.search(label):
             kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
         elif unit is None and self.last_kind == "accuracy" and OUTCOME_RATE_RE.search(label):

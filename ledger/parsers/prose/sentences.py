@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from ledger.model import Claim, Revision
@@ -110,22 +111,22 @@ def claims_in_text(
     subject: str | None = None,
     default_metric: str | None = None,
     console: bool = False,
-    around: tuple[str, str] = ("", ""),
+    around: Callable[[], tuple[str, str]] | None = None,
 ) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for values that name none
     themselves. `console`: a line of tool output, where a number without a unit of measure is a claim only right after
     a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s" is a gauge, not a throughput), and a bare
-    measurement is named by the line's leading label. `around`: the words a wrapped sentence brings in from the lines
-    before and after (prose.wrapped_lines), read as context only."""
+    measurement is named by the line's leading label. `around` gives the words a wrapped sentence brings in from the
+    lines before and after (prose.wrapped_lines), as context; asked only of a text with numbers (most have none)."""
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
     nums = _numbers(text)
     if nums and "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
-    if any(around) and nums:
-        text, offset, nums = _with_context(text, offset, around)
+    if around is not None and nums and any(words := around()):
+        text, offset, nums = _with_context(text, offset, words)
     if not nums:
         return
     if "±" in text or "+/-" in text or "+-" in text:
@@ -370,9 +371,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     parent = _parent_item(block, ctx)
     if parent is not None and (steps := chain_steps(text)) is not None:
         yield from chain_claims(ctx, block.start, text, steps, parent)  # ("54.21 (32 cores) → 74.36 (dual-socket)")
-    yield from claims_in_text(
-        ctx, block.start, text, default_metric=_lead_in_metric(parent), around=wrapped_context(ctx, block.start)
-    )
+    around = partial(wrapped_context, ctx, block.start)
+    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(parent), around=around)
 
 
 _BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")
