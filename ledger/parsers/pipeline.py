@@ -14,6 +14,7 @@ from ledger.model import Claim, ParseWarning, Revision
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
 from ledger.parsers.grammar.arm_acceptance import arm_acceptance
+from ledger.parsers.grammar.backend_devices import backend_devices
 from ledger.parsers.grammar.context_names import contexts_as_setup
 from ledger.parsers.grammar.declared_repeats import declared_repeats
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
@@ -305,4 +306,5 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
+    claims = backend_devices(doc, claims)  # "CUDA metrics run on X and CPU metrics on Y": each backend's device
     return stated_scope(doc, claims)  # "only enabled when bs <= 64" over a batch-256 row: outside the change

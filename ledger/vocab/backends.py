@@ -96,3 +96,16 @@ def title_backend(title: str, boards: Iterable[str] = ()) -> str | None:
     name = _PRINTED[m.group("name").lower()] if m else None
     boards = list(boards)
     return None if name == "CUDA" and boards and all(map(amd_board, boards)) else name
+
+
+# "CUDA numbers were taken on an RTX 4090", "CPU metrics run on 13th Gen Intel(R) Core(TM) i9-13900": the device one
+# backend's results ran on, named for that backend alone (the device's words up to the clause's end)
+SCOPED_DEVICE_RE = re.compile(
+    r"\b(?P<backend>CUDA|CPU|ROCm|Metal|Vulkan|DirectML|DML|SYCL|OpenCL)\s(?:metrics|numbers|results|runs|figures|"
+    r"benchmarks|measurements)\s(?:(?:were|are|was|is)\s)?(?:(?:run|taken|measured|collected|obtained|gathered)\s)?"
+    r"on\s(?P<device>[^,;.*\n]{2,80}?)(?=\s(?:and|while|whereas)\s|[,;*\n]|\.(?:\s|$)|$)",
+    re.IGNORECASE,
+)
+"""A backend's results and the device its sentence says they ran on."""
+BACKEND_WORD_RE = re.compile(r"(?<![\w-])(CUDA|CPU|ROCm|Metal|Vulkan|DirectML|DML|SYCL|OpenCL)(?![\w-])", re.IGNORECASE)
+"""A backend a title or a label names ("INT4 CPU", "FP16 CUDA")."""
