@@ -51,3 +51,11 @@ def test_each_clause_names_its_own_phase() -> None:
     text = "Prompt processing gets 1.4x faster, and token generation is up to 1.2x faster.\n"
     got = {c.value: c.metric for c in _claims(text)}
     assert got[1.2] == "token generation speedup"
+
+
+def test_a_stated_fall_goes_the_way_its_measure_is_better() -> None:
+    """ "TTFT reduction 28.4%" (a fall verb after the measure, reduced_by.fell_by) is an improvement; a throughput's
+    fall a regression; the fall of a measure whose way no word tells ("the gap") states none."""
+    assert stated_direction("TTFT reduction", 28.4, "%", None) == 1
+    assert stated_direction("Output throughput reduction", 5.0, "%", None) == -1
+    assert stated_direction("the gap reduction", 3.0, "%", None) is None

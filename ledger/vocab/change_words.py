@@ -15,6 +15,12 @@ FALL_WORDS = ("reduction", "decrease", "saving", "drop")
 """Words that name a measure's fall, stated as its size ("TTFT reduction 3.69%": TTFT fell 3.69%): the value is
 the opposite of the measure's signed change ("TTFT -3.69%"), and it is better the larger where the measure is better
 the lower."""
+FALL_VERBS = (
+    "drops", "drop", "dropped", "falls", "fell", "declines", "declined", "decreases", "decreased", "reduced",
+    "lowered", "cut", "shrank", "shrinks", "went down", "goes down",
+)  # fmt: skip
+"""Verbs that say the measure named before them fell ("Mean TTFT drops by 24.5%", "TTFT has been reduced 31.81%"):
+the share after them is the size of its fall, a reduction (reduced_by.fell_by)."""
 GAIN_JUDGEMENTS = ("faster", "better")
 LOSS_JUDGEMENTS = ("slower", "worse")
 

@@ -138,6 +138,7 @@ _SETUP_LABELS: dict[str, str] = {
     # the rate a load generator sends requests at ("Traffic request rate: 4.0", as vllm bench serve prints it)
     "request rate": "request_rate",
     "traffic request rate": "request_rate",
+    "request rate configured": "request_rate",  # (newer vllm bench serve: "Request rate configured (RPS): 8.00")
     # how many prompts a serving benchmark sends ("Requests: 5000", "prompts 10000" among a run's listed settings):
     # the workload's size, which a throughput over 500 requests and one over 10000 do not share
     "prompts": "num_prompts",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.change_words import GAIN_RE, LOSS_RE
-from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_RE, LOSS_RE
+from ledger.vocab.metrics import LOWER_IS_BETTER_RE, THROUGHPUT_RE, higher_is_better
 from ledger.vocab.sides import side_of
 
 _CHANGE_RE = re.compile(r"\bchange\b", re.IGNORECASE)
@@ -56,6 +56,13 @@ def stated_direction(
         return -sign
     if gain:
         return sign
+    if (fall := FALL_NOUN_RE.search(metric)) is not None:
+        # ("TTFT reduction 31.81%": its measure fell, better where the measure is better the lower; a fall of a
+        # measure whose way is unknown, "the gap reduction", states none)
+        measure = metric[: fall.start()] + metric[fall.end() :]
+        if not (LOWER_IS_BETTER_RE.search(measure) or THROUGHPUT_RE.search(measure)):
+            return None
+        return sign if higher_is_better(metric, None, "perf") else -sign
     # (stated against a base run, "vs master", "than its baseline": a change; against another thing, "than the
     # vendor's estimate", "relative to FP16", a comparison of its own, no change of the run)
     if (against is not None and side_of(against) == "base") or _CHANGE_RE.search(metric) or sign < 0 or effect:

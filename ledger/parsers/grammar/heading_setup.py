@@ -11,8 +11,9 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.setup_index import SetupScope
-from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup
+from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup, sibling_blocks
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.canonical import dtype_name
 from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
@@ -24,6 +25,7 @@ from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
 from ledger.vocab.shaped_models import heading_shaped_model
+from ledger.vocab.sides import side_of
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
@@ -244,3 +246,21 @@ def setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
         return values
     bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
     return values if "model" in values and values["model"] == bare else {}
+
+
+def section_ends(doc: Document, heads: list[Block], bold: list[Block], revision_lines: frozenset[int]) -> list[Block]:
+    """The blocks that end a section's or a lead-in's setup, in line order: headings and turns (`heads`), bold heads
+    other than a side's label (section_heads_of), list heads and sibling lead-ins."""
+    found = [*heads, *section_heads_of(bold, revision_lines), *item_heads(doc.blocks), *sibling_blocks(doc)]
+    return sorted(found, key=lambda b: b.start)
+
+
+def section_heads_of(bold: list[Block], revision_lines: frozenset[int]) -> list[Block]:
+    """The bold paragraphs that end the setup of the lead-in above them: not a side's label over its block
+    ("**This PR**", "**With overlap**" opening a revision) that states no setup, which the lead-in ("with
+    `concurrency=32`") sets up as much as the side's block before it."""
+    return [b for b in bold if not (_side_label(b, revision_lines) and not heading_setup(bold_heading(b.text) or ""))]
+
+
+def _side_label(b: Block, revision_lines: frozenset[int]) -> bool:
+    return b.start in revision_lines or side_of((bold_heading(b.text) or "").strip(" :")) is not None

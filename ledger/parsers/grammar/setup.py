@@ -55,7 +55,7 @@ from ledger.parsers.grammar.group_labels import group_setup, text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
-    item_heads,
+    section_ends,
     section_heading_values,
     settings_line,
     setup_sentence,
@@ -98,7 +98,6 @@ from ledger.parsers.grammar.setup_scopes import (
     line_setup,
     section_facts,
     section_workloads,
-    sibling_blocks,
     states_remedy,
     unrestricted,
     with_draft,
@@ -157,7 +156,7 @@ def find_setups(
     heads = _section_heads(doc)
     # a bold line opening a paragraph ("**bs=1**") heads what follows as a heading would, until the next one
     bold = bold_paragraph_heads(doc)
-    ends = sorted([*heads, *bold, *item_heads(doc.blocks), *sibling_blocks(doc)], key=lambda b: b.start)
+    ends = section_ends(doc, heads, bold, revision_lines)
     end_starts = [b.start for b in ends]
     title = next((b.start for b in heads if b.kind == "heading"), 0)
     for k, b in enumerate(heads):
