@@ -1,0 +1,34 @@
+"""A results table whose rows name the runs and whose columns name the benchmarks: "| qwen3-8b bf16 | 0.79 |",
+"| qwen3-8b (AR<=0.13.1) iters 0 | 0.76 |" under "| ... | math_500 | gpqa_diamond |". Each cell is the column's
+benchmark score; the row's label says which run (its model, precision, the release it was built with, its settings),
+never part of the measure's name ("qwen3-8b bf16 math_500")."""
+
+from __future__ import annotations
+
+from ledger.parsers.tables.headers import head_without_unit, looks_metric
+from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.setup import model_names
+
+
+def run_rows(labels: list[str], value_heads: list[str]) -> tuple[bool, str | None]:
+    """Whether the rows name the runs (rows_name_runs), and the one model they name (table_model) where they do."""
+    runs = rows_name_runs(labels, value_heads)
+    return runs, table_model(labels) if runs else None
+
+
+def rows_name_runs(labels: list[str], value_heads: list[str]) -> bool:
+    """Every value column names a benchmark, most rows name a model, and no row names a measure of its own."""
+    named = [label for label in labels if label]
+    if not named or not value_heads or not all(named_benchmark(head_without_unit(h)) for h in value_heads):
+        return False
+    if any(looks_metric(label) or named_benchmark(label) for label in named):
+        return False
+    return sum(bool(model_names(label)) for label in named) * 2 > len(named)
+
+
+def table_model(labels: list[str]) -> str | None:
+    """The one model the rows that name a model all name ("qwen3.5-4b bf16", "qwen3.5-4b (AR<=0.13.1) iters 0"): the
+    model of a row beside them that names none ("pr branch (AR>0.13.1) iters 0"), whatever a command above the table
+    quantised or served; None where the rows name two models or none."""
+    models = {m for label in labels if label for m in model_names(label)[:1]}
+    return next(iter(models)) if len(models) == 1 else None
