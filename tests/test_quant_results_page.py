@@ -58,15 +58,25 @@ def test_rows_naming_runs_leave_the_benchmark_column_the_measure() -> None:
     # ("AR<=0.9.0" names the release the run was built with, no acceptance rate; the model is the row's, never the
     # command's, and a row naming none takes the one its table's rows name)
     assert {c.source.line: c.config["model"] for c in got} == {
-        11: "mistral-7b",
         12: "mistral-7b",
         13: "mistral-7b",
-        17: "qwen2.5-3b",
         18: "qwen2.5-3b",
         19: "qwen2.5-3b",
+    }
+    # (the run in full precision is the others' baseline, in each table its own)
+    assert {(c.source.line, c.metric, c.reference) for c in got if c.source.line in (13, 19)} == {
+        (13, "arc_easy", 0.81),
+        (13, "boolq", 0.62),
+        (19, "arc_easy", 0.55),
+        (19, "boolq", 0.47),
     }
 
 
 def test_an_acceptance_rate_column_is_still_one() -> None:
     got = [c for c in _claims(_RUNS.read_text()) if c.source.line == 25]
     assert [(c.kind, c.value) for c in got] == [("acceptance", 0.71)]
+
+
+def test_two_runs_slashed_in_a_runs_cell_are_two_claims() -> None:
+    got = [c for c in _claims(_RUNS.read_text()) if c.source.line == 12 and c.metric == "arc_easy"]
+    assert [(c.value, c.config.get("run_id")) for c in got] == [(0.77, "1"), (0.779, "2")]

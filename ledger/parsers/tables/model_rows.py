@@ -6,8 +6,9 @@ never part of the measure's name ("qwen3-8b bf16 math_500")."""
 from __future__ import annotations
 
 from ledger.parsers.tables.headers import head_without_unit, looks_metric
+from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.setup import model_names
+from ledger.vocab.setup import model_names, qualifiers
 
 
 def run_rows(labels: list[str], value_heads: list[str]) -> tuple[bool, str | None]:
@@ -32,3 +33,10 @@ def table_model(labels: list[str]) -> str | None:
     quantised or served; None where the rows name two models or none."""
     models = {m for label in labels if label for m in model_names(label)[:1]}
     return next(iter(models)) if len(models) == 1 else None
+
+
+def full_precision_run(labels: list[str]) -> str | None:
+    """The label of the one run in full precision ("qwen3-8b bf16", "qwen3-8b: BF16") among runs of quantised ones:
+    their baseline; None where no one row, or every row, names a full precision."""
+    full = [label for label in labels if qualifiers(label).get("quant", "").lower() in FULL_PRECISIONS]
+    return full[0] if len(full) == 1 and len([label for label in labels if label]) > 1 else None

@@ -57,7 +57,7 @@ from ledger.parsers.tables.headers import (
     worded_unit,
 )
 from ledger.parsers.tables.marked_columns import unmarked
-from ledger.parsers.tables.model_rows import run_rows
+from ledger.parsers.tables.model_rows import full_precision_run, run_rows
 from ledger.parsers.tables.page_caption import caption_measure
 from ledger.parsers.tables.plan_measures import plan_heading, plan_setup
 from ledger.parsers.tables.plot_names import plot_name
@@ -187,7 +187,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     pr_sides = pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
     bases, steps, heads, precisions = (
-        _bases(table, labels, roles, sided, prosed, bool(info.base_of)) if not twins else _no_bases()
+        _bases(table, labels, roles, sided, prosed, bool(info.base_of), info.runs_by_rows) if not twins else _no_bases()
     )
     group = ""
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
@@ -349,10 +349,12 @@ def _bases(
     sided: tuple[int, str, frozenset[str]] | None,
     prosed: Callable[[], str | None],
     paired: bool = False,
+    runs: bool = False,
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
     """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
     and the precision each row is named by (precision_rows); `paired`: the value columns come in base/candidate
-    pairs, each row its own comparison, so no control row is the other rows' reference."""
+    pairs, each row its own comparison, so no control row is the other rows' reference; `runs`: the rows name runs
+    (model_rows), the one in full precision ("qwen3-8b bf16") the base of the quantised ones."""
     steps: list[int] = []
     # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
     precisions = precision_rows(table, labels, roles)
@@ -362,7 +364,11 @@ def _bases(
         if sided
         # (or the row the difference rows are taken against: "Deferred − immediate" under "Immediate receive")
         else (
-            full_precision_label(precisions) or delta_named_base(table, labels) or DifferenceRows(labels).base or "",
+            full_precision_label(precisions)
+            or (full_precision_run(labels) if runs else None)
+            or delta_named_base(table, labels)
+            or DifferenceRows(labels).base
+            or "",
             frozenset[str](),
         )
     )

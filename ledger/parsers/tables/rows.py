@@ -327,13 +327,14 @@ class _RowReader:
 
     def _runs(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "1602 / 1611" under "PR" beside "1499 / 1503" under "control": one claim per run, paired run by run
-        runs = run_values(c.cleaned)
+        runs = run_values(c.cleaned, self.info.runs_by_rows)
         if not runs or not self._take_cell(c):
             return False
         row = self.row
         bi = self.info.base_of.get(c.ci)
         base_runs = run_values(clean(row.cells[bi])) if bi is not None and bi < len(row.cells) else None
-        metric = metric_name(self.label, self.info.head(c.head)[1] or c.head, c.role)
+        # (a row naming the run, "qwen3-8b iters 0" under "math_500": the column's measure, the row its setup)
+        metric = metric_name("" if self.info.runs_by_rows else self.label, self.info.head(c.head)[1] or c.head, c.role)
         unit = self.info.head(c.head)[0]
         for k, v in enumerate(runs):
             ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
