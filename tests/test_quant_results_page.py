@@ -80,3 +80,8 @@ def test_an_acceptance_rate_column_is_still_one() -> None:
 def test_two_runs_slashed_in_a_runs_cell_are_two_claims() -> None:
     got = [c for c in _claims(_RUNS.read_text()) if c.source.line == 12 and c.metric == "arc_easy"]
     assert [(c.value, c.config.get("run_id")) for c in got] == [(0.77, "1"), (0.779, "2")]
+
+
+def test_a_release_bound_in_a_runs_label_is_its_revision() -> None:
+    got = {(c.source.line, c.revision.label if c.revision else None) for c in _claims(_RUNS.read_text())}
+    assert {(12, "AR<=0.9.0"), (13, "AR>0.9.0"), (18, "AR<=0.9.0"), (19, "AR>0.9.0")} <= got

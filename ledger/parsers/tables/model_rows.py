@@ -5,6 +5,10 @@ never part of the measure's name ("qwen3-8b bf16 math_500")."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim, Revision
 from ledger.parsers.tables.headers import head_without_unit, looks_metric
 from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.metrics import named_benchmark
@@ -40,3 +44,21 @@ def full_precision_run(labels: list[str]) -> str | None:
     their baseline; None where no one row, or every row, names a full precision."""
     full = [label for label in labels if qualifiers(label).get("quant", "").lower() in FULL_PRECISIONS]
     return full[0] if len(full) == 1 and len([label for label in labels if label]) > 1 else None
+
+
+# a release bound in a run's label: "(AR<=0.13.1)", "(vllm>=0.9)": the build the run was made with
+_RELEASE_BOUND_RE = re.compile(
+    r"\(\s?(?P<bound>[A-Za-z][\w.-]{0,24}\s?[<>=≤≥]{1,2}\s?v?\d{1,4}(?:\.\d{1,4}){0,3})\s?\)"
+)
+
+
+def on_release_bound(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
+    """The claims of a row naming its run by the release it was built with ("qwen3-8b (AR<=0.13.1) iters 0" beside
+    "(AR>0.13.1)"): old code against new, a revision labelled by the bound, where nothing named one already."""
+    m = _RELEASE_BOUND_RE.search(label[:200])
+    if m is None:
+        yield from claims
+        return
+    rev = Revision(label=re.sub(r"\s", "", m.group("bound")))
+    for c in claims:
+        yield c if c.revision is not None else c.model_copy(update={"revision": rev})
