@@ -275,3 +275,33 @@ def test_a_column_of_one_value_renamed_alone_is_followed_by_its_shared_name_and_
         ("Acme GPU", "gone"),
         ("Zenith GPU", "new"),
     }
+
+
+_SPLIT_V1 = """# Feature matrix of TensorRT-LLM
+
+| Model Architecture/Feature | MTP | EAGLE-3(One Model Engine) |
+|---|---|---|
+| `AlphaForCausalLM` | Yes | Yes |
+| `BetaForCausalLM` | No | Yes |
+| `GammaForCausalLM` | Yes | No |
+| `DeltaForCausalLM` | No | Yes |
+"""
+_SPLIT_V2 = """# Feature matrix of TensorRT-LLM
+
+| Model Architecture/Feature | MTP | EAGLE-3(One Model Engine) — Linear | EAGLE-3(One Model Engine) — Dynamic |
+|---|---|---|---|
+| `AlphaForCausalLM` | Yes | Yes | Yes |
+| `BetaForCausalLM` | No | Yes | No |
+| `GammaForCausalLM` | Yes | No | No |
+| `DeltaForCausalLM` | No | Yes | Yes |
+"""
+
+
+def test_a_column_split_in_two_parts_is_followed_into_both_and_a_narrowed_cell_is_a_change() -> None:
+    """v2 splits "EAGLE-3(One Model Engine)" into its "— Linear" and "— Dynamic" parts (compare.support_splits): each
+    part carries the old column's history, so Beta's "— Dynamic" no reads as changed from yes, nothing gone or new."""
+    c = _compare(_SPLIT_V1, _SPLIT_V2)
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support}
+    assert changes[("BetaForCausalLM", "EAGLE-3(One Model Engine) — Dynamic")] == ("changed", ["yes", "no"])
+    assert changes[("BetaForCausalLM", "EAGLE-3(One Model Engine) — Linear")] == ("no change", ["yes", "yes"])
+    assert not [s for s in c.support if s.verdict in ("new", "gone")]

@@ -140,3 +140,17 @@ def test_a_results_column_of_dashes_under_a_placeholder_legend_stays_results() -
         ("Finch", "yes"),
         ("Wren", "no"),
     ]
+
+
+_LEAD_IN = (
+    "# Models served by SGLang\n\nThe table below lists the architectures served by the Torch backend:\n\n"
+    "| Architecture | Model |\n|---|---|\n| `WrenForCausalLM` | Wren |\n| `HeronForCausalLM` [^1] | Heron |\n"
+    "| `KestrelForCausalLM` [^2] | Kestrel |\n\n[^1]: Served through the Triton backend only.\n"
+    "[^2]: Not supported on the Triton backend yet.\n"
+)
+
+
+def test_a_lead_in_and_a_rows_footnote_name_the_backend_as_a_heading_would() -> None:
+    got = {c.subject: (c.config or {}).get("backend") for c in extract(_LEAD_IN, path="models.md").claims}
+    # (the footnote that says the row is not served by a backend scopes nothing: the lead-in's stands)
+    assert got == {"WrenForCausalLM": "Torch", "HeronForCausalLM": "Triton", "KestrelForCausalLM": "Torch"}

@@ -16,8 +16,10 @@ row).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from ledger.compare.support_cell import Key, SupportChange, base_value
+from ledger.compare.support_splits import merge_split, split_columns
 from ledger.vocab.support_names import name_words
 
 _COVER = 0.8
@@ -39,6 +41,11 @@ def follow_renames(cells: dict[Key, SupportChange], n: int) -> list[SupportChang
     """The cells, the columns and rows a version renamed merged into their new names."""
     for i in range(1, n):
         for dim in _COLUMN_DIMS:
+            # ("EAGLE-3(One Model Engine)" -> its "— Linear" and "— Dynamic" parts, before any one part reads as its
+            # rename: support_splits)
+            lines, name_of = _lines(cells, dim), partial(_name, dim=dim)
+            for old, parts in split_columns(lines, i, name_of):
+                merge_split(cells, lines[old], [lines[p] for p in parts], i, name_of)
             lines = _lines(cells, dim)
             for old, new in _columns_renamed_at(lines, i, dim):
                 _merge(cells, lines[old], lines[new], i, dim, old[1])

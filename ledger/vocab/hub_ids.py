@@ -88,3 +88,11 @@ def _keep(text: str, start: int, name: str, letters: int) -> str:
     if letters > 2 and not (any(c.isdigit() for c in tail) and any(c.isupper() for c in tail)):
         return ""
     return name if len(_LETTERS_RE.findall(tail)) >= letters else ""
+
+
+_WHOLE_ID_RE = re.compile(rf"{_OWNER}/{_NAME}")
+
+
+def is_hub_id(text: str) -> bool:
+    """The text is one "owner/name" and nothing else (a cell under a "HuggingFace Model ID" header), no file."""
+    return _WHOLE_ID_RE.fullmatch(text[:140]) is not None and _FILE_END_RE.search(text) is None

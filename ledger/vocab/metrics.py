@@ -69,8 +69,9 @@ _ACCEPTANCE_WORDS = (
     + ROUND_ACCEPTANCE
 )
 """The acceptance names whatever their case ("AL", "[AR]", "mean AR" among them), written in lower case."""
-_CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"
-"""An acceptance rate's "AR" alone, in capitals only ("ar" is a word's piece)."""
+_CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])(?!\s?[<>=≤≥]{1,2}\s?v?\d)"
+"""An acceptance rate's "AR" alone, in capitals only ("ar" is a word's piece); never one held to a release
+("AR<=0.13.1", "AR>0.13.1": a project's versions, AutoRound's, that the run was built with)."""
 _ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", re.IGNORECASE))
 # (the two parts apart: the case-blind one has a case-sensitive copy for the lowered text, the capitals are looked
 # for only in a text that holds them)

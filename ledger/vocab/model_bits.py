@@ -53,3 +53,17 @@ def bits_tail(name: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return name[: len(name) - len(m.group())], f"{m.group('bits') or m.group('q')}bit"
+
+
+WIDTH_KEY = "bits"
+"""The setup key of a quantised run's (average) weight width, "Average bits | 4.5"."""
+
+# the bits a recipe's label states ("Ours 4.25-bit", "Pure 4-bit", "4.5"), under a column of average bits; never the
+# width inside a dtype's name ("FP16", "W4A16"), which is its quant
+_STATED_BITS_RE = re.compile(r"(?<![\w.])(?P<n>\d{1,2}(?:\.\d{1,3})?)(?:[ -]?bits?(?![\w.-])|$)", re.IGNORECASE)
+
+
+def stated_bits(cell: str) -> str | None:
+    """ "Ours 4.25-bit" -> "4.25", "5" -> "5": the width a cell under a bits column states, None for "FP16"."""
+    m = _STATED_BITS_RE.search(cell.strip(" *_`")[:80])
+    return None if m is None else m.group("n")

@@ -33,3 +33,7 @@ HEADING_BY_RE = re.compile(
 )
 # "PyTorch backend", "Eager engine (experimental)": a name and a backend word anywhere in the heading
 HEADING_NAMED_RE = re.compile(r"(?<![\w.+-])" + _NAME + r"[ \t]+(?:" + "|".join(BACKEND_WORDS) + r")\b", re.IGNORECASE)
+
+# a footnote that says a row is NOT served by a backend ("Not supported on the AutoDeploy backend", "isn't ..."): the
+# backend it names is no scope of the row's cells
+NOTE_NEGATION_RE = re.compile(r"\b(?:not|no\s+longer|never|unsupported|except)\b|n't\b", re.IGNORECASE)

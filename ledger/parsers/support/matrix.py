@@ -49,7 +49,7 @@ from ledger.parsers.support.cells import (
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
-from ledger.parsers.support.scopes import section_backend
+from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend
 from ledger.vocab.doc_tables import option_attribute
 from ledger.vocab.support import MARKS
 from ledger.vocab.support_maturity import MATURITY_RE
@@ -154,7 +154,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         engines[ci] = column_engine(head) if head else None
     listing = roles.listing is not None and not any(engines.values())  # a survey across engines lists nothing
     doc_engine = document_engine(ctx)
-    backend = section_backend(block.section, doc_engine)
+    backend = section_backend(block.section, doc_engine) or lead_backend(ctx.lead_in(block), doc_engine)
     scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
     axes = engine_axes(table, cols or [], _is_status, {c: e or doc_engine for c, e in engines.items()}, scope)
     unexplained: set[str] = set()
@@ -165,6 +165,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if not subject:
             continue
         row_notes = [notes[k] for k in name_marks(row.cells[0]) if k in notes]
+        own_scope = row_scope(row_notes, scope, doc_engine)  # ("`Qwen3_5Moe` [^5]" "via the AutoDeploy backend")
         architecture, models = row_names(row.cells, roles, subject, facts)
         if listing and roles.listing is not None and roles.listing < len(row.cells):
             arch_cell = row.cells[roles.listing]
@@ -184,7 +185,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     note=_join(listed_notes),
                     engine=doc_engine,
                     models=models_text(row.cells, roles) or None,
-                    config=scope,
+                    config=own_scope,
                 )
         for ci in cols or ():
             if ci >= len(row.cells):
@@ -220,7 +221,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
-                config=axes[ci][1] if axes else scope,
+                config=axes[ci][1] if axes else own_scope,
             )
 
 

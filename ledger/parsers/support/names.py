@@ -11,6 +11,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.reader.document import Document, Table
 from ledger.parsers.support.cells import FOOTNOTE_MARK_RE, SUP_MARK_RE, clean_name, plain
 from ledger.parsers.support.notes import footnote_defs, legend
+from ledger.vocab.hub_ids import is_hub_id
 from ledger.vocab.support import (
     ARCHITECTURE_HEADER_RE,
     EXAMPLE_HEADER_RE,
@@ -25,14 +26,17 @@ class Roles:
 
     __slots__ = ("architecture", "examples", "listing", "models")
 
-    def __init__(self, architecture: int | None, models: int | None, examples: int | None) -> None:
+    def __init__(self, architecture: int | None, models: int | None, examples: int | None, by_id: bool = False) -> None:
         self.architecture = architecture
         self.models = models
         self.examples = examples
         self.listing = (
             architecture if architecture is not None and (models is not None or examples is not None) else None
         )
-        """The architecture column of a table of supported architectures, else None."""
+        """The architecture column of a table of supported architectures (or, `by_id`, the first column of a table
+        that lists its models by their hub ids alone), else None."""
+        if by_id:
+            self.listing = examples
 
 
 _NO_ROLES = Roles(None, None, None)
@@ -54,7 +58,9 @@ def name_columns(table: Table, support_cols: list[int]) -> Roles:
         elif examples is None and EXAMPLE_HEADER_RE.match(head):
             examples = ci
     if arch is None and models is None:
-        return _NO_ROLES
+        # "| HuggingFace Model ID | Tasks |" over "`Wan-AI/Wan2.2-I2V-A14B-Diffusers` | Image-to-Video": models
+        # supported, named by their hub ids alone
+        return Roles(None, None, 0, by_id=True) if examples == 0 and _hub_id_rows(table) else _NO_ROLES
     if arch is not None:
         cells = [clean_name(r.cells[arch]) for r in table.rows[:200] if arch < len(r.cells)]
         cells = [c for c in cells if c]
@@ -62,6 +68,13 @@ def name_columns(table: Table, support_cols: list[int]) -> Roles:
         if not cells or named * 2 < len(cells):
             arch = None  # "Model Architecture/Feature" over feature names: a combination matrix
     return Roles(arch, models, examples)
+
+
+def _hub_id_rows(table: Table) -> bool:
+    """Most rows' first cell is one hub id and nothing else ("`org/name`")."""
+    cells = [clean_name(r.cells[0]) for r in table.rows[:200] if r.cells]
+    ids = sum(1 for c in cells if is_hub_id(c))
+    return bool(cells) and ids * 2 > len(cells)
 
 
 @short_text_cache(2048)  # (each subject cell is asked by every row naming it)

@@ -11,7 +11,7 @@ that name a kind of thing ("by architecture") are no backend (ledger/vocab/suppo
 from __future__ import annotations
 
 from ledger.vocab.engines import engine_named
-from ledger.vocab.support_scopes import HEADING_BY_RE, HEADING_NAMED_RE, NOT_A_BACKEND
+from ledger.vocab.support_scopes import HEADING_BY_RE, HEADING_NAMED_RE, NOT_A_BACKEND, NOTE_NEGATION_RE
 
 MAX_HEADING = 200
 """Only this much of a heading is read."""
@@ -36,6 +36,22 @@ def section_backend(section: tuple[str, ...] | None, engine: str | None) -> str 
         if got is not None:
             return got
     return None
+
+
+def lead_backend(lead: str, engine: str | None) -> str | None:
+    """The backend the sentence introducing a table names ("The following is a table of supported models for the
+    PyTorch backend:"), as a heading over it would; None for a lead-in that does not end on its colon."""
+    return heading_backend(lead, engine) if lead.rstrip().endswith(":") else None
+
+
+def row_scope(notes: list[str], scope: dict[str, str] | None, engine: str | None) -> dict[str, str] | None:
+    """The scope of a row's cells: the table's, unless a footnote on the row names the backend that serves it
+    ("[^5]: Supported via the AutoDeploy backend."), which is then its backend; a note saying it is not is none."""
+    for note in notes:
+        named = heading_backend(note[:MAX_HEADING].split(". ")[0].rstrip("."), engine)
+        if named is not None and not NOTE_NEGATION_RE.search(note[:MAX_HEADING]):
+            return {**(scope or {}), "backend": named}
+    return scope
 
 
 def _proper(name: str) -> bool:

@@ -58,6 +58,7 @@ def cell_metric(
     # ("| WAN-14B 4096 tok |" under "Fused (ms)": a row named by its model and length alone, the column the measure;
     # "| MKN=(1x4096x4096) |": by the kernel's shape)
     by_setup = by_setup or bool(head_unit and label and names_setup(label)) or gemm_shape(label)
+    by_setup = by_setup or (info.runs_by_rows and role == "value")  # ("qwen3-8b bf16" under "math_500": its run)
     metric = metric_name("" if info.row_id or workload or by_setup or info.side_rows else label, metric_head, role)
     if metric_head and label and is_strategy_label(label) and not looks_metric(metric_head):
         # "| Max Throughput | 71.2% |" under "ARC": the score, in the strategy the row's setup tunes for (its perf
@@ -267,10 +268,12 @@ def _setup_only(name: str) -> bool:
     return (bool(hints) and not rest) or (bool(rest) and dtype_name(rest) is not None)
 
 
-def label_setup(label: str) -> dict[str, str]:
-    """The setup words of a row's label, and its model where the label names nothing else (see names_setup): the
-    measure is then its column's, and the model would no longer be read out of the metric's name."""
+def label_setup(label: str, runs: bool = False) -> dict[str, str]:
+    """The setup words of a row's label, and its model where the label names nothing else (see names_setup), or
+    where the rows name the runs (`runs`: TableInfo.runs_by_rows): the measure is then its column's, and the model
+    would no longer be read out of the metric's name."""
     words = qualifiers(label)
-    if words and "model" not in words and names_setup(label) and len(models := model_names(label)) == 1:
+    named = (words and names_setup(label)) or runs
+    if "model" not in words and named and len(models := model_names(label)) == 1:
         words = {**words, "model": models[0]}
     return words

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.numbers import to_float
-from ledger.parsers.tables.cells import FRACTION_PCT_RE, is_range
+from ledger.parsers.tables.cells import FRACTION_PCT_RE, cell_value, is_numeric_cell, is_range
 from ledger.vocab.input_labels import BAR_WORDS
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup_keys import canonical_key_name
@@ -86,3 +86,16 @@ def cell_bar(cell: str) -> dict[str, str]:
     """The bar a cell states beside its value ("**0.953** (threshold 0.92)" -> threshold 0.92), as the value's setup."""
     m = _CELL_BAR_RE.search(cell)
     return {"threshold": m.group(1).replace(" ", "")} if m else {}
+
+
+def paren_share(inner: str, base_paren: str | None, unit: str | None) -> tuple[float, str | None, float | None] | None:
+    """The share a value's parenthesis holds, its unit and its reference: paired with its baseline row's ("29.12
+    TFLOPS (0.6%)" beside "22.74 TFLOPS (0.5%)"), or a bare share after a score of no unit ("0.6808 (96.2%)", the
+    score's share of a whole another table states), alone; None for any other parenthesis ("19.5 (-2.50%)", a change,
+    is prose's)."""
+    if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
+        iv, bv = cell_value(inner), cell_value(base_paren)
+        return (iv[0], iv[3], bv[0]) if iv is not None and bv is not None else None
+    if base_paren is None and unit is None and _SHARE_RE.fullmatch(inner) and (iv := cell_value(inner)) is not None:
+        return iv[0], iv[3], None
+    return None

@@ -164,17 +164,22 @@ def is_range(text: str) -> bool:
     )
 
 
-def run_values(cell: str) -> list[float] | None:
+def run_values(cell: str, runs_row: bool = False) -> list[float] | None:
     """ "1602 / 1611": repeated runs of one measure (values within a factor of two), not a packed list of
-    different measures ("0.25/1087/43.5%")."""
-    if not _RUNS_RE.match(cell):
+    different measures ("0.25/1087/43.5%"); in a row that names a run under a benchmark's column (`runs_row`), two
+    close values slashed tight are its two runs too ("0.76/0.768" under "math_500")."""
+    two = runs_row and _TWO_RUNS_RE.match(cell) is not None
+    if not (_RUNS_RE.match(cell) or two):
         return None
-    values = [v for part in cell.split(" / ") if (v := to_float(part)) is not None]
+    values = [v for part in cell.split("/" if two else " / ") if (v := to_float(part)) is not None]
+    if two and len(values) == 2 and abs(values[0] - values[1]) > 0.1 * max(values):
+        return None  # ("0.25/1087": no two runs of one score)
     if not values or min(values) <= 0 or max(values) > 2 * min(values):
         return None
     return values
 
 
+_TWO_RUNS_RE = re.compile(r"^\d{1,9}(?:\.\d{1,9})?/\d{1,9}(?:\.\d{1,9})?$")
 SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\d+)?%?){1,15}$")
 PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")

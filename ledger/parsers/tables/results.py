@@ -57,6 +57,8 @@ from ledger.parsers.tables.headers import (
     worded_unit,
 )
 from ledger.parsers.tables.marked_columns import unmarked
+from ledger.parsers.tables.model_rows import full_precision_run, on_release_bound, run_rows
+from ledger.parsers.tables.page_caption import caption_measure
 from ledger.parsers.tables.plan_measures import plan_heading, plan_setup
 from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
@@ -103,6 +105,7 @@ from ledger.parsers.tables.title_arms import pr_title
 from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
+from ledger.parsers.tables.whole_rows import states_whole
 from ledger.parsers.tables.workload_rows import workload_rows_setup
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
@@ -157,6 +160,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
         return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
+    info.runs_by_rows, own_model = run_rows(labels, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     info.arms = defined_arms(ctx.doc)  # ("**q16** = the bf16 baseline" over "| q16 sat tok/s |": that arm's)
     info.bind_revisions(ctx.named_at(table.header_line), headers, table.header_line)
     sweep = _swept(ctx, block, headers, roles, info)
@@ -176,18 +180,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # ("3 samples of mt-bench:" right over the table; "gsm8k: 0.912 (ref 0.915)" is its own result, no caption)
     dataset = (named_benchmark(lead) if lead and not _OWN_SCORE_RE.search(lead) else None) or heading_task
     task, frame = dataset or _turn_task(ctx, block), frame_statistic(lead, block.section)  # ("P99 (ms)" over it)
-    # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
-    rev_col = next(
-        (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
-        None,
-    )
+    rev_col = _revision_column(headers, roles)
     own_impl, releases = implementation_columns(headers, info.base_of), release_labels(headers, roles)
     engines, flagged = engine_columns(headers, roles, info.base_of), flag_columns(headers, roles)  # ("vLLM (tok/s)")
     arms = {**paired_arms(headers, info.base_of), **arm_columns(headers, info.base_of)}  # ("Alpha ms | Beta ms")
     pr_sides = pr_arms(headers, roles, ctx.lead_in(block), section)
     prosed = lambda: prose_named_base(ctx.doc, ctx.block_index(block), table, labels)  # noqa: E731
     bases, steps, heads, precisions = (
-        _bases(table, labels, roles, sided, prosed, bool(info.base_of)) if not twins else _no_bases()
+        _bases(table, labels, roles, sided, prosed, bool(info.base_of), info.runs_by_rows) if not twins else _no_bases()
     )
     group = ""
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
@@ -207,6 +207,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        claims = on_release_bound(claims, label) if info.runs_by_rows else claims  # ("(AR<=0.13.1)": its build)
         if builds is not None:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
         claims, grouped = _group_setup(claims, group) if group else (claims, False)
@@ -220,6 +221,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
+        if own_model and label and not model_names(label):  # ("pr branch" under "qwen3.5-4b bf16": that model's run)
+            claims = _with_setup(claims, {"model": own_model}, wins=True)
         if workload or stated:
             claims = _with_setup(claims, {**stated, **workload})
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
@@ -229,6 +232,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(claims, vs_name), frame)  # its "| TTFT |" a P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
+
+
+def _revision_column(headers: list[str], roles: list[str]) -> int | None:
+    """The setting column naming the sha each row was measured on ("| B1: PR | `d062a476...` | 96.89% |")."""
+    return next(
+        (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
+        None,
+    )
 
 
 def _with_row_steps(table: Table, labels: list[str], roles: list[str]) -> list[str]:
@@ -339,10 +350,12 @@ def _bases(
     sided: tuple[int, str, frozenset[str]] | None,
     prosed: Callable[[], str | None],
     paired: bool = False,
+    runs: bool = False,
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
     """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
     and the precision each row is named by (precision_rows); `paired`: the value columns come in base/candidate
-    pairs, each row its own comparison, so no control row is the other rows' reference."""
+    pairs, each row its own comparison, so no control row is the other rows' reference; `runs`: the rows name runs
+    (model_rows), the one in full precision ("qwen3-8b bf16") the base of the quantised ones."""
     steps: list[int] = []
     # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
     precisions = precision_rows(table, labels, roles)
@@ -352,19 +365,23 @@ def _bases(
         if sided
         # (or the row the difference rows are taken against: "Deferred − immediate" under "Immediate receive")
         else (
-            full_precision_label(precisions) or delta_named_base(table, labels) or DifferenceRows(labels).base or "",
+            full_precision_label(precisions)
+            or (full_precision_run(labels) if runs else None)
+            or delta_named_base(table, labels)
+            or DifferenceRows(labels).base
+            or "",
             frozenset[str](),
         )
     )
-    bases, clash = _base_rows(table, labels, steps, base_cell)
+    bases, clash = _base_rows(table, labels, roles, steps, base_cell)
     if not (bases or clash or sided) and (named := prosed()):
         # ("FP4 lands 0.45 points below FP8": the row the prose measures against, where no word of a row names one)
         base_cell = named
-        bases, clash = _base_rows(table, labels, steps, base_cell)
+        bases, clash = _base_rows(table, labels, roles, steps, base_cell)
     if clash and ((pairs := side_pairs(table, labels)) or (precisions and base_cell)):
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
-        bases, clash = _base_rows(table, labels, steps, base_cell)
+        bases, clash = _base_rows(table, labels, roles, steps, base_cell)
     if (clash or not bases) and not paired and (controls := control_rows(table, roles)) is not None:
         bases, steps = controls  # ("| m-a | no drafter |" beside "| m-a | Medusa |": the control of each setup)
         clash = False
@@ -376,7 +393,7 @@ def _bases(
 
 
 def _base_rows(
-    table: Table, labels: list[str], steps: list[int], base_cell: str = ""
+    table: Table, labels: list[str], roles: list[str], steps: list[int], base_cell: str = ""
 ) -> tuple[dict[_BaseKey, Row], bool]:
     """The baseline rows ("Baseline | 12.3 | 4.5", or the row a side column names the base: `base_cell`), by what
     ties a result row to its own (_base_key), and whether two of them share that key."""
@@ -389,6 +406,7 @@ def _base_rows(
     repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
     names = frozenset(label.strip().lower() for label in labels)  # ("non-EAGLE" beside "EAGLE": feature_off_twin)
     column = column_sides(labels)  # ("nightly" beside "this branch": the base by the other's name)
+    values = [i for i, r in enumerate(roles) if r == "value"]
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
@@ -400,6 +418,7 @@ def _base_rows(
             or (qualified_side(label) or ("",))[0] == "base"
             or feature_off_twin(label, names)
             or column.get(label.strip(" *_`")) == "base"
+            or states_whole(row, values, table.rows)  # ("| **BF16** | 0.7076 (100%) |": the whole of the shares)
         )
         # (its cells numbers, or numbers with their spread: "53.07% ± 1.37 pp")
         if not repeats and named and any(is_numeric_cell(c) or spread_value(clean(c)) for c in row.cells[1:]):
@@ -549,6 +568,10 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (named, info.section_unit)
         for key, value in plan_setup(ctx.doc, plan).items():
             info.title_setup.setdefault(key, value)
+    elif _model_columns(info, headers, roles) and (named := caption_measure(ctx, block)):
+        # "*Average accuracy across `piqa`, `mmlu`.*" over "### Table 2 ..." and "| Avg. bits | Qwen3-8B |": the rows
+        # name recipes, the columns models, and the page's caption the measure of every cell (never "Ours 4.5-bit")
+        info.measure = (named, info.section_unit)
 
 
 # a script's caption of one quantity and its unit over the frame it prints ("AVERAGE STEP TIME (ms)"): no colon, no verb
@@ -643,6 +666,12 @@ def _arm_columns(headers: list[str], roles: list[str]) -> bool:
     never "| PPL | KLD |")."""
     heads = [headers[i] for i, r in enumerate(roles) if r in _MEASURED_ROLES and i < len(headers)]
     return _variant_columns(headers, roles) and not any(is_accuracy_name(h) or is_acceptance_name(h) for h in heads)
+
+
+def _model_columns(info: TableInfo, headers: list[str], roles: list[str]) -> bool:
+    """Every value column names a model ("| Average bits | Llama3.1-8B-I | Qwen3-8B |")."""
+    heads = [headers[i] for i, r in enumerate(roles) if r in _MEASURED_ROLES and i < len(headers)]
+    return bool(heads) and all(info.column_models.get(h) for h in heads)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:

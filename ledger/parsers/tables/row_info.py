@@ -44,7 +44,7 @@ from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import dataset_key_name, is_acceptance_name, named_benchmark
-from ledger.vocab.model_bits import bits_tail
+from ledger.vocab.model_bits import WIDTH_KEY, bits_tail, stated_bits
 from ledger.vocab.model_cells import cell_variant
 from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.quantiser_pages import original_side
@@ -195,6 +195,9 @@ class TableInfo:
         "Dataset"): those names are no part of the measure."""
         self.title_setup: dict[str, str] = {}
         """The setup the title line over the table names (see tables.results._title_setup)."""
+        self.runs_by_rows = False
+        """The rows name the runs (their model, precision, release) and the columns the benchmarks ("| qwen3-8b bf16 |
+        0.79 |" under "math_500"): the column is the measure, the row's label its setup (tables.model_rows)."""
         self.measure: tuple[str, str | None] | None = None
         """The measure a section states for its tables (see tables.stated_measure): the name and unit of cells
         whose row and column name only their setup."""
@@ -328,7 +331,10 @@ class TableInfo:
                 value = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
                 if keys[0] in NUMERIC_KEYS:
                     value = whole_count(value)  # "1.0" under a pandas frame's "batch_size": a batch of 1
-                out[gpu_key(keys[0], value)] = value
+                if keys[0] == WIDTH_KEY:  # ("Ours 4.25-bit" under "Average bits": 4.25; "FP16" states its quant)
+                    value = stated_bits(cell) or ""
+                if value:
+                    out[gpu_key(keys[0], value)] = value
                 if keys[0] == "model":
                     out["model"] = model_in_cell(cell)
                     out.update(row_kernel(cell))  # ("Wren 7B GEMV": the model, and the kernel it ran)

@@ -25,6 +25,7 @@ from ledger.parsers.tables.cell_metric import cell_metric, column_measure, label
 from ledger.parsers.tables.cell_parens import (
     cell_bar,
     cell_ref,
+    paren_share,
     second_measure,
     share_note,
     trailing_paren,
@@ -40,7 +41,6 @@ from ledger.parsers.tables.cells import (
     cell_offsets,
     cell_value,
     clean,
-    is_numeric_cell,
     run_values,
     with_named_spread,
 )
@@ -223,7 +223,7 @@ class _RowReader:
                 {}
                 if self.info.row_id
                 else {
-                    **label_setup(self.label),
+                    **label_setup(self.label, self.info.runs_by_rows),
                     **label_checkpoint(self.label, self.ctx.doc.line(1)),
                     **self.info.row_task(
                         self.label, self.row
@@ -327,13 +327,14 @@ class _RowReader:
 
     def _runs(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "1602 / 1611" under "PR" beside "1499 / 1503" under "control": one claim per run, paired run by run
-        runs = run_values(c.cleaned)
+        runs = run_values(c.cleaned, self.info.runs_by_rows)
         if not runs or not self._take_cell(c):
             return False
         row = self.row
         bi = self.info.base_of.get(c.ci)
         base_runs = run_values(clean(row.cells[bi])) if bi is not None and bi < len(row.cells) else None
-        metric = metric_name(self.label, self.info.head(c.head)[1] or c.head, c.role)
+        # (a row naming the run, "qwen3-8b iters 0" under "math_500": the column's measure, the row its setup)
+        metric = metric_name("" if self.info.runs_by_rows else self.label, self.info.head(c.head)[1] or c.head, c.role)
         unit = self.info.head(c.head)[0]
         for k, v in enumerate(runs):
             ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
@@ -537,22 +538,20 @@ class _RowReader:
         self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
     ) -> Iterator[Claim]:
         ctx, line, inner = self.ctx, c.line, pm.group(1)
-        if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
-            # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
-            iv, bv2 = cell_value(inner), cell_value(base_paren)
-            if iv is not None and bv2 is not None:
-                ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
-                yield ctx.claim(
-                    column_kind(metric, self.section, iv[3]),
-                    line,
-                    inner.strip(),
-                    metric=f"{metric} ({iv[3] or 'share'})",
-                    value=iv[0],
-                    unit=iv[3],
-                    reference=bv2[0],
-                    config=config,
-                )
-                return
+        # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
+        if (share := paren_share(inner, base_paren, c.parsed[3] if c.parsed else None)) is not None:
+            ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
+            yield ctx.claim(
+                column_kind(metric, self.section, share[1]),
+                line,
+                inner.strip(),
+                metric=f"{metric} ({share[1] or 'share'})",
+                value=share[0],
+                unit=share[1],
+                reference=share[2],
+                config=config,
+            )
+            return
         skip, keyed = share_note(inner, c.parsed[3] if c.parsed else None)
         at = c.off + pm.start(1)
         if keyed is not None:  # "73.56% (90483/123000, avg_toks_fwd=3.21)": the draft's acceptance length

@@ -11,6 +11,7 @@ from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.drafting_words import spec_on_cell
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.grid_cells import axis_key
+from ledger.vocab.model_bits import WIDTH_KEY, stated_bits
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, qualifiers, setup_label_key
@@ -187,9 +188,17 @@ def corner_setup(headers: list[str], roles: list[str]) -> dict[str, str]:
         said = settings_cell(glued["setting"]) or qualifiers(glued["setting"])
         if said:
             return {**named, **{canonical_key_name(k): v for k, v in said.items()}}
+    if (stated := _CORNER_SETTING_RE.fullmatch(corner)) and len(
+        keys := setting_keys(stated["key"].replace(".", ""))
+    ) == 1:
+        # "| Avg. bits = 5 | Llama3.1-8B-I |": the setting every row ran at, the rows' labels their recipes
+        value = stated_bits(stated["value"]) if keys[0] == WIDTH_KEY else stated["value"].strip(" *_`")
+        return {keys[0]: value} if value else {}
     return setup_named(corner)
 
 
+# a corner that states one setting: "Avg. bits = 5", "batch size: 32"
+_CORNER_SETTING_RE = re.compile(r"(?P<key>[A-Za-z][\w. ]{0,30}?)\s{0,2}[=:]\s{0,2}(?P<value>[\w.-]{1,24})")
 _GLUED_SETTING_RE = re.compile(r"^(?P<name>[^()]{1,80}?)\s?\((?P<setting>[^()]{1,80})\)$")
 
 
