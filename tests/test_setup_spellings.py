@@ -185,3 +185,11 @@ def test_a_counted_family_counts_its_named_member() -> None:
     assert member_counts(["4xL4", "L40S"]) == {}  # another board, not a member
     assert counted_board("4xATLAS A2", "ATLAS 800T A2") == "4xATLAS 800T A2"
     assert counted_board("4xL4", "L40S") is None
+
+
+@pytest.mark.parametrize(
+    ("printed", "canonical"),
+    [("16.00", "16"), ("16", "16"), ("2.5", "2.5"), ("2.50", "2.5"), ("inf", "inf"), ("Infinity", "inf")],
+)
+def test_a_request_rate_is_one_value_whether_a_console_or_a_command_prints_it(printed: str, canonical: str) -> None:
+    assert canon_value("request_rate", printed) == canonical
