@@ -952,7 +952,8 @@ HOSTILE: dict[str, HostileText] = {
         "# t\n\n"
         + (
             "the verified #2001 rerun candidate measured head (`1a2b3c4g the tip #12 onto release 0.9.2 (`1a2b3c4g "
-            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n\n"
+            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n"
+            "an older snapshot of the PR (`1a2b3c4g on the branch's earlier PR's snapshot of the 1.5 tok/s\n\n"
             "## Result\n\n| c | tok/s |\n|---|---|\n| 1 | 2.0 |\n\n"
         )
         * (200 * s)

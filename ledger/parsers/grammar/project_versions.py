@@ -89,7 +89,9 @@ def _entries(text: str) -> list[ProjectVersion]:
 def _measured(text: str, at: int) -> bool:
     """ "The 1562.83 output-token/s reference", "that PR's 796.69 tok/s run": a number with a unit of measure after
     it is a result, never a project's version."""
-    got = find_numbers(text, at, limit=1)
+    if not text[at : at + 1].isdigit():
+        return False  # ("main", "v0.9.2": no measured number)
+    got = find_numbers(text, at, min(len(text), at + 60), limit=1)  # (bounded: a long line costs its length once)
     return bool(got) and got[0].num_start == at and is_measure_unit(got[0].unit)
 
 
