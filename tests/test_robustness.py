@@ -1293,6 +1293,9 @@ HOSTILE: dict[str, HostileText] = {
     # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
     "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
+    # values said to agree with a baseline whose parenthesis never closes or never comes (prose.pairing
+    # _AGAINST_GAP_RE, vocab.sides AGREES_WITH)
+    "agreeing baselines": "1.5 ms on H100, matching the weekly figure (1.4 ms, in line with the old ( " * 400,
     "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
     # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
     # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)

@@ -418,3 +418,8 @@ OTHER_PR_HEADING = (
     r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
     r"(?:evidence|results?|numbers|data|measurements?|runs?|benchmarks?) (?:from|of|on) (?:PR )?#\d{1,7}"
 )
+
+# the words by which a value is said to agree with a baseline the text prints after them ("745 tok/s, in line with
+# last week's nightly number (748.10)", "1312 tok/s on L40S, consistent with the release figure (1305.6)"): that
+# baseline is the value's reference (prose.pairing _AGAINST_GAP_RE, the value's board may stand between)
+AGREES_WITH = r"(?:matching|in\sline\swith|consistent\swith|on\spar\swith|close\sto)"
