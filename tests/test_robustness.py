@@ -1293,6 +1293,8 @@ HOSTILE: dict[str, HostileText] = {
     # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
     "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
+    # metric names inside long underscore runs, widened to their identifier (prose.metrics _whole_identifier)
+    "identifier metrics": "a_b_c_d_e_f_g_h_throughput_x_y_z_w_v_ttft_ms_ 1.5 ms " * 400,
     # values said to agree with a baseline whose parenthesis never closes or never comes (prose.pairing
     # _AGAINST_GAP_RE, vocab.sides AGREES_WITH)
     "agreeing baselines": "1.5 ms on H100, matching the weekly figure (1.4 ms, in line with the old ( " * 400,
