@@ -324,7 +324,7 @@ def test_a_setting_changed_or_a_sweeps_points_counted_in_prose_is_no_result() ->
     12" (round 12, cause 6) set the run up; a backticked measure that fell from A to B is a result."""
     assert _read("settings_changed_or_counted.md") == [
         (5, "Decode latency", 10.1, "ms", 12.4),
-        (5, "tpot", 12.9, None, 14.2),
+        (5, "mean_tpot_ms", 12.9, None, 14.2),
     ]
 
 

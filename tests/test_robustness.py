@@ -952,7 +952,8 @@ HOSTILE: dict[str, HostileText] = {
         "# t\n\n"
         + (
             "the verified #2001 rerun candidate measured head (`1a2b3c4g the tip #12 onto release 0.9.2 (`1a2b3c4g "
-            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n\n"
+            "of the tested head\n`1a2b3c4g` onto v1 v2 v3 `1a2b3c4g\nTested as a backport of head 1.5 ms\n"
+            "an older snapshot of the PR (`1a2b3c4g on the branch's earlier PR's snapshot of the 1.5 tok/s\n\n"
             "## Result\n\n| c | tok/s |\n|---|---|\n| 1 | 2.0 |\n\n"
         )
         * (200 * s)
@@ -1292,6 +1293,11 @@ HOSTILE: dict[str, HostileText] = {
     # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
     "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
+    # metric names inside long underscore runs, widened to their identifier (prose.metrics _whole_identifier)
+    "identifier metrics": "a_b_c_d_e_f_g_h_throughput_x_y_z_w_v_ttft_ms_ 1.5 ms " * 400,
+    # values said to agree with a baseline whose parenthesis never closes or never comes (prose.pairing
+    # _AGAINST_GAP_RE, vocab.sides AGREES_WITH)
+    "agreeing baselines": "1.5 ms on H100, matching the weekly figure (1.4 ms, in line with the old ( " * 400,
     "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
     # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
     # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)

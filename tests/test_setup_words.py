@@ -1394,3 +1394,12 @@ def test_a_stated_workload_reads_its_prompts_its_spec_none_its_attention_and_a_r
         assert qualifiers(said) == {}, said
     assert "attention" not in qualifiers("We add FA3 attention, and more")
     assert "spec_algo" not in qualifiers("specific: none")
+
+
+def test_a_setting_dropped_or_removed_is_none_of_the_runs_and_pipeline_ranks_count_its_stages() -> None:
+    """ "drops the FP8 KV cache option", "removing FP8KV parameters": the setting taken out of the run is not its
+    setup (a kv_cache of fp8 was read from them); "on the 4 PP ranks" is a pipeline of 4 stages."""
+    assert "kv_cache" not in qualifiers("This drops the FP8 KV cache option from the test; weights stay nvfp4.")
+    assert qualifiers("after removing FP8KV parameters") == {}
+    assert qualifiers("drop rate 2% with FP8 KV") == {"kv_cache": "fp8"}  # (the verb before the setting only)
+    assert qualifiers("Rank waits on the 4 PP ranks (H200)") == {"gpu": "H200", "pp": "4"}

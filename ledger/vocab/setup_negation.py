@@ -30,7 +30,8 @@ _OFF_AFTER_RE = re.compile(
 # (searched only where one of its words stands: vocab.word_gate)
 OFF_BEFORE_RE = WordGate(
     re.compile(
-        r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no|neither|nor)\s"
+        # ("drops the FP8 KV cache option", "removing FP8KV parameters": a setting taken out of the run)
+        r"(?:(?<![\w/-])(?:without|w/o|disable[sd]?|no|neither|nor|drop(?:s|ped|ping)?|remov(?:e|es|ed|ing))\s"
         r"(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?(?:the\s|any\s)?"
         r"|(?<![\w/-])(?:without|w/o|neither)\s[\w-]{1,16}\s(?:or|nor)\s(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
         re.IGNORECASE,

@@ -410,3 +410,16 @@ _ASKED_RE = re.compile(r"[\W\d]{0,6}(?:what|why|how|which)\s", re.IGNORECASE)
 def template_question(title: str) -> bool:
     """The title asks what a PR template asks ("What does this PR do?", "What this PR does"): a section, no side."""
     return "?" in title[-3:] or _ASKED_RE.match(title) is not None
+
+
+# a heading naming another pull request's sides or runs: "### without #9200", "### with #9200" (the sides of a change
+# another PR made), "## Evidence from PR #16567", "### Results of #812" (the runs the section's results come from)
+OTHER_PR_HEADING = (
+    r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
+    r"(?:evidence|results?|numbers|data|measurements?|runs?|benchmarks?) (?:from|of|on) (?:PR )?#\d{1,7}"
+)
+
+# the words by which a value is said to agree with a baseline the text prints after them ("745 tok/s, in line with
+# last week's nightly number (748.10)", "1312 tok/s on L40S, consistent with the release figure (1305.6)"): that
+# baseline is the value's reference (prose.pairing _AGAINST_GAP_RE, the value's board may stand between)
+AGREES_WITH = r"(?:matching|in\sline\swith|consistent\swith|on\spar\swith|close\sto)"

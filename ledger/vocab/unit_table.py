@@ -93,6 +93,12 @@ _RATES = (
         # (mlx_lm.generate prints "Generation: 256 tokens, 61.020 tokens-per-sec")
         "tokens-per-sec",
         "tokens-per-second",
+        # (a rate with its side hyphenated onto the token, "641.20 output-token/s": one word for the rate's noun)
+        "output-token/s",
+        "output-tokens/s",
+        "output-tok/s",
+        "input-token/s",
+        "input-tokens/s",
     ),
     # ("output tokens per second per GPU", "tps/gpu": a release page's words and its tool's header for one unit)
     *_unit(

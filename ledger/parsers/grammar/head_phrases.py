@@ -63,8 +63,10 @@ _PUSHED_RE = WordGate(
 # pull request's number ("the tested #2001 head": that branch's commit, run here)
 _HEAD_WORDS = (
     r"(?:(?:the|this|that|our|my|its|current|latest|newest|new|last|final|exact|same|re-?run|candidate|#\d{1,7}|"
-    r"\w{2,16}ed)\s){0,4}"
+    r"older|earlier|previous|(?:branch|PR)'s|\w{2,16}ed)\s){0,4}"
 )
+# "an older snapshot of the branch (`0f9e8d7c`)": a state of the branch the run was taken on, before its head
+_OLDER_RE = re.compile(r"\b(?:older|earlier|previous)\s", re.IGNORECASE)
 # "with the latest push (c0ffee12)", "at head `beefcab`", "on revision 1b2c3d4e", "a backport of head `0a1b2c3d`";
 # "The tested head (`a1b2c3d4`) reached ...", "pick up the verified #2001 head (`a1b2c3d4`), which ...": a determiner
 # and the noun "head" or "tip" name the commit wherever they stand ("Commit 1a2b3c4 broke X" opens no run)
@@ -75,9 +77,9 @@ _HEAD_NOUN_RE = WordGate(
         + _HEAD_WORDS
         + r"(?P<noun>"
         + HEAD_NOUNS
-        + r")|\b(?:the|our|this|my)\s"
+        + r")|\b(?:the|our|this|my|an?)\s"
         + _HEAD_WORDS
-        + r"(?P<subject>(?:PR\s|branch\s)?(?:head|tip)))\s?"
+        + r"(?P<subject>(?:PR\s|branch\s)?(?:head|tip|snapshot)(?:\sof\s(?:the|this|our)\s(?:PR|branch))?))\s?"
         + _SHA,
         re.IGNORECASE,
     )
@@ -192,6 +194,7 @@ def head_phrase(text: str) -> HeadPhrase | None:
             # (another pull request's head, "the tested #2001 head", is the commit run here, not this PR's head)
             other = _PR_NUMBER_RE.search(text, m.start(), m.start("sha")) if noun is not None else None
             moved = moves and not other and (noun is None or noun.lower().split()[-1] in ("head", "tip", "push"))
+            moved = moved and not _OLDER_RE.search(text, m.start(), m.start("sha"))
             label = "PR head" if moved else _label(text, m.start("sha"))
             label = f"{other.group(0)} {noun}" if other is not None and noun is not None else label  # "#2001 head"
             return HeadPhrase(Revision(label=label or sha[:10], head=sha, base=base), moved)

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.releases import PROJECT_VERSION_RE, UPSTREAM_ROLE_RE, pre_release
 from ledger.vocab.text import has_digit_char
+from ledger.vocab.units import is_measure_unit
 
 # the repository a commit link after an entry's sha points into: "[a5dd03c](https://github.com/vllm-project/vllm/..."
 _LINK_REPO_RE = re.compile(r"\]\(https?://github\.com/(?P<repo>[\w.-]{1,100}/[\w.-]{1,100})/commits?/")
@@ -67,6 +69,8 @@ def _entries(text: str) -> list[ProjectVersion]:
     out: list[ProjectVersion] = []
     last = 0
     for m in PROJECT_VERSION_RE.finditer(flat):
+        if _measured(flat, m.start("version")):
+            continue
         hexes = (m.group("sha") or "").lower()
         link = _LINK_REPO_RE.match(flat, m.end()) if hexes else None
         sha = hexes if hexes and (is_sha(hexes) or link) else None  # (a commit link's all-digit sha is one too)
@@ -82,6 +86,15 @@ def _entries(text: str) -> list[ProjectVersion]:
         )
         last = m.end()
     return out
+
+
+def _measured(text: str, at: int) -> bool:
+    """ "The 1562.83 output-token/s reference", "that PR's 796.69 tok/s run": a number with a unit of measure after
+    it is a result, never a project's version."""
+    if not text[at : at + 1].isdigit():
+        return False  # ("main", "v0.9.2": no measured number)
+    got = find_numbers(text, at, min(len(text), at + 60), limit=1)  # (bounded: a long line costs its length once)
+    return bool(got) and got[0].num_start == at and is_measure_unit(got[0].unit)
 
 
 def _own(entries: list[ProjectVersion], repo: str | None) -> ProjectVersion | None:

@@ -23,6 +23,7 @@ from ledger.vocab.sides import (
     HEAD_LABEL_WORDS,
     LABEL_NOUNS,
     LABEL_TAIL_WORD,
+    OTHER_PR_HEADING,
     POST_SIDE,
     PRE_SIDE,
     RESULTS_LEAD,
@@ -181,9 +182,7 @@ _HEADING_WORDS_RE = re.compile(
     # only words ("## Count after the name")
     # ("## Before submitting", a PR template's checklist, is no side)
     r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:before|after)(?! (?:you )?(?:submit|merg|open|review|request))|"
-    r"(?:before|after)(?=\W{0,4}$)|"
-    # "### without #9200", "### with #9200": the sides of a change another PR made
-    r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
+    r"(?:before|after)(?=\W{0,4}$)|" + OTHER_PR_HEADING + r"|"
     # ("### Optimized Performance (graph capture)" after "### Baseline Performance (eager)": the candidate's table)
     r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:optimi[sz]ed|tuned|improved)(?= (?:performance|results?|numbers|config))|"
     r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:new|old|previous|original|legacy)"  # ("### New kernel", "### Old kernel":

@@ -81,8 +81,9 @@ from ledger.vocab.units import (
     measure_of_unit,
 )
 
-# the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
-_RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}\s\S{{1,12}}$")
+# the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s", or hyphenated into one unit
+# of the unit table, "641.20 output-token/s")
+_RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}[\s-]\S{{1,12}}$")
 
 
 def _rate_words(n: Number, unit: str | None) -> str | None:

@@ -113,8 +113,29 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
     case-sensitive pattern, which the engine scans for the names' first letters much faster."""
     low = lower_for_words(text)
     found = METRIC_RE.finditer(text) if low is None else _METRIC_LOWER_RE.finditer(low)
-    spans = [m.span() for m in found if not _inside_sha(text, *m.span())]
+    spans: list[tuple[int, int]] = []
+    for m in found:
+        if _inside_sha(text, *m.span()):
+            continue
+        a, b = _whole_identifier(text, *m.span())
+        if spans and a < spans[-1][1]:
+            continue  # (a name inside the identifier the one before was widened to)
+        spans.append((a, b))
     return spans, [a for a, _ in spans]
+
+
+_ID_BEFORE_RE = re.compile(r"[A-Za-z0-9]{0,30}_(?:[A-Za-z0-9]{1,30}_){0,4}$")
+_ID_AFTER_RE = re.compile(r"(?:_[A-Za-z0-9]{1,30}){1,5}")
+
+
+def _whole_identifier(text: str, a: int, b: int) -> tuple[int, int]:
+    """ "`output_token_throughput`: 4.07 -> 2.75": a name joined by underscores into an identifier names the value by
+    the whole identifier, never by its last word ("throughput")."""
+    if text[a - 1 : a] == "_" and (m := _ID_BEFORE_RE.search(text, max(0, a - 160), a)) is not None:
+        a = m.start()
+    if (m := _ID_AFTER_RE.match(text, b)) is not None:
+        b = m.end()
+    return a, b
 
 
 _WORD_BEFORE_NAME_RE = re.compile(r"(?<![\w-])([A-Za-z][\w-]{0,30})[ \t]{1,2}$")

@@ -41,7 +41,7 @@ from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.expected_times import tool_time
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import AGREES_WITH, side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
@@ -94,7 +94,7 @@ _NAMED_SPREAD_GAP_RE = re.compile(
     rf"\s?%?\s?\(\s?(?:(?P<se>{STDERR_WORDS})|{SPREAD_WORDS})\s?[:=]?\s?(?:±\s?)?", re.IGNORECASE
 )
 _OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
-_AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
+_AGAINST_GAP_RE = re.compile(rf"\s*(?:,\s*)?against\s+|[^,;()]{{0,30}},\s{AGREES_WITH}\s[^();\d]{{0,60}}\(\s?", re.I)
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
 
 

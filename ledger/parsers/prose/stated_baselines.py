@@ -8,8 +8,8 @@ of a setup (claims contract: a baseline paired with a value is the value's refer
 and the measure its baseline is named by ("output-tok/s") is the change's measure, whatever the clause's words ("Nothing
 moved"). The run's value is the one, in the change's own line or the lines of its paragraph or list above it, of that
 measure which the change takes to the baseline (2064.1 x (1 - 0.8%) = 2047.6); none or two such, and no reference is
-given; a claim a reader made of the baseline itself is dropped. A tolerance stated on the change ("inside the 3%
-tolerance") bounds the run against its baseline too.
+given; a claim a reader made of the baseline itself is dropped either way. A tolerance stated on the change ("inside
+the 3% tolerance") bounds the run against its baseline too.
 
 Apart from prose.reduced_by, which reads the change and keeps the run it is stated against as words (`against`):
 the run's value may stand on another line (a list's item above), which only a reader of the whole document sees.
@@ -63,7 +63,8 @@ def stated_baselines(doc: Document, claims: list[Claim]) -> list[Claim]:
             run.reference = base
             if "threshold" in change.config and "threshold" not in run.config:
                 run.config = {**run.config, "threshold": change.config["threshold"]}
-            gone.update(id(c) for c in own)
+        # (with no run above, the baseline is still the change's words, kept in `against`, never a result)
+        gone.update(id(c) for c in own)
     return [c for c in claims if id(c) not in gone] if gone else claims
 
 
