@@ -138,3 +138,10 @@ def test_a_vulkan_device_line_names_the_board_of_its_own_table() -> None:
         "AMD Radeon Graphics (REMBRANDT)",
         "AMD Radeon AI PRO R9700 (GFX1201)",
     ]
+
+
+def test_a_last_cell_cut_after_its_value_keeps_the_value_without_a_spread() -> None:
+    """ "| tg128 | 84.25 ±" last in an excerpt: the space before "±" ends the value, so only its spread is lost."""
+    path = FIXTURES / "cut_after_value.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.value, c.stderr) for c in claims] == [(1010.4, 4.1), (84.25, None)]
