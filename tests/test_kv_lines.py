@@ -316,3 +316,12 @@ def test_a_perplexity_base_pairs_by_its_measure_not_by_its_place() -> None:
     assert refs[(7, "Mean PPL(Q)")] == refs[(18, "Mean PPL(Q)")] == 12.05
     assert refs[(12, "Mean PPL(Q)-PPL(base)")] is None and refs[(11, "Mean PPL(Q)/PPL(base)")] is None
     assert refs[(20, "Mean KLD")] is None
+
+
+def test_a_duration_printed_in_another_unit_on_the_other_side_is_still_its_reference() -> None:
+    """ "prompt eval duration: 95.4ms" under "Before:", "2.61s" under "After:": one duration in two units; the after
+    value takes the before one as its reference, in its own unit (0.0954 s), so the two compare."""
+    path = Path(__file__).parent / "fixtures" / "kv_lines" / "sides_in_two_time_units.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    after = [(c.value, c.unit, c.reference) for c in claims if c.revision and c.revision.label == "After"]
+    assert after == [(40.9, "ms", 41.2), (2.61, "s", 0.0954)]

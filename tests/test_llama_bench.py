@@ -126,3 +126,22 @@ def test_headless_compare_rows_take_the_tools_header_and_no_setting_is_a_claim()
     ]
     assert {c.value for c in doc.claims}.isdisjoint({4.0, 16.0})
     assert all(c.config.get("gpu") == "RTX 3060" and c.config.get("quant") == "q8_0" for c in doc.claims)
+
+
+def test_a_vulkan_device_line_names_the_board_of_its_own_table() -> None:
+    """ "ggml_vulkan: 0 = AMD Radeon Graphics (RADV REMBRANDT) (radv) | ...": the device's printed name (the chip's
+    codename kept, the driver's words dropped) is the GPU of the table under it, and the card "AMD Radeon AI PRO R9700
+    (RADV GFX1201)" names is that card, not its codename alone nor the other table's."""
+    path = FIXTURES / "vulkan_device_name.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [c.config.get("gpu") for c in claims] == [
+        "AMD Radeon Graphics (REMBRANDT)",
+        "AMD Radeon AI PRO R9700 (GFX1201)",
+    ]
+
+
+def test_a_last_cell_cut_after_its_value_keeps_the_value_without_a_spread() -> None:
+    """ "| tg128 | 84.25 ±" last in an excerpt: the space before "±" ends the value, so only its spread is lost."""
+    path = FIXTURES / "cut_after_value.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.value, c.stderr) for c in claims] == [(1010.4, 4.1), (84.25, None)]

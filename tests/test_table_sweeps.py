@@ -87,3 +87,14 @@ def test_side_columns_over_rows_of_a_setting_name_no_measure_after_a_side() -> N
     )
     got = [(c.metric, c.value, c.reference, c.config.get("concurrency")) for c in _claims(text)]
     assert got == [("value", 102.0, 101.5, "1"), ("value", 195.4, 180.2, "2")]
+
+
+def test_a_header_of_depths_over_one_row_of_results_is_a_sweep_not_the_measure() -> None:
+    """ "| 0 | 4 K | 16 K | 64 K |" over one row of gains: each column a context length ("4 K" is 4K), never the
+    claim's measure (a measure called "4 K" would be one of a kind in every comparison)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "tables" / "depth_header_one_row.md"
+    claims = _claims(path.read_text(encoding="utf-8"))
+    assert [(c.value, c.config.get("isl")) for c in claims] == [(0.8, "0"), (1.4, "4K"), (3.1, "16K"), (6.2, "64K")]
+    assert not any(c.metric in ("0", "4 K", "16 K", "64 K") for c in claims)

@@ -75,15 +75,37 @@ def unlisted_device(title: str) -> str | None:
 _DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)
 
 
+# llama.cpp's Vulkan backend names each device it found, the driver's own name last in brackets: "ggml_vulkan: 0 =
+# AMD Radeon Graphics (RADV PHOENIX) (radv) | uma: 1 | fp16: 1 | ..."
+_VULKAN_DEVICE_RE = re.compile(
+    r"^\s{0,8}ggml_vulkan:\s?\d{1,2}\s?=\s?(?P<name>[^|]{1,120}?)\s?\((?P<driver>[^()|]{1,40})\)\s?\|"
+)
+# the Mesa driver's word inside the device's own bracket ("RADV PHOENIX"): the chip's codename is the rest
+_RADV_RE = re.compile(r"\(RADV\s", re.IGNORECASE)
+_NAME_PAREN_RE = re.compile(r"\s?\([^()]{0,40}\)$")
+
+
+def vulkan_device(line: str) -> str | None:
+    """The device a ggml_vulkan listing line names: the board the vocabulary reads in its name ("NVIDIA GeForce RTX
+    4090 (NVIDIA)" -> RTX 4090), else its name as printed, the chip's codename kept without the driver's word ("AMD
+    Radeon Graphics (RADV PHOENIX) (radv)" -> "AMD Radeon Graphics (PHOENIX)": an APU's graphics have no other name,
+    and "AMD Radeon AI PRO R9700 (RADV GFX1201)" is that card, not any RDNA4 one its codename stands for)."""
+    m = _VULKAN_DEVICE_RE.match(line[:300])
+    if m is None:
+        return None
+    name = _RADV_RE.sub("(", m.group("name").strip())
+    return qualifiers(_NAME_PAREN_RE.sub("", name)).get("gpu") or name
+
+
 def listed_device(text: str) -> str | None:
     """The one GPU a runtime's device listing in `text` names (the board the output under it ran on), with their
     count where it lists it twice or more ("Device 0: NVIDIA RTX 4090" and "Device 1: ..." are "2x RTX 4090"); None
     where it lists none, or two different ones."""
-    found = [
-        gpu
-        for line in text.splitlines()[:40]
-        if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
-    ]
+    lines = text.splitlines()[:40]
+    listed = [gpu for line in lines if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))]
+    # (a machine two backends list, "ggml_vulkan: 0 = ..." over "Device 0: ...", is one device: the runtime's own
+    # listing counts it; the Vulkan lines alone where there is none)
+    found = listed or [gpu for line in lines if (gpu := vulkan_device(line))]
     if len(set(found)) != 1:
         return None
     return found[0] if len(found) == 1 else f"{len(found)}x {found[0]}"

@@ -26,6 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.formats.bench_variants import change_column, noted_value, variant_columns, without_note
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block, Row
+from ledger.parsers.tables.dialects import spread_cut_only
 from ledger.parsers.tables.headers import column_revisions
 from ledger.parsers.tables.spans import filled_down
 from ledger.vocab.flags import flag_head_key
@@ -226,7 +227,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             nums = find_numbers(c)
             if not nums or nums[0].num_start > 1:
                 continue
-            if cut and row is last and i == len(cells) - 1:
+            if cut and row is last and i == len(cells) - 1 and not spread_cut_only(c):
                 ctx.warn(row.line, "last cell cut short (truncated input?)")
                 continue
             n = nums[0]

@@ -44,6 +44,7 @@ from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import HEAD_SIDE_RE, side_of, sides_of
 from ledger.vocab.switched_arms import arm_switch, named_defaults
+from ledger.vocab.units import is_time_unit, unit_factor
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 
@@ -64,9 +65,10 @@ def _measured(c: Claim) -> bool:
     )
 
 
-def _keyer(doc: Document) -> Callable[[Claim], Hashable]:
+def _keyer(doc: Document, scaled: bool = False) -> Callable[[Claim], Hashable]:
     """What a value and its counterpart share: the author who measured both (one author's two runs, not one
-    author's against another's on another machine), kind, measure, unit, variant and canonical setup."""
+    author's against another's on another machine), kind, measure, unit, variant and canonical setup; `scaled`:
+    a duration's unit by its family alone ("120.5ms" before, "3.25s" after: one duration, printed in two units)."""
     starts = sorted(turns(doc).items())
     lines = [no for no, _ in starts]
 
@@ -75,7 +77,8 @@ def _keyer(doc: Document) -> Callable[[Claim], Hashable]:
         # (an engine's switch flipped between the sides, "SGLANG_ENABLE_SPEC_V2=0" then "=1", is what they compare)
         items = tuple((str(k), str(v)) for k, v in c.config.items() if k != ENV_KEY)
         setup = read_setup(c.kind, c.metric, items)
-        return (author, c.kind, setup.metric, (c.unit or "").lower(), setup.config, setup.variant)
+        unit = "time" if scaled and is_time_unit(c.unit) and unit_factor(c.unit) else (c.unit or "").lower()
+        return (author, c.kind, setup.metric, unit, setup.config, setup.variant)
 
     return key
 
@@ -99,7 +102,7 @@ def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
     if len(by_side) >= 2:
         base, cand = _roles(list(by_side))
         if base and cand:
-            paired = _pairs(doc, by_side, base, cand, _keyer(doc))
+            paired = _pairs(doc, by_side, base, cand, _keyer(doc, scaled=True))
     paired |= _switched_arms(doc, claims)
     paired |= _sentence_after(doc, claims, {id(c) for c in claims if c.reference is not None} | set(paired))
     paired |= variant_bases(doc, claims, set(paired))  # ("### IQ1_M" over "### IQ1_M_R4 (PR)", "on par with IQ1_M")
@@ -132,8 +135,16 @@ def _pairs(
         for c, k in zip(by_side[name], keys, strict=True):
             found = _own_run(c, _other_arms(doc, c, refs.get(k, [])), cand_lines[k])
             if c.reference is None and len(found) == 1 and counts[k] == 1 and isinstance(found[0].value, float):
-                paired[id(c)] = found[0].value
+                paired[id(c)] = _in_unit_of(c, found[0])
     return paired
+
+
+def _in_unit_of(c: Claim, base: Claim) -> float:
+    """The base value in the candidate's unit, where the two print one duration in two ("120.5 ms" for "3.25 s")."""
+    value, have, want = float(base.value or 0.0), unit_factor(base.unit), unit_factor(c.unit)
+    if (base.unit or "").lower() == (c.unit or "").lower() or not have or not want:
+        return value
+    return round(value * have / want, 12)
 
 
 def _switched_arms(doc: Document, claims: list[Claim]) -> dict[int, float]:

@@ -207,6 +207,8 @@ def _cut_last_cell(header: str, rows: list[Row]) -> bool:
     if n < 2:
         return False
     last = rows[-1].cells[-1].strip()
+    if spread_cut_only(last):
+        return False  # ("84.25 ±" under "1010.40 ± 4.10": the value whole, only its spread lost)
     above = [r.cells[n - 1].strip() for r in rows[:-1] if len(r.cells) >= n]
     decimal = [bool(_DECIMAL_RE.fullmatch(c)) for c in above]
     # ("48" under "40 000": fewer digits than any cell above, the rest of the number lost with the line's end)
@@ -217,6 +219,16 @@ def _cut_last_cell(header: str, rows: list[Row]) -> bool:
         or (shorter and _digits(last) > 0)
         or _fewer_parts(last, above)
     )
+
+
+# "7158.59 ±" last in an excerpt: the value printed whole (a space ends it), the spread after it lost
+_WHOLE_BEFORE_SPREAD_RE = re.compile(r"[-+]?\d{1,12}\.\d{1,8}\s{1,4}±")
+
+
+def spread_cut_only(cell: str) -> bool:
+    """The cut cell holds its whole value and the "±" of a spread the excerpt's end cut off ("7158.59 ±"): the
+    value is kept, without a spread."""
+    return _WHOLE_BEFORE_SPREAD_RE.fullmatch(cell.strip()) is not None
 
 
 def _fewer_parts(last: str, above: list[str]) -> bool:

@@ -21,6 +21,7 @@ from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 # "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
 _BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?:\s(?:tokens?|toks?))?$")
+_THOUSANDS_GAP_RE = re.compile(r"(?<=\d)\s(?=[kK]$)")
 # "2K", "256 tokens": a header in thousands or in tokens counts tokens, a length (no concurrency or batch is so said)
 _LENGTH_HEAD_RE = re.compile(r"\d\s?[kK]$|\stoks?$|\stokens?$")
 # the turn's blocks read upwards for the words that name a sweep: as far as a settings table reaches
@@ -42,7 +43,9 @@ def sweep_of(ctx: Context, block: Block, headers: list[str], roles: list[str]) -
     """The sweep `block`'s header row is, else None: a column of row names first, then two or more value columns
     whose headers are all bare numbers."""
     values = [headers[i] for i, r in enumerate(roles) if r == "value" and i < len(headers)]
-    if len(values) < 2 or not roles or roles[0] != "label" or not all(_BARE_RE.match(h) for h in values):
+    # ("| 0 | 8 K | 32 K |" over "| +2.1% | +2.5% | +1.9% |": one row of results, its measure said above the table)
+    bare = bool(roles) and all(r == "value" for r in roles) and len(block.table.rows) == 1 if block.table else False
+    if len(values) < 2 or not roles or (roles[0] != "label" and not bare) or not all(_BARE_RE.match(h) for h in values):
         return None
     corner = setup_label_key(headers[0]) if headers else None
     if corner in _NUMERIC_SWEEPS:
@@ -99,7 +102,8 @@ def _on_sweep(claims: Iterable[Claim], sweep: Sweep, measure: str | None) -> Ite
             continue
         config = dict(c.config)
         if sweep.key is not None:
-            config[sweep.key] = head.replace(",", "").split(" ")[0]
+            # ("8 K" is 8K, "256 tokens" 256)
+            config[sweep.key] = _THOUSANDS_GAP_RE.sub("", head.replace(",", "")).split(" ")[0]
         name = c.metric or ""
         row = str(c.config.get("row") or "")
         # ("| µs | 44.5 |" under "| M | 4 |": a row named by its unit alone is that unit's measure)
