@@ -137,6 +137,20 @@ def test_binomial_threshold_for_gsm8k_with_its_1319_samples() -> None:
     assert BENCHMARK_SAMPLES["gsm8k"] == 1319
 
 
+@pytest.mark.parametrize("metric", ["t/s vs base", "TTFT reduction", "throughput change"])
+def test_two_changes_against_a_base_differ_by_points_and_their_noise_is_the_levels_share(metric: str) -> None:
+    # ("+0.44%" then "+0.26%" under "vs base": the levels moved 0.18 of a point against their base; 2% of 0.35 called it
+    # a regression)
+    near = compare(snap("a", mk("perf", metric, 0.44, unit="%")), snap("b", mk("perf", metric, 0.26, unit="%")))[0]
+    assert near.verdict == "within noise" and near.threshold is not None and near.threshold.value == 2.0
+    far = compare(snap("a", mk("perf", metric, 8.33, unit="%")), snap("b", mk("perf", metric, 0.83, unit="%")))[0]
+    assert far.verdict == "regression"  # (a TTFT reduction, too: the larger the better)
+    level = compare(
+        snap("a", mk("perf", "gpu util", 44.0, unit="%")), snap("b", mk("perf", "gpu util", 26.0, unit="%"))
+    )
+    assert level[0].threshold is not None and level[0].threshold.basis == "default perf"  # a level keeps its share
+
+
 def test_binomial_threshold_in_fraction_scale() -> None:
     p = compare(snap("a", mk("accuracy", "gsm8k", 0.7712)), snap("b", mk("accuracy", "gsm8k", 0.7712)))[0]
     assert p.threshold is not None

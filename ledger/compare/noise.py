@@ -26,13 +26,14 @@ found wins:
    T = z * sqrt(sd_old^2 + sd_new^2), the spread of single measurements, wider than a mean's standard error,
    so it too rarely cries wolf (a per-question sd of 0.34 on a 0-1 score says two runs of unknown size are
    not told apart by a point);
-6. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity or an error statistic such as MAE,
-   not a proportion, 1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
-   mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
-   setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
-   once, no benchmark; `--threshold eval-perf=5%` sets it). A single run's timing under the default beyond it by
-   less than a quarter of it (`edge`) is at the noise edge and judged within noise: one number a side tells
-   nothing apart so near a guessed threshold (benchstat's "~" for too few samples).
+6. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity or an error statistic such as MAE, not a
+   proportion, 1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the mean of
+   the two values (2 points for a percent its metric names a change of a level, "t/s vs base", "TTFT reduction": the
+   levels' own share, in points), and 10% for the timings an accuracy run prints beside its score (a perf value whose
+   setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at once,
+   no benchmark; `--threshold eval-perf=5%` sets it). A single run's timing under the default beyond it by less than
+   a quarter of it (`edge`) is at the noise edge and judged within noise: one number a side tells nothing apart so
+   near a guessed threshold (benchstat's "~" for too few samples).
 
 z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
 their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
@@ -52,7 +53,14 @@ from pathlib import Path
 
 from ledger.compare.keys import Key
 from ledger.errors import UsageError
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, SCALE_QUALITY, STAT_RE, names_failure_count, normalise_metric
+from ledger.vocab.metrics import (
+    BENCHMARK_SAMPLES,
+    SCALE_QUALITY,
+    STAT_RE,
+    names_failure_count,
+    normalise_metric,
+)
+from ledger.vocab.relative_changes import names_relative_change
 
 
 @dataclass(frozen=True)
@@ -222,6 +230,11 @@ def threshold_for(
             t = noise.acceptance_rate_points if percent else noise.acceptance_rate_points / 100
             return Threshold(t, "default acceptance rate", f"±{fmt_number(t)}")
         return Threshold(noise.acceptance_abs, "default acceptance length", f"±{fmt_number(noise.acceptance_abs)}")
+    if key.kind == "perf" and key.unit == "%" and names_relative_change(key.metric):
+        # ("+0.44%" then "+0.26%" under "t/s vs base": the two levels moved by 0.18 of a point against their base, so
+        # the default share of a level is the threshold, in points; 2% of 0.35 would call that move a regression)
+        t = noise.perf_rel * 100
+        return Threshold(t, "default perf, a change in points", f"±{fmt_number(t)} pp")
     scale = (abs(old) + abs(new)) / 2
     task = dict(key.config).get("task", "")
     if task and task in noise.samples:
