@@ -24,6 +24,7 @@ from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule, read_grid
 from ledger.parsers.tables.html_table import try_html_table
 from ledger.parsers.tables.list_table import read_list_table
+from ledger.vocab.metrics import names_a_metric
 
 # a flag set to a number ("-b 1", "--max-num-seqs=64"): a command line that states settings
 _FLAGGED_RE = re.compile(r"\s--?[A-Za-z][\w-]{0,30}[ =]\d")
@@ -98,6 +99,11 @@ class _Scanner:
         self.turn_no = "0"  # the number of the excerpt's turn read last (a thread opens on its description, turn 0)
         self.turn_author = ""  # the author of an archive's comment read last, whose number its line does not say
         self.cut_at = -1  # the first line of an excerpt's next chunk after a cut (see _table)
+
+    def _cut_section(self) -> tuple[str, ...]:
+        """The section of a table opening a chunk after a cut: the title and the sub-headings that name no measure
+        (a build's heading, "`master@36667c8e` + branch", still holds; "## GPQA Accuracy" may not be the table's)."""
+        return tuple(t for lvl, t in self.section if lvl <= 1 or not names_a_metric(t))
 
     def run(self, i: int = 0, title: tuple[int, str] = (0, "")) -> None:
         if title[1]:
@@ -308,7 +314,7 @@ class _Scanner:
             # a table that opens an excerpt's chunk after a cut, under no heading of its own: the cut may have hidden
             # its heading, so the sub-headings above ("## GPQA Accuracy") name none of its measures; the title and
             # the turn (its setup) still hold
-            section = tuple(t for lvl, t in self.section if lvl <= 1) if i == self.cut_at else self.cur
+            section = self._cut_section() if i == self.cut_at else self.cur
             j = try_table(self.doc, i, section)
             if j > i:
                 return j
