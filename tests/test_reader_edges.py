@@ -226,3 +226,15 @@ def test_where_a_change_would_serve_is_blanked_for_the_setup_readers() -> None:
     assert "disaggregated" not in doc.setup_line(3) and doc.setup_line(3).endswith(". Measured on 2x H100 fp8:")
     assert doc.setup_line(5).strip(" .") == "It"
     assert doc.setup_line(7) == doc.line(7)
+
+
+def test_a_table_opening_a_chunk_after_a_cut_keeps_a_build_heading_and_drops_a_measure_heading() -> None:
+    # (the cut may have hidden the table's own heading: "## GPQA accuracy" names none of its measures, but the build
+    # heading above it still says which code ran)
+    text = (
+        "# Sweep of the port\n\n## `master@36667c8e` + `port@d541533a`\n\n### GPQA accuracy\n\nprose before the cut\n\n"
+        "[turn 0 by someone, continued]\n| PP | TG | S_PP t/s |\n|---|---|---|\n| 512 | 128 | 36.55 |\n"
+    )
+    claims = [c for c in extract(text, path="cut.md").claims if c.value == 36.55]
+    assert claims and list(claims[0].source.section) == ["Sweep of the port", "`master@36667c8e` + `port@d541533a`"]
+    assert claims[0].kind == "perf"
