@@ -10,6 +10,7 @@ from ledger.parsers.formats import (
     accuracy_test,
     ci_bot,
     commits,
+    configured_scores,
     eval_gate,
     k6,
     llama_bench,
@@ -41,6 +42,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
     k6,  # "queue_time......: avg=657.6ms min=1ms p(90)=1.19s": a dotted name's statistics
     result_dicts,  # "{'Music': {'num': 30, 'acc': 0.4}, ...}": each subject's scores, its count no score
     population_counts,  # "Failed requests: 2 of 1319 (main: 1 of 1319)": a count, its population, the other side's
+    configured_scores,  # "gsm8k accuracies:" over "- **MTP draft length 1:** 88.135": each item a setup's score
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
     value_first,  # "5.4412 - 13B, q4_0" runs of lines under a measure named above them
     test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"; before tables: "805 passed" is a count

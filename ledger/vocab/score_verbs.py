@@ -8,3 +8,7 @@ import re
 
 # the verb closing the words before the value, opening their clause (or all of them)
 SCORE_VERB_END_RE = re.compile(r"(?:^|,[ \t]{1,2}|\b(?:and|then|while)[ \t]{1,2})scor(?:ing|ed|es)$", re.IGNORECASE)
+
+# a list's lead-in calling its items scores ("Referenced gsm8k accuracies:", "Measured mmlu scores:"): the items are
+# the benchmark's scores, each under the configuration its label names
+SCORE_LIST_LEAD_RE = re.compile(r"\b(?:accurac(?:y|ies)|scores?)\s{0,2}[*_]{0,2}:[*_]{0,2}\s*$", re.IGNORECASE)

@@ -423,3 +423,14 @@ OTHER_PR_HEADING = (
 # last week's nightly number (748.10)", "1312 tok/s on L40S, consistent with the release figure (1305.6)"): that
 # baseline is the value's reference (prose.pairing _AGAINST_GAP_RE, the value's board may stand between)
 AGREES_WITH = r"(?:matching|in\sline\swith|consistent\swith|on\spar\swith|close\sto)"
+
+
+# the words by which a label names this pull request itself ("this PR", "ours"), not a new state in general ("new
+# scheduler"): a row linking another pull request under such words is still this change's candidate
+_OWN_PR_WORDS = frozenset({"pr", "this pr", "the pr", "our pr", "ours", "this change", "this branch"})
+
+
+def names_own_pr(label: str) -> bool:
+    """Whether a label's candidate words name this pull request itself (see _OWN_PR_WORDS)."""
+    m = HEAD_SIDE_RE.search(label[:300])
+    return m is not None and m.group(0).lower() in _OWN_PR_WORDS

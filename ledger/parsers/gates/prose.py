@@ -21,6 +21,7 @@ from ledger.parsers.gates.ci_prose import FLOOR_WORDS, TALLY_WORDS, counted_jobs
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.parsers.gates.passed_lists import passed_lists
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
+from ledger.vocab.remedies import stated_checks
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import NUMBER_WORDS
 from ledger.vocab.word_gate import WordGate
@@ -272,6 +273,9 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
         yield from _prose_verdicts(ctx, line, text)
     if _may(low, FLOOR_WORDS):
         yield from floor_gates(ctx, line, text)  # "p1 and p8 miss the historical floors"
+    if _may(low, _RESULT_WORDS):  # "Perf verification result: the fix does not recover perf"
+        for name, outcome, clause, start, end in stated_checks(text):
+            yield gate(ctx, line, text[start:end].rstrip(" *_"), name, outcome, clause)
     if "`" in text and _may(low, _RESULT_WORDS):
         for m in _TOOL_RESULT_RE.finditer(text):
             word = m.group("word").lower()

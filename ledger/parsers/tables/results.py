@@ -31,6 +31,7 @@ from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_me
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
+from ledger.parsers.grammar.tied_revisions import own_number
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
@@ -56,6 +57,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
     worded_unit,
 )
+from ledger.parsers.tables.linked_arms import linked_arm, on_linked_arm
 from ledger.parsers.tables.marked_columns import unmarked
 from ledger.parsers.tables.model_rows import full_precision_run, on_release_bound, run_rows
 from ledger.parsers.tables.page_caption import caption_measure
@@ -215,8 +217,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label, _shas_differ(table, rev_col))
         if label in precisions:
             claims = _named_apart(claims, label)
-        if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
-            claims = _on_side(ctx, claims, label, row.line)
+        if base_row is not None and label:  # ("| [Patch A only](.../pull/902) |", "| + this PR |": that run's)
+            claims = _on_row_run(ctx, claims, row, label, label == other or label in heads)
         elif label and (defined := named_lead(ctx.named_at(row.line), label)) is not None:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
@@ -865,6 +867,14 @@ def _named_apart(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
     metric is the column's alone ("mmlu", not "mmlu (w8a16)")."""
     for c in claims:
         yield c.model_copy(update={"metric": _without_label(c.metric, label)})
+
+
+def _on_row_run(ctx: Context, claims: Iterator[Claim], row: Row, label: str, candidate: bool) -> Iterator[Claim]:
+    """A row read against a base row, on the run it names: an arm its label links (another pull request's run,
+    tables.linked_arms), or the candidate side (`candidate`: the lone candidate or a head row)."""
+    if row.cells and linked_arm(row.cells[0], label, own_number(ctx.doc)):
+        return on_linked_arm(claims, label, row.cells[0])
+    return _on_side(ctx, claims, label, row.line) if side_of(label) == "head" or candidate else claims
 
 
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int) -> Iterator[Claim]:
