@@ -69,7 +69,7 @@ def bare_scope(
         block = replace(block, end=doc.blocks[after - 1].end)  # (the notes are the label's: its block is past them)
     if (out := _output_after_command(doc, nxt)) is not None:
         block, nxt = replace(block, end=nxt.end), out  # ("**Before**", its bench command, then what it printed)
-    side = bare_side(block, nxt, named) or _second_arm(block, nxt, before)
+    side = bare_side(block, nxt, named) or _second_arm(doc, block, nxt, before)
     if side is not None:
         return RevisionScope(start=block.start, end=nxt.end, revision=side)
     return _side_over_labels(doc, idx, named)
@@ -79,13 +79,20 @@ def bare_scope(
 _ARM_LABEL_RE = re.compile(r"^[*_]{0,2}(?P<label>[A-Za-z][\w .+/-]{1,38}?)[*_]{0,2}$")
 
 
-def _second_arm(block: Block, nxt: Block, before: RevisionScope | None) -> Revision | None:
-    """The arm a short label names over a block right after a base side's bare label and its block (within two
-    lines): the candidate the base ran against, not more of the base's runs."""
+_ARM_GAP = 4
+"""Blank lines allowed between a base side's block and the next arm's label (a paste often ends in spare ones)."""
+
+
+def _second_arm(doc: Document, block: Block, nxt: Block, before: RevisionScope | None) -> Revision | None:
+    """The arm a short label names over a block right after a base side's bare label and its block (only blank
+    lines between them): the candidate the base ran against, not more of the base's runs."""
     if before is None or before.revision.head is not None or side_of(before.revision.label or "") != "base":
         return None
     m = _ARM_LABEL_RE.match(block.text.strip()) if "\n" not in block.text.strip() else None
-    if m is None or not (0 < block.start - before.end <= 2) or nxt.kind not in ("code", "table"):
+    gap = range(before.end + 1, block.start)
+    if m is None or not (0 < block.start - before.end <= _ARM_GAP) or nxt.kind not in ("code", "table"):
+        return None
+    if any(doc.line(no).strip() for no in gap):
         return None
     label = m.group("label").strip()
     return None if side_of(label) == "base" else Revision(label=label, head=None, base=None)

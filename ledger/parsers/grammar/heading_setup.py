@@ -257,9 +257,9 @@ def section_ends(doc: Document, heads: list[Block], bold: list[Block], revision_
 
 def section_heads_of(bold: list[Block], revision_lines: frozenset[int]) -> list[Block]:
     """The bold paragraphs that end the setup of the lead-in above them: not a side's label over its block
-    ("**This PR**", "**With overlap**" opening a revision) that states no setup, which the lead-in ("with
-    `concurrency=32`") sets up as much as the side's block before it."""
-    return [b for b in bold if not (_side_label(b, revision_lines) and not heading_setup(bold_heading(b.text) or ""))]
+    ("**This PR**", "**With overlap**" opening a revision), which the lead-in ("with `concurrency=32`") sets up as
+    much as the side's block before it; a setting the label names ("overlap" on) is its own block's, read narrower."""
+    return [b for b in bold if not _side_label(b, revision_lines)]
 
 
 def _side_label(b: Block, revision_lines: frozenset[int]) -> bool:

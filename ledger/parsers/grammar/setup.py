@@ -26,7 +26,7 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.author_turns import carried_turns
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
-from ledger.parsers.grammar.colon_leads import prose_lead
+from ledger.parsers.grammar.colon_leads import leads_block, prose_lead
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import (
     agreed,
@@ -341,7 +341,7 @@ def _text_scope(
             return SetupScope(b.start, run_end(blocks, k + 1), values)
     if led := prose_lead(blocks, k, text) or device_scope(blocks, k) or checkpoint_lead(blocks, k, text, section_end):
         return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
-    lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
+    lead = leads_block(blocks, k)  # (right over its block, or over a side's label over it: "Baseline" over a paste)
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
     for span in quoted_commands(text):  # ("cmd: `python3 x.py --hf-output-len 2048`": every flag of its run)
