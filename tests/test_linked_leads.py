@@ -27,3 +27,19 @@ def test_a_link_inside_the_paragraph_or_two_commits_name_none() -> None:
     two = f"Compare https://github.com/o/r/commit/{_SHA} and https://github.com/o/r/commit/{'f' * 40}"
     assert _heads(two) == {None}
     assert _heads(f"Commit https://github.com/o/r/commit/{_SHA} is where it started, then I tuned it more.") == {None}
+
+
+def _labels(lead: str) -> set[str | None]:
+    table = "| model | test | t/s |\n| --- | --- | --- |\n| llama 8B Q4_0 | tg128 | 120.50 ± 0.10 |"
+    text = f"# t\n\n{lead}\n\n```\n{table}\n```\n"
+    return {c.revision.label if c.revision else None for c in extract(text, path="t.md").claims if c.kind == "perf"}
+
+
+def test_a_lead_in_closing_on_a_side_names_the_side_of_the_run_under_it() -> None:
+    assert _labels("Radeon AI PRO R9700 run, stock master:") == {"master"}
+    assert _labels("Same model and flags on master:") == {"master"}
+
+
+def test_a_lead_in_closing_on_no_side_alone_names_none() -> None:
+    assert _labels("Radeon AI PRO R9700 run, master weights:") == {None}
+    assert _labels("Same flags, stock weights:") == {None}

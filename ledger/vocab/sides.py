@@ -423,3 +423,10 @@ OTHER_PR_HEADING = (
 # last week's nightly number (748.10)", "1312 tok/s on L40S, consistent with the release figure (1305.6)"): that
 # baseline is the value's reference (prose.pairing _AGAINST_GAP_RE, the value's board may stand between)
 AGREES_WITH = r"(?:matching|in\sline\swith|consistent\swith|on\spar\swith|close\sto)"
+
+
+SIDE_QUALIFIER_RE = re.compile(r"(?:stock|vanilla|plain|unpatched|unmodified|clean|current|latest|upstream)\s", re.I)
+"""A word before a side's name that says only which state of it ran ("stock master", "unpatched main"): the side."""
+TAIL_SIDE_SEPARATORS = (",", ";", " - ", " – ", " — ")
+"""What sets a lead-in's subject apart from the side it closes on ("R9700 run, stock master:"; never a preposition:
+"runs on the new code" names what ran, as its table's rows do)."""

@@ -14,12 +14,16 @@ from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.reader.document import Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.vocab.head_moves import NOT_MEASURED_COMMIT_RE
+from ledger.vocab.sides import SIDE_QUALIFIER_RE, TAIL_SIDE_SEPARATORS, side_alone, side_of
+from ledger.vocab.text import has_hex_run
 
 # a bare commit URL or a markdown link to one; its sha (a link's target holds the whole sha)
 _LINK_RE = re.compile(
     r"(?:\[[^\[\]]{1,60}\]\(\s?)?<?https?://[^\s<>()]{1,200}/commits?/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?\)?"
 )
 _TAIL = " \t.`*_)>"
+MAX_LEAD = 160
+"""Characters of a lead-in read for the side it closes on."""
 MAX_TEXT = 600
 """Characters of the paragraph above read: a lead of its own, not a page of prose."""
 
@@ -50,4 +54,20 @@ def side_label(text: str) -> Revision | None:
     sm = SIDE_LABEL_RE.match(text.replace("`", ""))
     if sm is not None:
         return Revision(label=clean_label(sm.group("label")), head=None, base=None)
-    return setup_side(text)
+    return setup_side(text) or _tail_side(text)
+
+
+def _tail_side(text: str) -> Revision | None:
+    """The side a lead-in closes on after its subject ("Radeon AI PRO R9700 run, stock master:"): the side's name,
+    its state word cut ("stock"); None where the subject names a side of its own."""
+    core = text.strip(" *_`").removesuffix(":").rstrip(" *_`")
+    if len(core) > MAX_LEAD or has_hex_run(core):
+        return None
+    cut = max((at + len(sep) for sep in TAIL_SIDE_SEPARATORS if (at := core.rfind(sep)) > 0), default=0)
+    if cut == 0:
+        return None
+    tail = core[cut:].strip(" *_`")
+    tail = tail[q.end() :] if (q := SIDE_QUALIFIER_RE.match(tail)) is not None else tail
+    if not tail or not side_alone(tail) or side_of(core[:cut]) is not None:
+        return None
+    return Revision(label=clean_label(tail), head=None, base=None)
