@@ -99,6 +99,10 @@ OTHER_SETUP_NOTE = "compared with a figure measured another way"
 """A result's note (then ": <how>") where the sentence pairing it with its reference says the two were measured
 differently ("~71.0 vs ~75.5 because it skips the chat template", a model card's figure from another harness): the
 gap is stated, not judged (compare says "not comparable")."""
+MISMEASURED_NOTE = "against an older figure its text says was measured wrong"
+"""A result's note (then ": <the words>") where its turn says the older side's figures were measured wrong ("the old
+prompt figure was far too high": the change fixes what a timer counts): its before -> after shows no change of speed,
+so compare says "not comparable", never "regression"."""
 OTHER_CHANGE_NOTE = "measuring another pull request's change"
 """A result's note (then " (#N)") where the text gives it as another pull request's evidence: the before -> after of
 the change a "## Root cause" section narrates ("PR #1234 moved cuDNN ...; TTFT: 200 ms -> 260 ms"), a row of a

@@ -9,7 +9,7 @@ from typing import Any
 
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
-from ledger.model import Claim
+from ledger.model import MISMEASURED_NOTE, Claim
 from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
 from ledger.vocab.software_stack import STACK_MOVED, stack_moves
 from ledger.vocab.text import MAX_NAME
@@ -214,6 +214,10 @@ def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     """Verdict for an aligned pair of any compared kind; its reason says where the software stack moved between the
     two values ("stack moved: cann 8.2.RC1 -> 8.3.RC1", as benchstat notes what differs beside a delta)."""
     pair = _judged(key, old, new, noise)
+    if pair.verdict in (IMPROVEMENT, REGRESSION) and (new.note or "").startswith(MISMEASURED_NOTE):
+        # ("the old prompt figure was far too high"): the timer changed between the two, not the speed
+        pair.verdict = NOT_COMPARABLE
+        pair.reason = "; ".join(x for x in ((new.note or "").split("; ")[0], pair.reason) if x)
     if moved := stack_moves(old.config, new.config):
         pair.reason = "; ".join(x for x in (pair.reason, moved) if x)
     return pair

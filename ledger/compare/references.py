@@ -16,7 +16,7 @@ from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.compare.trials import mean_of_runs, run_groups
-from ledger.model import BROKEN_NOTE, NOISE_NOTE, OTHER_SETUP_NOTE, SCOPE_NOTE, Claim
+from ledger.model import BROKEN_NOTE, MISMEASURED_NOTE, NOISE_NOTE, OTHER_SETUP_NOTE, SCOPE_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
@@ -174,6 +174,9 @@ def reference_word(r: ReferenceCheck) -> str:
     comparable (<how>)"."""
     if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(OTHER_SETUP_NOTE):
         return f"{NOT_COMPARABLE} ({_said_at(r.claim.note or '')[len(OTHER_SETUP_NOTE) + 2 :]})"
+    if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(MISMEASURED_NOTE):
+        said = _said_at(r.claim.note or "")[len(MISMEASURED_NOTE) + 2 :]
+        return f"{NOT_COMPARABLE} (the older figure measured wrong: {said})"
     if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(SCOPE_NOTE):
         return _said_at(r.claim.note or "")  # "outside the change's stated scope (line 6)"
     if r.verdict not in (IMPROVEMENT, REGRESSION):
@@ -268,7 +271,7 @@ def check_references(
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
         if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(SCOPE_NOTE):
             verdict = NOT_COMPARABLE  # ("only when bs <= 64" over a batch-256 row): the old path, not the change
-        if (c.note or "").startswith(OTHER_SETUP_NOTE):
+        if (c.note or "").startswith((OTHER_SETUP_NOTE, MISMEASURED_NOTE)):
             verdict = NOT_COMPARABLE  # ("~71 vs ~75.5 because it skips the chat template": a gap stated, not judged)
         if names_original(against := str((c.config or {}).get("against", ""))):
             origin = f"{ORIGINAL}: {against}"

@@ -49,6 +49,7 @@ from ledger.parsers.prose.config_shots import config_shots
 from ledger.parsers.prose.declared_floors import declared_floors
 from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import heading_tasks, lead_tasks, run_tasks, thread_task
+from ledger.parsers.prose.mismeasured_bases import mismeasured_bases
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.other_changes import other_changes
@@ -300,6 +301,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = stated_baselines(doc, claims)  # "0.8% under its 2064.1 tok/s baseline": 2064.1 the run's reference
     claims = row_gap_measures(doc, claims)  # "FP4 lands 0.45 points below FP8" under their rows: exact_match's change
     claims = protocol_gaps(doc, claims)  # "~71 vs ~75.5 because it skips the chat template": not comparable
+    claims = mismeasured_bases(doc, claims)  # "the old prompt figure was far too high": the timer fixed, not comparable
     claims = setting_contrasts(doc, declared_floors(doc, claims))  # (an arm's declared bar; two caps' contrast)
     claims = layout_arm_notes(claims)  # "| TP=8/EP=8 | TP=4/EP=4 |": two layouts' runs, not the change's effect
     claims = other_changes(doc, claims)  # "PR #1234 moved cuDNN ..." over its before -> after: that change's evidence

@@ -66,3 +66,11 @@ NOT_RERUN = (
     r"\bnot\s{1,3}(?:been\s{1,3}|yet\s{1,3})?re-?(?:run|ran|measured|tested|benchmarked)\b|"
     r"\bnothing\s{1,3}(?:was|has\s{1,3}been)\s{1,3}re-?(?:run|measured|tested)\b|\bpredate"
 )
+
+NOT_MEASURED_COMMIT_RE = re.compile(
+    r"\b(?:revert\w{0,4}|cherry-?pick\w{0,4}|introduced|caused|broke|breaks|regress\w{0,4}|depends?|requires?|"
+    r"related|follow-?up|see|upstream|landed|merged)\b",
+    re.IGNORECASE,
+)
+"""The words that say a commit a paragraph links is some other commit than the one measured (a revert's, the one that
+broke it, one it depends on): a link under such words names no revision of the results after it."""

@@ -492,6 +492,17 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
+    # "with rocm on an rx7900xtx", "measured on Vulkan": the backend a run names after its preposition (not CUDA,
+    # which "with CUDA graphs" names as a feature; not a noun it qualifies: "on Metal GPUs", "with ROCm 6.2 drivers")
+    _word(
+        "backend",
+        "backend",
+        r"(?:with|on|using|via) (?:the )?(vulkan|metal|sycl|opencl|cann|rocm)(?![\w.-])"
+        r"(?! (?:graphs?|kernels?|streams?|events?|toolkit|sdk|drivers?|versions?|support|path|devices?|gpus?|"
+        r"cards?|builds?|queues?|shaders?|docs?|code|side|port|team|[0-9]))",
+        ("vulkan", "metal", "sycl", "opencl", "cann", "rocm"),
+        ("with", "on", "using", "via"),
+    ),
     # a bench's --dataset-name in prose: "random ids", "a SWE-bench 64K prompt", "sonnet, 100 prompts" (a list's item)
     _word(
         "dataset",

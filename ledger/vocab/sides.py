@@ -434,3 +434,10 @@ def names_own_pr(label: str) -> bool:
     """Whether a label's candidate words name this pull request itself (see _OWN_PR_WORDS)."""
     m = HEAD_SIDE_RE.search(label[:300])
     return m is not None and m.group(0).lower() in _OWN_PR_WORDS
+
+
+SIDE_QUALIFIER_RE = re.compile(r"(?:stock|vanilla|plain|unpatched|unmodified|clean|current|latest|upstream)\s", re.I)
+"""A word before a side's name that says only which state of it ran ("stock master", "unpatched main"): the side."""
+TAIL_SIDE_SEPARATORS = (",", ";", " - ", " – ", " — ")
+"""What sets a lead-in's subject apart from the side it closes on ("R9700 run, stock master:"; never a preposition:
+"runs on the new code" names what ran, as its table's rows do)."""

@@ -37,6 +37,7 @@ from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.heading_leads import lead_revision
+from ledger.parsers.grammar.linked_leads import linked_above, side_label
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
 from ledger.parsers.grammar.numbered_arms import numbered_arm_scopes
@@ -53,9 +54,7 @@ from ledger.parsers.grammar.revision_labels import (
     NOT_MEASURED_RE,
     RESULT_LINE_RE,
     REVISION_WORDS,
-    SIDE_LABEL_RE,
     branch_at_sha,
-    clean_label,
     code_side,
     commit_link_alone,
     head_base,
@@ -74,7 +73,6 @@ from ledger.parsers.grammar.run_leads import run_lead
 from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_earlier_round
 from ledger.parsers.grammar.second_arms import other_arm
 from ledger.parsers.grammar.setting_leads import setting_lead
-from ledger.parsers.grammar.setup_sides import setup_side
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -404,15 +402,6 @@ def _block_label(block: Block, opens_results: bool) -> tuple[Revision | None, Re
     return rev, None
 
 
-def _side_label(text: str) -> Revision | None:
-    """The side a lead-in names over its block ("this PR:"; "`master` branch:", a code span the name it holds), or
-    names before the setup of its runs ("Before, TP8:": the setup readers read the setup from the same line)."""
-    sm = SIDE_LABEL_RE.match(text.replace("`", ""))
-    if sm is not None:
-        return Revision(label=clean_label(sm.group("label")), head=None, base=None)
-    return setup_side(text)
-
-
 def _same(a: str | None, b: str | None) -> bool:
     """Two shas of one commit, however long each is printed (a link's text short, its target whole)."""
     if not a or not b:
@@ -487,8 +476,10 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
-        elif rev is None and opens_results and (rev := _side_label(block.text) or other_arm(current, nxt, block.text)):
+        elif rev is None and opens_results and (rev := side_label(block.text) or other_arm(current, nxt, block.text)):
             pass  # "this PR:", "Before, TP8:" over a block; "Fused-rope on:" after "Baseline:" and its table
+        elif rev is None and opens_results and (rev := linked_above(doc, idx)):  # ("My version: <commit link>" above)
+            pass
         elif rev is None and current is not None and (arm := arm_lead(doc, idx)) is not None:
             rev = Revision(label=arm, head=None, base=None)  # "fa4_gen (same command, other backend):" after
             # "fa3 (baseline):": another arm's run, the candidate the side above is the baseline of
