@@ -85,6 +85,7 @@ from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.result_machine import result_machine_scopes
 from ledger.parsers.grammar.section_results import measures
+from ledger.parsers.grammar.setting_arms import setting_arm_lines
 from ledger.parsers.grammar.setting_items import setting_item_scopes
 from ledger.parsers.grammar.setting_rows import table_settings
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
@@ -149,7 +150,7 @@ def find_setups(
     scopes.extend(SetupScope(a, z, dict(values)) for a, z, values in setup_sections(doc))  # (copies: fuller_names)
     lent, evals, tasked = _Spans(), _Spans(), list[SetupScope]()  # (loads lent on; evals'; each eval command's own)
     scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
-    own_heads = _own_heads(doc, variants, after)
+    own_heads = _own_heads(doc, variants, after) | setting_arm_lines(doc, revision_lines)  # ("**With X**": its side's)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent, evals)
     scopes.extend(SetupScope(a, z, values) for a, z, values in under_release_settings(doc, workloads))  # (releases')
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
@@ -297,8 +298,7 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
-        # (an item that reports a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states that
-        # result's own setup: its sibling items', "- Added an MMLU test (MMLU 78.1)", it does not reach)
+        # (an item reporting a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states its own setup)
         values = setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None

@@ -21,6 +21,7 @@ from itertools import pairwise
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.line_setup import line_setup
+from ledger.parsers.grammar.setting_arms import setting_arm
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
@@ -332,11 +333,10 @@ def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
     out: list[SetupScope] = []
     scopes = sorted(scopes, key=lambda s: s.start)  # (the revision readers list their sides by kind, not by line)
     for k, scope in enumerate(scopes):
-        found = side_setting(doc.line(scope.start))
+        found = side_setting(doc.line(scope.start)) or setting_arm(doc.line(scope.start), scope.revision)
         same: dict[str, str] = {}
         if found is None and ARM_LEAD_RE.match(doc.line(scope.start)):
-            # "paged_v2 (the same server command with --attention-backend paged_v2):": what the arm ran with, its
-            # lead-in wrapped over a line or two
+            # "paged_v2 (the same server command with --attention-backend paged_v2):", wrapped over a line or two
             lead = " ".join(doc.line(n) for n in range(scope.start, min(scope.end, scope.start + 2) + 1))
             settings = backend_settings(lead[:400])
             if settings and k > 0 and _SAME_RE.search(lead[:400]):
