@@ -75,12 +75,15 @@ def with_base_cell(claims: list[Claim], base_row: Row | None, ci: int, cell: str
 
 # a number's digits, so that two cells printed alike ("#.# / #.# +/- #.#") show the same shape
 _DIGITS_RE = re.compile(r"\d+")
+# "0.808, 0.808, 0.793, ...": one measure's repeated runs, three or more, whose places are no measures: run k of one
+# build was not run k of the other's, so no place pairs with the base cell's
+_REPEATS_RE = re.compile(r"^#(?:\.#)?%?(?:, ?#(?:\.#)?%?){2,}$")
 
 
 def _with_base_places(claims: list[Claim], cell: str, base: str) -> list[Claim]:
     """Each value of `cell` with the base cell's number of its place, where the two cells are printed alike (the
     same words and marks between their numbers) and the value has no reference yet."""
-    if _shape(cell) != _shape(base):
+    if _shape(cell) != _shape(base) or _REPEATS_RE.match(_shape(cell)):
         return claims
     ours, theirs = find_numbers(cell), find_numbers(base)
     if len(ours) != len(theirs):
