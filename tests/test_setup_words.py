@@ -1403,3 +1403,11 @@ def test_a_setting_dropped_or_removed_is_none_of_the_runs_and_pipeline_ranks_cou
     assert qualifiers("after removing FP8KV parameters") == {}
     assert qualifiers("drop rate 2% with FP8 KV") == {"kv_cache": "fp8"}  # (the verb before the setting only)
     assert qualifiers("Rank waits on the 4 PP ranks (H200)") == {"gpu": "H200", "pp": "4"}
+
+
+@pytest.mark.parametrize("text", ["fp8_e4m3 KV cache", "FP8-E4M3 KV cache", "an fp8 e5m2 kv cache"])
+def test_a_float_formats_name_between_the_precision_and_its_cache_keeps_it_the_caches(text: str) -> None:
+    # (it had read "fp8_e4m3 KV cache" as the weights' precision, quant=fp8)
+    from ledger.parsers.grammar.setup_scopes import line_setup
+
+    assert line_setup(text) == {"kv_cache": "fp8"}

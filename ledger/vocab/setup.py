@@ -202,7 +202,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("spec",),
         ("spec",),
     ),
-    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
+    # ("fp8_e4m3 KV cache", "FP8-E4M3 KV": the float format's name between the precision and its cache)
+    _word(
+        "kv_cache",
+        "kv_cache",
+        rf"({_DTYPES})(?:[ _-]?e[45]m[23])?[ _-]{{0,3}}kv(?:[ _-]?cache)?",
+        ("kv",),
+        _DTYPE_STARTS,
+    ),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
     # ("concurrency level 8", "concurrency of 16")
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
