@@ -56,6 +56,8 @@ class Pair:
     new_rev: str | None = None
     other_key: Key | None = None
     """For "not comparable": the other side's key."""
+    stack: str = ""
+    """The software stack's components that moved between the two values ("cann 8.2.RC1 -> 8.3.RC1"), "" for none."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -220,13 +222,13 @@ def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         pair.reason = "; ".join(x for x in ((new.note or "").split("; ")[0], pair.reason) if x)
     if moved := stack_moves(old.config, new.config):
         pair.reason = "; ".join(x for x in (pair.reason, moved) if x)
+        pair.stack = moved.removeprefix(STACK_MOVED)
     return pair
 
 
 def stack_note(p: Pair) -> str:
     """ " (cann 8.2.RC1 -> 8.3.RC1)" after a step's verdict where the stack moved across it ("" where not)."""
-    moved = next((s for s in p.reason.split("; ") if s.startswith(STACK_MOVED)), "")
-    return f" ({moved.removeprefix(STACK_MOVED)})" if moved else ""
+    return f" ({p.stack})" if p.stack else ""
 
 
 def _judged(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:

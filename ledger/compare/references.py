@@ -165,6 +165,10 @@ FAILING_WORDS = ("worse than baseline", "below reference", "worse than reference
 """The words of a check that fails (reference_word), as the report's headline counts them."""
 
 
+_UNCOMPARED_WORDS = {OTHER_SETUP_NOTE: "", MISMEASURED_NOTE: "the older figure measured wrong: "}
+"""The notes that make a value and its reference not comparable, and the words `reference_word` says them with."""
+
+
 def reference_word(r: ReferenceCheck) -> str:
     """The words a check against its reference is said in, by `ledger report`, `ledger compare` and the web page
     alike, better or worse by the measure's direction: a measure is better or worse than its baseline (a latency over
@@ -172,11 +176,9 @@ def reference_word(r: ReferenceCheck) -> str:
     better or worse than it where lower is (a perplexity, a word error rate); a value failing its stated bar below
     it, or above it where lower is better; a value its text says was measured another way than its reference "not
     comparable (<how>)"."""
-    if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(OTHER_SETUP_NOTE):
-        return f"{NOT_COMPARABLE} ({_said_at(r.claim.note or '')[len(OTHER_SETUP_NOTE) + 2 :]})"
-    if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(MISMEASURED_NOTE):
-        said = _said_at(r.claim.note or "")[len(MISMEASURED_NOTE) + 2 :]
-        return f"{NOT_COMPARABLE} (the older figure measured wrong: {said})"
+    for note, words in _UNCOMPARED_WORDS.items():  # (the reason the text gives, after the note's own words)
+        if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(note):
+            return f"{NOT_COMPARABLE} ({words}{_said_at(r.claim.note or '')[len(note) + 2 :]})"
     if r.verdict == NOT_COMPARABLE and (r.claim.note or "").startswith(SCOPE_NOTE):
         return _said_at(r.claim.note or "")  # "outside the change's stated scope (line 6)"
     if r.verdict not in (IMPROVEMENT, REGRESSION):
@@ -271,7 +273,7 @@ def check_references(
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
         if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(SCOPE_NOTE):
             verdict = NOT_COMPARABLE  # ("only when bs <= 64" over a batch-256 row): the old path, not the change
-        if (c.note or "").startswith((OTHER_SETUP_NOTE, MISMEASURED_NOTE)):
+        if (c.note or "").startswith(tuple(_UNCOMPARED_WORDS)):
             verdict = NOT_COMPARABLE  # ("~71 vs ~75.5 because it skips the chat template": a gap stated, not judged)
         if names_original(against := str((c.config or {}).get("against", ""))):
             origin = f"{ORIGINAL}: {against}"
