@@ -9,6 +9,7 @@ import re
 from ledger.model import Revision
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.reader.document import Document
+from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS
 from ledger.vocab.sides import side_of
 
 # "**With fp8 kv cache**", "Without overlap:": a side's label that is a setting alone (no change named: "with the fix,
@@ -16,7 +17,7 @@ from ledger.vocab.sides import side_of
 _SETTING_ARM_RE = re.compile(
     r"^\s{0,3}[*_]{0,2}(?:with|w/|without|w/o)\s[^.:,()]{1,40}?[*_]{0,2}\s{0,2}:?\s{0,2}$", re.I
 )
-_ARM_KEYS_NEVER = frozenset(("model", "gpu", "gpu_count", "cpu", "nodes"))
+_ARM_KEYS_NEVER = COUNTED_DEVICE_KEYS | {"model"}
 """What an arm's label never switches: a checkpoint or a machine is another setup, not a setting the sides compare."""
 
 
