@@ -21,6 +21,8 @@ _JOINT_RE = re.compile(r"[,;][ \t]+(?:and[ \t]+)?|[ \t]+and[ \t]+")
 
 def item_label_keys(text: str) -> frozenset[str]:
     """The setup keys only a later item's label names, in a line listing two values or more (see the module)."""
+    if _JOINT_RE.search(text) is None:
+        return frozenset()  # (one item: no later label; most lines, and their numbers are not read)
     # (results: a change's signed number, a measure's unit; "4 GPUs, MTP=1" counts what the run was set up with,
     # "1x L40S" its boards)
     nums = [
