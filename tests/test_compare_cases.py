@@ -1668,3 +1668,55 @@ def test_a_score_pairs_with_its_own_column_never_a_note_cells_count_under_a_drif
     new = [c("accuracy", "arc", v, config=cfg) for v, cfg in ((84.1, {**score, **gpu}), (1.0, gpu), (8.0, gpu))]
     rows = compare_series([Snapshot(RevisionRef(name="R1"), old), Snapshot(RevisionRef(name="R2"), new)])
     assert not [p for r in rows for p in r.steps if p.verdict in ("improvement", "regression")]
+
+
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [
+        # "- run 1: output throughput ..., mean TTFT ..." items under "On main:" and "With this PR:"
+        (
+            "run_items_per_side.md",
+            {("output throughput", 1844.3, 1957.5333): "improvement", ("mean ttft", 91.4333, 91.2667): "within noise"},
+        ),
+        # "| main | 1 | ...": a row per trial and build, the spreads overlapping: no significant change
+        (
+            "trial_rows_by_build.md",
+            {("request throughput", 4.13, 4.1267): "within noise", ("p50 tpot", 38.4667, 38.3667): "within noise"},
+        ),
+        # "Before, run 1:" .. "After, run 3:" each over its own paste, eleven lines apart
+        (
+            "run_pastes_per_side.md",
+            {
+                ("request throughput", 9.8467, 10.6333): "improvement",
+                ("output throughput", 2520.7333, 2722.1333): "improvement",
+                ("mean ttft", 118.0667, 117.8): "within noise",
+            },
+        ),
+    ],
+)
+def test_runs_named_one_by_one_are_one_series_per_side(
+    name: str, want: dict[tuple[str, float, float], str], tmp_path: Path
+) -> None:
+    """Each run labelled by its number (a list item "run 2:", a lead-in "Before, run 2:" over its paste, a "Trial"
+    column beside the build's): one series per side, its runs' mean judged against the other's by the runs' own
+    spread, never run 1 against run 1."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
+        for r in result.rows
+        if r.overall is not None
+    }
+    assert got == want, got
+    judged = [r.overall for r in result.rows if r.overall is not None and r.overall.verdict == "improvement"]
+    assert all(p.threshold is not None and p.threshold.basis.startswith("stated stderr") for p in judged)
+    assert all("trial" not in dict(r.key.config) for r in result.rows)
+
+
+def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path: Path) -> None:
+    """One line per setup with, per side, how many runs, their mean and their lowest..highest."""
+    doc = str(CASES / "run_pastes_per_side.md")
+    out = CliRunner().invoke(app, ["compare", doc, "--db", str(tmp_path / "none.db")], env={"COLUMNS": "160"}).output
+    line = next(x for x in out.splitlines() if "2520.73" in x)
+    assert "2520.73 tok/s (n=3, 2506.2..2537)" in line and "2722.13 tok/s (n=3, 2708.5..2739.2)" in line, out
+    out = CliRunner().invoke(app, ["report", doc, "--db", str(tmp_path / "none.db")], env={"COLUMNS": "160"}).output
+    assert "9.84667 req/s (n=3, 9.79..9.91)" in out and "10.6333 req/s (n=3, 10.58..10.7)" in out, out

@@ -6,11 +6,11 @@ Pure functions from compare results to strings; the CLI prints them. Their JSON 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from ledger.compare.align import Row
+from ledger.compare.cells import columns, fmt_claim, value_caps
 from ledger.compare.judge import STACK_MOVED, VERDICTS, Pair, cases_run, number, stack_note
 from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
@@ -36,29 +36,6 @@ SYMBOL = {
     "ambiguous": "ambiguous",
     "insufficient data": "insufficient data",
 }
-
-
-def fmt_claim(c: Claim | None) -> str:
-    if c is None:
-        return "-"
-    if c.kind == "gate":
-        return c.outcome or "?"
-    if c.kind == "tests":
-        parts = [
-            f"{n} {k}" for k, n in (("passed", c.passed), ("failed", c.failed), ("skipped", c.skipped)) if n is not None
-        ]
-        return ", ".join(parts) or "?"
-    v = number(c)
-    if v is None:
-        return str(c.value) if c.value is not None else "?"
-    s = ("~" if c.approx else "") + f"{v:g}"
-    if c.high is not None:
-        s += f"-{c.high:g}"
-    if c.unit and c.kind != "accuracy":
-        s += f" {c.unit}"
-    elif c.unit == "%":
-        s += "%"
-    return s
 
 
 def _delta(p: Pair) -> str:
@@ -236,31 +213,6 @@ def _sorted_rows(rows: Sequence[Row]) -> list[Row]:
     )
 
 
-def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
-    """The revisions to show as columns, oldest first: all that the rows state when they fit; else the newest,
-    then the revisions the rows' verdicts compare or a hidden move stands between, the most used first; the
-    oldest of equal use go first."""
-    used = [i for i in range(n) if any(r.cells[i] is not None for r in rows)]
-    width = {
-        i: min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in rows if (c := r.cells[i])])) + 2 for i in used
-    }
-    if sum(width.values()) <= budget:
-        return used
-    ends: Counter[int] = Counter()
-    for r in rows:
-        stated = [i for i, c in enumerate(r.cells) if c is not None]
-        if stated:
-            ends.update({stated[0], stated[-1]})
-        # the revisions a value fell or rose between, where its first-against-last verdict hides the move
-        ends.update(i for p in r.turns() for i, c in enumerate(r.cells) if c is not None and (c is p.old or c is p.new))
-    ranked = sorted(used, key=lambda i: (i != used[-1], -ends[i], -i))
-    cols: list[int] = []
-    for i in ranked:
-        if not cols or sum(width[j] for j in cols) + width[i] <= budget:
-            cols.append(i)
-    return sorted(cols)
-
-
 def shared_setup(rows: Sequence[Row]) -> list[tuple[str, str]]:
     """The setup keys every row states alike (said once above a table, not in each label)."""
     if len(rows) < 2:
@@ -311,9 +263,12 @@ def render_rows(
         # lines show, each row takes two lines: the verdict and the whole name, then the values under the
         # revision columns, the delta and the threshold.
         label_w = max(len(x) for x in labels)
-        cols = _columns(shown, n, total - 16 - 10)
+        cols = columns(shown, n, total - 16 - 10)
+        caps = value_caps(shown, cols, total - 16 - 10)
         one_line = md or (
-            label_w + 16 + 2 + 10 + 2 * 12 <= total and _columns(shown, n, total - 16 - label_w - 2 - 10) == cols
+            label_w + 16 + 2 + 10 + 2 * 12 <= total
+            and columns(shown, n, total - 16 - label_w - 2 - 10) == cols
+            and value_caps(shown, cols, total - 16 - label_w - 2 - 10) == caps  # (nor a range the label would cut)
         )
         if not one_line:
             label_w = 0
@@ -337,11 +292,9 @@ def render_rows(
             out += _md_table(headers, body)
             out = [x.replace(r"\*\*REGRESSION\*\*", "**REGRESSION**") for x in out]
         elif one_line:
-            out += _table(headers, body, width, [14, label_w, *[16] * len(cols), 14, 10_000])
+            out += _table(headers, body, width, [14, label_w, *caps, 14, 10_000])
         else:
-            values = _table(
-                ["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *[16] * len(cols), 14, 10_000]
-            )
+            values = _table(["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *caps, 14, 10_000])
             out += [_fit(f"{'verdict':<14}  series [setup]", total), values[0], values[1]]
             for b, line in zip(body, values[2:], strict=True):
                 out += [_fit(f"{terminal(b[0]):<14}  {terminal(b[1])}", total), line]
@@ -489,7 +442,7 @@ def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 
             continue
         vals = [v for _, _, v in pts]
         name_w = min(max(len(terminal(n)) for n, _, _ in pts), 40)
-        value_w = min(max(len(fmt_claim(c)) for _, c, _ in pts), 16)
+        value_w = min(max(len(fmt_claim(c, spread=False)) for _, c, _ in pts), 16)
         bar_w = max(8, min(40, (total or 80) - name_w - value_w - 8))
         bars, how = _bars(vals, bar_w)
         head = f"{esc(s.label)}: {sparkline(vals)}  (min {min(vals):g}, max {max(vals):g}, {len(vals)} points; {how})"
@@ -499,7 +452,7 @@ def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 
         for (name, c, _), bar in zip(pts, bars, strict=True):
             n = terminal(name)
             n = n if len(n) <= name_w else n[: name_w - 1] + "…"
-            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}{runs_listed(c)}")
+            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c, spread=False):>{value_w}}  {bar}{runs_listed(c)}")
         if md:
             out.append("```")
         latest = s.latest

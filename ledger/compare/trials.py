@@ -26,7 +26,8 @@ T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
 
 MAX_RUN_GAP = 3
-"""Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
+"""Repeated runs stand on nearby lines: claims of one series further apart than this are separate results, unless
+each is numbered as a different run (_numbered_apart)."""
 MAX_RUNS = 50
 
 
@@ -45,9 +46,18 @@ def _are_runs(claims: Sequence[Claim]) -> bool:
     if not (2 <= len(claims) <= MAX_RUNS) or any(c.kind == "gate" or not isinstance(c.value, float) for c in claims):
         return False
     lines = [c.source.line for c in claims]
-    if any(b - a > MAX_RUN_GAP or b < a for a, b in itertools.pairwise(lines)):
+    if any(b < a for a, b in itertools.pairwise(lines)):
+        return False
+    if any(b - a > MAX_RUN_GAP for a, b in itertools.pairwise(lines)) and not _numbered_apart(claims):
         return False
     return all(_says_repeats(c) for c in claims)
+
+
+def _numbered_apart(claims: Sequence[Claim]) -> bool:
+    """Each value numbered as a different run of its side ("Before, run 1:" .. "Before, run 3:" each over its own
+    paste): the runs of one series however far apart their pastes stand, where unnumbered values must be near."""
+    ids = [next((str(v) for k, v in c.config.items() if canonical_key_name(k) in RUN_ID_KEYS), None) for c in claims]
+    return None not in ids and len(set(ids)) == len(ids)
 
 
 def _carried(c: Claim) -> dict[str, object]:
@@ -157,6 +167,19 @@ def repeats_note(c: Claim) -> str:
     """ "mean of 3 repeats" for a value that is the mean of a side's runs (mean_of_runs), else ""."""
     printed = c.printed or ""
     return printed.split(" (", 1)[0] if printed.startswith("mean of ") and " repeats" in printed[:40] else ""
+
+
+def runs_spread(c: Claim) -> str:
+    """ "n=3, 2506.2..2537" for a value that is the mean of a side's runs (mean_of_runs): how many runs, and the
+    lowest and highest of them, which a reader weighs the centre's change against; else ""."""
+    if not repeats_note(c):
+        return ""
+    listed = (c.printed or "").partition(" (")[2].rstrip(")").split(", ")
+    try:
+        nums = [float(v) for v in listed[:MAX_RUNS]]
+    except ValueError:
+        return ""
+    return f"n={len(nums)}, {min(nums):g}..{max(nums):g}" if nums else ""
 
 
 def runs_listed(c: Claim) -> str:

@@ -120,7 +120,12 @@ LABEL_TAIL_WORD = r"(?: (?!(?:is|are|was|were|has|have|had|" + PART_NOUNS + r")\
 
 # a note on the side's arm after its word, in either width of bracket ("before (cache on):", "before（cache on）:": a
 # CJK author's brackets are the full-width ones)
-SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）])?"
+RUN_WORD = r"(?:run|trial|rep|repeat|seed|attempt)"
+"""What names one of a side's repeated runs by its number ("run 2", "trial 3", "seed 1"; ONE_RUN_RE)."""
+ONE_RUN_RE = re.compile(r"\b" + RUN_WORD + r"[ _#-]?(?P<n>\d{1,3})\b", re.IGNORECASE)
+"""One run named by its number ("run 2", "Trial 3", "seed 1"): the run a label's values are, of a side's repeats."""
+# (or, after a comma, the one run of the side's repeats its block is: "Before, run 2:" over its paste)
+SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）]|,\s{1,3}" + RUN_WORD + r"[ #-]?\d{1,3})?"
 # the condition the side's run had, in a sentence after its word ("this PR. With a stop list (slow path):", "main,
 # using the old image:"): the side is its word, the sentence after it says how that side ran
 SIDE_CONDITION = r"(?:[.,;]\s{1,3}(?:with|without|w/o?|using|on|under|for)\b[^\n:：]{0,80})?"
