@@ -930,11 +930,16 @@ def named_twice(text: str) -> frozenset[str]:
         return frozenset()
     s = one_model_blanked(without_layouts(s)[1])  # ("ctx1_dep4_gen1_dep32": two roles' sizes; "org/M-Int4 W4A16")
     out: set[str] = set()
-    for w in _words_in(s):
+    words = _words_in(s)
+    # ("TRTLLM-MLA FP8 ... NVFP4 checkpoint", "FP8 KV cache, NVFP4 weights": the cache's precision and the model's,
+    # one each; the first is no second value of the model's)
+    kv = [m.span() for w in words if w.key == "kv_cache" for m in finditer_word(w, s)]
+    for w in words:
         values = {  # (not a board an image's tag names)
             next(filter(None, m.groups()), "").lower()
             for m in finditer_word(w, s)
-            if w.written != "gpu" or not in_image_tag(s, m.start())
+            if (w.written != "gpu" or not in_image_tag(s, m.start()))
+            and (w.written != "quant" or not any(a <= m.start() < b for a, b in kv))
         } - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_machine(values)):  # ("GB300 sm_103": one machine)
             out.update(_FUSED.get(w, (w.written,)))
