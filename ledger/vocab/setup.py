@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.assigned_sizes import ASSIGNED_SIZE_WORDS
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
@@ -119,6 +120,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"
+    *ASSIGNED_SIZE_WORDS,  # "Draft TP=1" (the drafter's, before "TP=1" is read as tp), "at QPS=2"
     *SPEC_TUPLE_WORDS,
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
