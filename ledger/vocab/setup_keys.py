@@ -185,6 +185,7 @@ _KEY_ALIASES: dict[str, str] = {
     "top p": "top_p",
     "top k": "top_k",
     "sampling_temperature": "temperature",
+    "temp": "temperature",  # ("| Temp |" over 0 and 0.7: the sampling temperature each pair of rows ran at)
     # ("| Framework | TTFT |" over vLLM and TRT rows: the serving engine each row ran)
     "framework": "engine",
     "inference engine": "engine",
