@@ -66,3 +66,35 @@ def test_a_control_column_beside_the_pr_column_and_a_prior_builds_column_are_bas
         "| 4 | 120.0 | 131.0 | 33.0 ms | 30.5 ms |\n"
     )
     assert [(v, r) for _, v, r in _refs(text)] == [(131.0, 120.0), (30.5, 33.0)]
+
+
+def test_control_rows_alternating_with_drafting_rows_pair_by_the_setting_they_share() -> None:
+    """ "w/o SD" then "with ngram SD", once per temperature: each drafting row is measured against the control row
+    of its own temperature (side_rows.side_pairs), part by part in a packed "flexible/strict" cell, each part under
+    its own filter (slash_named); the control rows are references, no results of their own."""
+    text = (
+        "| | Temperature | Accuracy (flexible-extract/strict-match) |\n| --- | --- | --- |\n"
+        "| w/o SD | 0 | 0.83/0.81 |\n| with ngram SD | 0 | 0.82/0.80 |\n"
+        "| w/o SD | 0.8 | 0.71/0.69 |\n| with ngram SD | 0.8 | 0.70/0.68 |\n"
+    )
+    got = [
+        (c.config.get("temperature"), c.config.get("filter"), c.value, c.reference)
+        for c in extract(text, path="t.md").claims
+    ]
+    assert got == [
+        ("0", "flexible-extract", 0.82, 0.83),
+        ("0", "strict-match", 0.80, 0.81),
+        ("0.8", "flexible-extract", 0.70, 0.71),
+        ("0.8", "strict-match", 0.68, 0.69),
+    ]
+
+
+def test_a_baseline_row_carrying_setup_words_is_the_reference_of_a_plainly_named_row_of_its_setting() -> None:
+    """ "baseline (no spec)" then "suffix spec": the candidate's label names no setup, so the one base row of its
+    temperature is its reference, whatever words the base row's label carries."""
+    text = (
+        "| | Temp | gsm8k strict |\n| --- | --- | --- |\n"
+        "| baseline (no spec) | 0 | 0.81 |\n| suffix spec | 0 | 0.80 |\n"
+        "| baseline (no spec) | 0.7 | 0.72 |\n| suffix spec | 0.7 | 0.70 |\n"
+    )
+    assert [(c.value, c.reference) for c in extract(text, path="t.md").claims] == [(0.80, 0.81), (0.70, 0.72)]

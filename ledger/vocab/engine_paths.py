@@ -67,6 +67,16 @@ _PRECISION_ON = (
     r"(cuda|dml|directml|rocm|metal|vulkan|webgpu)(?![\w-])"
 )
 _GPU_BACKENDS = ("cuda", "dml", "directml", "rocm", "metal", "vulkan", "webgpu")
+# the precision an attention kernel is named with ("TRTLLM-MLA FP8", "FlashMLA BF16 attention"): the
+# KV cache the kernel reads (an MLA backend runs on a BF16 or an FP8 cache), never the checkpoint's precision, which
+# the same line names of the model ("... zai-org/GLM-4.7 NVFP4 checkpoint"); a backend's word reads its own name.
+# Only after the kernel's name: "the fp16 attention path" is a code path's precision, no cache's
+_KERNEL_PRECISION = (
+    r"(?:flash[_-]?mla|trtllm[_-]mla|cutlass[_-]mla|flashinfer[_-]mla|triton[_-]mla|aiter[_-]mla|fa[34]"
+    r"|flash[_-]?attn[ _-]?v?[34])[ _-]{1,2}(fp8|bf16|fp16)(?![ _-]?(?:kv|gemm|moe|model|checkpoint|weights))"
+)
+_KERNEL_TRIGGERS = ("mla", "fa3", "fa4", "flash")
+_KERNEL_OPENS = ("flash", "trtllm", "cutlass", "triton", "aiter", "fa3", "fa4")
 _ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)
 
 
@@ -78,6 +88,8 @@ def canonical_attention(value: str) -> str:
 
 
 ENGINE_PATH_WORDS = (
+    # (first: the kernel's name and its precision are one word, read before the backend's name alone)
+    _word("kv_cache", "kv_cache", _KERNEL_PRECISION, _KERNEL_TRIGGERS, _KERNEL_OPENS),
     _word(
         "offload", "offload", _EXPERTS_ON_CPU, ("cpu", "system ram"), ("-ot", "--override", "--cpu", "moe", "expert")
     ),
@@ -92,6 +104,6 @@ ENGINE_PATH_WORDS = (
 """The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
 ENGINE_PATH_TRIGGERS = (
     r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention|attention|"
-    r"avx|neon|blas|vsx|coreml|openvino"
+    r"mla|avx|neon|blas|vsx|coreml|openvino"
 )
 """What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.assigned_sizes import ASSIGNED_SIZE_WORDS
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
@@ -119,6 +120,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"
+    *ASSIGNED_SIZE_WORDS,  # "Draft TP=1" (the drafter's, before "TP=1" is read as tp), "at QPS=2"
     *SPEC_TUPLE_WORDS,
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
@@ -930,11 +932,16 @@ def named_twice(text: str) -> frozenset[str]:
         return frozenset()
     s = one_model_blanked(without_layouts(s)[1])  # ("ctx1_dep4_gen1_dep32": two roles' sizes; "org/M-Int4 W4A16")
     out: set[str] = set()
-    for w in _words_in(s):
+    words = _words_in(s)
+    # ("TRTLLM-MLA FP8 ... NVFP4 checkpoint", "FP8 KV cache, NVFP4 weights": the cache's precision and the model's,
+    # one each; the first is no second value of the model's)
+    kv = [m.span() for w in words if w.key == "kv_cache" for m in finditer_word(w, s)]
+    for w in words:
         values = {  # (not a board an image's tag names)
             next(filter(None, m.groups()), "").lower()
             for m in finditer_word(w, s)
-            if w.written != "gpu" or not in_image_tag(s, m.start())
+            if (w.written != "gpu" or not in_image_tag(s, m.start()))
+            and (w.written != "quant" or not any(a <= m.start() < b for a, b in kv))
         } - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_machine(values)):  # ("GB300 sm_103": one machine)
             out.update(_FUSED.get(w, (w.written,)))

@@ -104,6 +104,11 @@ HARD_KEYS: tuple[str, ...] = (
     # an eval's prompt format (lm_eval's --apply_chat_template, --fewshot_as_multiturn): another prompt, another score
     "chat_template",
     "fewshot_multiturn",
+    # a drafter's own tensor parallelism ("Draft TP=1"): the draft model split over fewer ranks than the target runs
+    # another step, whatever the target's tp; and the rate a serving run sent requests at, "QPS=2"
+    # (vocab.assigned_sizes)
+    "draft_tp",
+    "qps",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
@@ -180,6 +185,7 @@ _KEY_ALIASES: dict[str, str] = {
     "top p": "top_p",
     "top k": "top_k",
     "sampling_temperature": "temperature",
+    "temp": "temperature",  # ("| Temp |" over 0 and 0.7: the sampling temperature each pair of rows ran at)
     # ("| Framework | TTFT |" over vLLM and TRT rows: the serving engine each row ran)
     "framework": "engine",
     "inference engine": "engine",
@@ -188,6 +194,8 @@ _KEY_ALIASES: dict[str, str] = {
     "engine_dtype": "quant",  # (the precision the engine runs in, not an engine)
     "spec_model": "draft_model",  # (a drafting run's "spec_model: org/M-eagle" is the checkpoint its flag names)
     "speculative_draft_model_path": "draft_model",
+    "speculative_draft_tensor_parallel_size": "draft_tp",  # (vLLM's and SGLang's flag for the drafter's TP)
+    "draft_tensor_parallel_size": "draft_tp",
     "gpus": "gpu",
     "device": "gpu",
     "platform": "gpu",

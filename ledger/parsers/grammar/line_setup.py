@@ -63,6 +63,7 @@ DEFAULT_KEYS = frozenset(
         "draft_len",
         "draft",
         "mtp",
+        "draft_tp",  # ("Draft TP=1" over a table: the drafter's ranks in every run below it)
         "serving",  # ("for PD disaggregation on the Mooncake backend": the mode every result of the thread ran in)
         "cuda_graph",  # ("Execution mode: ACLGraph", "--enforce-eager": how every result's steps were run)
         *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)

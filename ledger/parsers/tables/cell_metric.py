@@ -12,6 +12,7 @@ from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
     change_word,
     head_without_unit,
+    label_names_measure,
     looks_metric,
     metric_name,
     unit_of_header,
@@ -118,7 +119,7 @@ def cell_metric(
         and label
         and metric == f"{label} {metric_head}"
         # ("| Requests/s | 2.00 | 2.20 |": a rate's unit alone names the rate, as "Output Tokens/s" does)
-        and (keyed or looks_metric(label) or named_benchmark(label) or rate_alone(label))
+        and (keyed or label_names_measure(label) or named_benchmark(label) or rate_alone(label))
         and not (names_a_metric(metric_head) or _measure_field(info, ci, metric_head))  # ("| AL | AR |", "no_answer")
         and not STAT_WORD_RE.fullmatch(metric_head.strip(" *_"))  # ("| TTFT (ms) | min | max |": its statistics)
     ):

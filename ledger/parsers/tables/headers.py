@@ -337,6 +337,19 @@ def looks_metric(text: str) -> bool:
     return _METRICISH.holds(text)
 
 
+# a bracketed qualifier glued to a row's name, "pass@1[avg-of-4]": how the score was taken (the mean of 4 samples),
+# no unit and no measure of its own; "TTFT [ms]" closes on a unit, read as one
+_QUALIFIER_TAIL_RE = re.compile(r"(?<=\S)\[[^\[\]]{1,40}\]$")
+
+
+def label_names_measure(label: str) -> bool:
+    """A row's label names a measure of its own, apart from a bracketed qualifier of how it was taken
+    ("pass@1[avg-of-4]" names none: its "avg" says how the pass@1 was sampled; each column names the measure)."""
+    if "]" not in label or unit_of_header(label):
+        return looks_metric(label)
+    return looks_metric(_QUALIFIER_TAIL_RE.sub("", label))
+
+
 # ("... (microseconds; lower is better):": a caption's unit beside the direction it reads in)
 _STATED_UNIT_RE = re.compile(
     rf"\b(?:in|as|unit:)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])|"

@@ -342,7 +342,13 @@ def _base_row(
         return next(iter(bases.values()))
     key = _base_key(row, label, steps)
     # (a control row keyed by its setup's cells alone: control_rows)
-    return bases.get(key) or bases.get((frozenset[str](), key[1]))
+    found = bases.get(key) or bases.get((frozenset[str](), key[1]))
+    if found is None and steps and not key[0]:
+        # ("baseline (no spec)" then "suffix spec", once per temperature: the candidate's label names no setup of its
+        # own, so the one base row of its settings is its base, whatever setup words that row's label carries)
+        same = [r for (_, cells), r in bases.items() if cells == key[1]]
+        found = same[0] if len(same) == 1 else None
+    return found
 
 
 def _bases(

@@ -10,7 +10,7 @@ import re
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.gain_columns import range_measure
-from ledger.parsers.tables.headers import ARROW_SIDES_RE, looks_metric, unit_of_header
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, label_names_measure, looks_metric, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.sides import side_of
@@ -63,6 +63,10 @@ def cell_subject(
         return f"{head} ({label})", setup, unit
     if _grid_cell(info, label, head):
         return None, {**label_setup, **setup, "row": label, "column": head}, unit
+    if head and label and "]" in label and not label_names_measure(label) and not looks_metric(head):
+        # ("| pass@1[avg-of-4] | 88.40% ± 0.90% |" under "correct": the column's measure, taken the row's way, as the
+        # row's plain cells name it)
+        return f"{label} {head}", setup, unit
     # ("| Spec tok/s | PR 410.5 vs main 380.2 |": the label names the measure, and its unit where the column has none)
     return label or head or None, setup, unit or (_label_unit(label) if label else None)
 

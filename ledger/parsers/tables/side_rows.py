@@ -41,6 +41,15 @@ def side_pairs(table: Table, labels: list[str]) -> list[tuple[Row, Row]]:
     named = [(row, label) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
     column = column_sides([label for _, label in named])  # ("this branch" then "nightly": the other's side)
     rows = [(row, column.get(label.strip(" *_`")) or _pair_side(label)) for row, label in named]
+    names = frozenset(label.strip().lower() for _, label in named)
+    # ("w/o SD" then "with ngram SD", once per temperature): the run without the drafter another row names is the
+    # base, and the row it alternates with, whatever its name, the drafting run measured against it
+    off = [
+        side or ("base" if feature_off_twin(label, names) else None)
+        for (_, side), (_, label) in zip(rows, named, strict=True)
+    ]
+    if "base" in off and "head" not in off:
+        rows = [(row, side or "head") for (row, _), side in zip(rows, off, strict=True)]
     pairs: list[tuple[Row, Row]] = []
     i = 0
     while i + 1 < len(rows):

@@ -109,7 +109,8 @@ def position_parts(head: str, cleaned: str, base: str, label: str, role: str, ti
     out = []
     named_units = any(n.lower() in UNIT_WORDS for n in names)  # "(ms / TFLOPS / MFU%)": each part its own unit
     head_unit = unit_of_header(head)
-    for part, name in zip(packed.group(0).split("/"), names, strict=True):
+    base_refs = _packed_refs(clean(base), len(names)) if base else []
+    for k, (part, name) in enumerate(zip(packed.group(0).split("/"), names, strict=True)):
         pv = cell_value(part)
         if pv is not None:
             # ("TTFT ms" over "5100/5000/5050" under "run1 / run2 / run3:": each run's in the column's unit)
@@ -117,8 +118,20 @@ def position_parts(head: str, cleaned: str, base: str, label: str, role: str, ti
             # (a run's name is no measure: "TTFT ms" of run1, run2, run3 is one series, each run a part of it)
             tail = "" if _RUN_NAME_RE.fullmatch(name) else f" {name}"
             metric = f"{label} {head}{tail}".strip() if label else f"{head}{tail}"
-            out.append(Part(metric, pv[0], unit, None, {"part": name}))
+            # ("Accuracy (flexible-extract/strict-match)" over "0.77/0.75": each part under its own filter, which the
+            # header's first names for the whole column)
+            extra = {"part": name, **{k: v for k, v in qualifiers(name).items() if k == "filter"}}
+            out.append(Part(metric, pv[0], unit, base_refs[k] if base_refs else None, extra))
     return out
+
+
+def _packed_refs(base: str, count: int) -> list[float | None]:
+    """The baseline row's packed cell, position by position ("0.79/0.78" over the candidate's "0.77/0.75"), where
+    it packs as many values; [] for none."""
+    packed = PACKED_RE.match(base)
+    if packed is None or packed.group(0).count("/") + 1 != count:
+        return []
+    return [pv[0] if (pv := cell_value(part)) is not None else None for part in packed.group(0).split("/")]
 
 
 # a cell's values before their one unit and the changes in its parenthesis: "62.7 / 57.9 tok/s (+45% / +41%)"
