@@ -1,5 +1,6 @@
 """A mixed-width quantisation recipe's setup, as a caption, a table's corner or a run's label states it
-(tests/fixtures/tables/caption_scheme_mix.md, gguf_option_rows.md)."""
+(tests/fixtures/tables/caption_scheme_mix.md, gguf_option_rows.md), and an average over several tasks as a
+measure of its own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.setup_keys import key_class
 from ledger.vocab.tuning_words import label_knobs
@@ -57,3 +59,11 @@ def test_tuning_steps_are_a_hard_key_read_from_a_label_only() -> None:
     assert label_knobs("qwen3-8b (AR<=0.13.1) iters 0") == {"iters": "0"}
     assert label_knobs("pr branch + iterations=200") == {"iters": "200"}
     assert label_knobs("qwen3-8b bf16") == {}
+
+
+def test_an_average_over_tasks_is_named_by_all_of_them_not_its_last() -> None:
+    five = "average accuracy (lambada_openai, hellaswag, piqa, winogrande, mmlu)"
+    assert normalise_metric(five, "accuracy").name == "avg(hellaswag, lambada-openai, mmlu, piqa, winogrande)"
+    reordered = "mean accuracy (mmlu, winogrande, piqa, hellaswag and lambada_openai)"
+    assert normalise_metric(reordered, "accuracy").name == normalise_metric(five, "accuracy").name
+    assert normalise_metric("accuracy (gsm8k)", "accuracy").name == "gsm8k"
