@@ -14,6 +14,7 @@ from ledger.vocab.name_hints import config_hints
 from ledger.vocab.run_stats import canonical_stat
 from ledger.vocab.speed_names import BENCH_TEST_NAMES
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS as SPEED_MEASURE_WORDS  # (read by the prose here)
+from ledger.vocab.task_averages import task_average
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import (
     RATIO_UNITS,
@@ -60,8 +61,7 @@ _ACCEPTANCE_WORDS = (
     r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
     # ("per-position 0.72 / 0.50 / 0.36": each draft position's rate, what a speculative decoder reports per position)
     r"\bper[ _-]position\b|"
-    # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
-    # acceptance length
+    # the tokens a forward pass of the target emits ("avg_toks_fwd=3.21" by an acceptance rate): the acceptance length
     r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|"
     r"(?<![\w-])tau(?![\w²-])|"  # the papers' letter for the acceptance length, spelled (not "tau-bench")
     + _AL_FIELD
@@ -404,9 +404,9 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
         # "acceptance at pos 3", "Acceptance rate at token 2": the draft position's own rate, one series a position
         hints = {**hints, "position": pos.group(1)}
         rest = rest[: pos.start()] + " " + rest[pos.end() :]
-    found: tuple[str, int, int] | None = None
+    found = task_average(rest) if kind == "accuracy" else None
     order = _METRIC_RES if kind != "accuracy" else _METRIC_RES[2:] + _METRIC_RES[:2]
-    for name, rx in order:
+    for name, rx in () if found is not None else order:
         m = rx.search(rest)
         if m:
             if kind == "acceptance" and not name.startswith("acceptance"):

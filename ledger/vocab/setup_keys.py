@@ -73,6 +73,7 @@ HARD_KEYS: tuple[str, ...] = (
     "release",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
     "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
+    "iters",  # (a quantiser's tuning steps, "iters 0" against "iters 200": two checkpoints, vocab.tuning_words)
     "tuning",  # (a training step the weights went through, "tuned via PV-tuning": other weights, vocab.tuning_words)
     "category",  # (the part of a benchmark a score is of: "subject: anatomy", "(300) - law"; vocab.subtasks)
     # switches stated on or off: "with DP attention" (attention data parallel), "overlap off" (the scheduler's)

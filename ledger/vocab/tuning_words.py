@@ -4,6 +4,8 @@ rows and a table of plain rows of one model and scheme are two setups, never one
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.setup_word import make_word
 
 # a determiner or a manner after "with"/"by" names no step ("tuned with the new config", "tuned by hand")
@@ -18,3 +20,15 @@ TUNING = make_word(
     ("tuned", "refined", "distilled"),
     ("tuned", "refined", "fine", "distilled"),
 )
+
+
+ITERS_KEY = "iters"
+"""The tuning steps a quantiser ran ("iters 0": rounding only, "iters 200"): another checkpoint at each count."""
+# a run's label naming its tuning steps: "qwen3-8b (AR<=0.13.1) iters 0", "pr branch + iters=200"
+_ITERS_RE = re.compile(r"(?<![\w-])(?:iters|iterations)\s?[=:]?\s?(\d{1,5})(?![\w.])", re.IGNORECASE)
+
+
+def label_knobs(label: str) -> dict[str, str]:
+    """The tuning knobs a run's label states ("qwen3-8b (AR<=0.13.1) iters 0" -> {"iters": "0"}); {} for none."""
+    m = _ITERS_RE.search(label[:200])
+    return {} if m is None else {ITERS_KEY: m[1]}

@@ -19,8 +19,9 @@ from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
-from ledger.vocab.model_bits import bits_after_model, bits_before_model
+from ledger.vocab.model_bits import WIDTH_KEY, bits_after_model, bits_before_model
 from ledger.vocab.models import heading_model
+from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
@@ -56,6 +57,10 @@ def _heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
     if "gpu" not in values and (card := bare_card(title)) is not None:
         values["gpu"] = card
+    if "quant" not in values and (mix := scheme_mix(title)) is not None:
+        values["quant"] = mix  # "Table 4 ... 3 bits of W2G128 and W4G128": the recipe every cell below ran
+    if WIDTH_KEY not in values and (bits := average_bits(title)) is not None:
+        values[WIDTH_KEY] = bits  # ("at an average of 5 bits of mxfp datatype": the width its layers average)
     if (engine := engine_in_parens(title)) is not None:
         values["engine"] = engine  # "### Qwen3-8B (SGLang)": the engine its table ran on
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title

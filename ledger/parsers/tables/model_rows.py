@@ -13,6 +13,7 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric
 from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.tuning_words import label_knobs
 
 
 def run_rows(labels: list[str], value_heads: list[str]) -> tuple[bool, str | None]:
@@ -52,9 +53,12 @@ _RELEASE_BOUND_RE = re.compile(
 )
 
 
-def on_release_bound(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
+def on_run_label(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
     """The claims of a row naming its run by the release it was built with ("qwen3-8b (AR<=0.13.1) iters 0" beside
-    "(AR>0.13.1)"): old code against new, a revision labelled by the bound, where nothing named one already."""
+    "(AR>0.13.1)"): old code against new, a revision labelled by the bound, where nothing named one already; and
+    with the tuning knobs the label states ("iters 0"): a run tuned 0 steps and one tuned 200 are two checkpoints."""
+    if knobs := label_knobs(label):
+        claims = (c.model_copy(update={"config": {**knobs, **c.config}}) for c in claims)
     m = _RELEASE_BOUND_RE.search(label[:200])
     if m is None:
         yield from claims

@@ -59,7 +59,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.linked_arms import linked_arm, on_linked_arm
 from ledger.parsers.tables.marked_columns import unmarked
-from ledger.parsers.tables.model_rows import full_precision_run, on_release_bound, run_rows
+from ledger.parsers.tables.model_rows import full_precision_run, on_run_label, run_rows
 from ledger.parsers.tables.page_caption import caption_measure
 from ledger.parsers.tables.plan_measures import plan_heading, plan_setup
 from ledger.parsers.tables.plot_names import plot_name
@@ -209,7 +209,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
-        claims = on_release_bound(claims, label) if info.runs_by_rows else claims  # ("(AR<=0.13.1)": its build)
+        claims = on_run_label(claims, label) if info.runs_by_rows else claims  # ("(AR<=0.13.1)": its build)
         if builds is not None:
             claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
         claims, grouped = _group_setup(claims, group) if group else (claims, False)

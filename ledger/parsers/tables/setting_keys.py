@@ -12,6 +12,7 @@ from ledger.vocab.drafting_words import spec_on_cell
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.model_bits import WIDTH_KEY, stated_bits
+from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, qualifiers, setup_label_key
@@ -194,7 +195,13 @@ def corner_setup(headers: list[str], roles: list[str]) -> dict[str, str]:
         # "| Avg. bits = 5 | Llama3.1-8B-I |": the setting every row ran at, the rows' labels their recipes
         value = stated_bits(stated["value"]) if keys[0] == WIDTH_KEY else stated["value"].strip(" *_`")
         return {keys[0]: value} if value else {}
-    return setup_named(corner)
+    out = setup_named(corner)
+    # ("| lm-eval, options q2ks,q4ks avgbits 3.5 | math_500 |": the mixed recipe every row but the full precision ran)
+    if "quant" not in out and (mix := scheme_mix(corner)) is not None:
+        out["quant"] = mix
+    if WIDTH_KEY not in out and (bits := average_bits(corner)) is not None:
+        out[WIDTH_KEY] = bits
+    return out
 
 
 # a corner that states one setting: "Avg. bits = 5", "batch size: 32"
