@@ -3,8 +3,12 @@ that names the baseline arm, and a side-less block that differs from the "This P
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
 from ledger.model import Claim
 from ledger.parsers import extract
 
@@ -27,3 +31,14 @@ def test_the_named_baseline_arms_cells_are_references_and_thousands_are_values()
     unranked = [c for c in claims if c.source.line == 22]
     assert sorted(c.value for c in unranked if c.value) == [22.9, 24.1, 3120.0, 3480.0]
     assert all(c.reference is None and "alpha_output" not in c.config for c in unranked)
+
+
+def test_a_block_without_the_switch_is_the_side_this_pr_is_judged_against() -> None:
+    claims = _claims("switched_blocks_sides.md")
+    labels = {c.source.line: c.revision.label if c.revision else None for c in claims if c.kind == "perf"}
+    assert labels[8] == "overlap off" and labels[16] == "This PR"
+    assert all("overlap" not in c.config for c in claims)
+    r = CliRunner().invoke(app, ["compare", str(FIX / "switched_blocks_sides.md"), "-f", "json"], env={"LEDGER_DB": ""})
+    assert r.exit_code == 0, r.stderr
+    verdicts = {row["metric"]: row["verdict"]["verdict"] for row in json.loads(r.stdout)["rows"]}
+    assert verdicts and set(verdicts.values()) == {"improvement"}
