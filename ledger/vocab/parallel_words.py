@@ -44,8 +44,9 @@ PARALLEL_SIZES = (
 too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""
 
 PARALLEL_SPLITS = (
-    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages; glued as
+    # tp's is, "TP4PP4" is a chain of two sizes)
+    _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",), glued=True),
     # "on the 4 PP ranks", "across 8 pipeline-parallel ranks": the stages counted by their ranks
     _word("pp", "pp", r"(\d{1,2}) (?:pp|pipeline[ -]parallel) ranks", ("ranks",), (), DIGIT_OPENS),
     _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",), glued=True),

@@ -741,8 +741,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
-_TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
-"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern)."""
+_TRIGGER_RE = re.compile(f"(?=({trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers}))}))")
+"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern); the
+longest at every place, one inside another's too ("TP4PP4": "4p" would hide the "pp" a chain of sizes glues on)."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
