@@ -4,7 +4,8 @@ two arm words, each opening one column of every measure. Where one arm is the ba
 against a plain Service" over "svc"), its columns are the baselines of the other arm's (claims contract: a baseline
 column is the reference of its partner's cells, no claim of its own), and the other arm's columns are values, even
 over whole numbers ("1,752" under "llm-d Output" is a throughput, never a setting of the row). An arm the text does
-not rank keeps its columns as they were: two engines' numbers are two series."""
+not rank keeps its columns as they were: two engines' numbers are two series. A side's column beside a baseline's,
+each cell two measures in their units ("This PR" over "60.1 us / 70.4 GB/s"), is a value column the same way."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ from ledger.vocab.named_baselines import baseline_words, names_arm
 from ledger.vocab.sides import side_of
 
 _SPLIT_RE = re.compile(r"[_\s]+")
+# "120.5 us / 35.2 GB/s": measures of one run, each with its own unit, in one cell
+_UNIT_VALUE = r"\d{1,9}(?:\.\d{1,6})? ?[a-zµ%][\w/%]{0,8}"
+_UNIT_LIST_RE = re.compile(rf"^{_UNIT_VALUE}(?: / {_UNIT_VALUE}){{1,3}}$", re.IGNORECASE)
 _ROLES = frozenset({"value", "config", "baseline"})
 
 
 def arm_grid(table: Table, roles: list[str], lead: str) -> list[str]:
     """The roles, an interleaved grid's baseline arm given the baseline role and its other arm the value role (see
-    the module); any other table's unchanged."""
+    the module), a side's column of measures each in its unit a value column; any other table's unchanged."""
+    roles = _side_unit_lists(table, roles)
     grid = _grid(table, roles)
     if grid is None:
         return roles
@@ -70,3 +75,17 @@ def _base_arm(arms: tuple[str, str], cols: list[tuple[str, int]], roles: list[st
         if len(named) == 1:
             return named[0]
     return None
+
+
+def _side_unit_lists(table: Table, roles: list[str]) -> list[str]:
+    """ "This PR" over "60.1 us / 70.4 GB/s" beside a baseline column: the side's column of two measures, each in
+    its unit, is a value column (paired with the baseline's, base_pairs), not a column of words and numbers."""
+    if "baseline" not in roles:
+        return roles
+    out = list(roles)
+    for i, r in enumerate(roles):
+        head = clean(table.header[i]) if i < len(table.header) else ""
+        cells = [c for row in table.rows if i < len(row.cells) and (c := clean(row.cells[i]))]
+        if r == "mixed" and cells and side_of(head) == "head" and all(_UNIT_LIST_RE.match(c) for c in cells):
+            out[i] = "value"
+    return out
