@@ -38,6 +38,7 @@ from ledger.parsers.grammar.shape_names import shapes_as_setup
 from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.grammar.sized_families import sized_families
+from ledger.parsers.grammar.switched_blocks import switched_blocks
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
@@ -308,5 +309,6 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
+    claims = switched_blocks(claims)  # "w/o async_sched" over a table, "**This PR** w/ async_sched": the two sides
     claims = backend_devices(doc, claims)  # "CUDA metrics run on X and CPU metrics on Y": each backend's device
     return stated_scope(doc, claims)  # "only enabled when bs <= 64" over a batch-256 row: outside the change

@@ -13,6 +13,11 @@ _TEP_WORD = _word("tp", "tp", rf"tep{SEP}(\d{{1,3}})", ("tep",), ("tep",))
 # and read as the dp and ep it is, as TEP8 is tp and ep (a reader asking for ep=8 finds it)
 _DEP_WORD = _word("dep", "dep", rf"dep{SEP}(\d{{1,3}})", ("dep",), ("dep",))
 
+# "4xTP=4", "8× TP2": a fleet of that many engine replicas, each of that tensor-parallel size (after the plain tp
+# word: "TP=2 ... 4xTP=4" is the run's tp=2)
+FLEET_WORD = _word("tp", "tp", rf"(\d{{1,3}}) ?[x×] ?tp{SEP}(\d{{1,3}})", ("tp",), (), DIGIT_OPENS)
+"""The replicas (its first group) and each one's tp (its second)."""
+
 FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: ("dep", "dp", "ep")}
 """The keys a fused shorthand sets, each to its one size."""
 SIZE_KEYS = frozenset(("tp", "ep", "pp", "dp", "dep", "dcp", "pcp", "cp"))
@@ -31,6 +36,7 @@ PARALLEL_SIZES = (
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), DIGIT_OPENS),
     _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",), glued=True),
+    FLEET_WORD,
     # "tensor parallel 2", "tensor-parallel size 4", "tensor parallelism of 8": the size after its word, spelled out
     _word(
         "tp",
@@ -44,8 +50,9 @@ PARALLEL_SIZES = (
 too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""
 
 PARALLEL_SPLITS = (
-    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages; glued as
+    # tp's is, "TP4PP4" is a chain of two sizes)
+    _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",), glued=True),
     # "on the 4 PP ranks", "across 8 pipeline-parallel ranks": the stages counted by their ranks
     _word("pp", "pp", r"(\d{1,2}) (?:pp|pipeline[ -]parallel) ranks", ("ranks",), (), DIGIT_OPENS),
     _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",), glued=True),

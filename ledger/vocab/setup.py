@@ -49,8 +49,8 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
 from ledger.vocab.online_quant import device_precisions
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
+from ledger.vocab.parallel_words import FLEET_WORD, PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.parallel_words import FUSED as _FUSED
-from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.sampling_words import SAMPLING_WORDS, routes_experts
 from ledger.vocab.serving_datasets import DATASET_STARTS, OWN_NAMED_DATASETS, SERVING_DATASETS
 from ledger.vocab.setup_keys import SWITCH_KEYS
@@ -743,8 +743,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
-_TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
-"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern)."""
+_TRIGGER_RE = re.compile(f"(?=({trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers}))}))")
+"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern); the
+longest at every place, one inside another's too ("TP4PP4": "4p" would hide the "pp" a chain of sizes glues on)."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -763,6 +764,8 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 
 # "Batch: 4:12.03 total": the number opens a stopwatch's reading (minutes, then seconds), no setting's value
 _CLOCK_TAIL_RE = re.compile(r":\d{2}(?!\d)")
+# "2x TP4", "8 × TP=2": the replicas counted right before a tp size (vocab.parallel_words' FLEET_WORD, spaced)
+_FLEET_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,3}) ?[x×] ?$")
 # llama.cpp's tests are "pp4", "pp512+tg128", "tg64 @ d4096": lower case, glued, never beside a "tp"
 _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 
@@ -870,6 +873,11 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if not m or _limit(w, first, m.start(), m.end()):
             continue
         val = next(filter(None, m.groups()), "")
+        if w is FLEET_WORD:  # "4xTP=4": four replicas of tp 4
+            out.setdefault("replicas", m.group(1))
+            val = m.group(2)
+        elif w.key == "tp" and (fleet := _FLEET_BEFORE_RE.search(s, max(0, m.start() - 6), m.start())) is not None:
+            out.setdefault("replicas", fleet.group(1))  # "2x TP4": two replicas of tp 4
         if w in SPEC_TUPLE_WORDS:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
             out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
             val = m.group(3)

@@ -37,6 +37,7 @@ HARD_KEYS: tuple[str, ...] = (
     "dcp",
     "pcp",
     "gpu_count",
+    "replicas",  # (a fleet's engine copies behind one router, "4xTP=4": another load per copy, another result)
     "threads",
     "n_cpu_moe",  # (llama.cpp's MoE layers whose experts stay in system RAM: another offload, another run)
     "imatrix",

@@ -96,6 +96,8 @@ _SETUP_LABELS: dict[str, str] = {
     "prefill length": "isl",
     "input len": "isl",
     "input tokens": "isl",
+    # "prompt tokens = 5000": the prompt every request sent (a total is "total prompt tokens", never this label)
+    "prompt tokens": "isl",
     "input sequence length": "isl",
     "input seq len": "isl",
     "input seqlen": "isl",

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Row
-from ledger.parsers.tables.cells import cell_facts
+from ledger.parsers.tables.cells import cell_facts, clean
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import is_performance_unit
 
@@ -53,6 +54,27 @@ def with_row_setup(
         elif sped and claim.kind == "accuracy" and claim.unit == "%":
             update["kind"] = "perf"
         yield claim.model_copy(update=update) if update else claim
+
+
+def on_base_column(
+    claims: list[Claim],
+    setup: dict[str, str],
+    column: tuple[str, int, str],
+    at: Mapping[str, Any],
+    base_of: Mapping[int, int],
+    rows: tuple[Row, Row | None],
+) -> tuple[list[Claim], dict[str, str], Row | None, int]:
+    """The claims and setup of a worded cell (its `column`'s header, index and role), and the row and column of the
+    cell it is measured against: the baseline row's, in its own column; else, under a side's column paired with a
+    baseline column ("This PR" over "60.1 us / 70.4 GB/s" beside "Baseline `abc1234`"), its own row's cell in that
+    column, the claims on the revision the header binds (`at`'s, with the base's commit) and their setup naming the
+    column as a plain cell's does (the side's reader finds it by that name)."""
+    (head, ci, role), (row, base_row) = column, rows
+    if base_row is not None or role != "value" or ci not in base_of:
+        return claims, setup, base_row, ci
+    rev = at.get("revision")
+    sided = [c.model_copy(update={"revision": rev}) if rev is not None and c.revision is None else c for c in claims]
+    return sided, {**setup, "column": clean(head)}, row, base_of[ci]
 
 
 def with_base_cell(claims: list[Claim], base_row: Row | None, ci: int, cell: str = "", one: bool = True) -> list[Claim]:

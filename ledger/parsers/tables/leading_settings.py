@@ -7,6 +7,8 @@ key, never a name of what they measure."""
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import HEAD_UNIT_RE, looks_metric, unit_of_header
@@ -14,6 +16,7 @@ from ledger.vocab.setting_heads import whole_numbers
 from ledger.vocab.setup_labels import setup_label_key
 from ledger.vocab.sides import side_of
 
+_GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
 _SHORT = 16
 """A setting's header is a short name ("SP", "Rows", "Heads"); a longer one names what it counts."""
 
@@ -38,7 +41,8 @@ def leading_settings(table: Table, roles: list[str]) -> None:
         if roles[ci] != "value" or not head or len(head) > _SHORT or _names_measure(head):
             continue
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
-        if cells and whole_numbers(cells):
+        # ("1,752" under "k8s Output": a count printed with its thousands marked is a result, never a setting typed)
+        if cells and whole_numbers(cells) and not any(_GROUPED_RE.search(c) for c in cells):
             roles[ci] = "config"
 
 

@@ -35,6 +35,7 @@ from ledger.parsers.grammar.tied_revisions import own_number
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.arm_grid import arm_grid
 from ledger.parsers.tables.build_rows import Builds, build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.column_sorts import shared_setting_labels
@@ -145,7 +146,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _holds_no_results(table):
         ctx.taken.update(r.line for r in table.rows)
         return
-    roles = column_roles(table, pr_title(ctx))
+    roles = arm_grid(table, column_roles(table, pr_title(ctx)), ctx.lead_in(block))  # ("over baseline (k8s)")
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
     reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
     headers = with_totals(table, roles)  # ("Output tokens" over 1,000 beside "45.71 tok/s" for "21.88 s": a sum)

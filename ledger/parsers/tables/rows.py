@@ -31,7 +31,7 @@ from ledger.parsers.tables.cell_parens import (
     trailing_paren,
     under_cell_setup,
 )
-from ledger.parsers.tables.cell_sentences import with_base_cell, with_row_setup
+from ledger.parsers.tables.cell_sentences import on_base_column, with_base_cell, with_row_setup
 from ledger.parsers.tables.cell_shares import at_share, column_draft
 from ledger.parsers.tables.cells import (
     SPACED_LIST_RE,
@@ -383,10 +383,13 @@ class _RowReader:
             claims = with_printed_verdict(
                 prose.claims_in_text(self.ctx, c.line, c.cell, c.start, subject=subject), c.cell
             )
-            yield from with_base_cell(  # (a worded value's reference: the baseline row's cell in its column)
-                list(with_row_setup(list(claims), setup, unit, self.info.at_length(self.label))),
-                self.base_row,
-                c.ci,
+            listed, setup, base_row, base_ci = on_base_column(
+                list(claims), setup, (c.head, c.ci, c.role), c.at, self.info.base_of, (self.row, self.base_row)
+            )
+            yield from with_base_cell(  # (a worded value's reference: the baseline row's cell, else its column's)
+                list(with_row_setup(listed, setup, unit, self.info.at_length(self.label))),
+                base_row,
+                base_ci,
                 c.cell,
                 c.role == "value",
             )

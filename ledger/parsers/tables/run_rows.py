@@ -68,7 +68,9 @@ def cell_subject(
         # row's plain cells name it)
         return f"{label} {head}", setup, unit
     # ("| Spec tok/s | PR 410.5 vs main 380.2 |": the label names the measure, and its unit where the column has none)
-    return label or head or None, setup, unit or (_label_unit(label) if label else None)
+    # (a side's header, "This PR" over "60.1 us / 70.4 GB/s", names the run, never the measure nor a setup)
+    subject = label or (head if side_of(head) is None else None)
+    return subject or None, setup, unit or (_label_unit(label) if label else None)
 
 
 _NOTE_TAIL_RE = re.compile(r"\s{0,3}[*_]{0,2}\([^()]{1,30}\)[*_]{0,2}$")
