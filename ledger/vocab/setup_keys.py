@@ -165,6 +165,8 @@ IGNORED_KEYS: tuple[str, ...] = (
     "cann",
     "torch",
     "torch_npu",
+    "cuda",  # (the toolkit and driver versions an environment line names, "CUDA 12.4, driver 550": the same stack)
+    "driver",
     *RUN_ID_KEYS,
     SIDE_SETTING,
 )
