@@ -51,6 +51,19 @@ def test_a_heading_that_names_a_kind_of_thing_names_no_backend() -> None:
     assert all(c[4] == {} for c in _cells(text))
 
 
+def test_a_library_engines_run_on_is_a_backend_where_the_pages_engine_is_unknown() -> None:
+    """support/backend_library_heading: "served by PyTorch" (and Transformers) on a page naming no engine scope its
+    table as "served by TensorRT" does; a serving engine's name there ("by vLLM") stays that engine, no backend."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures/support/backend_library_heading.md").read_text()
+    cells = _cells(text)
+    assert (13, "Mistral", "FP8 KV", "no", {"backend": "PyTorch"}) in cells
+    assert (19, "Phi-3", "BF16", "yes", {"backend": "Transformers"}) in cells
+    engine = "## Architectures served by vLLM\n\n| Arch | BF16 |\n|---|---|\n| Mistral | Yes |\n"
+    assert all(c[4] == {} for c in _cells(engine))
+
+
 def _statements(text: str) -> list[Any]:
     got = extract(text, path="coverage.md")
     raw = [

@@ -60,9 +60,10 @@ def _proper(name: str) -> bool:
 
 
 def _named(name: str, engine: str | None) -> bool:
-    """A backend's name: no plain word of NOT_A_BACKEND, and not the page's own engine (an engine's name on a page
-    of no one engine is that engine, no backend; "PyTorch" on LMDeploy's page is its PyTorch engine)."""
+    """A backend's name: no plain word of NOT_A_BACKEND, and not the page's own engine (a serving engine's name on a
+    page of no one engine is that engine, no backend; "PyTorch" on LMDeploy's page is its PyTorch engine, and so on a
+    page whose engine is not known: a library engines run on is a backend wherever a heading scopes a table to it)."""
     if name.lower() in NOT_A_BACKEND:
         return False
     named = engine_named(name)
-    return named is None or (engine is not None and named.name != engine)
+    return named is None or (named.name != engine and (engine is not None or named.library))
