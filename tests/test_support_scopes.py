@@ -41,8 +41,8 @@ def _cells(text: str, name: str = "coverage.md") -> list[tuple[int, str, str, st
 
 def test_the_backend_a_heading_names_qualifies_every_cell_of_its_table() -> None:
     cells = _cells(_TWO_BACKENDS)
-    assert (7, "Orca2", "FP8 KV", "yes", {"backend": "FastPath"}) in cells
-    assert (14, "Orca2", "FP8 KV", "no", {"backend": "eager"}) in cells
+    assert (7, "Orca2", "FP8 KV", "yes", {"backend": "FastPath", "model_size": "7B"}) in cells  # (its Size column's)
+    assert (14, "Orca2", "FP8 KV", "no", {"backend": "eager", "model_size": "7B"}) in cells
     assert all(c[4].get("backend") for c in cells)
 
 
