@@ -59,3 +59,17 @@ def test_every_cell_under_an_environment_line_carries_its_board_and_stack() -> N
     for c in perf:
         cfg = dict(c.config or {})
         assert (cfg["gpu"], cfg["cuda"], cfg["driver"]) == ("4x H100-80GB SXM", "12.4", "550.54")
+
+
+def test_a_board_named_bare_and_with_its_part_is_one_board_two_parts_are_two() -> None:
+    """setup/board_part_under_title: "on A100" in the title and "A100-40GB(x4)" in the environment line name one
+    board (the fuller spelling kept); "A100-40GB" beside "A100-80GB" names two, and no default holds either."""
+    from ledger.vocab.canonical import one_board
+
+    assert one_board({"A100", "A100-80G"}) == "A100-80G"
+    assert one_board({"4x H100", "4x H100-80GB SXM"}) == "4x H100-80GB SXM"
+    assert one_board({"A100-40GB", "A100-80GB"}) is None
+    assert one_board({"H100", "8xH100"}) is None  # (a count said once is no part: another machine, maybe)
+    text = (Path(__file__).parent / "fixtures/setup/board_part_under_title.md").read_text()
+    gpus = {dict(c.config or {}).get("gpu") for c in extract(text, path="x.md").claims if c.kind == "perf"}
+    assert gpus == {"A100-40GB"}
