@@ -133,13 +133,22 @@ class Ledger(OpenLedger):
         value: str | None = None,
         document: str | None = None,
         evidence: bool = False,
+        version: int | None = None,
     ) -> SupportAnswer:
         """`ledger support`: the join; `.matrices` are the matrices, `.rows()` one plain dict per source cell
-        (engine, subject, feature, value, note, source), `.to_dict()` the JSON shape (matrices and rows)."""
+        (engine, subject, feature, value, note, source), `.to_dict()` the JSON shape (matrices and rows).
+        `version`: `document`'s cells as that version printed them."""
         from ledger.support.join import support
 
         return support(
-            self, subject=subject, feature=feature, engine=engine, value=value, document=document, evidence=evidence
+            self,
+            subject=subject,
+            feature=feature,
+            engine=engine,
+            value=value,
+            document=document,
+            evidence=evidence,
+            version=version,
         )
 
     def sql(self, query: str, timeout: float = 30.0) -> list[dict[str, Any]]:

@@ -244,6 +244,37 @@ def test_support(tmp_path: Path) -> None:
     assert "no support claims match" in run("support", "--db", path, "--subject", "Mamba").stdout
 
 
+_COVERAGE_V1 = """# Model coverage
+
+## Served by the Triton backend
+
+| Arch | BF16 | FP8 KV |
+|---|---|---|
+| Mistral | Yes | No |
+| Phi-3 | Yes | No |
+"""
+
+
+def test_support_answers_for_an_older_version_of_a_document(tmp_path: Path) -> None:
+    """`--version N` with `--document`: the cells as version N printed them ("FP8 KV support in v1?"), where the
+    default reads the newest; a version alone, or one the document lacks, is a usage error."""
+    path = str(tmp_path / "l.db")
+    for n, text in enumerate((_COVERAGE_V1, _COVERAGE_V1.replace("| Mistral | Yes | No |", "| Mistral | Yes | Yes |"))):
+        doc = tmp_path / f"coverage_v{n + 1}.md"
+        doc.write_text(text)
+        assert run("ingest", str(doc), "--repo", "acme/eng", "--pr", "5", "--db", path).exit_code == 0
+
+    def mistral(*extra: str) -> list[tuple[str, int]]:
+        got = _jsonl(run("support", "--db", path, "--subject", "Mistral", "--feature", "FP8 KV", *extra, "-f", "jsonl"))
+        return [(c["value"], c["source"]["version"]) for c in got]
+
+    assert mistral() == [("yes", 2)]
+    assert mistral("--document", "acme/eng#5", "--version", "1") == [("no", 1)]
+    alone = run("support", "--db", path, "--version", "1")
+    assert alone.exit_code == 2 and "--version needs --document" in alone.stderr
+    assert run("support", "--db", path, "--document", "acme/eng#5", "--version", "9").exit_code == 2
+
+
 def test_sql_reads(ledger_db: str) -> None:
     r = run(
         "sql", "SELECT kind, COUNT(*) AS n FROM claims GROUP BY kind ORDER BY kind", "--db", ledger_db, "-f", "json"

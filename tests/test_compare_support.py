@@ -305,3 +305,21 @@ def test_a_column_split_in_two_parts_is_followed_into_both_and_a_narrowed_cell_i
     assert changes[("BetaForCausalLM", "EAGLE-3(One Model Engine) — Dynamic")] == ("changed", ["yes", "no"])
     assert changes[("BetaForCausalLM", "EAGLE-3(One Model Engine) — Linear")] == ("no change", ["yes", "yes"])
     assert not [s for s in c.support if s.verdict in ("new", "gone")]
+
+
+def test_a_rows_size_range_that_moved_between_versions_is_a_step_of_its_cells() -> None:
+    """support/size_column: a "Params" column is no feature, yet the sizes it gives each row are what the row's cells
+    answer for; a version that widens Qwen2's range changes its cells, Falcon's stay."""
+    from pathlib import Path
+
+    v1 = (Path(__file__).parent / "fixtures/support/size_column.md").read_text()
+    cells = [c for c in extract(v1, path="coverage.md").claims if c.kind == "support"]
+    assert {(c.subject, dict(c.config or {}).get("model_size")) for c in cells} == {
+        ("Qwen2", "0.5B - 72B"),
+        ("Falcon", "7B - 180B"),
+        ("Gemma", None),  # (no size given: none kept)
+    }
+    v2 = v1.replace("0.5B -", "1.5B -")
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in _compare(v1, v2).support}
+    assert changes[("Qwen2", "AWQ")] == ("changed", ["yes [0.5B - 72B]", "yes [1.5B - 72B]"])
+    assert changes[("Falcon", "AWQ")][0] == "no change"

@@ -438,7 +438,7 @@ def test_a_board_named_bare_and_counted_in_one_post_reaches_its_tables() -> None
     claims = extract(_fixture("setup/board_counted_and_bare.md"), path="x.md").claims
     assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {6: "8×H200", 17: "8×H200"}
     claims = extract(_fixture("setup/board_host_names.md"), path="x.md").claims
-    assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {12: "A100", 19: "L40S"}
+    assert {c.source.line: c.config.get("gpu") for c in claims if c.kind == "perf"} == {12: "A100 80GB", 19: "L40S"}
 
 
 def test_a_section_that_states_its_bare_board_keeps_it_beside_a_counted_sibling() -> None:

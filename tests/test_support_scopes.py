@@ -41,14 +41,27 @@ def _cells(text: str, name: str = "coverage.md") -> list[tuple[int, str, str, st
 
 def test_the_backend_a_heading_names_qualifies_every_cell_of_its_table() -> None:
     cells = _cells(_TWO_BACKENDS)
-    assert (7, "Orca2", "FP8 KV", "yes", {"backend": "FastPath"}) in cells
-    assert (14, "Orca2", "FP8 KV", "no", {"backend": "eager"}) in cells
+    assert (7, "Orca2", "FP8 KV", "yes", {"backend": "FastPath", "model_size": "7B"}) in cells  # (its Size column's)
+    assert (14, "Orca2", "FP8 KV", "no", {"backend": "eager", "model_size": "7B"}) in cells
     assert all(c[4].get("backend") for c in cells)
 
 
 def test_a_heading_that_names_a_kind_of_thing_names_no_backend() -> None:
     text = "## Supported by architecture\n\n| Model | BF16 | FP8 |\n|---|---|---|\n| Orca2 | Yes | No |\n"
     assert all(c[4] == {} for c in _cells(text))
+
+
+def test_a_library_engines_run_on_is_a_backend_where_the_pages_engine_is_unknown() -> None:
+    """support/backend_library_heading: "served by PyTorch" (and Transformers) on a page naming no engine scope its
+    table as "served by TensorRT" does; a serving engine's name there ("by vLLM") stays that engine, no backend."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "fixtures/support/backend_library_heading.md").read_text()
+    cells = _cells(text)
+    assert (13, "Mistral", "FP8 KV", "no", {"backend": "PyTorch"}) in cells
+    assert (19, "Phi-3", "BF16", "yes", {"backend": "Transformers"}) in cells
+    engine = "## Architectures served by vLLM\n\n| Arch | BF16 |\n|---|---|\n| Mistral | Yes |\n"
+    assert all(c[4] == {} for c in _cells(engine))
 
 
 def _statements(text: str) -> list[Any]:

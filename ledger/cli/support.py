@@ -27,6 +27,10 @@ def support_cmd(
     engine: Annotated[str | None, typer.Option("--engine", help="Only this engine's cells.")] = None,
     value: Annotated[str | None, typer.Option("--value", help="yes, no, partial, n/a, untested, absent.")] = None,
     document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
+    version: Annotated[
+        int | None,
+        typer.Option("--version", min=1, help="With --document: that document's cells as this version printed them."),
+    ] = None,
     evidence: Annotated[
         bool,
         typer.Option(
@@ -46,7 +50,14 @@ def support_cmd(
 
     with _errors(), open_ledger(db) as book:
         answer = support(
-            book, subject=subject, feature=feature, engine=engine, value=value, document=document, evidence=evidence
+            book,
+            subject=subject,
+            feature=feature,
+            engine=engine,
+            value=value,
+            document=document,
+            evidence=evidence,
+            version=version,
         )
     write_support(answer, format)
 

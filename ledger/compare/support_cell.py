@@ -2,7 +2,8 @@
 the steps at which it changed.
 
 A cell is one (engine, backend, subject, feature), names compared letters and digits only; its value carries the
-feature's maturity its note gives, so a step back from Functional to Experimental is a change though both are yes.
+feature's maturity its note gives, so a step back from Functional to Experimental is a change though both are yes,
+and the model sizes its row answers for, so a version that widens "7B - 72B" to "1.8B - 72B" is a change too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from ledger.model import Claim
 from ledger.vocab.support import name_key
 from ledger.vocab.support_maturity import MATURITY_RE
+from ledger.vocab.support_scopes import SIZE_KEY
 
 Key = tuple[str, str, str, str]
 CHANGED, NEW, GONE, RENAMED, SAME = "changed", "new", "gone", "renamed", "no change"
@@ -76,12 +78,15 @@ def cell_key(c: Claim) -> Key:
 
 def cell_value(c: Claim) -> str:
     """A cell's value, with the feature's maturity its note gives ("yes (Experimental)"): a step back from
-    Functional to Experimental is a change though both are yes (a footnote's wording is none)."""
+    Functional to Experimental is a change though both are yes (a footnote's wording is none); and with its row's
+    model sizes ("yes [7B - 72B]"), so a range that moves is a step of the row's cells."""
     note = (c.note or "").strip()
-    return f"{c.value} ({note})" if note and len(note) <= 40 and MATURITY_RE.fullmatch(note) else str(c.value)
+    value = f"{c.value} ({note})" if note and len(note) <= 40 and MATURITY_RE.fullmatch(note) else str(c.value)
+    size = (c.config or {}).get(SIZE_KEY)
+    return f"{value} [{size}]" if size else value
 
 
 def base_value(value: str | None) -> str | None:
-    """A cell's yes / no / partial without its maturity: two columns that agree on it are alike though one says
-    Functional where the other says Experimental."""
-    return value.split(" (", 1)[0] if value is not None else None
+    """A cell's yes / no / partial without its maturity and sizes: two columns that agree on it are alike though one
+    says Functional where the other says Experimental."""
+    return value.split(" (", 1)[0].split(" [", 1)[0] if value is not None else None  # (nor its sizes)

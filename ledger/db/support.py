@@ -28,13 +28,19 @@ acceptance lengths."""
 MAX_ANCHORS = 64
 
 
-def support_cells(db: Reader, document_id: int | None = None) -> list[dict[str, Any]]:
+def support_cells(db: Reader, document_id: int | None = None, version: int | None = None) -> list[dict[str, Any]]:
     """Every support and listing claim of the newest version of each document (or of one document), in
-    document order, with the document's identity; `section` decoded."""
-    sql = (
-        f"SELECT {_CELL_COLUMNS} {_JOINS} WHERE c.version_id = d.latest_version_id AND c.kind IN ('support', 'listing')"
-    )
-    params: list[Any] = []
+    document order, with the document's identity; `section` decoded. `version` (of `document_id`, which it needs)
+    reads that document's cells as that version printed them instead of its newest: what a page said before."""
+    if version is not None and document_id is None:
+        raise UsageError("a version is one document's: name the document too")
+    if version is not None and not _query(
+        db, "SELECT 1 AS found FROM document_versions WHERE document_id = ? AND version = ?", [document_id, version]
+    ):
+        raise UsageError(f"the document has no version {version}")
+    at = "c.version_id = d.latest_version_id" if version is None else "v.version = ?"
+    sql = f"SELECT {_CELL_COLUMNS} {_JOINS} WHERE {at} AND c.kind IN ('support', 'listing')"
+    params: list[Any] = [] if version is None else [version]
     if document_id is not None:
         sql += " AND c.document_id = ?"
         params.append(document_id)

@@ -57,9 +57,11 @@ def support(
     value: str | None = None,
     document: str | None = None,
     evidence: bool = False,
+    version: int | None = None,
 ) -> SupportAnswer:
     """The support join over the open ledger (`ledger.open_ledger(path)`; a path, as before there was one to give,
-    is opened for this call); see the module docstring."""
+    is opened for this call); see the module docstring. `version`: `document`'s cells as that version of it printed
+    them ("which archs had KV INT8 in v1?"), with the other documents' newest beside them."""
     from ledger.db.opened import opened
     from ledger.db.reads import resolve_document
     from ledger.db.support import support_cells
@@ -73,7 +75,11 @@ def support(
                 if "\x00" in given:
                     raise UsageError("a filter value holds a NUL character")
         doc_id = int(resolve_document(db, document)["id"]) if document else None
+        if version is not None and doc_id is None:
+            raise UsageError("--version needs --document: a version is one document's")
         raw = support_cells(db)
+        if version is not None and doc_id is not None:
+            raw = [r for r in raw if int(r["document_id"]) != doc_id] + support_cells(db, doc_id, version)
         statements = join(raw)
         engines = _engine_order(s.engine for s in statements)
         chosen = [s for s in statements if doc_id is None or s.source["document_id"] == doc_id]

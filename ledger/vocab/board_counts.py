@@ -32,6 +32,12 @@ the board's short name between or none, where the board is named elsewhere: the 
 of one machine, "4 cards / 8 chips", the finer after the slash: the devices the engine shards over (TP8 on them)."""
 _TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
 NOT_A_HOST = r"(?!-\d{1,4}-\d)"
+# the part of a board its name goes on with ("H100-80GB SXM", "A100-40GB PCIe", "H100 SXM5 80GB", "H100-80GB-HBM3",
+# "A100-80G"): its memory and form factor, which tell two parts of one board apart; kept in the printed value
+# (canonical reads the board alone, so "H100" and "H100 80GB" stay one setup). Each part optional, bounded, and
+# opened by a separator, so a count after the name ("H100 x8") or a rate ("40 GB/s") is none of it
+_FORM = r"(?:sxm[45]?|pcie|nvl|hbm3e?)(?![\w/])"
+GPU_VARIANT = rf"(?:[ -]{_FORM})?(?:[ -]\d{{2,3}} ?gb?(?![\w/]))?(?:[ -]{_FORM})?"
 """After a board's name: not a machine's host name, the board and its address in number groups ("(h100-10-2-3-4)"
 beside "4×NVIDIA H100"): it names the machine the run used, no second board."""
 # the maker and the line between the count and the board ("2x Tesla P100", "8x AMD Instinct MI300X")

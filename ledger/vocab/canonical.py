@@ -325,10 +325,14 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
 def one_board(values: set[str]) -> str | None:
     """The one board a set of GPU values names, where they are a board and its architecture id ("gfx1151",
     "Radeon 8060S"), or one board said once counted as one and once bare ("a single H20-3e" and "H20-3e": the
-    counted spelling), else None."""
+    counted spelling), or once with the part it is and once without ("A100" and "A100-80G": the fuller spelling;
+    "A100-40GB" and "A100-80GB" are two), else None."""
     read = {v: canonical_gpu(v) for v in values}
     if len({n for n, _ in read.values()}) == 1 and {c for _, c in read.values()} == {None, "1"}:
         return next(v for v, (_, c) in read.items() if c)
+    longest = max(values, key=len)
+    if len(set(read.values())) == 1 and all(longest.lower().startswith(v.lower()) for v in values):
+        return longest  # ("on A100" in the title, "A100-80G" in the environment line: one board, its part named)
     names = {v: n for v, (n, _) in read.items()}
     if len(names) == 2 and (member := _family_member(*names.items())) is not None:
         return member

@@ -44,6 +44,9 @@ class Engine:
     """Spellings that, found in a page's text, suggest the page is about this project (case-blind)."""
     hosts: tuple[str, ...] = ()
     """Where its docs are published (host, or host/path prefix)."""
+    library: bool = False
+    """A library serving engines run on as one of their backends (PyTorch, Transformers, FlashInfer), no engine a
+    page's matrix is about: a heading "Models supported by PyTorch" names a backend of the page's engine."""
 
     @property
     def repo(self) -> str:
@@ -89,10 +92,13 @@ ENGINES: tuple[Engine, ...] = (
     ),
     Engine("Ollama", ("ollama/ollama",), ("Ollama",), ("Ollama",), ("ollama.com",)),
     Engine("Dynamo", ("ai-dynamo/dynamo",), ("Dynamo", "ai-dynamo")),
-    Engine("FlashInfer", ("flashinfer-ai/flashinfer",), ("FlashInfer",), (), ("docs.flashinfer.ai",)),
-    Engine("PyTorch", ("pytorch/pytorch",), ("PyTorch",), (), ("pytorch.org",)),
+    Engine("FlashInfer", ("flashinfer-ai/flashinfer",), ("FlashInfer",), (), ("docs.flashinfer.ai",), library=True),
+    Engine("PyTorch", ("pytorch/pytorch",), ("PyTorch",), (), ("pytorch.org",), library=True),
     Engine(
-        "Transformers", ("huggingface/transformers",), ("Transformers", "HF Transformers", "Hugging Face Transformers")
+        "Transformers",
+        ("huggingface/transformers",),
+        ("Transformers", "HF Transformers", "Hugging Face Transformers"),
+        library=True,
     ),
 )
 _NOT_IN_PATHS = frozenset({"Transformers"})

@@ -18,6 +18,7 @@ from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
     CPU_COUNT_WORDS,
     GPU_COUNT,
+    GPU_VARIANT,
     GPU_VENDOR,
     NOT_A_HOST,
     NUMBER_WORDS,
@@ -367,7 +368,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4, or two of them
         # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
         # name of no two letters in a row would open to every text)
-        rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
+        rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES}){GPU_VARIANT}(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
         r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?|"
         # ("a 2x3090 system": a GeForce by its number, counted)
         rf"(?<![\w.])[1-9]\d? ?[x×] ?[2-5]0[5-9]0(?:[ -]?ti)?(?![\w.]))s?{NOT_A_HOST}",

@@ -172,6 +172,11 @@ IGNORED_KEYS: tuple[str, ...] = (
     "cann",
     "torch",
     "torch_npu",
+    "cuda",  # (the toolkit and driver versions an environment line names, "CUDA 12.4, driver 550": the same stack)
+    "driver",
+    # the model sizes a support row answers for ("| Size |" over "7B - 72B"): what the row's cells are about, shown
+    # beside them; a support cell is keyed by its subject and feature (compare.support_cell), its value carries it
+    "model_size",
     *RUN_ID_KEYS,
     SIDE_SETTING,
 )

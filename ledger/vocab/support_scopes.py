@@ -1,6 +1,7 @@
 """The words that tell what a support page's heading scopes its tables to: the backend (or engine mode) a
-section speaks for ("Models supported by TurboMind", "Served by the eager backend", "PyTorch backend"), and the
-words after "by" that name a kind of thing instead ("Supported by architecture", "By Hardware")."""
+section speaks for ("Models supported by TurboMind", "Served by the eager backend", "PyTorch backend"), the
+words after "by" that name a kind of thing instead ("Supported by architecture", "By Hardware"), and the column of a
+row's model sizes ("| Arch | Size | BF16 |" over "| Qwen2 | 0.5B - 72B | Yes |") that qualifies the row's cells."""
 
 from __future__ import annotations
 
@@ -37,3 +38,13 @@ HEADING_NAMED_RE = re.compile(r"(?<![\w.+-])" + _NAME + r"[ \t]+(?:" + "|".join(
 # a footnote that says a row is NOT served by a backend ("Not supported on the AutoDeploy backend", "isn't ..."): the
 # backend it names is no scope of the row's cells
 NOTE_NEGATION_RE = re.compile(r"\b(?:not|no\s+longer|never|unsupported|except)\b|n't\b", re.IGNORECASE)
+
+SIZE_KEY = "model_size"
+"""The setup key of the sizes a support row answers for ("7B - 72B")."""
+SIZE_HEADER_RE = re.compile(
+    r"^(?:model[ _]?)?(?:sizes?|params|parameters|#[ ]?params|param(?:eter)?s?[ _]count)(?:[ ]?\(s\))?$",
+    re.IGNORECASE,
+)
+"""A support table's column of each row's model sizes ("Size", "Model Size", "Params", "#Params")."""
+# "7B", "0.5B - 72B", "1.8B/7B/72B", "180M": a parameter count with its unit (bounded, linear)
+SIZE_CELL_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[ ]?[MBT](?![A-Za-z])")

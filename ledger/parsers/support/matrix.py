@@ -49,7 +49,7 @@ from ledger.parsers.support.cells import (
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
-from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend
+from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
 from ledger.vocab.doc_tables import option_attribute
 from ledger.vocab.support import MARKS
 from ledger.vocab.support_maturity import MATURITY_RE
@@ -158,6 +158,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     scope = {"backend": backend} if backend else None  # every cell answers for the backend its heading names
     axes = engine_axes(table, cols or [], _is_status, {c: e or doc_engine for c, e in engines.items()}, scope)
     unexplained: set[str] = set()
+    sizes = size_column(table, cols or [])  # ("| Size |" over "7B - 72B": the sizes each row's cells answer for)
     for row in table.rows:
         if not row.cells:
             continue
@@ -166,6 +167,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         row_notes = [notes[k] for k in name_marks(row.cells[0]) if k in notes]
         own_scope = row_scope(row_notes, scope, doc_engine)  # ("`Qwen3_5Moe` [^5]" "via the AutoDeploy backend")
+        own_scope = sized_scope(row.cells, sizes, own_scope)
         architecture, models = row_names(row.cells, roles, subject, facts)
         if listing and roles.listing is not None and roles.listing < len(row.cells):
             arch_cell = row.cells[roles.listing]

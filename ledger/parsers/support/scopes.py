@@ -10,8 +10,18 @@ that name a kind of thing ("by architecture") are no backend (ledger/vocab/suppo
 
 from __future__ import annotations
 
+from ledger.parsers.reader.document import Table
+from ledger.parsers.support.cells import clean_name
 from ledger.vocab.engines import engine_named
-from ledger.vocab.support_scopes import HEADING_BY_RE, HEADING_NAMED_RE, NOT_A_BACKEND, NOTE_NEGATION_RE
+from ledger.vocab.support_scopes import (
+    HEADING_BY_RE,
+    HEADING_NAMED_RE,
+    NOT_A_BACKEND,
+    NOTE_NEGATION_RE,
+    SIZE_CELL_RE,
+    SIZE_HEADER_RE,
+    SIZE_KEY,
+)
 
 MAX_HEADING = 200
 """Only this much of a heading is read."""
@@ -54,15 +64,36 @@ def row_scope(notes: list[str], scope: dict[str, str] | None, engine: str | None
     return scope
 
 
+def size_column(table: Table, cols: list[int]) -> int | None:
+    """The column of each row's model sizes ("| Size |" over "7B - 72B"), no support column, most of its filled
+    cells a size: what sizes of the row's models its cells answer for, so a version that widens the range is seen."""
+    for ci, raw in enumerate(table.header[:40]):
+        if ci == 0 or ci in cols or not SIZE_HEADER_RE.match(clean_name(raw)):
+            continue
+        cells = [clean_name(r.cells[ci]) for r in table.rows[:200] if ci < len(r.cells) and r.cells[ci].strip()]
+        if cells and sum(bool(SIZE_CELL_RE.search(c[:80])) for c in cells) * 2 > len(cells):
+            return ci
+    return None
+
+
+def sized_scope(cells: list[str], col: int | None, scope: dict[str, str] | None) -> dict[str, str] | None:
+    """A row's scope with the sizes its size column gives (`col`, size_column's), kept as printed."""
+    size = clean_name(cells[col]) if col is not None and col < len(cells) else ""
+    if not size or len(size) > 80 or not SIZE_CELL_RE.search(size):
+        return scope
+    return {**(scope or {}), SIZE_KEY: size}
+
+
 def _proper(name: str) -> bool:
     """Written as a name: a capital letter or a digit in it ("TurboMind", "PyTorch", "V1"), not a plain word."""
     return any(ch.isupper() or ch.isdigit() for ch in name)
 
 
 def _named(name: str, engine: str | None) -> bool:
-    """A backend's name: no plain word of NOT_A_BACKEND, and not the page's own engine (an engine's name on a page
-    of no one engine is that engine, no backend; "PyTorch" on LMDeploy's page is its PyTorch engine)."""
+    """A backend's name: no plain word of NOT_A_BACKEND, and not the page's own engine (a serving engine's name on a
+    page of no one engine is that engine, no backend; "PyTorch" on LMDeploy's page is its PyTorch engine, and so on a
+    page whose engine is not known: a library engines run on is a backend wherever a heading scopes a table to it)."""
     if name.lower() in NOT_A_BACKEND:
         return False
     named = engine_named(name)
-    return named is None or (engine is not None and named.name != engine)
+    return named is None or (named.name != engine and (engine is not None or named.library))
