@@ -92,3 +92,23 @@ def test_an_agreement_tally_is_a_count_named_by_its_check_not_a_score() -> None:
         ("tests", "TOKEN_MATCH", 16, 0),
     ]
     assert [c.value for c in claims if c.kind == "accuracy"] == [1.0]  # (the rate, never the 16 agreed)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a serving run's load, counted before or after its word: the workload's, no test's (the corpora's gold
+        # claims no successful or failed request count)
+        "60 successful requests",
+        "20 requests failed at shutdown",
+        "300/320 requests completed; 20 requests failed while the server drained",
+        "8 prompts failed",
+    ],
+)
+def test_a_tally_of_requests_is_the_load_not_tests(text: str) -> None:
+    assert [g[2] for g in counts_in(text)] == []
+
+
+def test_tests_beside_a_request_tally_are_still_counted() -> None:
+    got = counts_in("20 requests failed; unit suite: 14 tests passed, 2 tests failed")
+    assert [g[2] for g in got] == [{"passed": 14, "failed": 2}]

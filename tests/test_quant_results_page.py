@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.metrics import normalise_metric
 
 _PAGE = Path(__file__).parent / "fixtures" / "tables" / "quant_page_caption.md"
 
@@ -45,8 +46,25 @@ def test_a_bare_share_after_a_score_is_its_share_not_the_score() -> None:
     got = [c for c in _claims(_PAGE.read_text()) if c.source.line == 21 and c.config.get("model") == "Mistral-7B"]
     assert [(c.metric, c.value, c.unit) for c in got] == [
         ("mean accuracy (arc_easy, boolq, openbookqa)", 0.6401, None),
-        ("mean accuracy (arc_easy, boolq, openbookqa) (%)", 98.3, "%"),
+        ("mean accuracy (arc_easy, boolq, openbookqa) (% of baseline)", 98.3, "%"),
     ]
+
+
+_UNSEEN = Path(__file__).parent / "fixtures" / "tables" / "share_of_unseen_baseline.md"
+
+
+def test_a_share_of_a_baseline_the_table_does_not_show_is_never_the_scores_series() -> None:
+    # "0.5921 (93.1%)" with no "(100%)" row: 93.1 is the score's share of a run not shown, no score in percent
+    got = [c for c in _claims(_UNSEEN.read_text()) if c.source.line == 9 and c.config.get("model") == "Gemma-2-2B"]
+    score, share = got
+    assert (share.value, share.unit, share.reference) == (93.1, "%", None)
+    assert share.metric.endswith("(% of baseline)")
+    # the kind is the measure's (a difference of accuracies is an accuracy too), the series is not the score's
+    assert share.kind == score.kind == "accuracy"
+    assert normalise_metric(share.metric, share.kind) != normalise_metric(score.metric, score.kind)
+    # a "(100%)" row states the whole: the same share, paired with it
+    whole = [c for c in _claims(_UNSEEN.read_text()) if c.source.line == 17 and c.unit == "%"]
+    assert {(c.metric.endswith("(% of baseline)"), c.reference) for c in whole} == {(True, 100.0)}
 
 
 _RUNS = Path(__file__).parent / "fixtures" / "tables" / "gguf_run_rows.md"

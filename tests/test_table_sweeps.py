@@ -98,3 +98,28 @@ def test_a_header_of_depths_over_one_row_of_results_is_a_sweep_not_the_measure()
     claims = _claims(path.read_text(encoding="utf-8"))
     assert [(c.value, c.config.get("isl")) for c in claims] == [(0.8, "0"), (1.4, "4K"), (3.1, "16K"), (6.2, "64K")]
     assert not any(c.metric in ("0", "4 K", "16 K", "64 K") for c in claims)
+
+
+CUT = (
+    "# Bump kernels\n\n[turn 0 by someone, continued]\n| kernels | layout | 1 | 2 | 4 | 8 |\n"
+    "| --- | --- | --- | --- | --- | --- |\n"
+    "| 1.2.0 | dep8 | 10.2 | 19.5 | 35.1 | 60.3 |\n| 1.3.0 | dep8 | 10.4 | 19.9 | 35.6 | 61.0 |\n"
+)
+
+
+def test_a_row_named_by_its_setup_under_an_unnamed_sweep_names_no_measure() -> None:
+    # (a chunk cut from the heading that said what the table measured: "dep8" is its layout, "1" its column)
+    got = _claims(CUT)
+    assert len(got) == 8
+    assert {c.metric for c in got} == {"value"}
+    assert all(c.config.get("dp") == "8" and c.config.get("ep") == "8" for c in got)
+    assert "concurrency" not in got[0].config  # (nothing says what the numbers are: an unnamed axis)
+
+
+def test_doubling_numbers_over_a_speed_nothing_names_are_concurrencies() -> None:
+    got = _claims(CUT.replace("[turn 0 by someone, continued]", "## Output throughput (tok/s)\n"))
+    assert [c.config.get("concurrency") for c in got[:4]] == ["1", "2", "4", "8"]
+    assert {c.metric for c in got} == {"Output throughput"}
+    # a ratio over the same numbers is no speed of a load
+    ratio = "# x\n\n## Speed-up\n\n| model | 1 | 2 | 4 |\n| --- | --- | --- | --- |\n| Qwen3-8B | 1.2x | 1.1x | 1.0x |"
+    assert all("concurrency" not in c.config for c in _claims(ratio))

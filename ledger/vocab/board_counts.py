@@ -30,6 +30,19 @@ COUNTED_BOARDS = make_word(
 """The boards counted by the nouns accelerators go by ("Four A3 cards / eight physical chips", "across 16 NPUs"),
 the board's short name between or none, where the board is named elsewhere: the setup's gpu_count. Of two counts
 of one machine, "4 cards / 8 chips", the finer after the slash: the devices the engine shards over (TP8 on them)."""
+
+# "eight GPUs", "on four GPUs": a count of boards in words (the digits' own word is vocab.setup's, "8 GPUs")
+_GPUS_IN_WORDS = rf"({_COUNT_WORDS})(?:-gpus?(?![a-z/])| (?:gpus|gpu(?! ?[a-z/])))"
+GPUS_IN_WORDS = make_word("gpu_count", "gpu_count", _GPUS_IN_WORDS, ("gpu",), tuple(NUMBER_WORDS))
+# "on two nodes", "across 4 nodes": the machines a run spans, after a word that places the run on them ("the graph's
+# 12 nodes" is no machine)
+NODES_COUNTED = make_word(
+    "nodes",
+    "nodes",
+    rf"(?:on|across|over|using|with) (\d{{1,2}}|{_COUNT_WORDS}) nodes",
+    ("nodes",),
+    ("on", "across", "over", "using", "with"),
+)
 _TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
 NOT_A_HOST = r"(?!-\d{1,4}-\d)"
 # the part of a board its name goes on with ("H100-80GB SXM", "A100-40GB PCIe", "H100 SXM5 80GB", "H100-80GB-HBM3",

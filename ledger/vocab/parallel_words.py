@@ -4,6 +4,7 @@ parallel with the experts over the same 8 ranks). Setup words of vocab.setup's t
 
 from __future__ import annotations
 
+from ledger.vocab.board_counts import NUMBER_WORDS
 from ledger.vocab.setup_word import DIGIT_OPENS, SEP, SetupWord
 from ledger.vocab.setup_word import make_word as _word
 
@@ -49,12 +50,14 @@ PARALLEL_SIZES = (
 """Read before the switches ("EP enabled", vocab.switch_words). The tp, ep and dp sizes open after another's number
 too ("DP4EP4", "EP8TP2"): a chain of sizes, each read once whatever the order its words are read in."""
 
+_WORDS = tuple(NUMBER_WORDS)
+_COUNTS = "|".join(_WORDS)
 PARALLEL_SPLITS = (
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages; glued as
     # tp's is, "TP4PP4" is a chain of two sizes)
     _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",), glued=True),
-    # "on the 4 PP ranks", "across 8 pipeline-parallel ranks": the stages counted by their ranks
-    _word("pp", "pp", r"(\d{1,2}) (?:pp|pipeline[ -]parallel) ranks", ("ranks",), (), DIGIT_OPENS),
+    # "on the 4 PP ranks", "across 8 pipeline-parallel ranks", "four PP ranks": the stages counted by their ranks
+    _word("pp", "pp", rf"(\d{{1,2}}|{_COUNTS}) (?:pp|pipeline[ -]parallel) ranks", ("ranks",), _WORDS, DIGIT_OPENS),
     _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",), glued=True),
     _DEP_WORD,
     # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP

@@ -28,3 +28,9 @@ def names_relative_change(metric: str) -> bool:
         or FALL_NOUN_RE.search(text)
         or _TIMED_RE.search(text)
     )
+
+
+SHARE_OF_BASELINE = "% of baseline"
+"""What a score's share of a baseline's score is named after the measure ("0.6808 (96.2%)" under "mean accuracy":
+"mean accuracy (% of baseline)"): a level against another run's, never the score itself in percent, so its series is
+never the score's (normalise_metric keeps "baseline" as its variant)."""

@@ -20,6 +20,8 @@ from ledger.vocab.board_counts import (
     GPU_COUNT,
     GPU_VARIANT,
     GPU_VENDOR,
+    GPUS_IN_WORDS,
+    NODES_COUNTED,
     NOT_A_HOST,
     NUMBER_WORDS,
     board,
@@ -109,6 +111,7 @@ HARDWARE_NAME_RE = WordGate(
 
 
 _COUNTED = ("eagle", "medusa", "ngram")  # the methods a title gives a draft length as MTP's ("EAGLE=3")
+_COUNTED_IN_WORDS = frozenset(("concurrency", "osl", "gpu_count", "pp", "nodes"))  # (a count its words may spell)
 _IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
 _CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
 _COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
@@ -561,6 +564,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _DIGIT_OPENS,
     ),
     COUNTED_BOARDS,  # "Four A3 cards / eight physical chips", "across 16 NPUs" (vocab.board_counts)
+    GPUS_IN_WORDS,
+    NODES_COUNTED,
     *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
@@ -886,7 +891,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
-        if w.key in ("concurrency", "osl", "gpu_count"):  # "eight requests at a time", "a single output token"
+        if w.key in _COUNTED_IN_WORDS:  # "eight requests at a time", "a single output token", "four PP ranks"
             val = NUMBER_WORDS.get(val.lower(), "1" if val.lower() == "single" else val)
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)

@@ -8,6 +8,10 @@ from ledger.memo import short_text_cache
 
 _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
+LOAD_NOUNS = r"requests?|prompts?|queries|samples|sequences|generations|completions"
+"""What a serving run's load is counted in: a tally of them ("60 successful requests", "20 requests failed",
+"300/320 requests completed") is the workload's, never a test's: the corpora's gold claims no successful or failed
+request count of a serving run (corpus/gold/AUDIT.md, AUDIT-2.md; corpus2/gold/AUDIT.md)."""
 RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 """What a count of repeated runs counts ("14 samples 32.9 tk/s": the value is their mean)."""
 # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": words that name the runs themselves, whose

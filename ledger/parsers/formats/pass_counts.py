@@ -13,7 +13,7 @@ from ledger.parsers.grammar.sides import result_side
 from ledger.parsers.grammar.slash_arm_items import each_arm, link_text
 from ledger.parsers.reader.document import Block, Document, Table
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import NUMBER_WORDS, lower_for_words
+from ledger.vocab.text import LOAD_NOUNS, NUMBER_WORDS, lower_for_words
 from ledger.vocab.word_gate import WordGate
 
 NAME = "test_counts"
@@ -27,13 +27,14 @@ _WORD = (
     r"(passed|passing|passes|pass|successful|success|succeeded|failed|failing|failures?|errors?|skipped|deselected|"
     r"xfailed|xpassed)"
 )
+_LOAD_NOUNS = LOAD_NOUNS  # (a tally of a serving run's load, before or after its word, is no test's: vocab.text)
 # One count and its word; a run of them joined by , ; and is one claim. ("2 known perf-reference failures" in a CI
 # summary: a few lower-case words may qualify what is counted; not a comparative, "14 fewer failed requests" is a
 # change of a count, no tally; nor a verb, "workers above 1 may cause errors" is a setting's consequence)
 _ITEM_RE = re.compile(
-    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with|more|fewer|less|additional|extra|may|can|could|might|will|would|cause[sd]?|lead|leads|triggers?)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b"
+    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with|more|fewer|less|additional|extra|may|can|could|might|will|would|cause[sd]?|lead|leads|triggers?|{_LOAD_NOUNS})\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b"
     # ("60 successful requests", "0 failed prompts": the load a serving benchmark sent, no tests)
-    r"(?!\s{1,3}(?:requests?|prompts?|queries|samples|sequences|generations|completions)\b)",
+    rf"(?!\s{{1,3}}(?:{_LOAD_NOUNS})\b)",
     re.IGNORECASE,
 )
 # "12/12 passed", "48/48 kernel unit tests passed": k of n, a few words naming what was counted, then the verb

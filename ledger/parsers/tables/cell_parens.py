@@ -10,6 +10,7 @@ from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.tables.cells import FRACTION_PCT_RE, cell_value, is_numeric_cell, is_range
 from ledger.vocab.input_labels import BAR_WORDS
 from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.relative_changes import SHARE_OF_BASELINE
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import is_size_unit
 
@@ -99,3 +100,20 @@ def paren_share(inner: str, base_paren: str | None, unit: str | None) -> tuple[f
     if base_paren is None and unit is None and _SHARE_RE.fullmatch(inner) and (iv := cell_value(inner)) is not None:
         return iv[0], iv[3], None
     return None
+
+
+def share_name(metric: str, share_unit: str | None, inner: str, base_paren: str | None, unit: str | None) -> str:
+    """The name of the share a value's parenthesis holds (paren_share: `share_unit` its unit; `unit` the value's):
+    "<measure> (% of baseline)" for a score's share of a baseline's (_share_of_base), else "<measure> (<its unit>)"."""
+    return f"{metric} ({SHARE_OF_BASELINE if _share_of_base(inner, base_paren, unit) else share_unit or 'share'})"
+
+
+def _share_of_base(inner: str, base_paren: str | None, unit: str | None) -> bool:
+    """The parenthesis is a score's share of a baseline ("0.6808 (96.2%)" after a score of no unit): the baseline's
+    row states the whole ("(100%)"), or no row pairs with it and the baseline is a run the table does not show.
+    Either way a share of another run's score, never a score in percent: "29.12 TFLOPS (0.6%)" beside "22.74 TFLOPS
+    (0.5%)" is a share of something else (the card's peak), and the baseline's own is no 100%."""
+    if unit is not None or not _SHARE_RE.fullmatch(inner):
+        return False
+    whole = cell_value(base_paren) if base_paren is not None and _SHARE_RE.fullmatch(base_paren) else None
+    return base_paren is None or (whole is not None and whole[0] == 100.0)

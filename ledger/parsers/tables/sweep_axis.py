@@ -15,9 +15,10 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.reader.blocks import Block
+from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.setting_heads import gemm_dim_key
 from ledger.vocab.setup_labels import setup_label_key, swept_keys
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.units import RATIO_UNITS, is_measure_unit, is_time_unit, is_timing_unit, measure_of_unit
 
 # "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
 _BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?:\s(?:tokens?|toks?))?$")
@@ -101,13 +102,29 @@ def _on_sweep(claims: Iterable[Claim], sweep: Sweep, measure: str | None) -> Ite
             yield c
             continue
         config = dict(c.config)
-        if sweep.key is not None:
-            # ("8 K" is 8K, "256 tokens" 256)
-            config[sweep.key] = _THOUSANDS_GAP_RE.sub("", head.replace(",", "")).split(" ")[0]
         name = c.metric or ""
         row = str(c.config.get("row") or "")
-        # ("| µs | 44.5 |" under "| M | 4 |": a row named by its unit alone is that unit's measure)
-        by_unit = bool(row) and name == f"{row} {head}" and normalise_unit(row) == c.unit and is_measure_unit(c.unit)
-        if not name or name == head or name.startswith(f"{head} ") or by_unit:
+        # ("| µs | 44.5 |" under "| M | 4 |": a row named by its unit alone is that unit's measure; "| dep8 | 7.6 |"
+        # under "| layout | 1 |": a row named by its setup or side, the number over it the sweep's, neither a measure)
+        glued = bool(row) and name == f"{row} {head}"
+        by_unit = glued and normalise_unit(row) == c.unit and is_measure_unit(c.unit)
+        if not name or name == head or name.startswith(f"{head} ") or by_unit or (glued and not names_a_metric(row)):
             name = measure or measure_of_unit(c.unit) or "value"
+        key = sweep.key or (_LOAD_SWEEP if _load_sweep(sweep.heads, c.unit, name) else None)
+        if key is not None:
+            # ("8 K" is 8K, "256 tokens" 256)
+            config[key] = _THOUSANDS_GAP_RE.sub("", head.replace(",", "")).split(" ")[0]
         yield c.model_copy(update={"config": config, "metric": name})
+
+
+# what a sweep of doubling numbers nothing names is, under a speed or a latency: the load the server was given
+_LOAD_SWEEP = "concurrency"
+
+
+def _load_sweep(heads: frozenset[str], unit: str | None, name: str) -> bool:
+    """ "| 1 | 2 | 4 | ... | 256 |" over tok/s or ms, nothing above naming what was swept: a serving sweep's
+    concurrencies, the powers of two a load sweep walks (three at least, so two numbers are never read as one)."""
+    nums = [int(h) for h in heads if h.isdigit() and len(h) <= 5]
+    if len(nums) < 3 or len(nums) != len(heads) or any(n & (n - 1) for n in nums) or 0 in nums:
+        return False
+    return is_time_unit(unit) or (is_timing_unit(unit) and unit not in RATIO_UNITS) or names_a_rate(name, 4)
