@@ -15,6 +15,8 @@ from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord, make_word, search_wo
 GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(GPU_COUNT)
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+COUNTED_IN_WORDS = frozenset(("concurrency", "osl", "gpu_count", "pp", "nodes"))
+"""The setup keys whose count a number word may spell ("four PP ranks", "eight requests at a time")."""
 _COUNT_WORDS = "|".join(NUMBER_WORDS)
 _SHORT_NAME = r"(?: [a-z]{1,3}\d{1,4}[a-z]{0,2})?"  # ("A3" of "Ascend A3": the board named short)
 _BOARD_NOUN = r"(?: physical)? (?:cards|chips|npus|devices|accelerators)\b"

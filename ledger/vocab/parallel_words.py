@@ -4,6 +4,8 @@ parallel with the experts over the same 8 ranks). Setup words of vocab.setup's t
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.board_counts import NUMBER_WORDS
 from ledger.vocab.setup_word import DIGIT_OPENS, SEP, SetupWord
 from ledger.vocab.setup_word import make_word as _word
@@ -18,11 +20,22 @@ _DEP_WORD = _word("dep", "dep", rf"dep{SEP}(\d{{1,3}})", ("dep",), ("dep",))
 # word: "TP=2 ... 4xTP=4" is the run's tp=2)
 FLEET_WORD = _word("tp", "tp", rf"(\d{{1,3}}) ?[x×] ?tp{SEP}(\d{{1,3}})", ("tp",), (), DIGIT_OPENS)
 """The replicas (its first group) and each one's tp (its second)."""
+# "2x TP4", "8 × TP=2": the replicas counted right before a tp size (FLEET_WORD's, spaced)
+_FLEET_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,3}) ?[x×] ?$")
 
 FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: ("dep", "dp", "ep")}
 """The keys a fused shorthand sets, each to its one size."""
 SIZE_KEYS = frozenset(("tp", "ep", "pp", "dp", "dep", "dcp", "pcp", "cp"))
 """The keys of a parallel size: none is ever 0 ("trace_dp0_pp0_tp0_rank0.json.gz", "[TP0]": a rank's index)."""
+
+
+def fleet_replicas(w: SetupWord, m: re.Match[str], text: str) -> tuple[str, str] | None:
+    """The replicas a tp size is counted by and that tp ("4xTP=4", "2x TP4": four or two replicas of tp 4), or None."""
+    if w is FLEET_WORD:
+        return m.group(1), m.group(2)
+    if w.key == "tp" and (fleet := _FLEET_BEFORE_RE.search(text, max(0, m.start() - 6), m.start())) is not None:
+        return fleet.group(1), next(filter(None, m.groups()), "")
+    return None
 
 
 def zero_size(key: str, text: str, end: int) -> bool:

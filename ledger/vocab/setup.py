@@ -16,6 +16,7 @@ from ledger.vocab.assigned_sizes import ASSIGNED_SIZE_WORDS
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     COUNTED_BOARDS,
+    COUNTED_IN_WORDS,
     CPU_COUNT_WORDS,
     GPU_COUNT,
     GPU_VARIANT,
@@ -52,8 +53,8 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
 from ledger.vocab.online_quant import device_precisions
 from ledger.vocab.output_caps import ONE_OUTPUT_TOKEN, OUTPUT_CAP_WORDS
-from ledger.vocab.parallel_words import FLEET_WORD, PARALLEL_SIZES, PARALLEL_SPLITS, zero_size
 from ledger.vocab.parallel_words import FUSED as _FUSED
+from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS, fleet_replicas, zero_size
 from ledger.vocab.sampling_words import SAMPLING_WORDS, routes_experts
 from ledger.vocab.serving_datasets import DATASET_STARTS, OWN_NAMED_DATASETS, SERVING_DATASETS
 from ledger.vocab.setup_keys import SWITCH_KEYS
@@ -111,7 +112,6 @@ HARDWARE_NAME_RE = WordGate(
 
 
 _COUNTED = ("eagle", "medusa", "ngram")  # the methods a title gives a draft length as MTP's ("EAGLE=3")
-_COUNTED_IN_WORDS = frozenset(("concurrency", "osl", "gpu_count", "pp", "nodes"))  # (a count its words may spell)
 _IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
 _CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
 _COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
@@ -770,8 +770,6 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 
 # "Batch: 4:12.03 total": the number opens a stopwatch's reading (minutes, then seconds), no setting's value
 _CLOCK_TAIL_RE = re.compile(r":\d{2}(?!\d)")
-# "2x TP4", "8 × TP=2": the replicas counted right before a tp size (vocab.parallel_words' FLEET_WORD, spaced)
-_FLEET_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,3}) ?[x×] ?$")
 # llama.cpp's tests are "pp4", "pp512+tg128", "tg64 @ d4096": lower case, glued, never beside a "tp"
 _PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
 
@@ -879,11 +877,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if not m or _limit(w, first, m.start(), m.end()):
             continue
         val = next(filter(None, m.groups()), "")
-        if w is FLEET_WORD:  # "4xTP=4": four replicas of tp 4
-            out.setdefault("replicas", m.group(1))
-            val = m.group(2)
-        elif w.key == "tp" and (fleet := _FLEET_BEFORE_RE.search(s, max(0, m.start() - 6), m.start())) is not None:
-            out.setdefault("replicas", fleet.group(1))  # "2x TP4": two replicas of tp 4
+        if (fleet := fleet_replicas(w, m, s)) is not None:  # "4xTP=4", "2x TP4": the replicas of a tp size
+            out.setdefault("replicas", fleet[0])
+            val = fleet[1]
         if w in SPEC_TUPLE_WORDS:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
             out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
             val = m.group(3)
@@ -891,7 +887,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = span  # "concurrency 4–256", "3.5k–160k context": the range the runs span, never one of its ends
         elif (high := m.groupdict().get("high")) is not None:
             val = f"{val}-{high}"  # "c8-c128": a range the word itself spells, each end with its letter
-        if w.key in _COUNTED_IN_WORDS:  # "eight requests at a time", "a single output token", "four PP ranks"
+        if w.key in COUNTED_IN_WORDS:  # "eight requests at a time", "a single output token", "four PP ranks"
             val = NUMBER_WORDS.get(val.lower(), "1" if val.lower() == "single" else val)
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)
