@@ -1014,3 +1014,15 @@ def test_the_owners_board_reaches_the_owners_later_posts_but_not_a_reviewers_res
     assert [(c.value, c.config.get("gpu")) for c in claims] == [(61.5, "RTX 4070"), (48.0, None), (62.0, "RTX 4070")]
     titled = extract("# Split-K decode on the RTX 4070" + body, path="t.md").claims
     assert [c.config.get("gpu") for c in titled] == ["RTX 4070"] * 3
+
+
+def test_a_mode_restated_in_another_spelling_is_one_value_and_a_replayed_trace_is_the_data() -> None:
+    # "running disaggregated" in the lead and "the disagg launcher" in a bullet: one mode, kept in full
+    assert one_value("serving", {"disaggregated", "disagg"}) == "disaggregated"
+    assert one_value("serving", {"disagg", "agg"}) is None
+    # a recorded trace a run replays, by its hub id; a profiler's trace file names no data
+    assert line_setup("It replays a chat trace (`acme-labs/chat-traces-01`) for one hour.")["dataset"] == (
+        "acme-labs/chat-traces-01"
+    )
+    assert "dataset" not in line_setup("The profiler trace `runs/decode_step.json` is attached.")
+    assert "dataset" not in line_setup("See the trace `decode_step` below.")
