@@ -10,6 +10,7 @@ import pytest
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
+from ledger.parsers.reader.superseded_sides import superseded_blanked
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.claim_setup import read_setup, setup_items
@@ -1026,3 +1027,17 @@ def test_a_mode_restated_in_another_spelling_is_one_value_and_a_replayed_trace_i
     )
     assert "dataset" not in line_setup("The profiler trace `runs/decode_step.json` is attached.")
     assert "dataset" not in line_setup("See the trace `decode_step` below.")
+
+
+def test_a_setup_field_a_change_list_moves_across_an_arrow_is_read_at_its_new_side() -> None:
+    lines = [
+        "- **Hardware:** A100 → L40S (4x L40S, TP=2)",
+        "- Batch size: 32 -> 64",
+        "- TTFT: 210 ms → 180 ms",  # (a measure's before and after: a result, read as printed)
+        "- Concurrency: 16 → 32 → 64",  # (a sweep's points: no old side)
+    ]
+    moved = superseded_blanked(lines, set())
+    assert moved[1].rstrip() == "- **Hardware:** L40S (4x L40S, TP=2)" and len(moved[1]) == len(lines[0])
+    assert moved[2].rstrip() == "- Batch size: 64"
+    assert 3 not in moved and 4 not in moved
+    assert line_setup(moved[1])["gpu"] == "L40S"
