@@ -10,6 +10,7 @@ import pytest
 from ledger.parsers import extract
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setting_arrows import varied_keys
+from ledger.vocab.bound_keys import names_a_bound
 
 
 @pytest.mark.parametrize(
@@ -326,6 +327,18 @@ def test_a_setting_changed_or_a_sweeps_points_counted_in_prose_is_no_result() ->
         (5, "Decode latency", 10.1, "ms", 12.4),
         (5, "mean_tpot_ms", 12.9, None, 14.2),
     ]
+
+
+def test_a_bound_changed_in_a_times_unit_or_a_window_the_run_was_given_is_no_result() -> None:
+    """ "lowers `handoff_timeout_ms` from 300000 ms to 45000 ms", "raises `max_wait_ms` from 20 ms to 250 ms", "for a
+    fixed window (900 s)" (session 69, reader323 cause 8: each was a result, a timeout's change a 90 % gain); a code
+    name of a bound measured to move ("`max_tpot_ms` fell from 31.4 ms") stays a result."""
+    assert _read("bound_settings_changed.md") == [
+        (11, "mean TTFT", 388.0, "ms", 412.5),
+        (11, "max_tpot_ms", 30.9, "ms", 31.4),
+    ]
+    assert names_a_bound("kv_transfer_timeout_ms") and names_a_bound("--max-wait-ms")
+    assert not names_a_bound("mean_tpot_ms") and not names_a_bound("maximal_rate")
 
 
 def test_a_benchmark_named_after_the_model_names_the_score() -> None:

@@ -10,6 +10,7 @@ import pytest
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup, setting_value
+from ledger.parsers.reader.superseded_sides import superseded_blanked
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu, counted_boards
 from ledger.vocab.claim_setup import read_setup, setup_items
@@ -1014,3 +1015,29 @@ def test_the_owners_board_reaches_the_owners_later_posts_but_not_a_reviewers_res
     assert [(c.value, c.config.get("gpu")) for c in claims] == [(61.5, "RTX 4070"), (48.0, None), (62.0, "RTX 4070")]
     titled = extract("# Split-K decode on the RTX 4070" + body, path="t.md").claims
     assert [c.config.get("gpu") for c in titled] == ["RTX 4070"] * 3
+
+
+def test_a_mode_restated_in_another_spelling_is_one_value_and_a_replayed_trace_is_the_data() -> None:
+    # "running disaggregated" in the lead and "the disagg launcher" in a bullet: one mode, kept in full
+    assert one_value("serving", {"disaggregated", "disagg"}) == "disaggregated"
+    assert one_value("serving", {"disagg", "agg"}) is None
+    # a recorded trace a run replays, by its hub id; a profiler's trace file names no data
+    assert line_setup("It replays a chat trace (`acme-labs/chat-traces-01`) for one hour.")["dataset"] == (
+        "acme-labs/chat-traces-01"
+    )
+    assert "dataset" not in line_setup("The profiler trace `runs/decode_step.json` is attached.")
+    assert "dataset" not in line_setup("See the trace `decode_step` below.")
+
+
+def test_a_setup_field_a_change_list_moves_across_an_arrow_is_read_at_its_new_side() -> None:
+    lines = [
+        "- **Hardware:** A100 → L40S (4x L40S, TP=2)",
+        "- Batch size: 32 -> 64",
+        "- TTFT: 210 ms → 180 ms",  # (a measure's before and after: a result, read as printed)
+        "- Concurrency: 16 → 32 → 64",  # (a sweep's points: no old side)
+    ]
+    moved = superseded_blanked(lines, set())
+    assert moved[1].rstrip() == "- **Hardware:** L40S (4x L40S, TP=2)" and len(moved[1]) == len(lines[0])
+    assert moved[2].rstrip() == "- Batch size: 64"
+    assert 3 not in moved and 4 not in moved
+    assert line_setup(moved[1])["gpu"] == "L40S"

@@ -10,6 +10,7 @@ import re
 
 from ledger.vocab.canonical import (
     NUMERIC_KEYS,
+    canon_value,
     canonical_dtype,
     one_board,
     one_number,
@@ -315,6 +316,10 @@ def eagle_config(value: str) -> dict[str, str]:
     return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
 
 
+# the keys whose spellings canonical.canon_value joins without loss: a mode or method written short or in full
+_SPELLED_KEYS = frozenset({"serving", "spec_algo", "attention"})
+
+
 def one_value(key: str, values: set[str]) -> str | None:
     """The one value a section or document gives a key, else None. Precisions are one when they are a family and one
     member of it ("FP4" in a checkpoint's folder, "NVFP4" in the tool's header; canonical.precision_family): the
@@ -327,6 +332,8 @@ def one_value(key: str, values: set[str]) -> str | None:
         return one_board(values)
     if key in NUMERIC_KEYS:
         return one_number(values)  # ("8k" in a heading, "ISL=8192" on the setup line: one length)
+    if key in _SPELLED_KEYS and len({canon_value(key, v) for v in values}) == 1:
+        return max(values, key=len)  # ("running disaggregated", then "the disagg launcher": one mode, in full)
     if key != "quant":
         return None
     canon = {v: canonical_dtype(v.strip()) for v in values}

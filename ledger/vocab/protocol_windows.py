@@ -23,13 +23,19 @@ _PROTOCOL_BEFORE_RE = re.compile(
 
 
 _FOR_DURATION_RE = re.compile(r"\b(?:for|over|during)\s(?:about\s|~)?$", re.IGNORECASE)
+# a window the run was given, its length in brackets after it: "replays the trace for a target duration (3600 s)",
+# "for a fixed window (900 s)"
+_TARGET_WINDOW_RE = re.compile(
+    r"\b(?:target|fixed|set|configured|requested)\s(?:wall[ -]?clock\s)?(?:duration|window|run\stime|time)\s?\($",
+    re.IGNORECASE,
+)
 _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
 
 
 def set_to_last(text: str, before: str, start: int, end: int) -> bool:
     """The time at text[start:end] (`before` the words before it) is how long the run was set to last (see the
     module): configuration, no result."""
-    if _FOR_DURATION_RE.search(before):
+    if _FOR_DURATION_RE.search(before) or _TARGET_WINDOW_RE.search(text, max(0, start - 50), start):
         return not _TOOK_RE.search(text, 0, start)
     window = _PROTOCOL_AFTER_RE.match(text, end) or _PROTOCOL_BEFORE_RE.search(text, max(0, start - 40), start)
     return window is not None and not _TOOK_RE.search(text, max(0, start - 80), start)

@@ -36,6 +36,13 @@ _HUB_DATASET_RE = re.compile(
     re.IGNORECASE,
 )
 _FILE_END_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
+# a recorded trace a run replays, by its hub id beside the word: "replays a conversation trace (`org/chat-traces`)",
+# "the `org/traces-v2` trace". Only an "owner/name" id: a file the word names ("the profiler trace `step.json`") is a
+# profile's output, no data a run was served
+_TRACE_RE = re.compile(
+    rf"\btraces?[ \t]{{0,2}}[:=(]?[ \t]{{0,2}}`(?P<after>{_HUB_ID})`|`(?P<before>{_HUB_ID})`[ \t]{{1,3}}traces?\b",
+    re.IGNORECASE,
+)
 
 
 def named_dataset(text: str) -> str | None:
@@ -48,6 +55,15 @@ def named_dataset(text: str) -> str | None:
         return None
     name = next(g for g in m.groups() if g).rstrip(".-/")
     return name.lower() if _KNOWN_RE.fullmatch(name) else name
+
+
+def replayed_trace(text: str) -> str | None:
+    """The recorded trace a line says its runs replay, by its hub id (see _TRACE_RE); else None."""
+    if "race" not in text[:2000]:
+        return None  # (every line is asked: most name no trace)
+    m = _TRACE_RE.search(text[:2000])
+    name = None if m is None else (m.group("after") or m.group("before")).rstrip(".-")
+    return None if name is None or _FILE_END_RE.search(name) else name
 
 
 def hub_dataset(text: str) -> tuple[str, bool] | None:

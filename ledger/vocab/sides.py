@@ -37,6 +37,8 @@ _HEAD_WORDS_RE = (
     # ("Tuned kernel (us)" beside "Main kernel (us)": the PR's tuned configs; "fine-tuned" names a model, no side)
     # ("New Code Acc" beside "Old Code Acc": the code is the side's word, the measure is "Acc")
     r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
+    # ("parent 1515.84 versus child 799.73": a bisect's commit under test, its parent the base)
+    r"child|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE
 )
 HEAD_SIDE_RE = re.compile(_HEAD_WORDS_RE + "|" + POST_SIDE + r")\b", re.IGNORECASE)

@@ -27,12 +27,14 @@ _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 # (searched only where one of its words stands: vocab.word_gate)
 _CI_COMMIT_RE = WordGate(re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE))
-# ("tree 3638dd83", "digest ..."; "4.0.0+9f3e2aa": a tool's version, built from its own repository's commit; "the
+# ("tree 3638dd83", "digest ...", a file's "SHA256: 9f3e2a1b" or md5, a checksum cut short, no commit;
+# "4.0.0+9f3e2aa": a tool's version, built from its own repository's commit; "the
 # same model snapshot (`3f19...`)": the hash of the weights a hub serves, no revision of the code)
 # ("Update the bundled DeepGEMM from 2.5.0 (`245dc5d`) to 2.6.1 (`f8e8fb5`)": a dependency's releases, not this
 # repository's commits)
 _NOT_COMMIT_BEFORE_RE = re.compile(
-    r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image|(?:model|weights?|checkpoint)\s{1,3}snapshot)\W{0,3}$|"
+    r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image|(?:model|weights?|checkpoint)\s{1,3}snapshot|"
+    r"sha-?(?:224|256|384|512)|md5|checksum|crc-?32)\W{0,3}$|"
     r"\d\.\d{1,4}(?:\.\d{1,4})?\+g?$|"
     r"\b(?:from|to)\s{1,3}v?\d{1,4}\.\d{1,4}(?:\.\d{1,4})?\s?\(\s?`?$",
     re.IGNORECASE,

@@ -60,7 +60,7 @@ _NOUN_PASSED_RE = WordGate(
 # (searched only where one of its words stands: vocab.word_gate)
 _VERB_FIRST_RE = WordGate(
     re.compile(
-        r"\b(?P<w1>passed|failed|skipped)\s+(?P<all>all\s+)?(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
+        r"\b(?P<w1>passed|failed|fails|skipped)\s+(?P<all>all\s+)?(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
         r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
         r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
         re.IGNORECASE,
@@ -202,7 +202,8 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
             vcounts[_norm(m.group("w2"))] = int(m.group("n2").replace(",", ""))
         if m.group("all") and list(vcounts) == ["passed"]:
             vcounts["failed"] = 0
-        if "passed" in vcounts:
+        # ("PR #14768 fails 5 perf-sanity tests": the failures alone, the passes unsaid)
+        if "passed" in vcounts or list(vcounts) == ["failed"]:
             groups.append((m.start(), m.end(), vcounts))
     for m in _NOUN_PASSED_RE.finditer(text):
         word = m.group("n").lower()
@@ -477,12 +478,15 @@ def _subject(text: str, start: int, counted: str = "") -> str | None:
     head = _COPULA_END_RE.sub("", head[cut + 1 :].strip(" :-•*`=")).strip(" `")  # ("`ctest` is 94/94": ctest)
     if _LIST_TAIL_RE.search(head) and (own := _OWN_WORDS_RE.fullmatch(counted.strip())) and own.group("what"):
         return own.group("what")  # "..., 7/7 correctness, and both registered regressions passed": its own words
+    if (failed := _FAILED_SUITE_RE.match(counted)) is not None:
+        return failed.group("what")  # "PR #14768 fails 5 perf-sanity tests": the suite, not the failing branch
     if head.lower() in _DETERMINERS and (own := _COUNTED_NOUN_RE.match(counted)) is not None:
         return own.group("what")  # "The 25 paired comparisons ... are all identical": what the count counts
     return head[-80:] or None
 
 
 _COPULA_END_RE = re.compile(r"`?\s{1,3}(?:is|are|was|were|stays?)(?:\s{1,3}(?:now|at))?$", re.IGNORECASE)
+_FAILED_SUITE_RE = re.compile(r"(?:fails|failed)\s+\d{1,7}\s+(?P<what>[\w-]{1,30}(?:\s[\w-]{1,30})?)\s+tests?\b", re.I)
 _DETERMINERS = frozenset({"", "the", "all", "all the", "these", "our", "both"})
 _COUNTED_NOUN_RE = re.compile(
     r"\d{1,6}\s+(?P<what>(?:[\w-]{1,30}\s+){0,2}?(?:comparisons?|checks?|cases?|tests?|outputs?))\b", re.IGNORECASE

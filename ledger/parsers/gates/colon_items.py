@@ -32,7 +32,10 @@ _NAME_AND_WORD = (
 _COLON_ITEM_RE = re.compile(r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?" + _NAME_AND_WORD, re.IGNORECASE)
 # "Kernel witness: **PASS**. One prompt was replayed ...": a paragraph opening with a check's verdict set apart in
 # bold ("Note: ok, ..." is a sentence; "... finished with result: SUCCESS" a CI bot's line, read by its reader)
-_COLON_LINE_RE = re.compile(r"^\s{0,3}" + _NAME_AND_WORD, re.IGNORECASE)
+# ("**Current-head targeted validation: PASSED**", "Targeted validation on the current head: PASSED": the line set
+# apart in bold whole, or a verdict in capitals ending it, says no more than the check's outcome)
+_COLON_LINE_RE = re.compile(r"^\s{0,3}(?P<lead>\*\*)?" + _NAME_AND_WORD, re.IGNORECASE)
+_VERDICT_END_RE = re.compile(r"\**\s{0,3}$")
 
 _TOOL_ID_RE = re.compile(r"[A-Za-z_][\w./:\[\]@+-]{2,200}")
 
@@ -40,7 +43,7 @@ _TOOL_ID_RE = re.compile(r"[A-Za-z_][\w./:\[\]@+-]{2,200}")
 def colon_gates(ctx: Context, line: int, text: str, item: bool = True) -> Iterator[Claim]:
     """The gate a "- name: outcome" item (or, not `item`, a paragraph's "Name: **PASS**") states, if it is one."""
     m = _COLON_ITEM_RE.match(text) if item else _COLON_LINE_RE.match(text)
-    if m is None or not (item or m.group("bold")):
+    if m is None or not (item or m.group("bold") or _set_apart(m, text)):
         return
     word = m.group("word")
     if word.isupper() and _TOOL_ID_RE.fullmatch(m.group("name")):
@@ -52,3 +55,11 @@ def colon_gates(ctx: Context, line: int, text: str, item: bool = True) -> Iterat
     yield gate(
         ctx, line, text.strip(), m.group("name").replace("`", "").strip(), outcome, word, note=rest[:120] or None
     )
+
+
+def _set_apart(m: re.Match[str], text: str) -> bool:
+    """A paragraph's "Name: OUTCOME" is a verdict where nothing follows the outcome and the line is bold whole or
+    the outcome is written in capitals ("Status: passed to the next stage" is a sentence)."""
+    if _VERDICT_END_RE.fullmatch(text, m.end()) is None:
+        return False
+    return m.group("lead") is not None or m.group("word").isupper()

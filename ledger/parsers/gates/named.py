@@ -67,7 +67,9 @@ _TODO_LEAD_RE = re.compile(
 )
 _GUIDE_LINK_RE = re.compile(r"\[[^\[\]]{0,200}\]\(https?://[^\s()]{1,400}\)")
 _ATTESTATION_RE = re.compile(
-    r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])", re.IGNORECASE
+    # ("[x] Deployed the router-on and router-off stacks": a step of the setup done, no check)
+    r"(?<![\w-])(?:added|updated|installed|deployed|provisioned|read|follows?|documented|i have|i've)(?![\w-])",
+    re.IGNORECASE,
 )
 _RAN_CHECK_RE = re.compile(
     r"(?<![\w-])(?:ran|run|running|passed|passes|passing|checked|verified|validated|tested|benchmarked|"
@@ -77,7 +79,9 @@ _RAN_CHECK_RE = re.compile(
 # "[x] GPU benchmark on 2x H200 NVL", "[x] vllm bench serve, random dataset": a box saying a measurement was taken
 # (its results are the numbers elsewhere), with no word of how it came out, is no check that passed
 _BENCH_ITEM_RE = re.compile(
-    r"(?<![\w-])(?:bench(?:mark(?:s|ed|ing)?)?|perf(?:ormance)?|throughput|latency|profil(?:e|ed|ing)|sweeps?)(?![\w-])",
+    # ("[x] Ran the full agentic trace (9,000 requests)": a trace replayed is a benchmark's load)
+    r"(?<![\w-])(?:bench(?:mark(?:s|ed|ing)?)?|perf(?:ormance)?|throughput|latency|profil(?:e|ed|ing)|sweeps?|traces?)"
+    r"(?![\w-])",
     re.IGNORECASE,
 )
 _OUTCOME_WORD_RE = re.compile(

@@ -26,7 +26,7 @@ from ledger.vocab.model_cells import model_and_variant
 from ledger.vocab.model_spellings import folder_checkpoint
 from ledger.vocab.models import parameter_counts
 from ledger.vocab.passing_names import passing_models
-from ledger.vocab.serving_datasets import hub_dataset, named_dataset
+from ledger.vocab.serving_datasets import hub_dataset, named_dataset, replayed_trace
 from ledger.vocab.setting_heads import whole_count
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
@@ -433,6 +433,8 @@ def _line_setup(text: str) -> dict[str, str]:
         values.setdefault(k, v)  # ("CANN: 8.2.RC1, PyTorch: 2.7.1": the software stack, vocab.software_stack)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:
         values["dataset"] = dataset  # "dataset `movies800times`": a set no list knows, named by its word
+    if "dataset" not in values and (trace := replayed_trace(text)) is not None:
+        values["dataset"] = trace  # "replays a chat trace (`org/chat-traces`)": the data its runs were served
     hub = hub_dataset(text) if "dataset" not in values else None
     if hub is not None and (hub[1] or hub[0] not in model_names(text)):
         values["dataset"] = hub[0]  # "Evaluated on [org/set](https://huggingface.co/datasets/org/set)", "on `org/set`"

@@ -23,10 +23,11 @@ from ledger.vocab.sides import side_alone, side_of
 # a side's word alone ("before"/"after" before a number say when: "after 10 s the cache is warm")
 _SIDE_WORD = (
     r"(?P<side>(?:(?:this|the)\s)?(?:pr|branch)|main|master|trunk|baseline|base|previous|old|original|stock|upstream|"
-    r"ours|new|patched|candidate|optimi[sz]ed)"
+    r"ours|new|patched|candidate|optimi[sz]ed|parent|child)"  # ("parent 1515.84 versus child 799.73": a bisect's)
 )
 # what opens the side's clause: the line (a bullet at most), the label's colon, a comma, "vs", "and", "while"
-_OPENER = r"(?:^[ \t>*•-]{0,6}|[:,;(][ \t]{0,3}|[ \t](?:vs\.?|versus|and|while|but)[ \t]{1,3})"
+# (a link's text too: "[parent 1515.84 versus child 799.73](...)")
+_OPENER = r"(?:^[ \t>*•-]{0,6}|[:,;(\[][ \t]{0,3}|[ \t](?:vs\.?|versus|and|while|but)[ \t]{1,3})"
 _SIDE_BEFORE_RE = re.compile(_OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}[ \t]{0,2}[:=]?[ \t]{0,2}[~≈]?$", re.I)
 _SIDE_BEFORE_DIGIT_RE = re.compile(
     _OPENER + r"[*_`]{0,2}" + _SIDE_WORD + r"[*_`]{0,2}[ \t]{0,2}[:=]?[ \t]{0,2}[~≈]?\d", re.I

@@ -345,8 +345,7 @@ class NumberPass:
         self.prev_config = False
         if (
             _FROM_RE.search(text, max(0, n.start - 40), n.start)
-            and not is_measure_unit(n.unit)
-            and setting_changed(text, n.start)
+            and setting_changed(text, n.start, is_measure_unit(n.unit))  # (in ms only a bound's: "`max_wait_ms`")
         ):
             if n.high is None:
                 self.skip.add(i + 1)  # "Tune `--decode-steps` from 4 to 8": both numbers are settings

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import holds_metric
+from ledger.vocab.bound_keys import names_a_bound, says_moved
 
 # (a digit inside a word may stand between, "of Qwen2", a number alone not; the key in code marks is a setting only
 # where it names no measure: "`mean_tpot_ms` fell from 14.2 to 12.9" is
@@ -28,11 +29,14 @@ _MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|scor
 _UNIT_KEY_RE = re.compile(r"_(?:ms|us|ns|s|sec|secs|tps|qps|pct|percent|gb|gib|mb|mib)$", re.IGNORECASE)
 
 
-def setting_changed(text: str, start: int) -> bool:
+def setting_changed(text: str, start: int, measure_unit: bool = False) -> bool:
     """The words before `start` (a number after "from") name a setting that the sentence changes or bounds, and no
-    measure."""
+    measure. A number in a measure's unit (`measure_unit`) is a setting's only where a code name of a bound is changed,
+    "raises `max_wait_ms` from 20 ms" (vocab.bound_keys), not measured to move ("`max_tpot_ms` fell from 31.4 ms")."""
     sc = _SETTING_CHANGE_RE.search(text, max(0, start - 100), start)
     if sc is None or _MEASURE_WORD_RE.search(sc.group(0)):
         return False
     key = sc.group("key")
+    if measure_unit:
+        return key is not None and names_a_bound(key) and not says_moved(text[sc.end("key") : start])
     return key is None or not (holds_metric(key) or _UNIT_KEY_RE.search(key))

@@ -33,6 +33,7 @@ def fold_sided_pairs(
         if k + 1 < len(out) and (head := _head_of_pair(out[k], out[k + 1], sides[k], sides[k + 1])) is not None:
             base, claim = (out[k + 1], out[k]) if head == 0 else (out[k], out[k + 1])
             claim["reference"] = base["value"]
+            claim["metric"] = max((claim["metric"], base["metric"]), key=lambda m: len(m or ""))  # (the one in full)
             claim["start"], claim["end"] = min(claim["start"], base["start"]), max(claim["end"], base["end"])
             if claim["unit"] is None:
                 claim["unit"] = base["unit"] or _unit_after_side(text, max(claim["end"], base["end"]))
@@ -60,12 +61,19 @@ def _unit_after_side(text: str, end: int) -> str | None:
     )
 
 
+def _one_measure(a: str | None, b: str | None) -> bool:
+    """Two values' names are one measure's: the same, or the second the tail of the first, its unit alone repeated
+    ("parent 2210.40 output tok/s versus child 1180.02": "output tok/s" and "tok/s")."""
+    la, lb = (a or "").lower(), (b or "").lower()
+    return la == lb or (bool(lb) and "/" in lb and la.endswith(" " + lb))
+
+
 def _head_of_pair(a: dict, b: dict, side_a: Revision | None, side_b: Revision | None) -> int | None:
     """0 or 1: which of two neighbouring candidates is the candidate side of one measure, None when they are not
     such a pair (a reference already, another kind or measure or unit, or not one base and one candidate side)."""
     if side_a is None or side_b is None or a["reference"] is not None or b["reference"] is not None:
         return None
-    if a["kind"] != b["kind"] or (a["metric"] or "").lower() != (b["metric"] or "").lower():
+    if a["kind"] != b["kind"] or not _one_measure(a["metric"], b["metric"]):
         return None
     ua, ub = a["unit"], b["unit"]
     if ua and ub and canonical_unit(ua, a["kind"]) != canonical_unit(ub, b["kind"]):

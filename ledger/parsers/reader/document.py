@@ -35,6 +35,7 @@ from ledger.parsers.reader.prose_examples import design_examples, example_blanke
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
+from ledger.parsers.reader.superseded_sides import superseded_blanked
 from ledger.parsers.reader.sweep_pairs import SWEPT, sweep_pairs
 from ledger.parsers.reader.swept_lists import swept_blanked
 from ledger.parsers.reader.test_mentions import passing_tests_blanked
@@ -127,6 +128,9 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts[no] = blanked  # ("a strong fit for P/D-disaggregated serving": where it would serve, no run)
     for no, blanked in branch_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
         doc.setup_texts[no] = blanked  # ("falls back to X for FP8 KV cache": a rule's branch, no run's precision)
+    if "→" in text or "->" in text:  # ("- **Hardware:** A100 → L40S": the runs' board is the new side's)
+        for no, moved in superseded_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
+            doc.setup_texts[no] = moved
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
     if holds_markup(text):  # ("<a id="Next_Model"></a>", "[§3](#3-...-nvfp4)": a link's target, no setup)
