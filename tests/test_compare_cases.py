@@ -1692,6 +1692,11 @@ def test_a_score_pairs_with_its_own_column_never_a_note_cells_count_under_a_drif
                 ("mean ttft", 118.0667, 117.8): "within noise",
             },
         ),
+        # "On main, run 1 gave 1843.2 tok/s, run 2 gave ..., of output throughput": the runs named inside one sentence
+        (
+            "runs_in_one_sentence.md",
+            {("output throughput", 1844.3, 1957.5333): "improvement", ("mean ttft", 91.4333, 91.2667): "within noise"},
+        ),
     ],
 )
 def test_runs_named_one_by_one_are_one_series_per_side(
