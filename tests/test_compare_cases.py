@@ -1717,6 +1717,18 @@ def test_runs_named_one_by_one_are_one_series_per_side(
     assert all("trial" not in dict(r.key.config) for r in result.rows)
 
 
+def test_scores_listed_beside_their_stated_mean_are_its_runs_never_paired_one_by_one(tmp_path: Path) -> None:
+    """ "| 2.4.0 | 0.712 | 0.011 | 0.705, 0.719, ... |": the eight scores are the runs the row's stated mean sums up,
+    one series per side (their mean, n and range), never score k of one build against score k of the other."""
+    result = run_compare([str(CASES / "mean_beside_its_scores.md")], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
+        for r in result.rows
+        if r.overall is not None
+    }
+    assert got == {("scores", 0.7118, 0.714): "within noise", ("mean", 0.712, 0.714): "within noise"}, got
+
+
 def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path: Path) -> None:
     """One line per setup with, per side, how many runs, their mean and their lowest..highest."""
     doc = str(CASES / "run_pastes_per_side.md")

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_NAME_RE
+from ledger.vocab.run_stats import MEAN_ALONE_RE
 from ledger.vocab.setup_keys import RUN_ID_KEYS, canonical_key_name
 
 T = TypeVar("T")
@@ -40,17 +41,40 @@ def _says_repeats(c: Claim) -> bool:
     return any(RUN_NAME_RE.search(t) for t in texts if t)
 
 
-def _are_runs(claims: Sequence[Claim]) -> bool:
+def _are_runs(claims: Sequence[Claim], means: dict[int, list[float]]) -> bool:
     """Nearby values of one series that the text calls runs. Values alike on nearby lines are not runs by being
     alike: "128K: TTFT -3.1%" .. "1M: TTFT -30.7%" with the lengths unread are four setups, and their mean no value."""
     if not (2 <= len(claims) <= MAX_RUNS) or any(c.kind == "gate" or not isinstance(c.value, float) for c in claims):
         return False
+    if _samples_of_stated_mean(claims, means):
+        return True
     lines = [c.source.line for c in claims]
     if any(b < a for a, b in itertools.pairwise(lines)):
         return False
     if any(b - a > MAX_RUN_GAP for a, b in itertools.pairwise(lines)) and not _numbered_apart(claims):
         return False
     return all(_says_repeats(c) for c in claims)
+
+
+def _stated_means(claims: Sequence[Claim]) -> dict[int, list[float]]:
+    """Each line's values named by the averaging word alone (a table's "mean" cell: vocab.run_stats.MEAN_ALONE_RE)."""
+    out: dict[int, list[float]] = {}
+    for c in claims:
+        name = str(c.config.get("column") or c.metric or "").strip()
+        if isinstance(c.value, float) and MEAN_ALONE_RE.fullmatch(name[:80]) is not None:
+            out.setdefault(c.source.line, []).append(c.value)
+    return out
+
+
+def _samples_of_stated_mean(claims: Sequence[Claim], means: dict[int, list[float]]) -> bool:
+    """ "| 0.6.3 | 0.802 | 0.412 | 0.808, 0.808, 0.793, ... |": values of one series listed in one row (or line) that
+    states their mean beside them, the mean within their range as a mean of them must be: the runs that mean sums up,
+    never each a result of its own to pair by position with the other side's."""
+    line = claims[0].source.line
+    if line not in means or any(c.source.line != line for c in claims):
+        return False
+    nums = [float(c.value) for c in claims if isinstance(c.value, float)]
+    return any(min(nums) <= m <= max(nums) for m in means[line])
 
 
 def _numbered_apart(claims: Sequence[Claim]) -> bool:
@@ -102,9 +126,10 @@ def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable
     groups: dict[Hashable, list[T]] = {}
     for it in items:
         groups.setdefault(series(it), []).append(it)
+    means = _stated_means([claim(it) for it in items]) if len(groups) < len(items) else {}
     out: list[list[T]] = []
     for group in groups.values():
-        if _are_runs([claim(it) for it in group]):
+        if _are_runs([claim(it) for it in group], means):
             out.append(group)
         else:
             out.extend([it] for it in group)
