@@ -1737,3 +1737,5 @@ def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path
     assert "2520.73 tok/s (n=3, 2506.2..2537)" in line and "2722.13 tok/s (n=3, 2708.5..2739.2)" in line, out
     out = CliRunner().invoke(app, ["report", doc, "--db", str(tmp_path / "none.db")], env={"COLUMNS": "160"}).output
     assert "9.84667 req/s (n=3, 9.79..9.91)" in out and "10.6333 req/s (n=3, 10.58..10.7)" in out, out
+    # (the runs said once, in the value cells: the why cell no longer repeats "mean of 3 repeats" beside them)
+    assert "mean of 3 repeats" not in out and "stderr of the repeats" in out, out
