@@ -15,6 +15,7 @@ from ledger.api import Ledger
 from ledger.cli.app import app
 from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.revisions import revisions_across_versions
+from ledger.compare.trials import runs_spread
 from ledger.db.writes import DocumentIdentity
 from ledger.ingest.prepare import prepare_version
 from ledger.ingest.sources import SourceText
@@ -1718,15 +1719,17 @@ def test_runs_named_one_by_one_are_one_series_per_side(
 
 
 def test_scores_listed_beside_their_stated_mean_are_its_runs_never_paired_one_by_one(tmp_path: Path) -> None:
-    """ "| 2.4.0 | 0.712 | 0.011 | 0.705, 0.719, ... |": the eight scores are the runs the row's stated mean sums up,
-    one series per side (their mean, n and range), never score k of one build against score k of the other."""
+    """ "| 2.4.0 | 0.712 | 0.011 | 0.705, 0.719, ... |": the eight scores are the runs the row's stated mean sums up:
+    one row, the stated mean with their count, range and standard error, never score k against score k."""
     result = run_compare([str(CASES / "mean_beside_its_scores.md")], book=Ledger(tmp_path / "none.db"))
     got = {
         (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
         for r in result.rows
         if r.overall is not None
     }
-    assert got == {("scores", 0.7118, 0.714): "within noise", ("mean", 0.712, 0.714): "within noise"}, got
+    assert got == {("mean", 0.712, 0.714): "within noise"}, got
+    (row,) = result.rows
+    assert all(runs_spread(c) == s for c, s in zip(row.cells, ("n=8, 0.699..0.724", "n=8, 0.702..0.721"), strict=True))
 
 
 def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path: Path) -> None:
