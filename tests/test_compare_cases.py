@@ -15,6 +15,7 @@ from ledger.api import Ledger
 from ledger.cli.app import app
 from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.revisions import revisions_across_versions
+from ledger.compare.trials import runs_spread
 from ledger.db.writes import DocumentIdentity
 from ledger.ingest.prepare import prepare_version
 from ledger.ingest.sources import SourceText
@@ -1692,6 +1693,11 @@ def test_a_score_pairs_with_its_own_column_never_a_note_cells_count_under_a_drif
                 ("mean ttft", 118.0667, 117.8): "within noise",
             },
         ),
+        # "On main, run 1 gave 1843.2 tok/s, run 2 gave ..., of output throughput": the runs named inside one sentence
+        (
+            "runs_in_one_sentence.md",
+            {("output throughput", 1844.3, 1957.5333): "improvement", ("mean ttft", 91.4333, 91.2667): "within noise"},
+        ),
     ],
 )
 def test_runs_named_one_by_one_are_one_series_per_side(
@@ -1712,6 +1718,20 @@ def test_runs_named_one_by_one_are_one_series_per_side(
     assert all("trial" not in dict(r.key.config) for r in result.rows)
 
 
+def test_scores_listed_beside_their_stated_mean_are_its_runs_never_paired_one_by_one(tmp_path: Path) -> None:
+    """ "| 2.4.0 | 0.712 | 0.011 | 0.705, 0.719, ... |": the eight scores are the runs the row's stated mean sums up:
+    one row, the stated mean with their count, range and standard error, never score k against score k."""
+    result = run_compare([str(CASES / "mean_beside_its_scores.md")], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
+        for r in result.rows
+        if r.overall is not None
+    }
+    assert got == {("mean", 0.712, 0.714): "within noise"}, got
+    (row,) = result.rows
+    assert all(runs_spread(c) == s for c, s in zip(row.cells, ("n=8, 0.699..0.724", "n=8, 0.702..0.721"), strict=True))
+
+
 def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path: Path) -> None:
     """One line per setup with, per side, how many runs, their mean and their lowest..highest."""
     doc = str(CASES / "run_pastes_per_side.md")
@@ -1720,3 +1740,5 @@ def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path
     assert "2520.73 tok/s (n=3, 2506.2..2537)" in line and "2722.13 tok/s (n=3, 2708.5..2739.2)" in line, out
     out = CliRunner().invoke(app, ["report", doc, "--db", str(tmp_path / "none.db")], env={"COLUMNS": "160"}).output
     assert "9.84667 req/s (n=3, 9.79..9.91)" in out and "10.6333 req/s (n=3, 10.58..10.7)" in out, out
+    # (the runs said once, in the value cells: the why cell no longer repeats "mean of 3 repeats" beside them)
+    assert "mean of 3 repeats" not in out and "stderr of the repeats" in out, out

@@ -131,8 +131,9 @@ def test_sides_carry_their_heads() -> None:
 def test_repeated_runs_are_one_series_with_a_spread(tmp_path: Path) -> None:
     out = report("side_main_branch_trials.md", tmp_path)
     rows = [line for line in out.splitlines() if "request throughput" in line]
-    # (the spread is the runs' own, never one the text states; the row says the value is their mean)
-    assert len(rows) == 1 and "stderr of the repeats" in out and "mean of 3 repeats" in rows[0]
+    # (the spread is the runs' own, never one the text states; the value cells say how many runs, once)
+    assert len(rows) == 1 and "stderr of the repeats" in out and "(n=3, 12.28..12.4)" in rows[0]
+    assert "mean of 3 repeats" not in rows[0]
 
 
 def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:

@@ -35,8 +35,7 @@ from ledger.compare.trials import (
     AMBIGUOUS_REASON,
     TWINS_PAIRED,
     count_twins,
-    distinct_run_groups,
-    mean_of_runs,
+    folded_run_groups,
     pair_twins,
 )
 from ledger.model import Claim
@@ -75,13 +74,9 @@ def runs_as_one(items: list[_Item]) -> list[_Item]:
     """ "Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
     (their standard error, which sets the noise threshold), not trial 1 against trial 1 (compare.trials)."""
     out: list[_Item] = []
-    for group in distinct_run_groups(items, lambda it: it.claim, lambda it: (it.key, it.variant)):
+    for group, claim in folded_run_groups(items, lambda it: it.claim, lambda it: (it.key, it.variant)):
         first = group[0]
-        out.append(
-            first
-            if len(group) == 1
-            else _Item(first.key, first.variant, mean_of_runs([it.claim for it in group])[0], first.rev)
-        )
+        out.append(first if claim is first.claim else _Item(first.key, first.variant, claim, first.rev))
     for it, n in zip(
         out, count_twins(out, lambda it: (it.key, it.variant, it.claim.config.get("column"))), strict=True
     ):

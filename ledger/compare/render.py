@@ -18,7 +18,7 @@ from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
-from ledger.compare.trials import repeats_note, runs_listed
+from ledger.compare.trials import repeats_note, runs_listed, runs_spread
 from ledger.compare.verdict_counts import CHANGED, count_lines, summary
 from ledger.model import Claim
 from ledger.neutral import markdown, terminal
@@ -148,7 +148,10 @@ def _why_cell(p: Pair) -> str:
     notes = [n for c in (p.old, p.new) if c is not None and (n := repeats_note(c))]
     if notes:  # (the spread is the repeats' own, no stderr the text states)
         basis = basis.replace("stated stderr", "stderr of the repeats")
-    means = " -> ".join(dict.fromkeys(notes))
+    # (a side's runs are said once, in its value cell: "12.33 req/s (n=3, 12.28..12.4)"; compare.cells)
+    means = " -> ".join(
+        dict.fromkeys(n for c in (p.old, p.new) if c is not None and not runs_spread(c) and (n := repeats_note(c)))
+    )
     return "; ".join([x for x in (basis, means, *stated_only) if x])
 
 

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_NAME_RE
+from ledger.vocab.run_stats import MEAN_ALONE_RE
 from ledger.vocab.setup_keys import RUN_ID_KEYS, canonical_key_name
 
 T = TypeVar("T")
@@ -40,17 +41,44 @@ def _says_repeats(c: Claim) -> bool:
     return any(RUN_NAME_RE.search(t) for t in texts if t)
 
 
-def _are_runs(claims: Sequence[Claim]) -> bool:
+def _are_runs(claims: Sequence[Claim], means: dict[int, list[Claim]]) -> bool:
     """Nearby values of one series that the text calls runs. Values alike on nearby lines are not runs by being
     alike: "128K: TTFT -3.1%" .. "1M: TTFT -30.7%" with the lengths unread are four setups, and their mean no value."""
     if not (2 <= len(claims) <= MAX_RUNS) or any(c.kind == "gate" or not isinstance(c.value, float) for c in claims):
         return False
+    if _samples_of_stated_mean(claims, means):
+        return True
     lines = [c.source.line for c in claims]
     if any(b < a for a, b in itertools.pairwise(lines)):
         return False
     if any(b - a > MAX_RUN_GAP for a, b in itertools.pairwise(lines)) and not _numbered_apart(claims):
         return False
     return all(_says_repeats(c) for c in claims)
+
+
+def _stated_means(claims: Sequence[Claim]) -> dict[int, list[Claim]]:
+    """Each line's values named by the averaging word alone (a table's "mean" cell: vocab.run_stats.MEAN_ALONE_RE)."""
+    out: dict[int, list[Claim]] = {}
+    for c in claims:
+        name = str(c.config.get("column") or c.metric or "").strip()
+        if isinstance(c.value, float) and MEAN_ALONE_RE.fullmatch(name[:80]) is not None:
+            out.setdefault(c.source.line, []).append(c)
+    return out
+
+
+def _stated_mean_of(claims: Sequence[Claim], means: dict[int, list[Claim]]) -> Claim | None:
+    """ "| 0.6.3 | 0.802 | 0.412 | 0.808, 0.808, 0.793, ... |": values of one series listed in one row (or line) that
+    states their mean beside them, the mean within their range as a mean of them must be: the runs that mean sums up,
+    never each a result of its own to pair by position with the other side's. The stated mean, else None."""
+    line = claims[0].source.line
+    if line not in means or any(c.source.line != line for c in claims) or len(claims) < 2:
+        return None
+    nums = [float(c.value) for c in claims if isinstance(c.value, float)]
+    return next((m for m in means[line] if min(nums) <= float(m.value or 0) <= max(nums) and m not in claims), None)
+
+
+def _samples_of_stated_mean(claims: Sequence[Claim], means: dict[int, list[Claim]]) -> bool:
+    return _stated_mean_of(claims, means) is not None
 
 
 def _numbered_apart(claims: Sequence[Claim]) -> bool:
@@ -102,14 +130,58 @@ def run_groups(items: Sequence[T], claim: Callable[[T], Claim], series: Callable
     groups: dict[Hashable, list[T]] = {}
     for it in items:
         groups.setdefault(series(it), []).append(it)
+    means = _stated_means([claim(it) for it in items]) if len(groups) < len(items) else {}
     out: list[list[T]] = []
     for group in groups.values():
-        if _are_runs([claim(it) for it in group]):
+        if _are_runs([claim(it) for it in group], means):
             out.append(group)
         else:
             out.extend([it] for it in group)
     first = {id(it): i for i, it in enumerate(items)}
     return sorted(out, key=lambda g: first[id(g[0])])
+
+
+def folded_run_groups(
+    items: Sequence[T], claim: Callable[[T], Claim], series: Callable[[T], Hashable]
+) -> list[tuple[list[T], Claim]]:
+    """distinct_run_groups, each with the one claim it stands for: a lone value's own, a side's runs' mean
+    (mean_of_runs), and a row's stated mean the runs beside it sum up ("| 0.802 | 0.412 | 0.808, 0.808, ... |") that
+    mean as stated, with their count, range and standard error: the series' centre with its runs, which then are no
+    series of their own (one row, not a "mean" row and a "scores" row judged apart)."""
+    groups = distinct_run_groups(items, claim, series)
+    means = _stated_means([claim(it) for it in items]) if any(len(g) > 1 for g in groups) else {}
+    alone = {id(claim(g[0])) for g in groups if len(g) == 1}  # (a stated mean is a value of its own series)
+    runs_of: dict[int, list[Claim]] = {}
+    folded: set[int] = set()
+    for k, g in enumerate(groups):
+        runs = [claim(it) for it in g]
+        if len(g) > 1 and (m := _stated_mean_of(runs, means)) is not None and id(m) in alone and id(m) not in runs_of:
+            runs_of[id(m)] = runs
+            folded.add(k)
+    out: list[tuple[list[T], Claim]] = []
+    for k, g in enumerate(groups):
+        c = claim(g[0])
+        if k in folded:
+            continue  # (said by its stated mean's row: n, range and standard error beside the mean)
+        if len(g) == 1 and id(c) in runs_of:
+            out.append((g, _with_runs(c, runs_of[id(c)])))
+        else:
+            out.append((g, c if len(g) == 1 else mean_of_runs([claim(it) for it in g])[0]))
+    return out
+
+
+def _with_runs(mean: Claim, runs: Sequence[Claim]) -> Claim:
+    """The stated mean with the runs it sums up: their count and values (runs_spread), and their standard error where
+    the text states none of the mean's own."""
+    nums = [float(c.value) for c in runs if isinstance(c.value, float)]
+    se = _mean_se(nums)[1]
+    listed = ", ".join(f"{v:g}" for v in nums)
+    return mean.model_copy(
+        update={
+            "stderr": mean.stderr if mean.stderr is not None else se,
+            "printed": f"mean of {len(nums)} repeats ({listed})",
+        }
+    )
 
 
 def _mean_se(nums: Sequence[float]) -> tuple[float, float]:

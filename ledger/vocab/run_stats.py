@@ -65,3 +65,8 @@ def caption_stat(caption: str) -> tuple[str, str | None] | None:
 
 NAMES_STAT_RE = re.compile(rf"(?<![A-Za-z0-9]){_STAT_WORDS}(?![A-Za-z0-9])", re.IGNORECASE)
 """A statistic's word inside a measure's name ("P99 TPOT", "TTFT (mean)", "avg_itl"): the name states its own."""
+
+
+MEAN_ALONE_RE = re.compile(r"(?:mean|avg|average)(?:\s?\([^()\n]{0,60}\))?", re.IGNORECASE)
+"""A value named by the averaging word alone ("| mean | std | scores |", "mean (dep8)"), matched whole: the stated mean
+of the values its row lists beside it, where "mean TTFT" names a measure of its own."""

@@ -126,6 +126,14 @@ RUN_WORD = r"(?:run|trial|rep|repeat|seed|attempt)"
 """What names one of a side's repeated runs by its number ("run 2", "trial 3", "seed 1"; ONE_RUN_RE)."""
 ONE_RUN_RE = re.compile(r"\b" + RUN_WORD + r"[ _#-]?(?P<n>\d{1,3})\b", re.IGNORECASE)
 """One run named by its number ("run 2", "Trial 3", "seed 1"): the run a label's values are, of a side's repeats."""
+# "run 2 gave 1851 tok/s", "trial 3: 0.82", "in run 1 it reached 1843": a run named right before its value in a
+# sentence naming several, with the words a run's value takes after its name (a verb, a colon, "at")
+RUN_BEFORE_VALUE_RE = re.compile(
+    ONE_RUN_RE.pattern + r"(?:\s?[:=,]|\s(?:it|we|gave|gives|got|gets|was|is|reached|reaches|hit|hits|showed|shows|"
+    r"measured|scored|did|ran|came|in|at|with|of|only|about|around)\b){0,3}\s{0,2}[~≈]?$",
+    re.IGNORECASE,
+)
+"""A run's number and its verb right before a value, matched at the end of the words before it."""
 # (or, after a comma, the one run of the side's repeats its block is: "Before, run 2:" over its paste)
 SIDE_NOTE = r"(?:\s{0,3}[(（][^()（）\n]{1,60}[)）]|,\s{1,3}" + RUN_WORD + r"[ #-]?\d{1,3})?"
 # the condition the side's run had, in a sentence after its word ("this PR. With a stop list (slow path):", "main,
