@@ -104,6 +104,23 @@ def _lowered(code: int) -> str | None:
     return low
 
 
+class LoweredLines:
+    """Texts lowered for the words (lower_for_words) and joined by newlines, with where each ends: what
+    WordGate.lines_holding reads, found once for every gate asking of the same texts."""
+
+    __slots__ = ("count", "ends", "joined", "unknown")
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        lows = list(map(lower_for_words, texts))
+        self.count = len(lows)
+        self.unknown = frozenset(no for no, low in enumerate(lows, 1) if low is None)  # (no word test tells)
+        self.joined = "\n".join(low or "" for low in lows)
+        self.ends = list(itertools.accumulate(len(low or "") + 1 for low in lows))  # (one past each text's newline)
+
+    def __len__(self) -> int:
+        return self.count
+
+
 class WordGate:
     """A compiled pattern searched only in texts holding one of its required words (see the module docstring)."""
 
@@ -144,22 +161,23 @@ class WordGate:
             return self._any_word.search(low, pos, end) is None
         return not any(map(low[pos:end].__contains__, self.words))
 
-    def lines_holding(self, texts: Sequence[str]) -> frozenset[int]:
+    def lines_holding(self, texts: Sequence[str] | LoweredLines) -> frozenset[int]:
         """The numbers (from 1) of the texts that may hold a match: those holding one of the words, and those a word
         test cannot tell (`_holds_none` false); every other text holds no match, so a reader walking a document's lines
         asks its pattern of these alone. One pass of the words over the lowered texts joined by newlines (no word holds
-        one, so each word found lies in one text), where a test per line costs a pattern's call each."""
+        one, so each word found lies in one text), where a test per line costs a pattern's call each; `texts` may come
+        lowered and joined already (LoweredLines: once for every gate asking of the same lines)."""
         words = self.words
         if words is None or any("\n" in w for w in words):
             return frozenset(range(1, len(texts) + 1))
-        lows = list(map(lower_for_words, texts))
-        out = {no for no, low in enumerate(lows, 1) if low is None}
-        joined = "\n".join(low or "" for low in lows)
-        ends = list(itertools.accumulate(len(low or "") + 1 for low in lows))  # (one past each text's newline)
+        low = texts if isinstance(texts, LoweredLines) else LoweredLines(texts)
+        joined = low.joined
         if self._any_word is not None:  # (non-overlapping matches: one that overlaps a word lies in its text too)
             starts = [m.start() for m in self._any_word.finditer(joined)]
         else:
             starts = [at for w in words for at in _occurrences(joined, w)]
+        out = set(low.unknown)
+        ends = low.ends
         out.update(bisect.bisect_right(ends, at) + 1 for at in starts)
         return frozenset(out)
 

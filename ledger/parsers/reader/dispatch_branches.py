@@ -29,6 +29,8 @@ def branch_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
     one line and its branch's precision open the next."""
     out: dict[int, str] = {}
     tail = ""  # the previous prose line's unfinished sentence
+    # (the lines that may name a precision, found by one pass of its words over the document, not a test a line)
+    named = _PRECISION.lines_holding(lines)
     for no, line in enumerate(lines, 1):
         if no in skip or len(line) > 4000 or not line.strip():
             tail = ""
@@ -36,7 +38,7 @@ def branch_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
         joined = f"{tail} {line}" if tail else line
         # (the line's precision first: the verb is looked for in up to 600 characters of the sentence so far, by
         # a pattern tried at every character, and most lines name no precision; 8% of reading numbered prose lines)
-        if _PRECISION.holds(line) and _VERB_RE.search(joined) is not None:
+        if no in named and _PRECISION.holds(line) and _VERB_RE.search(joined) is not None:
             blanked = _SENTENCE_RE.sub(lambda s: _sentence_blanked(s.group()), joined)[len(joined) - len(line) :]
             if blanked != line:
                 out[no] = blanked
