@@ -122,7 +122,8 @@ added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads`
 and `mem_fraction`, schema 17 `block_size`, schema 18 `min_tokens`, `temperature`, `top_p` and `top_k`, schema 19
 `shared_prefix_len` and `question_len`, schema 20 `reasoning_effort`, schema 21 `tuning`, schema 22 `category`,
 schema 23 `sockets` and `cores`, schema 24 `release`, schema 25 `chat_template` and `fewshot_multiturn`, schema 26
-`draft_tp` and `qps`, schema 27 `iters`, schema 28 `replicas`; a key added since is in the `setup` JSON column until the schema's next version)."""
+`draft_tp` and `qps`, schema 27 `iters`, schema 28 `replicas`; a key added since is in the `setup` JSON column
+until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]
