@@ -1285,6 +1285,17 @@ def test_a_sides_runs_paired_with_its_base_runs_are_one_check_of_their_means(
     assert check.threshold.basis.startswith("stated stderr"), check.threshold.basis
 
 
+def _verdicts(name: str, tmp_path: Path) -> tuple[Any, dict[tuple[Any, ...], str]]:
+    """Compare on one case file: the result, and each judged row's verdict by its metric and its sides' values."""
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
+    got = {
+        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
+        for r in result.rows
+        if r.overall is not None
+    }
+    return result, got
+
+
 @pytest.mark.parametrize(
     ("name", "want"),
     [
@@ -1313,12 +1324,7 @@ def test_rows_repeating_runs_per_side_pair_the_sides_and_fold_the_runs(
 ) -> None:
     """A side column whose rows repeat per run (a "Trial" or "Run" index) or per case: the sides are the two
     revisions, and each side's runs of one case are one value with its spread, never each run a setup of its own."""
-    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
-    got = {
-        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
-        for r in result.rows
-        if r.overall is not None
-    }
+    result, got = _verdicts(name, tmp_path)
     assert got == want, got
     assert len(result.revisions) == 2 and not result.references  # (each paired run folded into its series' mean)
 
@@ -1706,12 +1712,7 @@ def test_runs_named_one_by_one_are_one_series_per_side(
     """Each run labelled by its number (a list item "run 2:", a lead-in "Before, run 2:" over its paste, a "Trial"
     column beside the build's): one series per side, its runs' mean judged against the other's by the runs' own
     spread, never run 1 against run 1."""
-    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
-    got = {
-        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
-        for r in result.rows
-        if r.overall is not None
-    }
+    result, got = _verdicts(name, tmp_path)
     assert got == want, got
     judged = [r.overall for r in result.rows if r.overall is not None and r.overall.verdict == "improvement"]
     assert all(p.threshold is not None and p.threshold.basis.startswith("stated stderr") for p in judged)
@@ -1721,12 +1722,7 @@ def test_runs_named_one_by_one_are_one_series_per_side(
 def test_scores_listed_beside_their_stated_mean_are_its_runs_never_paired_one_by_one(tmp_path: Path) -> None:
     """ "| 2.4.0 | 0.712 | 0.011 | 0.705, 0.719, ... |": the eight scores are the runs the row's stated mean sums up:
     one row, the stated mean with their count, range and standard error, never score k against score k."""
-    result = run_compare([str(CASES / "mean_beside_its_scores.md")], book=Ledger(tmp_path / "none.db"))
-    got = {
-        (r.key.metric, *(round(float(x.value), 4) for x in r.cells if x is not None)): r.overall.verdict
-        for r in result.rows
-        if r.overall is not None
-    }
+    result, got = _verdicts("mean_beside_its_scores.md", tmp_path)
     assert got == {("mean", 0.712, 0.714): "within noise"}, got
     (row,) = result.rows
     assert all(runs_spread(c) == s for c, s in zip(row.cells, ("n=8, 0.699..0.724", "n=8, 0.702..0.721"), strict=True))
