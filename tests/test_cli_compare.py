@@ -310,3 +310,18 @@ def test_stated_versus_tested_reads_the_pull_requests_linked_comments(tmp_path: 
     assert ci["0badc0ffee"]["source"] == "GitHub head" and ci["0badc0ffee"]["covered"] is False
     code, out, _ = run("compare", "acme/engine#9", db=db)
     assert "the PR's head on GitHub is 0badc0ffee; no measured claim covers 0badc0ffee" in out
+
+
+def test_series_of_one_metric_and_setup_keep_their_columns_qualifiers() -> None:
+    """ "FTL(min)(s)" beside "FTL(ave)(s)", "tput(out tok/s)" beside "tput(total tok/s)", "req/s" beside "req/min":
+    the key names each pair's metric alike, and the label says what the column told apart (never two rows alike)."""
+    doc = FIX / "column_qualifiers.md"
+    code, out, _ = run("compare", str(doc), "--all", "--format", "markdown")
+    assert code == 0
+    rows = [line.split("|")[2].strip() for line in out.splitlines() if line.startswith("| improvement")]
+    labels = [lab.replace("\\", "") for lab in rows]  # (markdown escapes the brackets and underscores)
+    assert len(labels) == 7 and len(set(labels)) == 7
+    for want in ("ftl (min)", "tput (out)", "tput (total)", "request throughput (req/min)"):
+        assert any(lab.startswith(want + " [") for lab in labels), (want, labels)
+    # (a row its metric and setup tell apart already keeps its label as it was: ave is the variant)
+    assert "ftl [batch_size=64] {ave}" in labels

@@ -15,6 +15,7 @@ from ledger.compare.judge import STACK_MOVED, VERDICTS, Pair, cases_run, number,
 from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
 from ledger.compare.references import BAR_CLEARED, FAILING_WORDS, ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
+from ledger.compare.series_labels import series_labels
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.support_cells import support_section
 from ledger.compare.tested import TestedCommit
@@ -194,16 +195,6 @@ def _arm(c: Claim) -> str:
     return str((c.config or {}).get("variant") or "")
 
 
-def _series_label(r: Row, shared: frozenset[tuple[str, str]] = frozenset()) -> str:
-    s = r.key.metric
-    own = [kv for kv in r.key.config if kv not in shared]
-    if own:
-        s += f" [{_setup(own)}]"
-    if r.variant:
-        s += f" {{{r.variant}}}"
-    return s
-
-
 def _sorted_rows(rows: Sequence[Row]) -> list[Row]:
     return sorted(
         [r for r in rows if r.overall is not None],
@@ -261,7 +252,7 @@ def render_rows(
     out.append("")
     if shown:
         total = width or 10_000
-        labels = [_series_label(r, frozenset(shared)) for r in shown]
+        labels = series_labels(shown, frozenset(shared))
         # When a series' name and setup would be cut, or would leave no room for a revision's values that two
         # lines show, each row takes two lines: the verdict and the whole name, then the values under the
         # revision columns, the delta and the threshold.
