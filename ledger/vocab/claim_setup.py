@@ -70,6 +70,8 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
                 words = variant_words(rest)
                 if words:
                     variants.append(words)
+            elif ck == "rank" and v.strip().isdigit():
+                variants.append(f"rank {v.strip()}")  # (each rank's value its own, paired rank with rank)
             continue
         if ck == "task":
             task = _task(kind, v, mn.name)

@@ -399,6 +399,10 @@ SOFT_KEYS: tuple[str, ...] = (
     # llama-bench's label of the model a file holds ("llama 1B Q8_0"), kept where the text names the model itself:
     # its type is a setup word, its architecture no more than the model's name says
     "model_type",
+    # the rank (process or device) of one distributed run a value was measured on ("rank 0 waited 420 s", "GPU1: 79.9
+    # ms"): a place within one run, like a table's row, never another run's setting: compare pairs rank with rank
+    # through it as a variant, and a run stated without ranks still lines up with their series
+    "rank",
 )
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 # The last word of a "per X:" / "by X:" lead that names a measure's denominator or a unit, never a setting a sweep

@@ -77,6 +77,7 @@ from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.own_names import continued_name, own_named
 from ledger.parsers.kv.phases import counted_rate_claims, phase_clause, stopwatch_claims, with_report_lengths
 from ledger.parsers.kv.progress_speeds import speed_claims
+from ledger.parsers.kv.rank_pairs import rank_pairs
 from ledger.parsers.kv.run_stats import arm_setup, part_setup, scores_spread, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
@@ -263,12 +264,12 @@ class _BlockReader:
         arm = {**arm_setup(line.pairs, text), **part_setup(text, line.pairs)}  # ("FP8 idx : Accuracy: ..")
         if "=" in text and (row := field_row(text)) is not None and not qualifiers(row):
             arm = {**arm, "row": row}  # each prompt's fields, one series per prompt ("torch.float16 ...": a setting)
-        for p in line.pairs:
-            for claim in self._pair(line, p):
-                claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
-                if claim.kind == "accuracy" and self.bench is not None:
-                    claim.config.setdefault("task", self.bench)
-                yield claim
+        # ("GPU0: 81.2 ms, GPU1: 79.9 ms": each a rank's value of the line's measure)
+        for claim in rank_pairs([claim for p in line.pairs for claim in self._pair(line, p)], text):
+            claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
+            if claim.kind == "accuracy" and self.bench is not None:
+                claim.config.setdefault("task", self.bench)
+            yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
             metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]  # "... 0.799   mean 0.801": the runs'

@@ -30,6 +30,7 @@ from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.protocol_windows import set_to_last
+from ledger.vocab.rank_words import RANK_BEFORE_VALUE_RE
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
 from ledger.vocab.text import ARROW, CASE_ODD, CHANGE_AFTER_SHARE_RE, RUN_COUNT_NOUNS
@@ -379,6 +380,8 @@ def _chosen(text: str, n: Number) -> bool:
     """A value someone chose (_CHOSEN_BEFORE_RE, _BAR_MOVED_RE)."""
     window = max(0, n.start - 40)
     if _CHOSEN_BEFORE_RE.search(text, window, n.start):
+        if RANK_BEFORE_VALUE_RE.search(text, window, n.start):
+            return False  # ("rank 0 waited about 420 s": a rank's measured wait, never a pause someone set)
         # "the reference entry, set to 81": an expected result recorded for a test is a claim (corpus convention)
         return _EXPECTED_RE.search(text, max(0, n.start - 60), n.start) is None
     low = text[max(0, n.start - 80) : n.start].lower()

@@ -76,10 +76,10 @@ from ledger.parsers.prose.pair_ratios import pair_ratios
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.position_lists import position_runs
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
+from ledger.parsers.prose.rank_lists import numbered_lists
 from ledger.parsers.prose.reduced_by import stated_moves
 from ledger.parsers.prose.respective_values import respective_setups
 from ledger.parsers.prose.restated_counts import restated_counts
-from ledger.parsers.prose.sentence_runs import named_runs
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.setup_chains import chain_claims, chain_steps
 from ledger.parsers.prose.shared_nouns import shared_change_nouns
@@ -167,7 +167,7 @@ def claims_in_text(
     unborrowed_measures(out, text)  # ("TPOT 61.5 ms, 249 tok/s/gpu": the rate is no TPOT)
     pair_ratios(out, text)  # ("15.3 -> 12.1 ms/step (1.26x)": the decode latency's speed-up)
     position_runs(out, text)  # ("per-position ~0.72 / 0.50 / 0.36", "rate (pos 3) is 0.48": each a position's)
-    named_runs(out, text)  # ("run 1 gave 1843 tok/s, run 2 gave 1851 tok/s ... of output throughput": each a run)
+    numbered_lists(out, text)  # ("run 1 gave 1843 tok/s, run 2 gave ...": each a run; "rank 0 waited 420 s": a rank's)
     if not console:
         _unit_measures(out)  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
     out = inline_sides(contrast_pairs(out, text), text, console)  # ("X, whereas Y"; "0.000 on stock to 0.925 fixed")
