@@ -14,7 +14,9 @@ import re
 
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.sides import has_clause_side
+from ledger.parsers.grammar.value_sides import side_before_value
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.sides import side_of
 from ledger.vocab.speed_names import bench_speed_name
 from ledger.vocab.units import RATIO_UNITS, canonical_unit, is_measure_unit, measure_of_unit, unit_row
 
@@ -47,10 +49,27 @@ def sibling_unit(prev: dict | None, text: str, n: Number) -> tuple[str, str | No
         return None
     if n.unit is not None and canonical_unit(n.unit, "perf") != canonical_unit(prev["unit"], "perf"):
         return None  # "12 sec with X, and then 3 seconds for Y" is the same measure; "12 sec with X, 4 GB" is not
-    if not _GAP_RE.fullmatch(text, prev["end"], n.start) or not _AFTER_RE.match(text, n.end, n.end + 12):
+    if not (
+        (_GAP_RE.fullmatch(text, prev["end"], n.start) and _AFTER_RE.match(text, n.end, n.end + 12))
+        or (n.unit is None and _sided_vs(prev, text, n))
+    ):
         return None
     metric = prev.get("base_metric", prev["metric"])
     return n.unit or prev["unit"], _POSITION_RE.sub("", metric) if metric else metric
+
+
+# "main 88.4 ms mean TTFT versus PR 91.0": the first value's own words, then "vs" and the other side's name (no
+# number, no clause joint between)
+_VS_GAP_RE = re.compile(r"[^\d,;:.()\n]{0,40}?\b(?:vs\.?|versus|against)\s[^\d,;:()\n]{1,30}", re.IGNORECASE)
+
+
+def _sided_vs(prev: dict, text: str, n: Number) -> bool:
+    """ "main 88.4 ms mean TTFT versus PR 91.0": two values each after its side's name, one the base's and one the
+    candidate's, joined by "vs": the unit printed once is both sides' (sided_pairs then folds the pair)."""
+    if not _VS_GAP_RE.fullmatch(text, prev["end"], n.start):
+        return False
+    sides = (side_before_value(text, prev["start"]), side_before_value(text, n.start))
+    return {side_of(s.label) if s is not None else None for s in sides} == {"base", "head"}
 
 
 def name_conditions(prev: dict, new: dict, text: str) -> None:
