@@ -72,6 +72,31 @@ def _sided_vs(prev: dict, text: str, n: Number) -> bool:
     return {side_of(s.label) if s is not None else None for s in sides} == {"base", "head"}
 
 
+# "host offload 1.940s; disk offload 2.275s": a ";" then the next arm's own words right before its value
+_ARM_GAP_RE = re.compile(r"\s?;\s?(?P<arm>[A-Za-z][\w.-]{0,30}(?:\s[\w.-]{1,30}){0,3})\s")
+
+
+def _arm_named(text: str, start: int, end: int) -> bool:
+    """ "host offload 1.940s; disk offload 2.275s; remote store 2.810s": each ";"-clause names its own arm before its
+    value, as "a: 2.5s; b: 2.8s" does with colons; a side ("; this PR 39.5 ms") or a qualifier ("; with X 39.5 ms")
+    names a condition of the same measure instead."""
+    m = _ARM_GAP_RE.fullmatch(text, start, end)
+    return m is not None and side_of(m.group("arm")) is None and side_before_value(text, end) is None
+
+
+def own_arm_named(last: dict, text: str, end: int) -> bool:
+    """Whether the value at `end` names its own arm after a ";" as the value `last` before it did: then it borrows no
+    measure from it."""
+    return _arm_named(text, last["end"], end) and _own_arm(last, text)
+
+
+def _own_arm(last: dict, text: str) -> bool:
+    """The value before was named by the words right before it (its arm, "host offload 1.940s"), not by a lead-in
+    label ("Decode step: fused path 11.2 ms; split path 13.8 ms" keeps the label's measure for every arm)."""
+    name = last["metric"] or ""
+    return bool(name) and text[max(0, last["start"] - len(name) - 2) : last["start"]].rstrip(" *_`").endswith(name)
+
+
 def name_conditions(prev: dict, new: dict, text: str) -> None:
     """Both values of the parallel pair carry their own condition, in the metric and, where it is a setting the
     vocabulary knows ("at batch 32", "on H100"), in the setup; otherwise two runs read as one series."""
