@@ -21,6 +21,11 @@ def bench_speed_name(name: str) -> bool:
     return not name.islower() and _SPEED_NAME_RE.fullmatch(name) is not None
 
 
+STAGE_WORDS = r"output|input|prompt|prefill|decode|generation"
+"""The stages of a serving run whose token count is a setting before a bare count ("output 1024") and whose token
+rate is a result ("output 7,410 tok/s"): the unit, never the word, tells the two apart."""
+
+
 NAME_MODIFIERS = (
     r"(?:memory|peak|effective|sustained|achieved|measured|average|mean|total|output|input|decode|prefill|e2e|"
     r"end-to-end|overall|copy|read|write|kernel)"

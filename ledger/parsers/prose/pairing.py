@@ -36,7 +36,7 @@ from ledger.parsers.prose.parallel_lists import (
     slash_run_end,
 )
 from ledger.parsers.prose.setting_changes import setting_changed
-from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.parsers.prose.sibling_units import name_conditions, own_arm_named, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.expected_times import tool_time
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
@@ -125,6 +125,7 @@ def _same_measure_on(last: dict, n: Number, text: str) -> bool:
         and is_measure_unit(n.unit)
         and ". " not in text[last["end"] : n.start]
         and _NEW_NAME_GAP_RE.fullmatch(text, last["end"], n.start) is None
+        and not own_arm_named(last, text, n.start)
     )
 
 

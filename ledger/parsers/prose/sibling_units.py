@@ -14,7 +14,9 @@ import re
 
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.sides import has_clause_side
+from ledger.parsers.grammar.value_sides import side_before_value
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.sides import side_of
 from ledger.vocab.speed_names import bench_speed_name
 from ledger.vocab.units import RATIO_UNITS, canonical_unit, is_measure_unit, measure_of_unit, unit_row
 
@@ -47,10 +49,52 @@ def sibling_unit(prev: dict | None, text: str, n: Number) -> tuple[str, str | No
         return None
     if n.unit is not None and canonical_unit(n.unit, "perf") != canonical_unit(prev["unit"], "perf"):
         return None  # "12 sec with X, and then 3 seconds for Y" is the same measure; "12 sec with X, 4 GB" is not
-    if not _GAP_RE.fullmatch(text, prev["end"], n.start) or not _AFTER_RE.match(text, n.end, n.end + 12):
+    if not (
+        (_GAP_RE.fullmatch(text, prev["end"], n.start) and _AFTER_RE.match(text, n.end, n.end + 12))
+        or (n.unit is None and _sided_vs(prev, text, n))
+    ):
         return None
     metric = prev.get("base_metric", prev["metric"])
     return n.unit or prev["unit"], _POSITION_RE.sub("", metric) if metric else metric
+
+
+# "main 88.4 ms mean TTFT versus PR 91.0": the first value's own words, then "vs" and the other side's name (no
+# number, no clause joint between)
+_VS_GAP_RE = re.compile(r"[^\d,;:.()\n]{0,40}?\b(?:vs\.?|versus|against)\s[^\d,;:()\n]{1,30}", re.IGNORECASE)
+
+
+def _sided_vs(prev: dict, text: str, n: Number) -> bool:
+    """ "main 88.4 ms mean TTFT versus PR 91.0": two values each after its side's name, one the base's and one the
+    candidate's, joined by "vs": the unit printed once is both sides' (sided_pairs then folds the pair)."""
+    if not _VS_GAP_RE.fullmatch(text, prev["end"], n.start):
+        return False
+    sides = (side_before_value(text, prev["start"]), side_before_value(text, n.start))
+    return {side_of(s.label) if s is not None else None for s in sides} == {"base", "head"}
+
+
+# "host offload 1.940s; disk offload 2.275s": a ";" then the next arm's own words right before its value
+_ARM_GAP_RE = re.compile(r"\s?;\s?(?P<arm>[A-Za-z][\w.-]{0,30}(?:\s[\w.-]{1,30}){0,3})\s")
+
+
+def _arm_named(text: str, start: int, end: int) -> bool:
+    """ "host offload 1.940s; disk offload 2.275s; remote store 2.810s": each ";"-clause names its own arm before its
+    value, as "a: 2.5s; b: 2.8s" does with colons; a side ("; this PR 39.5 ms") or a qualifier ("; with X 39.5 ms")
+    names a condition of the same measure instead."""
+    m = _ARM_GAP_RE.fullmatch(text, start, end)
+    return m is not None and side_of(m.group("arm")) is None and side_before_value(text, end) is None
+
+
+def own_arm_named(last: dict, text: str, end: int) -> bool:
+    """Whether the value at `end` names its own arm after a ";" as the value `last` before it did: then it borrows no
+    measure from it."""
+    return _arm_named(text, last["end"], end) and _own_arm(last, text)
+
+
+def _own_arm(last: dict, text: str) -> bool:
+    """The value before was named by the words right before it (its arm, "host offload 1.940s"), not by a lead-in
+    label ("Decode step: fused path 11.2 ms; split path 13.8 ms" keeps the label's measure for every arm)."""
+    name = last["metric"] or ""
+    return bool(name) and text[max(0, last["start"] - len(name) - 2) : last["start"]].rstrip(" *_`").endswith(name)
 
 
 def name_conditions(prev: dict, new: dict, text: str) -> None:
