@@ -739,3 +739,16 @@ def test_lengths_by_the_short_words_are_the_runs_workload_never_a_rate(line: str
 
 def test_a_rate_before_in_or_out_stays_a_result() -> None:
     assert [c.value for c in extract("We got 812 tok/s out of the box.\n", path="t.md").claims] == [812.0]
+
+
+def test_workload_item_numbers_are_settings() -> None:
+    """prose.workload_items: a list item labelled as the workload ("Dataset:", "Trace:") holds how the load was made
+    (replay speed, cache ratio), no results; the results item beside it and a measure named in the item stay."""
+    text = (
+        "- **Dataset:** agent trace (1,200 requests, 2.5x replay speed, 35% cache ratio)\n"
+        "- **Trace:** chat log at 0.75x replay speed\n"
+        "- **Results:** 38% lower TTFT with the router on\n"
+        "- **Workload:** chat replay at 2x speed, mean TTFT 190 ms\n"
+    )
+    got = sorted((c.source.line, c.value) for c in extract(text, path="t.md").claims if c.kind == "perf")
+    assert got == [(3, -38.0), (4, 190.0)]  # ("38% lower TTFT": a fall)
