@@ -752,3 +752,11 @@ def test_workload_item_numbers_are_settings() -> None:
     )
     got = sorted((c.source.line, c.value) for c in extract(text, path="t.md").claims if c.kind == "perf")
     assert got == [(3, -38.0), (4, 190.0)]  # ("38% lower TTFT": a fall)
+
+
+def test_work_served_over_a_stated_time_is_the_run_duration() -> None:
+    """vocab.protocol_windows.served_over: "N requests over X.Y s" is how long the run took (a decimal stated), while
+    a round window a harness is set to ("1,000 requests over 60 s") stays a setting."""
+    text = "Summary: 9,800 requests over 1,805.2 s.\n\nThe harness sends 1,000 requests over 60 s.\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("run duration", 1805.2)]
