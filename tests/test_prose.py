@@ -760,3 +760,11 @@ def test_work_served_over_a_stated_time_is_the_run_duration() -> None:
     text = "Summary: 9,800 requests over 1,805.2 s.\n\nThe harness sends 1,000 requests over 60 s.\n"
     got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
     assert got == [("run duration", 1805.2)]
+
+
+def test_a_qualified_measure_keeps_its_qualifier() -> None:
+    """vocab.measure_qualifiers: "ITL coverage 0.9975" is the coverage's value, no ITL (whose latency results it would
+    otherwise join); "mean ITL 9.1 ms" stays the latency."""
+    text = "Checks: ITL coverage 0.9975 against a floor of 0.95.\n\nLatency: mean ITL 9.1 ms.\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("ITL coverage", 0.9975), ("mean ITL", 9.1)]
