@@ -768,3 +768,6 @@ def test_a_qualified_measure_keeps_its_qualifier() -> None:
     text = "Checks: ITL coverage 0.9975 against a floor of 0.95.\n\nLatency: mean ITL 9.1 ms.\n"
     got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
     assert got == [("ITL coverage", 0.9975), ("mean ITL", 9.1)]
+    from ledger.vocab.metrics import higher_is_better
+
+    assert higher_is_better("ITL coverage", None, "perf") and not higher_is_better("mean ITL", "ms", "perf")
