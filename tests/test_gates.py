@@ -255,3 +255,17 @@ def test_a_setup_that_remains_pending_is_a_check_not_yet_verified() -> None:
     gates = [c for c in extract(text, path="x.md").claims if c.kind == "gate"]
     assert [(g.outcome, g.config.get("tp")) for g in gates] == [("pass", None), ("not_verified", "4")]
     assert not [c for c in extract("The review is pending.\n", path="x.md").claims if c.kind == "gate"]
+
+
+def test_validity_field_with_its_value_is_a_gate() -> None:
+    """gates.validity_fields: "`submission_valid: true`" passes, "`x.is_valid: false`" fails; another field's boolean
+    and a validity field named without its value state no check."""
+    from ledger.parsers import extract
+
+    text = (
+        "Run checks: `submission_valid: true`, `was_cancelled: false`.\n\n"
+        "The replica reported `replica.is_valid: false`.\n\n"
+        "The client writes `metadata.submission_valid` beside its metrics.\n"
+    )
+    got = [(c.metric, c.outcome) for c in extract(text, path="t.md").claims if c.kind == "gate"]
+    assert got == [("submission_valid", "pass"), ("replica.is_valid", "fail")]

@@ -739,3 +739,35 @@ def test_lengths_by_the_short_words_are_the_runs_workload_never_a_rate(line: str
 
 def test_a_rate_before_in_or_out_stays_a_result() -> None:
     assert [c.value for c in extract("We got 812 tok/s out of the box.\n", path="t.md").claims] == [812.0]
+
+
+def test_workload_item_numbers_are_settings() -> None:
+    """prose.workload_items: a list item labelled as the workload ("Dataset:", "Trace:") holds how the load was made
+    (replay speed, cache ratio), no results; the results item beside it and a measure named in the item stay."""
+    text = (
+        "- **Dataset:** agent trace (1,200 requests, 2.5x replay speed, 35% cache ratio)\n"
+        "- **Trace:** chat log at 0.75x replay speed\n"
+        "- **Results:** 38% lower TTFT with the router on\n"
+        "- **Workload:** chat replay at 2x speed, mean TTFT 190 ms\n"
+    )
+    got = sorted((c.source.line, c.value) for c in extract(text, path="t.md").claims if c.kind == "perf")
+    assert got == [(3, -38.0), (4, 190.0)]  # ("38% lower TTFT": a fall)
+
+
+def test_work_served_over_a_stated_time_is_the_run_duration() -> None:
+    """vocab.protocol_windows.served_over: "N requests over X.Y s" is how long the run took (a decimal stated), while
+    a round window a harness is set to ("1,000 requests over 60 s") stays a setting."""
+    text = "Summary: 9,800 requests over 1,805.2 s.\n\nThe harness sends 1,000 requests over 60 s.\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("run duration", 1805.2)]
+
+
+def test_a_qualified_measure_keeps_its_qualifier() -> None:
+    """vocab.measure_qualifiers: "ITL coverage 0.9975" is the coverage's value, no ITL (whose latency results it would
+    otherwise join); "mean ITL 9.1 ms" stays the latency."""
+    text = "Checks: ITL coverage 0.9975 against a floor of 0.95.\n\nLatency: mean ITL 9.1 ms.\n"
+    got = [(c.metric, c.value) for c in extract(text, path="t.md").claims]
+    assert got == [("ITL coverage", 0.9975), ("mean ITL", 9.1)]
+    from ledger.vocab.metrics import higher_is_better
+
+    assert higher_is_better("ITL coverage", None, "perf") and not higher_is_better("mean ITL", "ms", "perf")

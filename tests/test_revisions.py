@@ -936,3 +936,24 @@ def test_a_label_over_the_second_table_after_the_base_label_is_the_other_arm() -
     text = f"Baseline:\n\n{table.format(520, 1310)}\nSplit-KV on:\n\n{table.format(470, 1205)}"
     got = {(c.value, c.revision.label if c.revision else None) for c in extract(text, path="x.md").claims}
     assert got == {(520, "Baseline"), (1310, "Baseline"), (470, "Split-KV on"), (1205, "Split-KV on")}
+
+
+def test_value_measured_on_another_pr_named_in_its_sentence() -> None:
+    """grammar.pr_runs: the PR a sentence names as the run that gave its value, by number or link; a bisect's side
+    word stays in the label; what came before the run, a comparison's PR or the text's own PR name no run."""
+    from ledger.model import Revision
+    from ledger.parsers.grammar.pr_runs import pr_before_value
+
+    def rev(text: str, value: str, side: Revision | None = None) -> str | None:
+        got = pr_before_value(text, text.index(value), side)
+        return got.label if got is not None else None
+
+    assert rev("The earlier run (PR #5012) finished 256/256 requests at 1203.5 tok/s.", "1203.5") == "PR #5012"
+    link = "The [midpoint probe](https://github.com/o/r/pull/16765) completed at 804.06 output tokens/s."
+    assert rev(link, "804.06") == "PR #16765"
+    bisect = "Bisecting pins the drop on PR #4990: parent 2210.40 tok/s versus child 1180.02."
+    assert rev(bisect, "2210.40", Revision(label="child")) == "PR #4990 (child)"
+    assert rev("Following PR #7702, decode runs at 1100.4 tok/s.", "1100.4") is None
+    assert rev("Decode is 5.2% faster than PR #7600 at 12 ms.", "12 ms") is None
+    assert rev("This PR (PR #7731) reaches 1180.3 tok/s.", "1180.3") is None
+    assert rev("The run (PR #7731) ended. Main reached 1180.3 tok/s.", "1180.3") is None

@@ -38,3 +38,8 @@ GAIN_RE = _words_re(GAIN_WORDS, GAIN_JUDGEMENTS)
 """A gain word or a judgement for the better ("6% improvement", "~9% faster")."""
 LOSS_RE = _words_re(LOSS_WORDS, LOSS_JUDGEMENTS)
 """A loss word or a judgement for the worse ("a 3% TTFT regression", "2% slower")."""
+
+
+COVERED_SHARE_RE = re.compile(r"\b(?:coverage|sample[ \t]ratio)$", re.IGNORECASE)
+"""A qualified measure that is a share covered (vocab.measure_qualifiers), better the higher whatever the measure
+it qualifies ("TTFT coverage": more of the window sampled, not a longer latency)."""

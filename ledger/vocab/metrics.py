@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.vocab.acceptance_words import ROUND_ACCEPTANCE
-from ledger.vocab.change_words import FALL_NOUN_RE, GAIN_NOUN_RE
+from ledger.vocab.change_words import COVERED_SHARE_RE, FALL_NOUN_RE, GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.name_hints import config_hints
 from ledger.vocab.run_stats import canonical_stat
@@ -223,8 +223,13 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
         return not _LOWER_QUALITY_RE.search(metric)
-    # (a gain word, or a speed-up glued into a name: "decode_speedup")
-    if "speedup" in metric.lower() or "speed-up" in metric.lower() or GAIN_NOUN_RE.search(metric):
+    # (a gain word, or a speed-up glued into a name: "decode_speedup"; a share its samples covered: "TTFT coverage")
+    if (
+        "speedup" in metric.lower()
+        or "speed-up" in metric.lower()
+        or GAIN_NOUN_RE.search(metric)
+        or COVERED_SHARE_RE.search(metric[-20:])
+    ):
         return True  # ("TTFT improvement": however its measure reads, an improvement is better the higher it is)
     if (fall := FALL_NOUN_RE.search(metric)) is not None:
         # ("TTFT reduction": the size of a fall, better the larger where the measure is better the lower)

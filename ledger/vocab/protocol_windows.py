@@ -32,9 +32,28 @@ _TARGET_WINDOW_RE = re.compile(
 _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
 
 
+# "20,120 requests over 3,628.0 s": the work a run served, then the time it took to a tenth of a second (a window
+# the run was set to is a round length: "1,000 requests over 60 s" stays a setting)
+_SERVED_OVER_RE = re.compile(
+    r"\b\d{1,3}(?:,\d{3}){0,3}\s(?:requests|prompts|queries|sessions|conversations)\sover\s$", re.IGNORECASE
+)
+
+
+RUN_DURATION = "run duration"
+"""The measure of how long a run took to serve its work (served_over)."""
+
+
+def served_over(text: str, before: str, start: int, end: int) -> bool:
+    """The time at text[start:end] is how long a run took to serve the work counted right before it (see
+    _SERVED_OVER_RE): a measured duration."""
+    return "." in text[start:end] and _SERVED_OVER_RE.search(before) is not None
+
+
 def set_to_last(text: str, before: str, start: int, end: int) -> bool:
     """The time at text[start:end] (`before` the words before it) is how long the run was set to last (see the
     module): configuration, no result."""
+    if served_over(text, before, start, end):
+        return False
     if _FOR_DURATION_RE.search(before) or _TARGET_WINDOW_RE.search(text, max(0, start - 50), start):
         return not _TOOK_RE.search(text, 0, start)
     window = _PROTOCOL_AFTER_RE.match(text, end) or _PROTOCOL_BEFORE_RE.search(text, max(0, start - 40), start)

@@ -36,6 +36,7 @@ from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
 from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
+from ledger.parsers.gates.validity_fields import validity_gates
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.trie import trie_pattern
@@ -125,8 +126,8 @@ def admits(block: Block, text: str, doc: Document) -> bool:
     """A line can be a gate by one of the words the prose readers need (_LINE_HINT_RE), a colon before a status mark
     or an outcome word ("CI: :white_check_mark:", "- lint: ok"), pytest's "::", its ticked box, or a list label above
     it ("Not verified:"); tables and code are read whole."""
-    if block.kind in ("table", "code") or block.checked or "::" in text:
-        return True
+    if block.kind in ("table", "code") or block.checked or "::" in text or "valid: " in text:
+        return True  # (validity_fields: "`submission_valid: true`")
     if block.kind == "item" and _has_list_labels(doc):
         return True
     low = lower_for_words(text)
@@ -241,6 +242,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     ):
         yield from colon  # "- lint: passed, including clang-tidy", "- mypy: clean", "Witness: **PASS**."
         return
+    yield from validity_gates(ctx, line, text)  # ("`submission_valid: true`": the run's own validity check)
     low = lower_for_words(text)
     if low is not None and _LINE_HINT_RE.search(low) is None:
         return  # none of the words the readers below need

@@ -17,7 +17,10 @@ from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by_factors
 from ledger.parsers.prose.size_changes import size_changes
 from ledger.parsers.prose.time_parts import time_parts
+from ledger.vocab.measure_qualifiers import MEASURE_QUALIFIER_RE
 from ledger.vocab.metrics import prose_kind
+from ledger.vocab.protocol_windows import RUN_DURATION, served_over
+from ledger.vocab.units import is_time_unit
 
 
 def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ...]) -> None:
@@ -33,9 +36,31 @@ def clause_measures(out: list[dict[str, Any]], text: str, section: tuple[str, ..
     time_parts(out, text)  # ("18 ms of host time (4.0 ms building the graph ...)": each time the part its words name)
     per_device_rates(out, text)  # ("TPOT = 31.5ms, each card averages 610 TPS": one card's throughput)
     compared_runs(out, text)  # ("Compared to 4.51 tokens/s in llama.cpp": that engine's throughput)
+    served_durations(out, text)  # ("20,120 requests over 3,628.0 s": how long the run took)
+    qualified_measures(out, text)  # ("TTFT coverage 0.9985": the samples' coverage, no latency)
     for c, was in zip(out, named, strict=True):
         if c.get("metric") != was and c.get("kind") == "perf" and c.get("unit") in _SHARES:
             c["kind"] = prose_kind(c.get("metric") or "", c.get("unit"))
 
 
 _SHARES = ("%", "pp", "point", "points")
+
+
+def served_durations(out: list[dict[str, Any]], text: str) -> None:
+    """ "6,450 requests over 1,912.4 s": the time a run took to serve the work counted before it (vocab.protocol_windows
+    .served_over) is the run's duration, whatever the words before the count named."""
+    for c in out:
+        start, end = c["start"], c["end"]
+        if is_time_unit(c.get("unit")) and served_over(text, text[max(0, start - 24) : start], start, end):
+            c["metric"] = RUN_DURATION
+
+
+def qualified_measures(out: list[dict[str, Any]], text: str) -> None:
+    """ "TTFT coverage 0.9985": a value whose measure's name is followed by a qualifier (vocab.measure_qualifiers) is
+    the qualified measure's, not the latency's its first word names."""
+    for c in out:
+        start = c["start"]
+        m = MEASURE_QUALIFIER_RE.search(text, max(0, start - 48), start)
+        metric = c.get("metric") or ""
+        if m is not None and metric.lower().endswith(m.group("measure").lower()):
+            c["metric"] = f"{metric} {' '.join(m.group('qualifier').lower().split())}"

@@ -33,6 +33,7 @@ from typing import Any
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
+from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.revision_labels import may_hold_sha
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, lead_label_side, sides_named
@@ -177,8 +178,7 @@ def claims_in_text(
     sides = [_inline_side(ctx, line, c) or r for c, r in zip(out, _own_sides(out, sides, text, console), strict=True)]
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides, text)
-    if not console:
-        both_sides(out, sides, text, ctx.named_at(line))
+    sides = sides if console else _settled_sides(ctx, line, out, sides, text)
     if sided and len(out) > 1 and (lead := lead_label_side(text)) is not None and RUN_NAME_RE.search(lead[1]):
         _number_runs(out)  # ("Main (3 trials): 0.81, 0.83, 0.82": the side says its values are repeated runs)
     for c, rev in zip(out, sides, strict=True):
@@ -278,6 +278,18 @@ def _own_sides(out: list[dict], sides: list[Revision | None], text: str, console
     if console or not may_hold_sha(text):
         return sides
     return [commit_before_value(text, c["start"]) or r for c, r in zip(out, sides, strict=True)]
+
+
+def _settled_sides(
+    ctx: Context, line: int, out: list[dict], sides: list[Revision | None], text: str
+) -> list[Revision | None]:
+    """The sides of the values `out` once their pairs are folded: another PR whose run gave a value as its sentence
+    names it ("The previous run (PR #7731) completed ... at 912.40 tok/s": grammar.pr_runs; a side with its commit
+    stays), and a value measured the same on both sides (sided_pairs.both_sides)."""
+    pairs = zip(out, sides, strict=True)
+    sides = [r if r is not None and r.head else pr_before_value(text, c["start"], r) or r for c, r in pairs]
+    both_sides(out, sides, text, ctx.named_at(line))
+    return sides
 
 
 def _is_against(rev: Revision, c: dict[str, Any]) -> bool:
