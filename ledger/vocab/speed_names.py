@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.units import canonical_unit
+
 # What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
 # names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
 SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"
@@ -24,6 +26,16 @@ def bench_speed_name(name: str) -> bool:
 STAGE_WORDS = r"output|input|prompt|prefill|decode|generation"
 """The stages of a serving run whose token count is a setting before a bare count ("output 1024") and whose token
 rate is a result ("output 7,410 tok/s"): the unit, never the word, tells the two apart."""
+TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
+"""The canonical units of a token rate."""
+# "peak output 7,410 tok/s": a stage word right before a number (its length as a setting, "output 1024")
+_STAGE_BEFORE_RE = re.compile(r"\b(?:" + STAGE_WORDS + r")\s?$", re.IGNORECASE)
+
+
+def stage_rate(before: str, unit: str | None) -> bool:
+    """ "peak output 7,410 tok/s vs 3,905 tok/s": a token rate after a stage's word is that stage's measured speed,
+    not its length (a length is a bare count or "tokens")."""
+    return canonical_unit(unit, "perf") in TOKEN_RATES and _STAGE_BEFORE_RE.search(before) is not None
 
 
 NAME_MODIFIERS = (

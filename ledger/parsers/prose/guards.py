@@ -34,7 +34,7 @@ from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.rank_words import RANK_BEFORE_VALUE_RE
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
-from ledger.vocab.speed_names import STAGE_WORDS
+from ledger.vocab.speed_names import TOKEN_RATES, stage_rate
 from ledger.vocab.text import ARROW, CASE_ODD, CHANGE_AFTER_SHARE_RE, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
     MEASURED_VERB_RE,
@@ -428,19 +428,6 @@ def _device_listing(text: str, n: Number) -> bool:
     return False
 
 
-_TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
-
-
-# "peak output 7,410 tok/s": a stage word right before a number (its length as a setting, "output 1024")
-_STAGE_BEFORE_RE = re.compile(r"\b(?:" + STAGE_WORDS + r")\s?$", re.IGNORECASE)
-
-
-def _stage_rate(before: str, n: Number) -> bool:
-    """ "peak output 7,410 tok/s vs 3,905 tok/s": a token rate after a stage's word is that stage's measured speed,
-    not its length (a length is a bare count or "tokens")."""
-    return canonical_unit(n.unit, "perf") in _TOKEN_RATES and _STAGE_BEFORE_RE.search(before) is not None
-
-
 def _measured_at(before: str, n: Number) -> bool:
     """ "lands at ~0.70", "at 41.2 s", "finished at 402.50 output tokens/s": after "at", what a run reached (a token
     rate; a request rate is what it was sent at); "TTFT ~flat at +0.3-0.9%": a signed share is a change measured,
@@ -449,7 +436,7 @@ def _measured_at(before: str, n: Number) -> bool:
         ("." in n.text and n.unit is None)
         or (n.signed and n.unit == "%")
         or normalise_unit(n.unit or "").lower() in _DURATIONS
-        or canonical_unit(n.unit, "perf") in _TOKEN_RATES
+        or canonical_unit(n.unit, "perf") in TOKEN_RATES
     )
 
 
@@ -574,7 +561,7 @@ def is_config_number(text: str, n: Number) -> bool:
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
-        and not _stage_rate(before, n)
+        and not stage_rate(before, n.unit)
         and not _stat_of_measure(text, before, n)
         and not _labelled_measure(before, n)
     ):
