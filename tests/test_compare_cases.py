@@ -1282,7 +1282,7 @@ def test_a_sides_runs_paired_with_its_base_runs_are_one_check_of_their_means(
     (check,) = result.references
     assert check.verdict == verdict
     assert check.claim.value == pytest.approx(value, abs=1e-6) and check.reference == pytest.approx(reference, abs=1e-6)
-    assert check.threshold.basis.startswith("stated stderr"), check.threshold.basis
+    assert check.threshold.basis.startswith("stderr of the repeats"), check.threshold.basis
 
 
 def _verdicts(name: str, tmp_path: Path) -> tuple[Any, dict[tuple[Any, ...], str]]:
@@ -1369,7 +1369,8 @@ def test_runs_on_one_line_fold_only_where_the_line_says_they_are_runs() -> None:
     said = [c("accuracy", "gsm8k", v, line=5, config={"trial": str(i)}) for i, v in enumerate((0.81, 0.83, 0.82), 1)]
     new = [c("accuracy", "gsm8k", v, line=5, config={"trial": str(i)}) for i, v in enumerate((0.84, 0.83, 0.85), 1)]
     (verdict,) = series(said, new).values()
-    assert verdict is not None and verdict.verdict == "improvement" and "stated stderr" in verdict.threshold.basis
+    assert verdict is not None and verdict.verdict == "improvement"
+    assert "stderr of the repeats" in verdict.threshold.basis
     bare = [c("accuracy", "gsm8k", v, line=5) for v in (0.81, 0.83, 0.82)]
     rows = compare_series(
         [Snapshot(RevisionRef(name="R1"), bare), Snapshot(RevisionRef(name="R2"), [x.model_copy() for x in bare])]
@@ -1715,7 +1716,7 @@ def test_runs_named_one_by_one_are_one_series_per_side(
     result, got = _verdicts(name, tmp_path)
     assert got == want, got
     judged = [r.overall for r in result.rows if r.overall is not None and r.overall.verdict == "improvement"]
-    assert all(p.threshold is not None and p.threshold.basis.startswith("stated stderr") for p in judged)
+    assert all(p.threshold is not None and p.threshold.basis.startswith("stderr of the repeats") for p in judged)
     assert all("trial" not in dict(r.key.config) for r in result.rows)
 
 

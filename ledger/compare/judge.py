@@ -9,6 +9,7 @@ from typing import Any
 
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
+from ledger.compare.trials import repeats_note
 from ledger.model import MISMEASURED_NOTE, Claim
 from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
 from ledger.vocab.software_stack import STACK_MOVED, stack_moves
@@ -180,6 +181,9 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         notes.append("stated range widens the threshold")
     if old.approx or new.approx:
         notes.append("approximate value")
+    if thr.basis.startswith("stated stderr") and (repeats_note(old) or repeats_note(new)):
+        # (a side's runs folded into their mean: the spread is the runs' own, no stderr the text states)
+        thr = Threshold(thr.value, thr.basis.replace("stated stderr", "stderr of the repeats"), thr.display)
     d = n - o
     pair.threshold, pair.delta = thr, d
     pair.delta_pct = (d / abs(o) * 100) if o else None

@@ -146,9 +146,6 @@ def _why_cell(p: Pair) -> str:
     if p.verdict in ("regression", "improvement") and p.threshold is not None:
         t = p.threshold
         basis = t.basis if t.basis in ("outcome", "failed count") else f"{t.display} {t.basis}"
-    notes = [n for c in (p.old, p.new) if c is not None and (n := repeats_note(c))]
-    if notes:  # (the spread is the repeats' own, no stderr the text states)
-        basis = basis.replace("stated stderr", "stderr of the repeats")
     # (a side's runs are said once, in its value cell: "12.33 req/s (n=3, 12.28..12.4)"; compare.cells)
     means = " -> ".join(
         dict.fromkeys(n for c in (p.old, p.new) if c is not None and not runs_spread(c) and (n := repeats_note(c)))
