@@ -12,14 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.parsers.prose.metrics import SIGNED_OF_METRIC_RE, measure_after_pair, metric_before
-from ledger.parsers.prose.sentence_runs import named_runs
+from ledger.parsers.prose.sentence_runs import named_runs, numbered_values
 from ledger.vocab.rank_words import ONE_RANK_RE, RANK_BEFORE_VALUE_RE, WAIT_MEASURE, WAIT_VERB_RE
 from ledger.vocab.units import canonical_unit, measure_of_unit
-
-_KINDS = frozenset(("perf", "accuracy", "acceptance"))
-_LOOK_BACK = 40
-"""A rank's name and its verb stand at most this many characters before the value."""
 
 
 def numbered_lists(out: list[dict[str, Any]], text: str) -> None:
@@ -32,22 +27,13 @@ def rank_runs(out: list[dict[str, Any]], text: str) -> None:
     """Where two or more values of the sentence each follow a rank named by a different number, in one unit ("s" and
     "seconds" are one), each is that rank's (config `rank`), named by the sentence's measure where the reader named
     it by the rank's words or its unit alone."""
-    if len(out) < 2 or ONE_RANK_RE.search(text[:2000]) is None:
-        return  # (most sentences name no rank)
-    ranks: list[tuple[dict[str, Any], str, int]] = []
-    prev = 0
-    for c in out:
-        m = RANK_BEFORE_VALUE_RE.search(text, max(prev, c["start"] - _LOOK_BACK), c["start"])
-        prev = c["end"]
-        if m is not None and c["kind"] in _KINDS and "rank" not in c["config"]:
-            ranks.append((c, m.group("n"), m.start()))
-    if (
-        len(ranks) < 2
-        or len({n for _, n, _ in ranks}) < len(ranks)
-        or len({canonical_unit(c["unit"], "perf") for c, _, _ in ranks}) > 1
-    ):
+    words = (ONE_RANK_RE, RANK_BEFORE_VALUE_RE)
+    found = numbered_values(out, text, "rank", words, lambda u: canonical_unit(u, "perf"))
+    if found is None:
         return  # (one rank named, or one number twice: no list of ranks)
-    measure = _measure(text, ranks[-1][0]["end"], ranks[0][2])
+    ranks, measure = found
+    if measure is None and WAIT_VERB_RE.search(text, ranks[0][2], ranks[-1][0]["end"]):
+        measure = WAIT_MEASURE  # ("rank 0 waited about 420 seconds, ...": the verb names the measure)
     for c, n, _ in ranks:
         c["config"]["rank"] = n
         metric = c["metric"]
@@ -57,17 +43,3 @@ def rank_runs(out: list[dict[str, Any]], text: str) -> None:
             cut = ONE_RANK_RE.search(metric or "")
             own = (metric or "")[: cut.start()].strip(" :,") if cut else ""
             c["metric"] = measure or own or None
-
-
-def _measure(text: str, end: int, first: int) -> str | None:
-    """The measure the sentence names after its last rank's value ("... 250 s of barrier wait"), before its first
-    rank's name ("Per-GPU step time: GPU0 ..."), or by its verb ("rank 0 waited ..."), else None."""
-    if (m := SIGNED_OF_METRIC_RE.match(text, end, end + 80)) is not None:
-        return str(m.group(1))
-    after = measure_after_pair(text, end)
-    if after is not None:
-        return after
-    before = metric_before(text, first)
-    if before is not None and ONE_RANK_RE.search(before) is None:
-        return before
-    return WAIT_MEASURE if WAIT_VERB_RE.search(text, first, end) else None
