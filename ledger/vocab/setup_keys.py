@@ -111,6 +111,9 @@ HARD_KEYS: tuple[str, ...] = (
     # (vocab.assigned_sizes)
     "draft_tp",
     "qps",
+    # the rate a load generator sent requests at, "at a request rate of 40" (vocab.assigned_sizes; a label's
+    # "Request rate: 8" too): another rate, another queue
+    "request_rate",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""

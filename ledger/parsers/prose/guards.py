@@ -26,6 +26,7 @@ from ledger.parsers.prose.set_sizes import set_size
 from ledger.parsers.prose.size_changes import measured_size
 from ledger.parsers.prose.workload_items import in_workload_item
 from ledger.vocab.acceptance_words import named_after
+from ledger.vocab.assigned_sizes import sent_rate
 from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
@@ -481,10 +482,12 @@ def _confidence_level(text: str, n: Number) -> bool:
 _COUNT_UNITS = (None, "tokens", "tok", "b", "bytes")
 
 
-def _workload_setting(text: str, n: Number) -> bool:
-    """ "- **Dataset:** X replay (1.5x replay speed, 40% cache ratio)": how the load was made (prose.workload_items),
-    unless a measure is named right before the value."""
-    return in_workload_item(text, n, metric_right_before(text[max(0, n.start - 40) : n.start]))
+def _load_setting(text: str, n: Number) -> bool:
+    """How the load was made: "- **Dataset:** X replay (1.5x replay speed, 40% cache ratio)" (prose.workload_items,
+    unless a measure is named right before the value), "at a request rate of 40 req/s" (the rate sent at)."""
+    return in_workload_item(text, n, metric_right_before(text[max(0, n.start - 40) : n.start])) or sent_rate(
+        text, n.start
+    )
 
 
 def is_config_number(text: str, n: Number) -> bool:
@@ -493,7 +496,7 @@ def is_config_number(text: str, n: Number) -> bool:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
-    if _chosen(text, n) or in_a_name(text, n) or _set_acceptance(text, n) or _workload_setting(text, n):
+    if _chosen(text, n) or in_a_name(text, n) or _set_acceptance(text, n) or _load_setting(text, n):
         return True
     if pipeline_stages(text, n) or text[max(0, n.start - 2) : n.start] == "#[" or lone_spread(text, n):
         return True  # "2 PP stages": a pipeline's size; "#[17474](...)": a PR's number; "(about ±0.005)": a tolerance
