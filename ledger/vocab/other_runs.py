@@ -96,6 +96,14 @@ _OTHER_CHANGE_RE = WordGate(
         re.IGNORECASE,
     )
 )
+# another pull request named where its run is told (grammar.pr_runs): "(PR #7731)", "pull request #12", or a link
+# "[probe](https://github.com/o/r/pull/7702)" (a fragment, "#issuecomment-...", still the PR's page); stricter than
+# _PR_REF, which a sentence's subject position makes safe: here a bare "#12" or "PR 4" names no run
+PR_NAMED_RE = re.compile(
+    r"\b(?:PR|pull request)[ \t]{0,2}#(?P<n>\d{1,7})(?![\w-])|"
+    r"\[[^\[\]\n]{1,80}\]\(https?://[^\s()]{1,120}/pull/(?P<ln>\d{1,7})(?:#[\w-]{1,60})?\)",
+    re.IGNORECASE,
+)
 # a link to a pull request ("[Matched control](https://github.com/o/r/pull/16565)")
 _PR_LINK_RE = re.compile(r"https?://[^()\s]{1,200}/pull/(?P<n>\d{1,7})\b")
 

@@ -14,14 +14,8 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
+from ledger.vocab.other_runs import PR_NAMED_RE
 
-# "(PR #7731)", "PR #7690", "pull request #12", "[probe](https://github.com/o/r/pull/7702)": a PR by number or link
-# (a link's fragment, "#issuecomment-...", names a comment's page, still the PR's)
-_PR_RE = re.compile(
-    r"\b(?:PR|pull request)[ \t]{0,2}#(?P<n>\d{1,7})(?![\w-])|"
-    r"\[[^\[\]\n]{1,80}\]\(https?://[^\s()]{1,120}/pull/(?P<ln>\d{1,7})(?:#[\w-]{1,60})?\)",
-    re.IGNORECASE,
-)
 # the words between the PR and its value that say the value is that run's: a verb giving it, "at", or a bisect's
 # side word opening the value ("...: parent 1010.60 ... versus child 702.35")
 _GIVES_RE = re.compile(
@@ -56,7 +50,7 @@ def pr_before_value(text: str, pos: int, side: Revision | None) -> Revision | No
         return None
     low = max(0, pos - _REACH)
     last = None
-    for m in _PR_RE.finditer(text, low, pos):
+    for m in PR_NAMED_RE.finditer(text, low, pos):
         last = m
     if last is None or _OWN_BEFORE_RE.search(text, max(0, last.start() - 24), last.start()):
         return None
