@@ -427,3 +427,15 @@ def test_a_gain_of_a_measure_is_a_series_of_its_own(metric: str, name: tuple[str
     claim = Claim(kind="perf", metric=metric, value=33.3, unit="%", source=source)
     key, variant = claim_key(claim)
     assert (key.metric, variant) == name
+
+
+def test_a_qps_is_the_request_rate_in_prose_tables_and_stored_claims() -> None:
+    """ "At QPS=4", "with the request rate at 4 req/s" and a "| QPS |" column's 4 are one rate (one key,
+    request_rate), so compare pairs them; a claim stored under the old key `qps` reads the same."""
+    path = ROOT / "tests" / "fixtures" / "setup" / "qps_is_request_rate.md"
+    claims = {c.source.line: c for c in extract_file(str(path)).claims}
+    rates = {line: (claims[line].config or {}).get("request_rate") for line in (3, 5, 9, 10)}
+    assert rates == {3: "4", 5: "4", 9: "1", 10: "4"}
+    assert not any("qps" in (c.config or {}) for c in claims.values())
+    assert claim_key(claims[3])[0] == claim_key(claims[10])[0]
+    assert _setup(qps="4") == _setup(request_rate="4.00") == {"request_rate": "4"}

@@ -107,12 +107,10 @@ HARD_KEYS: tuple[str, ...] = (
     "chat_template",
     "fewshot_multiturn",
     # a drafter's own tensor parallelism ("Draft TP=1"): the draft model split over fewer ranks than the target runs
-    # another step, whatever the target's tp; and the rate a serving run sent requests at, "QPS=2"
-    # (vocab.assigned_sizes)
+    # another step, whatever the target's tp (vocab.assigned_sizes)
     "draft_tp",
-    "qps",
-    # the rate a load generator sent requests at, "at a request rate of 40" (vocab.assigned_sizes; a label's
-    # "Request rate: 8" too): another rate, another queue
+    # the rate a load generator sent requests at, "at a request rate of 40", "at QPS=2" (vocab.assigned_sizes; a
+    # label's "Request rate: 8", a "| QPS |" column too): another rate, another queue
     "request_rate",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
@@ -243,6 +241,7 @@ _KEY_ALIASES: dict[str, str] = {
     "speculative_num_draft_tokens": "draft_len",
     "speculative_num_steps": "spec_steps",
     "speculative_eagle_topk": "spec_topk",
+    "qps": "request_rate",  # ("| QPS |" over 1, 2, 4, "qps: 8": the request rate by its initials, one concept)
     "conc": "concurrency",
     "con": "concurrency",
     "concur": "concurrency",  # GenAI-Perf's "| ISL | OSL | Concur | N |": the requests in flight
@@ -451,6 +450,12 @@ def canonical_key_name(key: str) -> str:
     if known is not None or k in HARD_KEYS or ("_" not in k and len(k) < 8):
         return known or k
     return respelled_key(k, _FORMS, _SLIPS) or k
+
+
+WRITTEN_AS: dict[str, str] = {"qps": "request_rate"}
+"""Column keys a table writes under their canonical key ("| QPS |" over 1, 2, 4: the request rate by its initials),
+where the alias is the key's own concept spelled short, not a neighbour compare merely pairs ("batch": a
+batch size, read as concurrency only for compare)."""
 
 
 _BELONGS_TO: dict[str, tuple[str, bool]] = {
