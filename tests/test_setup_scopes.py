@@ -599,3 +599,14 @@ def test_a_later_fold_title_reaches_no_fold_whose_title_was_cut() -> None:
     assert whole != text
     opened = {c.source.line: c.config for c in extract(whole, path="x.md").claims}
     assert opened[7]["quant"] == "q4_k" and opened[18]["quant"] == "q6_k"
+
+
+def test_a_line_alone_over_a_table_sets_up_that_table_and_what_follows_not_the_prose_above() -> None:
+    """ "PP=2" alone over a table (as vllm#12755's "Draft TP=1"): the table's runs and the sentence after it ran
+    split so, the paragraph above told of its runs before the line was said; a board alone over a later table
+    stays the post's machine (grammar.default_reach.from_the_table_lead)."""
+    text = (FIXTURES / "setup" / "table_lead_line_reaches_down.md").read_text(encoding="utf-8")
+    pp = {c.source.line: c.config.get("pp") for c in extract(text, path="t.md").claims}
+    assert pp == {7: None, 13: "2", 14: "2", 16: "2"}
+    boards = "# K\n\nDecode ITL fell to 21.5 ms.\n\nOn 8x H200\n\n| Conc | ITL (ms) |\n| --- | --- |\n| 16 | 20.1 |\n"
+    assert {c.config.get("gpu") for c in extract(boards, path="b.md").claims} == {"8x H200"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from itertools import pairwise
 
 from ledger.memo import last_document
 from ledger.parsers.grammar.command_runs import Reach, from_the_first_run
@@ -88,7 +89,41 @@ def default_reach(
     _owners_only(doc, turns, owners or set(), default, said, out)
     opened_at_heading(doc, default, said, measuring or set(), out)
     from_the_first_run(doc, default, said, out)
+    from_the_table_lead(doc, default, said, out)
     return out
+
+
+def from_the_table_lead(doc: Document, default: dict[str, str], said: list[Statement], reach: dict[str, Reach]) -> None:
+    """A key only lines standing alone right over a table state ("Draft TP=1" between a paragraph and its table)
+    holds from the first such line on: the table it heads and what follows, not the prose above it, which told of
+    its runs before the line said how the table's were set up (vllm#12755: an acceptance rate in the paragraph above
+    gained the drafter's TP=1 the table's line states). A machine stays the post's ("Decode speed on one H20" over
+    the second table: the box the first ran on too, as COUNTED_DEVICE_KEYS says). `reach` is narrowed in place."""
+    leads = _table_leads(doc)
+    if not leads:
+        return
+    for key in default.keys() - COUNTED_DEVICE_KEYS:
+        own = [no for no, k, _, counted in said if k == key and counted]
+        if not own or not all(no in leads for no in own):
+            continue
+        held = reach.get(key) or [(1, len(doc.lines), default[key])]
+        reach[key] = [(max(a, own[0]), z, v) for a, z, v in held if z >= own[0]]
+
+
+def _table_leads(doc: Document) -> frozenset[int]:
+    """The lines that stand alone, a short plain line between blank lines, right over a table (its caption or
+    setting: "Draft TP=1", "Results on 8x H100"); not a heading, an item or a line of a paste."""
+    blocks = [b for b in doc.blocks if not b.in_code]
+    return frozenset(
+        b.start
+        for b, nxt in pairwise(blocks)
+        if b.kind == "text"
+        and b.start == b.end
+        and nxt.kind == "table"
+        and nxt.start - b.end <= 2
+        and len(doc.line(b.start)) <= 80
+        and not states_result(doc.line(b.start))
+    )
 
 
 def _nearest_runs(lines: list[tuple[int, str]], start: int, stop: int) -> Reach:
