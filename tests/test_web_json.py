@@ -4,6 +4,7 @@ that data as datasette's tables do, asked in process through datasette's test cl
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -195,3 +196,26 @@ def test_doc_twin_pages_link_the_next_twin(client: Client, monkeypatch: pytest.M
     second = twin(client, first["pages"]["later"])
     assert second["lines"][0]["number"] == 11 and second["pages"]["earlier"] == "/-/ledger/doc/1/v2.json?from=1"
     assert client.get("/-/ledger/doc/1/v2?from=11").text.count('href="/-/ledger/doc/1/v2?from=21"') == 1
+
+
+def test_rows_alike_but_for_their_columns_qualifiers_are_told_apart_on_the_page_and_its_twin(tmp_path: Path) -> None:
+    """ "tput(out tok/s)" beside "tput(total tok/s)" (one metric and setup in the key): the `.json` twin's rows carry
+    the qualifier the terminal's label adds, and the page's rows show it, so no two rows read alike."""
+    from ledger.ingest.run import ingest
+
+    db = tmp_path / "qualifiers.db"
+    fixture = Path(__file__).resolve().parent / "fixtures" / "compare" / "column_qualifiers.md"
+    assert all(r.ok for r in ingest([str(fixture)], db, repo="acme/serve", pr=7))
+    c = Client(db)
+    try:
+        served = twin(c, "/-/ledger/compare.json", target="acme/serve#7")
+        named = [(r["metric"], r["variant"], r["qualifier"]) for r in served["rows"]]
+        assert len(named) == 7 and len(set(named)) == 7
+        assert {"out", "total", "min", "req/min"} <= {q for _, _, q in named}
+        assert served == cli_json(db, "compare", "acme/serve#7")
+        page = c.get("/-/ledger/compare", params={"target": "acme/serve#7"}).text
+        cells = re.findall(r"<td>perf</td>\s{0,4}<td>([^<]{1,200})", page)  # (each row's label cell)
+        assert len(cells) == 7 and len(set(cells)) == 7, cells
+        assert any(cell.startswith("tput (out)") for cell in cells)
+    finally:
+        c.close()

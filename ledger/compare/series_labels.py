@@ -57,21 +57,32 @@ def _qualifier(row: Row, with_unit: bool) -> str:
     return ", ".join(left)
 
 
-def series_labels(rows: Sequence[Row], shared: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
-    """Each row's label ("metric [own setup] {variant}"); a row whose metric and setup another row has too is told
-    apart by its stated qualifiers, placed after the metric: "ftl (min) [batch_size=64]"."""
-    bases = []
-    for r in rows:
-        own = [kv for kv in r.key.config if kv not in shared]
-        bases.append(r.key.metric + (f" [{_setup(own)}]" if own else ""))
+def series_qualifiers(rows: Sequence[Row], shared: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
+    """Each row's qualifiers ("min", "out", "req/min"), where another row has its metric and own setup (`shared`: the
+    setup every row states, said once above them); "" where its metric, setup and variant tell it apart already."""
+    bases = [_base(r, shared) for r in rows]
     groups: dict[str, list[int]] = {}
     for i, b in enumerate(bases):
         groups.setdefault(b, []).append(i)
-    labels = []
-    for i, (r, b) in enumerate(zip(rows, bases, strict=True)):
+    out = []
+    for i, r in enumerate(rows):
         alike = groups[bases[i]]
         units = {(c.unit or "") for j in alike if (c := _stated(rows[j])) is not None}
-        q = _qualifier(r, len(units) > 1) if len(alike) > 1 else ""
+        out.append(_qualifier(r, len(units) > 1) if len(alike) > 1 else "")
+    return out
+
+
+def _base(r: Row, shared: frozenset[tuple[str, str]]) -> str:
+    own = [kv for kv in r.key.config if kv not in shared]
+    return r.key.metric + (f" [{_setup(own)}]" if own else "")
+
+
+def series_labels(rows: Sequence[Row], shared: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
+    """Each row's label ("metric [own setup] {variant}"); a row whose metric and setup another row has too is told
+    apart by its stated qualifiers, placed after the metric: "ftl (min) [batch_size=64]"."""
+    labels = []
+    for r, q in zip(rows, series_qualifiers(rows, shared), strict=True):
+        b = _base(r, shared)
         s = b if not q else b.replace(r.key.metric, f"{r.key.metric} ({q})", 1)
         labels.append(s + (f" {{{r.variant}}}" if r.variant else ""))
     return labels

@@ -15,6 +15,7 @@ from ledger.compare.align import Row
 from ledger.compare.judge import Pair, measured_dict
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
+from ledger.compare.series_labels import series_qualifiers
 from ledger.compare.support_cell import SupportChange
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
@@ -47,7 +48,8 @@ def comparison_dict(c: ComparisonParts) -> dict[str, Any]:
     return {
         "revisions": [revision_dict(r) for r in c.revisions],
         "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
-        "rows": [row_dict(r, names) for r in rows],
+        # (each row's qualifiers, as the terminal's labels give them: two rows of one metric and setup never alike)
+        "rows": [row_dict(r, names, q) for r, q in zip(rows, series_qualifiers(rows), strict=True)],
         "references": [x.to_dict() for x in c.references],
         "tested": tested_dict(c.tested, c.measured),
         "support": [ch.to_dict(names) for ch in c.support],
@@ -65,10 +67,13 @@ def revision_dict(r: RevisionRef) -> dict[str, Any]:
     }
 
 
-def row_dict(r: Row, names: Sequence[str]) -> dict[str, Any]:
-    """One compared series: its key, its value in each revision that states it, its verdict and each step's."""
+def row_dict(r: Row, names: Sequence[str], qualifier: str = "") -> dict[str, Any]:
+    """One compared series: its key, the qualifiers its column states where another row reads alike ("out" of
+    "tput(out tok/s)" beside "tput(total tok/s)"), its value in each revision that states it, its verdict and each
+    step's."""
     return {
         **r.key.to_dict(r.variant),
+        "qualifier": qualifier or None,
         "values": [
             {"revision": names[i], **measured_dict(c), "line": c.source.line}
             for i, c in enumerate(r.cells)

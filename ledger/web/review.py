@@ -75,6 +75,7 @@ def verdict_row(r: dict[str, Any], names: dict[str, str], link: Linker) -> dict[
     thr = v.get("threshold") or {}
     return {
         "metric": r["metric"],
+        "qualifier": r.get("qualifier"),  # ("tput (out)" beside "tput (total)": the CLI's label, never two rows alike)
         "kind": r["kind"],
         "config": config_text(r.get("config")),
         "variant": r.get("variant"),
