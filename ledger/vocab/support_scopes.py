@@ -46,5 +46,6 @@ SIZE_HEADER_RE = re.compile(
     re.IGNORECASE,
 )
 """A support table's column of each row's model sizes ("Size", "Model Size", "Params", "#Params")."""
-# "7B", "0.5B - 72B", "1.8B/7B/72B", "180M": a parameter count with its unit (bounded, linear)
-SIZE_CELL_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[ ]?[MBT](?![A-Za-z])")
+# "7B", "0.5B - 72B", "1.8B/7B/72B", "180M": a parameter count with its unit; a mixture's size is one too, by its
+# experts ("8x7B") or its active parameters ("A2.7B", "236B-A21B"), no range (bounded, linear)
+SIZE_CELL_RE = re.compile(r"(?<![\w.])(?:\d{1,3}x|A)?\d{1,4}(?:\.\d{1,2})?[ ]?[MBT](?![A-Za-z])")
