@@ -599,3 +599,18 @@ def test_a_later_fold_title_reaches_no_fold_whose_title_was_cut() -> None:
     assert whole != text
     opened = {c.source.line: c.config for c in extract(whole, path="x.md").claims}
     assert opened[7]["quant"] == "q4_k" and opened[18]["quant"] == "q6_k"
+
+
+def test_description_settings_reach_its_authors_later_turns_only_without_results_of_its_own() -> None:
+    """A description that only plans ("the request rate at 60") sets up its author's later turns (a review thread's
+    comment is a turn), not another commenter's; a description with a result of its own keeps its rate to itself."""
+    from ledger.parsers.grammar.author_turns import described_runs
+    from ledger.parsers.reader.scanner import turn_author
+
+    assert turn_author("mira · review thread · 2026-02-13") == "mira"
+    head = "# Picker\n\nmira · description · 2026-02-09\n- {}\n\n"
+    rest = "tomas · comment · 2026-02-10\nmine\n\nmira · review thread · 2026-02-13\nhers\n"
+    doc = read_document(head.format("took the stage with the request rate at 60 for the table") + rest)
+    assert described_runs(doc) == [(9, 11, {"request_rate": "60"})]
+    doc = read_document(head.format("at the request rate at 60 TTFT fell to 0.24 s") + rest)
+    assert described_runs(doc) == []
