@@ -610,3 +610,36 @@ def test_a_line_alone_over_a_table_sets_up_that_table_and_what_follows_not_the_p
     assert pp == {7: None, 13: "2", 14: "2", 16: "2"}
     boards = "# K\n\nDecode ITL fell to 21.5 ms.\n\nOn 8x H200\n\n| Conc | ITL (ms) |\n| --- | --- |\n| 16 | 20.1 |\n"
     assert {c.config.get("gpu") for c in extract(boards, path="b.md").claims} == {"8x H200"}
+
+
+def test_description_settings_reach_its_authors_later_turns_only_without_results_of_its_own() -> None:
+    """A description that only plans ("the request rate at 60") sets up its author's later turns (a review thread's
+    comment is a turn), not another commenter's; a description with a result of its own keeps its rate to itself."""
+    from ledger.parsers.grammar.author_turns import described_runs
+    from ledger.parsers.reader.scanner import turn_author
+
+    assert turn_author("mira · review thread · 2026-02-13") == "mira"
+    head = "# Picker\n\nmira · description · 2026-02-09\n- {}\n\n"
+    rest = "tomas · comment · 2026-02-10\nmine\n\nmira · review thread · 2026-02-13\nhers\n"
+    doc = read_document(head.format("took the stage with the request rate at 60 for the table") + rest)
+    assert described_runs(doc) == [(9, 11, {"request_rate": "60"})]
+    doc = read_document(head.format("at the request rate at 60 TTFT fell to 0.24 s") + rest)
+    assert described_runs(doc) == []
+
+
+def test_listed_test_ids_set_up_their_lead_by_what_all_of_them_share() -> None:
+    """A failing-tests line over a list of ids takes the parts every id spells alike (a brace's alternatives are
+    two tests); one id alone gives all its parts; an id item is no setup of the page or its section."""
+    from ledger.vocab.test_ids import names_one_test, spelled_tests
+
+    assert spelled_tests("- `aggr_upload-r1_fp4_v2_tep4_mtp3_{1k1k,8k1k}`") == [
+        "aggr_upload-r1_fp4_v2_tep4_mtp3_1k1k",
+        "aggr_upload-r1_fp4_v2_tep4_mtp3_8k1k",
+    ]
+    assert not names_one_test("- `Llama-3.1-8B-Instruct`") and not names_one_test("- fixes the 1k1k case")
+    text = "# T\n\nFails 2 perf-sanity tests on GB200:\n- `aggr_upload-r1_fp4_v2_tep4_mtp3_{1k1k,8k1k}`\n"
+    text += "- `aggr_upload-k25_fp4_grace_blackwell-k25_fp4_dep4_8k1k`\n\nMain: 905.2 tok/s.\n"
+    claims = extract(text, path="t.md").claims
+    configs = {c.source.line: dict(c.config or {}) for c in claims}
+    assert configs[3] == {"gpu": "GB200", "ep": "4", "quant": "fp4"}
+    assert configs[7] == {"gpu": "GB200"}

@@ -25,12 +25,49 @@ _TEST_ID_RE = re.compile(
 # "ws8" in an id's parameters: the run's world size, its rank count (TensorRT-LLM's test ids)
 _WORLD_SIZE_RE = re.compile(r"(?:^|(?<=[_.,+-]))ws_?(?P<n>\d{1,3})(?=$|[_.,+-])", re.IGNORECASE)
 _DIFF_MARK_RE = re.compile(r"^[+-]?(?P<indent>[ \t]*)")
+# a list item that is one test's id and nothing more ("- `aggr_upload-r1_fp4_v2_tep4_mtp3_1k1k`", "- `test_x[fp8]`"):
+# the settings its parts spell are that test's, not the page's
+_ID_ITEM_RE = re.compile(r"^[ \t]{0,8}[-*+][ \t]{1,4}(?P<tick>`?)(?P<id>[\w.:/\[\]{},+-]{8,300})(?P=tick)[ \t]{0,4}$")
+_ID_PARTS = 5
+"""The parts a test id without "test_" in it joins with both "_" and "-" at least (a model's name joins fewer, and
+with one of them: "`Llama-3.1-8B-Instruct`")."""
 
 
 def test_key(line: str) -> tuple[int, str] | None:
     """(indent, test id) of a line that is a test id's YAML key, else None."""
     m = _TEST_KEY_RE.match(line) if len(line) <= 400 else None
     return (len(m.group("indent")), m.group("id")) if m else None
+
+
+def names_one_test(line: str) -> bool:
+    """Whether a list item's line is one test's id alone (see _ID_ITEM_RE): a pytest id, or a ticked name of many
+    parts joined by both "_" and "-" (a perf-sanity case's)."""
+    m = _ID_ITEM_RE.match(line) if len(line) <= 400 else None
+    if m is None:
+        return False
+    name = m.group("id")
+    if "test_" in name or "::" in name:
+        return True
+    parts = name.count("_") + name.count("-")
+    return bool(m.group("tick")) and "_" in name and "-" in name and "/" not in name and parts >= _ID_PARTS
+
+
+def spelled_tests(line: str) -> list[str]:
+    """The tests a test id's item names, one a brace's alternative ("..._mtp3_{1k1k,8k1k}" names two: "..._mtp3_1k1k"
+    and "..._mtp3_8k1k"); [] where the line is no such item."""
+    m = _ID_ITEM_RE.match(line) if names_one_test(line) else None
+    if m is None:
+        return []
+    name = m.group("id")
+    brace = _BRACE_RE.search(name)
+    if brace is None:
+        return [name]
+    alternatives = brace.group(1).split(",")[:_BRACE_ALTERNATIVES]
+    return [name[: brace.start()] + alt + name[brace.end() :] for alt in alternatives]
+
+
+_BRACE_RE = re.compile(r"\{([\w.+-]{1,40}(?:,[\w.+-]{1,40}){1,7})\}")
+_BRACE_ALTERNATIVES = 8
 
 
 def indent_of(line: str) -> int:

@@ -67,7 +67,7 @@ from ledger.vocab.passing_names import passing_models, uncompared
 from ledger.vocab.presupposed import presupposed
 from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.setup_keys import COUNTED_DEVICE_KEYS, DEVICE_KEYS, SWITCH_KEYS
-from ledger.vocab.test_ids import test_key
+from ledger.vocab.test_ids import names_one_test, test_key
 
 
 def document_default(
@@ -125,7 +125,7 @@ def document_default(
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
-        anywhere = no in grids or no in after or test_key(text) is not None
+        anywhere = no in grids or no in after or test_key(text) is not None or names_one_test(doc.line(no))
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:

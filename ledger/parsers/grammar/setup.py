@@ -76,7 +76,7 @@ from ledger.parsers.grammar.lead_ins import (
     sub_items_end,
     test_lead_setup,
 )
-from ledger.parsers.grammar.line_scopes import line_scopes
+from ledger.parsers.grammar.line_scopes import line_scopes, one_test_item
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import device_scope, machine_scopes
 from ledger.parsers.grammar.model_headings import lead_end
@@ -276,7 +276,9 @@ def _text_scope(
             # "- Disaggregated serving (ctx TP1 -> gen TP1), gsm8k:" over its results' items: theirs, no other's
             stated = {k: v for k, v in line_setup(text[:400]).items() if k in DEFAULT_KEYS}
             return SetupScope(b.start, below, stated) if stated else None
-        if variant_item(text) is not None and (b.start in variants or not _heads_block(blocks, k)):
+        if one_test_item(doc, b.start) or (  # ("- `aggr_upload-r1_fp4_tep4_1k1k`": one test's id, its own)
+            variant_item(text) is not None and (b.start in variants or not _heads_block(blocks, k))
+        ):
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         label, colon, said = text.partition(":")
         # "- Hardware: MI355X, TP4.", "- GPU: L40S TP=2" (the board, and the layout beside it), a list's "- Model: X"
@@ -298,9 +300,8 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
-        # (an item reporting a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states its own setup)
+        # ("- Reached 95 tok/s for ISL2K/OSL512, Conc4": its own setup; three settings at least: "MTP2 images" no run's)
         values = setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
-        # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
     if is_command_line(text):  # (a server's launch serves its section's sub-sections too: grammar.launch_reach)
         values = command_setup(text, env)

@@ -50,6 +50,7 @@ from ledger.parsers.reader.line_kinds import bold_field, bold_heading, ends_in_c
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.remedies import states_remedy as states_remedy  # (setup.py's too)
 from ledger.vocab.setup import qualifiers, unsaid
+from ledger.vocab.test_ids import names_one_test
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
@@ -249,7 +250,9 @@ def section_workloads(
         return out
     _, _, grids = facts.tables  # ("throughput, con8" among rows or items naming none: theirs, not the section)
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
-    skip = skip | grids | sibling_leads(doc)  # ("org/M FP8, TP8" over its paste, "other/M-Int4, TP4" over the next)
+    # (and "- `aggr_upload-r1_fp4_tep4_mtp3_1k1k`" in a list of failing tests: that test's, not the section's)
+    skip = skip | grids | {no for no, line in enumerate(doc.lines, 1) if names_one_test(line)}
+    skip = skip | sibling_leads(doc)  # ("org/M FP8, TP8" over its paste, "other/M-Int4, TP4" over the next)
     changes = facts.changes
     reach = section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring

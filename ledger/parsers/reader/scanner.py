@@ -43,7 +43,7 @@ _SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
 # "alice · description (continued)": an archive's next chunk of one long turn, which opens a turn as its first did)
 _TURN_RE = re.compile(
     r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
-    r"(?: · (?P<word>comment|description|review)(?: \(continued\))?(?: · [\w :.,+-]{0,40})?"
+    r"(?: · (?P<word>comment|description|review(?: thread)?)(?: \(continued\))?(?: · [\w :.,+-]{0,40})?"
     r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
     r"(?: (?:on )?[\w :.,+-]{1,40})?)$"
 )
