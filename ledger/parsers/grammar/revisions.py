@@ -73,6 +73,7 @@ from ledger.parsers.grammar.run_leads import run_lead
 from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_earlier_round
 from ledger.parsers.grammar.second_arms import other_arm
 from ledger.parsers.grammar.setting_leads import setting_lead
+from ledger.parsers.grammar.side_items import side_item
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -274,6 +275,8 @@ def _item_scope(
         return side, False
     if (at := _at_sha(doc, idx)) is not None:
         return at, False
+    if (defined := side_item(doc, idx)) is not None:
+        return defined, False  # ("- Candidate commit: `e1f2a3b4`" over the results listed under it)
     on_base = phrased_label(block.text, line_label(block.text, False))
     if on_base is not None and on_base.base and not on_base.head:
         # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
