@@ -972,3 +972,14 @@ def test_a_side_defined_in_a_list_item_holds_over_the_results_listed_under_it() 
     assert got == {(2210.4, "7a8b9c0d", None), (2391.7, "e1f2a3b4", 2210.4)}
     alone = [c for c in claims if c.kind == "commit" and c.sha == "4c1d9e0a"]
     assert alone and alone[0].revision is None
+
+
+def test_a_commit_named_in_a_results_sentence_stays_off_the_next_lines_other_side() -> None:
+    # grammar.sentence_heads: "On commit X it reached N." names X for that sentence; "With the patch ..." on the next
+    # line is another run, whose head is not stated; a push still names the PR's head from its line on
+    text = "On commit `4d5e6f7a` the loop reached 1234 tok/s.\nWith the patch applied it reaches 1410 tok/s.\n"
+    heads = [c.revision.head if c.revision else None for c in extract(text, path="x.md").claims if c.kind == "perf"]
+    assert heads == ["4d5e6f7a", None]
+    pushed = "Once I pushed `5e4d3c2b` decode reached 1234 tok/s.\nWith the patch applied it reaches 1410 tok/s.\n"
+    heads = [c.revision.head if c.revision else None for c in extract(pushed, path="x.md").claims if c.kind == "perf"]
+    assert heads == ["5e4d3c2b", "5e4d3c2b"]
