@@ -957,3 +957,29 @@ def test_value_measured_on_another_pr_named_in_its_sentence() -> None:
     assert rev("Decode is 5.2% faster than PR #7600 at 12 ms.", "12 ms") is None
     assert rev("This PR (PR #7731) reaches 1180.3 tok/s.", "1180.3") is None
     assert rev("The run (PR #7731) ended. Main reached 1180.3 tok/s.", "1180.3") is None
+
+
+def test_a_side_defined_in_a_list_item_holds_over_the_results_listed_under_it() -> None:
+    # grammar.side_items: "- Candidate commit: `sha`" is the side of the items after it, until the next side's item;
+    # a side's commit with no results after it is a build's identity only
+    text = (
+        "- Baseline commit: `7a8b9c0d`\n  - Decode: 2210.4 tok/s\n"
+        "- Candidate commit: `e1f2a3b4`\n  - Decode: 2391.7 tok/s\n\nNext:\n\n"
+        "- Candidate commit: `4c1d9e0a`\n- Wheel SHA256: `b71e40c9`\n"
+    )
+    claims = extract(text, path="x.md").claims
+    got = {(c.value, c.revision.head if c.revision else None, c.reference) for c in claims if c.kind == "perf"}
+    assert got == {(2210.4, "7a8b9c0d", None), (2391.7, "e1f2a3b4", 2210.4)}
+    alone = [c for c in claims if c.kind == "commit" and c.sha == "4c1d9e0a"]
+    assert alone and alone[0].revision is None
+
+
+def test_a_commit_named_in_a_results_sentence_stays_off_the_next_lines_other_side() -> None:
+    # grammar.sentence_heads: "On commit X it reached N." names X for that sentence; "With the patch ..." on the next
+    # line is another run, whose head is not stated; a push still names the PR's head from its line on
+    text = "On commit `4d5e6f7a` the loop reached 1234 tok/s.\nWith the patch applied it reaches 1410 tok/s.\n"
+    heads = [c.revision.head if c.revision else None for c in extract(text, path="x.md").claims if c.kind == "perf"]
+    assert heads == ["4d5e6f7a", None]
+    pushed = "Once I pushed `5e4d3c2b` decode reached 1234 tok/s.\nWith the patch applied it reaches 1410 tok/s.\n"
+    heads = [c.revision.head if c.revision else None for c in extract(pushed, path="x.md").claims if c.kind == "perf"]
+    assert heads == ["5e4d3c2b", "5e4d3c2b"]

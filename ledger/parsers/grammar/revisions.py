@@ -72,7 +72,9 @@ from ledger.parsers.grammar.revision_labels import (
 from ledger.parsers.grammar.run_leads import run_lead
 from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_earlier_round
 from ledger.parsers.grammar.second_arms import other_arm
+from ledger.parsers.grammar.sentence_heads import sentence_only
 from ledger.parsers.grammar.setting_leads import setting_lead
+from ledger.parsers.grammar.side_items import side_item
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -272,8 +274,8 @@ def _item_scope(
         return numbered, False
     if (side := _item_side(doc, idx, named)) is not None:
         return side, False
-    if (at := _at_sha(doc, idx)) is not None:
-        return at, False
+    if (at := _at_sha(doc, idx) or side_item(doc, idx)) is not None:
+        return at, False  # ("- main@1a2b3c4d", "- Candidate commit: `e1f2a3b4`" over the results listed under it)
     on_base = phrased_label(block.text, line_label(block.text, False))
     if on_base is not None and on_base.base and not on_base.head:
         # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
@@ -474,6 +476,9 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             current.end = block.start - 1  # ("Earlier validation:" covered its list only)
             current = None
             continue
+        if rev is not None and rev.head and not opens_results and sentence_only(block, nxt, rev.head):
+            scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
+            continue  # ("On commit X it reached 1234 tok/s.": that sentence's commit, not the next line's)
         if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (rev := side_label(block.text) or other_arm(current, nxt, block.text)):
