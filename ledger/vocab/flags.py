@@ -100,6 +100,9 @@ FLAG_KEYS: dict[str, str] = {
     "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
     "quantization": "quant",
     "kv-cache-dtype": "kv_cache",
+    # the block (vLLM) or page (SGLang) the KV cache is allotted in: another layout, another run (vocab.block_words)
+    "block-size": "block_size",
+    "page-size": "block_size",
     "mamba-ssm-dtype": "state",  # (a hybrid model's recurrent state, never the weights' precision)
     "mamba-ssm-cache-dtype": "state",
     "speculative-algorithm": "spec_algo",

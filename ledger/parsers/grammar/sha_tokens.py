@@ -65,3 +65,16 @@ def shas_in(text: str) -> list[tuple[str, int, int]]:
         for m in SHA_RE.finditer(text)
         if is_sha(m.group(1)) or digit_sha_at(text, *m.span(1))
     ]
+
+
+# "PR head `f6e7d8c9b0`", "main a1b2c3d": a side's name, then the commit it was built at, closing the label
+_SHA_TAIL_RE = re.compile(r"^(?P<name>\S.{0,60}?)\s{1,3}`?(?P<sha>[0-9a-fA-F]{7,40})`?\s{0,2}$")
+
+
+def sha_tail(label: str) -> tuple[str, str] | None:
+    """A label that names a side and then its commit: the name without the commit, and the commit ("PR head
+    `f6e7d8c9b0`" is the side "PR head" built at f6e7d8c9b0, not a side whose name holds a sha); None otherwise."""
+    m = _SHA_TAIL_RE.match(label)
+    if m is None or not is_sha(m.group("sha")) or not any(map(str.isalpha, m.group("name"))):
+        return None
+    return m.group("name").strip(" *_`"), m.group("sha").lower()

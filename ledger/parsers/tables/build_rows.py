@@ -27,7 +27,7 @@ from itertools import pairwise
 from ledger.model import Claim, Revision
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.parsers.reader.document import Row, Table
-from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.cells import cell_value, clean, is_numeric_cell
 from ledger.vocab.sides import side_of
 
 # "v0.11.0rc1", "0.9.1", "v0.11.0-dev", "2.4.0.post1": a release's version; "ceadc2788" after a colon: a commit
@@ -56,6 +56,9 @@ class Builds:
     """The base build is the one named for the project's branch, not the first (see the module)."""
     match_of: dict[int, str] = field(default_factory=dict)
     """What ties a row to its base row where more than its rest label does (a run's index: tables.side_runs)."""
+    tag_of: dict[int, str] = field(default_factory=dict)
+    """Each row's image tag beside its build cell ("nightly-20260110" beside "v1.4.2"), by id(row): the build's name
+    as well, no run of it (each image is one build)."""
     name: str = ""
     """The build column's header ("flashinfer"): what a bare version cell ("0.6.4") is the version of."""
 
@@ -73,7 +76,8 @@ def build_rows(table: Table, roles: list[str]) -> Builds | None:
     """The build column of a table whose rows are runs of two or more builds (see the module), else None."""
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     run_cols = [i for i, r in enumerate(roles) if r in ("label", "config")]
-    rows = [r for r in table.rows if any(map(is_numeric_cell, r.cells[1:]))]
+    # ("**0.888** ❌": a value its verdict mark follows is a result all the same)
+    rows = [r for r in table.rows if any(is_numeric_cell(c) or cell_value(c) is not None for c in r.cells[1:])]
     for ci in label_cols:
         cells = [_cell(r, ci) for r in rows]
         if len(rows) < 2 or not all(_names_build(c) for c in cells):
@@ -93,8 +97,9 @@ def build_rows(table: Table, roles: list[str]) -> Builds | None:
         builds.name = clean(table.header[ci]) if ci < len(table.header) else ""
         for r, run in zip(rows, runs, strict=True):
             # ("vLLM Ascend v0.9.1 Round1" beside the image: the build named again, then the run)
-            rest = " / ".join(_without_build(_cell(r, i)) for i in label_cols if i != ci and _cell(r, i))
+            rest = " / ".join(_without_build(_cell(r, i)) for i in label_cols if i != ci and not _tag(_cell(r, i)))
             builds.rest_of[id(r)] = rest
+            builds.tag_of[id(r)] = " ".join(_cell(r, i) for i in label_cols if i != ci and _tag(_cell(r, i)))
             if not grouped:  # (builds taking turns: the base row is the one of the same run, settings and all)
                 builds.match_of[id(r)] = rest = run
             if _cell(r, ci) == builds.base:
@@ -144,7 +149,8 @@ def on_build(
     sha = m.group(1).lower() if (m := _SHA_TAIL_RE.search(cell)) and is_sha(m.group(1)) else None
     # (a bare "0.6.4" names no build alone: it is the version of what the column's header names, "flashinfer 0.6.4")
     bare = builds.name and _BARE_VERSION_RE.fullmatch(cell)
-    rev = Revision(label=f"{builds.name} {cell}" if bare else cell, head=sha)
+    tag = builds.tag_of.get(id(row), "")  # ("nightly-20260110" beside "v1.4.2": the image the build is)
+    rev = Revision(label=f"{tag} {cell}" if tag else f"{builds.name} {cell}" if bare else cell, head=sha)
     rest = builds.rest_of.get(id(row), "")
     label = " / ".join(_cell(row, i) for i in builds.label_cols if _cell(row, i))
     for c in claims:
@@ -165,6 +171,15 @@ def on_build(
 
 def _without_build(text: str) -> str:
     return " ".join(_SHA_TAIL_RE.sub("", _VERSION_RE.sub("", text)).split())
+
+
+# "nightly-20260110", "...mi35x-20260623": one token ending in a date stamp or a commit after a separator
+_TAG_RE = re.compile(r"^\S{1,60}?[:@_-](?:\d{8}|\d{6}|[0-9a-f]{7,40})$")
+
+
+def _tag(cell: str) -> bool:
+    """An image tag: one token whose tail after its last separator is a date stamp or a commit (see _TAG_RE)."""
+    return bool(_TAG_RE.match(cell))
 
 
 def _names_build(cell: str) -> bool:

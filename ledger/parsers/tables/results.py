@@ -31,6 +31,7 @@ from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_me
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
+from ledger.parsers.grammar.sha_tokens import sha_tail
 from ledger.parsers.grammar.tied_revisions import own_number
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
@@ -219,7 +220,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label in precisions:
             claims = _named_apart(claims, label)
         if base_row is not None and label:  # ("| [Patch A only](.../pull/902) |", "| + this PR |": that run's)
-            claims = _on_row_run(ctx, claims, row, label, label == other or label in heads)
+            claims = _on_row_run(ctx, claims, row, label, label == other or label in heads, base_row)
         elif label and (defined := named_lead(ctx.named_at(row.line), label)) is not None:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
@@ -876,23 +877,30 @@ def _named_apart(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
         yield c.model_copy(update={"metric": _without_label(c.metric, label)})
 
 
-def _on_row_run(ctx: Context, claims: Iterator[Claim], row: Row, label: str, candidate: bool) -> Iterator[Claim]:
+def _on_row_run(
+    ctx: Context, claims: Iterator[Claim], row: Row, label: str, candidate: bool, base_row: Row
+) -> Iterator[Claim]:
     """A row read against a base row, on the run it names: an arm its label links (another pull request's run,
     tables.linked_arms), or the candidate side (`candidate`: the lone candidate or a head row)."""
     if row.cells and linked_arm(row.cells[0], label, own_number(ctx.doc)):
         return on_linked_arm(claims, label, row.cells[0])
-    return _on_side(ctx, claims, label, row.line) if side_of(label) == "head" or candidate else claims
+    if not (side_of(label) == "head" or candidate):
+        return claims
+    base = sha_tail(clean(base_row.cells[0])) if base_row.cells else None  # ("main `a1b2c3d4e5`": the base's commit)
+    return _on_side(ctx, claims, label, row.line, base[1] if base else None)
 
 
-def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int) -> Iterator[Claim]:
+def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int, base: str | None) -> Iterator[Claim]:
     """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
     revision, which the row names rather than a metric or a setting."""
     # "This PR (MXFP4)": the side is the revision, its setup words the row's setup (read with its label)
     side = qualified_side(label)
     name = side[1] if side else label.strip(" +*_`") or label
     name = head_without_unit(name) if unit_of_header(name) else name  # ("this PR (us)": the side, in its unit)
+    name, sha = tail if (tail := sha_tail(name)) else (name, None)  # ("PR head `f6e7d8c9b0`": built at that commit)
     named = ctx.named_at(line)
-    rev = named.get(label.lower()) or named.get(name.lower()) or Revision(label=name)
+    built = Revision(label=name, head=sha, base=base if sha else None)
+    rev = named.get(label.lower()) or named.get(name.lower()) or built
     for c in claims:
         if c.config.get("row") != label:
             yield c
