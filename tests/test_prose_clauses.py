@@ -59,3 +59,15 @@ def test_a_stated_fall_goes_the_way_its_measure_is_better() -> None:
     assert stated_direction("TTFT reduction", 28.4, "%", None) == 1
     assert stated_direction("Output throughput reduction", 5.0, "%", None) == -1
     assert stated_direction("the gap reduction", 3.0, "%", None) is None
+
+
+def test_each_engines_part_of_a_sentence_sets_up_its_own_values_only() -> None:
+    """ "vLLM ...; SGLang ...": each part's engine is its values' backend; a sentence naming one engine sets none."""
+    from ledger.parsers.prose.engine_clauses import clause_engine
+
+    text = "Against the Service: vLLM reaches 812 ms TTFT, and 9,120 tok/s; SGLang 640 ms."
+    assert clause_engine(text, text.index("812"))["backend"] == "vllm"
+    assert clause_engine(text, text.index("9,120"))["backend"] == "vllm"
+    assert clause_engine(text, text.index("640"))["backend"] == "sglang"
+    assert clause_engine(text, text.index("Service")) == {}
+    assert clause_engine("SGLang reaches 640 ms; the old one 700 ms.", 15) == {}

@@ -355,6 +355,7 @@ def _plan_reaches(doc: Document, sections: list[tuple[int, int]], measuring: set
     eval (a serving benchmark's lengths are no setup of the gsm8k scores below it). Each such section's first line
     -> the last line it holds; one pass from the end (a page of many sections stays linear)."""
     starts = [a for a, _ in turn_bounds(doc)]
+    reach, measured = section_reach(doc), sorted(measuring)
     out: dict[int, int] = {}
     ahead = 0  # the last line of the furthest results section the sections after this one reach, 0 for none
     turn_after = -1
@@ -362,7 +363,8 @@ def _plan_reaches(doc: Document, sections: list[tuple[int, int]], measuring: set
         turn = bisect.bisect_right(starts, f)
         if turn != turn_after:
             ahead = 0  # (a comment's sections set up none of the turn before it)
-        if f not in measuring and ahead:
+        own = reach.get(f, last)  # (its sub-sections' results: what it sets up, none of a later sibling's)
+        if f not in measuring and ahead and not _measured_in(measured, f, own):
             out[f] = ahead
         if _EVAL_HEADING_RE.search(doc.line(f)):
             ahead = 0
@@ -370,6 +372,12 @@ def _plan_reaches(doc: Document, sections: list[tuple[int, int]], measuring: set
             ahead = max(ahead, last)
         turn_after = turn
     return out
+
+
+def _measured_in(measured: list[int], first: int, last: int) -> bool:
+    """Whether one of the `measured` lines (sorted) lies in first+1..last."""
+    k = bisect.bisect_right(measured, first)
+    return k < len(measured) and measured[k] <= last
 
 
 _WARMUP_RE = re.compile(r"\s{0,8}(?:[-*+]\s{1,3})?[*_]{0,2}warm[- ]?ups?\b", re.IGNORECASE)

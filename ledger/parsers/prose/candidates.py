@@ -12,6 +12,7 @@ import re
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import RATE_QUALIFIER, Number, normalise_unit
 from ledger.parsers.prose.clause_settings import named_after as other_settings
+from ledger.parsers.prose.engine_clauses import clause_engine
 from ledger.parsers.prose.guards import COUNT_NOUN_RE, config_before
 from ledger.parsers.prose.labels import (
     CONSOLE_METRIC_BEFORE_RE,
@@ -565,6 +566,8 @@ def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) 
             config.setdefault(key, value)
         for name in model_names(m.group(1))[:1]:
             config.setdefault("model", name)
+    for key, value in clause_engine(text, pos).items():
+        config.setdefault(key, value)  # ("vLLM reaches 812 ms ...; SGLang 640 ms": each part's engine, its values')
     if subject and subject != metric:
         config["context"] = subject
     return config
