@@ -1817,3 +1817,10 @@ def test_the_signed_cells_of_an_ab_runs_change_table_are_changes_as_stated(tmp_p
     assert (7, "p99 ITL (Short prompts)", "within noise") in gains
     losses = [(f["line"], f["metric"]) for f in findings(data, "failures") if f["verdict"] == "regression"]
     assert losses == [(8, "p99 ITL (Long prompts)")]
+
+
+def test_a_ci_verdict_the_text_states_on_a_named_head_answers_the_ci_section(tmp_path: Path) -> None:
+    # no bot run, no GitHub head: "L0 pipeline on head `3e4f5a6b`: PASSED" is the CI state of that head, and the
+    # finding cites that claim's line (compare.run's stated_ci), not "no CI run and no GitHub head stated"
+    ci = findings(report("ci_verdict_on_named_head.md", tmp_path), "ci")[0]
+    assert ci["verdict"] == "pass" and "3e4f5a6b" in ci["text"] and ci["line"] == 4

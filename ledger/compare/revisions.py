@@ -23,6 +23,7 @@ from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.errors import UsageError
 from ledger.identity import names_a_repository_file
 from ledger.model import Claim
+from ledger.vocab.ci_triggers import CI_VERDICT_RE
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE, CI_TALLY_SOURCE
 from ledger.vocab.sides import own_base, rebase_state, side_alone, side_of, sides_of
@@ -381,3 +382,9 @@ def is_ci_run(c: Claim) -> bool:
         CI_SOURCE,
         CI_TALLY_SOURCE,
     )
+
+
+def stated_ci_verdict(c: Claim) -> bool:
+    """A CI verdict the text states on the commit it names ("The L0 pipeline on head `3e4f5a6b` is green"): the state
+    of that head where no bot's run says it."""
+    return bool(c.outcome and c.revision and c.revision.head and CI_VERDICT_RE.search(c.metric or ""))

@@ -36,6 +36,7 @@ from ledger.compare.revisions import (
     revisions_across_versions,
     select_window,
     split_revisions,
+    stated_ci_verdict,
 )
 from ledger.compare.support_cell import SupportChange
 from ledger.compare.support_cells import KINDS as SUPPORT_KINDS
@@ -174,6 +175,8 @@ class Comparison:
     """The commits the newest text says the PR was rebased onto ("Draft rebased onto upstream main `a72c046`")."""
     withdrawn: list[Claim] = field(default_factory=list)
     """The results their author took back further on (model.WITHDRAWN_NOTE): kept out of every verdict, said."""
+    stated_ci: list[Claim] = field(default_factory=list)
+    """CI verdicts the text states on a named head, no bot's run ("The L0 pipeline on head `3e4f5a6b`: PASSED")."""
 
     @property
     def compared(self) -> bool:
@@ -285,6 +288,7 @@ def compare_loaded(
         [] if kinds and not set(kinds) & set(SUPPORT_KINDS) else support_changes(snaps),
         _stated_heads(loaded, REBASED_ONTO_NOTE),
         withdrawn,
+        [c for c in every if c.kind == "gate" and not is_ci_run(c) and stated_ci_verdict(c)],
     )
 
 

@@ -118,6 +118,9 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     """The newest head's CI state, and whether the evidence was measured on it."""
     sec = Section(*SECTIONS[0])
     heads = [h for h in comp.heads if h]
+    # ("The L0 pipeline on head `3e4f5a6b`: PASSED" with no bot run and no GitHub head: the text's word on that head)
+    prose = not ci and not heads and bool(comp.stated_ci)
+    ci = comp.stated_ci if prose else ci
     runs = [c for c in ci if c.revision and c.revision.head]
     newest = heads[-1] if heads else (runs[-1].revision.head if runs and runs[-1].revision else None)
     # "Current PR head: `eee09fba`" with no GitHub head and no CI run: the head the evidence is asked about
@@ -136,6 +139,7 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
         pipelines = [c for c in on_head if PIPELINE_RE.search(c.metric or "")]
         on_head = pipelines or on_head
         src = "GitHub's head" if heads else "the head the text states" if stated else "the newest commit CI ran on"
+        src = "the head a CI verdict in the text names" if prose else src
         if on_head:
             last = on_head[-1]
             earlier = on_head[:-1]

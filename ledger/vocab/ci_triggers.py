@@ -21,6 +21,12 @@ BUILD_LINK_RE = re.compile(
 CI_WORD_RE = re.compile(r"(?<![\w-])CI(?![\w-])|\bci\stests?\b", re.IGNORECASE)
 """A gate named for a CI suite ("NV CI tests", "AMD CI tests (stage-a/b/c)"): a CI verdict stated in prose."""
 
+CI_VERDICT_RE = re.compile(
+    r"(?<![\w-])CI(?![\w-])|\b(?:ci\stests?|pipeline|workflow|pre-?merge|merge\srequest\sjobs?)\b", re.IGNORECASE
+)
+"""A gate whose name says it is the project's CI ("L0 pipeline on head 3e4f5a6b", "CI on the latest commit"): where
+the gate names its commit, the CI state of that head as the text states it."""
+
 
 def build_number(line: str) -> str | None:
     """The number of the build or run a line links to ("builds/86773" -> "86773"), else None."""
