@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
 from ledger.parsers.grammar.replaced_values import baseline_follows
+from ledger.parsers.grammar.slash_values import slash_value
 from ledger.parsers.grammar.value_lists import list_at
 from ledger.vocab.text import without_lead_symbols
 from ledger.vocab.units import UNIT_WORDS
@@ -412,11 +413,12 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
         m = _COMMA_RE.match(text[pos : pos + 4])
         if not m:
             if pair.unit is None and pair.value is not None and text[pos : pos + 3] == " / ":
-                got = _slash_value(text, pos + 3)
+                got = slash_value(text, pos + 3)
                 if got is not None:  # "medians over 3 runs: 132.29 / 132.70 / 132.20": runs of one measure
                     out.append(got)
                     pos = got[4]
-                    continue
+                    if not got[1]:  # (a unit printed once closes the list: "61.2 / 350.7 / 1,212.9 tok/s")
+                        continue
             break
         start = pos + m.end()
         nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
@@ -441,17 +443,3 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
         out.append((num.value, unit, qual, start, end))
         pos = end
     return out
-
-
-_SLASH_VALUE_END_RE = re.compile(r"\s/\s|\s*$|[,;)]|\s+[A-Za-z]|\.(?:\s|$)")  # (a sentence's period closes the last)
-
-
-def _slash_value(text: str, start: int) -> tuple[float, str | None, str, int, int] | None:
-    """A decimal value with no unit right at `start` that ends where the next " / ", a word or the line does."""
-    nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
-    if not nums or nums[0].start != start or nums[0].unit is not None or "." not in nums[0].text:
-        return None
-    end = nums[0].end
-    if not _SLASH_VALUE_END_RE.match(text, end):
-        return None
-    return (nums[0].value, "", "", start, end)

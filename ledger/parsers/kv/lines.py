@@ -81,6 +81,7 @@ from ledger.parsers.kv.rank_pairs import rank_pairs
 from ledger.parsers.kv.run_stats import arm_setup, part_setup, scores_spread, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import other_side
+from ledger.parsers.kv.slash_runs import slash_shared
 from ledger.parsers.kv.spaced import after_flag, among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.kv.task_summaries import summary_claims
 from ledger.parsers.kv.truth_lines import truth_claims
@@ -491,8 +492,11 @@ class _BlockReader:
         self.above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
         line.metric = (first, kind)
         ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
-        series = [claim, *_continued(ctx, no, text, conts, kind, metric, unit, (base, names) if named else None)]
-        if unit is None and not named and p.items is None:
+        series = slash_shared(  # ("61.2 / 350.7 / 1,212.9 tok/s at batch sizes 1 / 8 / 32": a batch size each)
+            [claim, *_continued(ctx, no, text, conts, kind, metric, unit, (base, names) if named else None)],
+            *(text, p, conts, None if named else metric),
+        )
+        if claim.unit is None and not named and p.items is None:
             series += other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
         yield from series
 
