@@ -109,3 +109,21 @@ SCOPED_DEVICE_RE = re.compile(
 """A backend's results and the device its sentence says they ran on."""
 BACKEND_WORD_RE = re.compile(r"(?<![\w-])(CUDA|CPU|ROCm|Metal|Vulkan|DirectML|DML|SYCL|OpenCL)(?![\w-])", re.IGNORECASE)
 """A backend a title or a label names ("INT4 CPU", "FP16 CUDA")."""
+
+
+# "### Test 1: PyTorch Backend (ISL=128, OSL=128)", "## TensorRT backend": the runtime an engine ran the model on
+# (TensorRT-LLM's PyTorch or C++/TensorRT flow, lmdeploy's PyTorch or TurboMind), which a heading names for the
+# results under it; a kernel's backend ("FlashInfer backend") is the attention's or the GEMM's, read above
+_RUNTIME_BACKEND_RE = re.compile(
+    r"(?<![\w-])(?P<name>pytorch|torch|tensorrt|trt|cpp|c\+\+|turbomind|autodeploy|onnx ?runtime|openvino)"
+    r"[ -]backend\b",
+    re.IGNORECASE,
+)
+
+
+def runtime_backend(title: str) -> str | None:
+    """The runtime backend a heading names ("PyTorch Backend" -> "pytorch", "TRT backend" -> "trt"), else None."""
+    if "ackend" not in title:
+        return None
+    m = _RUNTIME_BACKEND_RE.search(title[:300])
+    return m.group("name").lower() if m else None

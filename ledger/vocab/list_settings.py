@@ -137,3 +137,27 @@ LISTED_FILTER_RE = re.compile(
 )
 """The next of lm-eval's gsm8k filters listed after a first one's value ("gsm8k strict 0.81, flexible 0.84"): the
 mark, then the filter's first word right before the next value (canon_value gives the full name)."""
+
+
+# The requests a serving load sent, as its lead-in sets them; read before the concurrency they are named with
+# ("8 requests at concurrency 1": the concurrency's word, read later, would take the words the count is told by)
+LOAD_COUNT_WORDS: tuple[SetupWord, ...] = (
+    # "`reqs = 8`, `con = 1`", "num_requests=250": the requests a load sent, set as a setting (a console's
+    # "Successful requests: 1000" counts what completed, with a colon; "max_num_requests" is an engine's cap)
+    _word(
+        "num_prompts",
+        "num_prompts",
+        r"(?<!max_)(?<!max )(?:(?<!_)reqs|(?<!_)requests|num[_ ](?:requests|prompts)) ?= ?(\d{1,7})(?![\d.])",
+        ("reqs", "requests", "prompts"),
+        ("reqs", "requests", "num"),
+    ),
+    # "8 requests at concurrency 1": the requests a load sent, named with the concurrency they were sent at
+    _word(
+        "num_prompts",
+        "num_prompts",
+        r"(\d{1,3}(?:,\d{3}){1,2}|\d{1,7}) (?:prompts|requests)(?= (?:at|with) (?:a )?concurrency)",
+        ("prompts", "requests"),
+        (),
+        DIGIT_OPENS,
+    ),
+)

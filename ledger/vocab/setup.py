@@ -47,7 +47,7 @@ from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import LENGTH, REJECTED_BEFORE_RE, length_pair, path_lengths
-from ledger.vocab.list_settings import LIST_ITEM_WORDS
+from ledger.vocab.list_settings import LIST_ITEM_WORDS, LOAD_COUNT_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.models import one_model_blanked
@@ -217,6 +217,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _DTYPE_STARTS,
     ),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
+    *LOAD_COUNT_WORDS,  # "`reqs = 8`", "8 requests at concurrency 1" (vocab.list_settings)
     # ("concurrency level 8", "concurrency of 16")
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     *LIST_ITEM_WORDS,  # "c256/n2560", "c8-c128", "TP4, C1, 256 output tokens", "GSM8K strict" (vocab.list_settings)

@@ -6,6 +6,7 @@ import functools
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.canonical import gpu_key
 from ledger.vocab.setup_keys import is_known_key, key_class
 from ledger.vocab.units import is_measure_unit
 from ledger.vocab.word_gate import WordGate
@@ -388,10 +389,14 @@ def _pair_key(label: str) -> str | None:
     """The setup key a key/value table's label names: a setup label ("GPU"), a key's own name ("Backend"), or a
     label a settings row alone gives its key ("Context": setting_row_key)."""
     name = label.strip(" *_`")
-    key = setup_label_key(name) or setting_row_key(name)
-    if key is None and is_known_key(raw := re.sub(r"[\s-]+", "_", name.lower())) and key_class(raw) == "hard":
-        key = raw
-    return key
+    return setup_label_key(name) or setting_row_key(name) or own_hard_key(name)
+
+
+def own_hard_key(label: str) -> str | None:
+    """The hard setup key a settings row's label is the name of ("Backend" -> "backend"), else None: a label no
+    other word stands for, which names its key by itself."""
+    raw = re.sub(r"[\s-]+", "_", label.strip(" *_`").lower())[:40]
+    return raw if is_known_key(raw) and key_class(raw) == "hard" else None
 
 
 # The labels a row of a run's settings names a key by that no other line's label does: "| Context | 32,768 tokens |"
@@ -473,7 +478,7 @@ def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
         if is_flag_text(value):
             continue  # (its flags' settings, grammar.setting_rows)
         if value and (key := _pair_key(cells[0])) and all(c.strip(" *_`") == value for c in cells[2:]):
-            out.setdefault(key, value)
+            out.setdefault(gpu_key(key, value), value)  # ("| GPUs | 2 |": how many boards, never which)
     return out
 
 

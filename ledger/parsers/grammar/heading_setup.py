@@ -14,6 +14,7 @@ from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup, sibling_blocks
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.backends import runtime_backend
 from ledger.vocab.canonical import dtype_name
 from ledger.vocab.device_headings import bare_card, cpu_heading, unlisted_device
 from ledger.vocab.engines import engine_in_parens
@@ -118,6 +119,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         # "### 4-bit Mistral 7B": the checkpoint's weights, at that width (a heading's: a sentence's "the 2-bit
         # Llama-2-13b scores" is its one model's, no section's)
         values["quant"] = bits
+    if "backend" not in values and (runtime := runtime_backend(title)) is not None:
+        values["backend"] = runtime  # "### Test 1: PyTorch Backend (ISL=128, OSL=128)": the runtime its runs used
     if "model" not in values and (shaped := heading_shaped_model(title)) is not None:
         values["model"] = shaped  # "### Ling-2.6-flash" over its table: a family the vocabulary does not know
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:

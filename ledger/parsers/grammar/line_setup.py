@@ -257,6 +257,7 @@ def _inline_settings(text: str) -> dict[str, str]:
 
 
 _FRACTION_RE = re.compile(r"^\d{1,9}\.\d*[1-9]")
+_MEASURED_RE = re.compile(r"^\d{1,9}\.\d\d")  # (a load it was set to prints whole: "Max request concurrency: 16")
 # "Batch: 4:12.03 total": a stopwatch's reading (shell `time`'s minutes and seconds) after a label, no count
 _CLOCK_RE = re.compile(r"\d{1,3}:\d{2}(?:[.:]\d{1,3})?(?!\d)")
 _NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
@@ -350,8 +351,13 @@ def _checked(key: str, value: str) -> str:
     if key in SIZELESS_SWITCHES:
         return ""
     if key in _NUMERIC_KEYS:
-        # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
-        if not value[:1].isdigit() or _FRACTION_RE.match(value) or _CLOCK_RE.match(value):
+        # (a count is whole: "Concurrency: 27.85", bench_serving's "48.00" to two places, is what a run reached)
+        if (
+            not value[:1].isdigit()
+            or _FRACTION_RE.match(value)
+            or _CLOCK_RE.match(value)
+            or (key == "concurrency" and _MEASURED_RE.match(value))
+        ):
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value

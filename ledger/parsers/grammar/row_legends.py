@@ -27,6 +27,14 @@ _ITEM_RE = re.compile(
     r"\s{0,2}(?:[:=]|\s[-–—])\s{1,3}(?P<text>\S.{0,300})$"
 )
 _PART_SPLIT_RE = re.compile(r"\s/\s")
+# "* **C1** & **C2** – **low concurrency**: `reqs = 8`", "**L1** with `reqs = 16`, `con = 4`; **L2** with ...": one or
+# more labels in bold or code, joined, then what defines them, up to the clause's end (a list's item or a sentence)
+_LABEL = r"(?:\*\*[\w.+-]{1,24}\*\*|`[\w.+-]{1,24}`)"
+_GROUP_RE = re.compile(
+    rf"(?P<labels>{_LABEL}(?:\s{{0,2}}(?:&|and|,|/)\s{{0,2}}{_LABEL}){{0,7}})"
+    r"\s{0,2}(?:[:=]|[-–—]|with\b)\s{1,3}(?P<text>[^;\n]{1,300})"
+)
+_GROUP_LABEL_RE = re.compile(r"[\w.+-]{1,24}")
 
 
 def _legends(doc: Document) -> dict[str, dict[str, str]]:
@@ -34,23 +42,35 @@ def _legends(doc: Document) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     clashes: set[str] = set()
     for line in doc.lines:
-        if ":" not in line and "=" not in line and " -" not in line and " –" not in line and " —" not in line:
+        if not any(map(line.__contains__, (":", "=", " -", " –", " —", " with "))):
             continue
-        m = _ITEM_RE.match(line)
-        if m is None:
-            continue
-        label = (m.group("code") or m.group("bold") or m.group("bare")).lower()
-        setup = qualifiers(m.group("text"))
-        if natural_lengths_beside(m.group("text")):  # ("at natural lengths and forced 512-token output": two runs)
-            setup = {k: v for k, v in setup.items() if k not in ("isl", "osl")}
-        # (no setup stated; a number, a column's value; or a label that names a setup itself, "fp8", read where it
-        # is written)
-        if not setup or not any(map(str.isalpha, label)) or qualifiers(label):
-            continue
-        if label in found and found[label] != setup:
-            clashes.add(label)
-        found[label] = setup
+        for label, text in _defined(line):
+            setup = qualifiers(text)
+            if natural_lengths_beside(text):  # ("at natural lengths and forced 512-token output": two runs)
+                setup = {k: v for k, v in setup.items() if k not in ("isl", "osl")}
+            # (no setup stated; a number, a column's value; or a label that names a setup itself, "fp8", read where
+            # it is written)
+            if not setup or not any(map(str.isalpha, label)) or qualifiers(label):
+                continue
+            if label in found and found[label] != setup:
+                clashes.add(label)
+            found[label] = setup
     return {k: v for k, v in found.items() if k not in clashes}
+
+
+def _defined(line: str) -> list[tuple[str, str]]:
+    """(label, defining text) for each label `line` defines: a list item's one label (_ITEM_RE), else each group of
+    bold or code labels a clause defines together (_GROUP_RE), every label of a group with its clause's text."""
+    m = _ITEM_RE.match(line)
+    if m is not None:
+        return [((m.group("code") or m.group("bold") or m.group("bare")).lower(), m.group("text"))]
+    if "**" not in line and "`" not in line:
+        return []
+    return [
+        (label.lower(), g.group("text"))
+        for g in _GROUP_RE.finditer(line[:2000])
+        for label in _GROUP_LABEL_RE.findall(g.group("labels"))
+    ]
 
 
 def _row_in_name(metric: str) -> str:

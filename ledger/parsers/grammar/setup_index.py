@@ -150,7 +150,12 @@ class SetupIndex:
             return {**load, **self.at(line)}
         if 0 <= line < len(self._at_line):
             i = self._at_line[line]
-            return self._merged[i] if i >= 0 else {}
+            got = self._merged[i] if i >= 0 else {}
+            if kind == "support" and "backend" in got:
+                # a support cell's backend is its matrix's scope (parsers.support.scopes reads the headings by the
+                # page's engine), not a runtime a results heading names ("### Test 1: PyTorch Backend")
+                return {k: v for k, v in got.items() if k != "backend"}
+            return got
         return {}
 
     def for_task(

@@ -70,7 +70,7 @@ _SETUP_TITLE_RE = re.compile(
     r"(?:(?:test|testing|tested|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
     r"system|software|hardware|my|our|your(?:\s{1,3}current)?)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|"
     # ("Workload: Llama-3.1-70B, 4×H200, spec=none": the model, machine and settings every run of the turn had)
-    r"settings|test bed|testbed|machine|system|workloads?|reproduction|repro|"
+    r"settings|invariants|test bed|testbed|machine|system|workloads?|reproduction|repro|"
     rf"(?:steps\s{{1,3}}|how\s{{1,3}})?to\s{{1,3}}reproduce|{_METHOD_TITLES})"
     r"s?\W{0,6}$",
     re.IGNORECASE,

@@ -29,6 +29,7 @@ from ledger.parsers.grammar.switch_items import armed_launches
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.moe_models import clause_class
+from ledger.vocab.setup_labels import settings_table_values
 from ledger.vocab.word_gate import WordGate
 
 # "## Test Plan && Test Result (Qwen3-32B TP4)": the heading of a PR template's testing names in parentheses the setup
@@ -221,7 +222,8 @@ def _row_setup(text: str, llama: bool) -> dict[str, str]:
         return got
     if (row := setting_row(name, value, llama)) is not None:
         return {**got, **row}  # ("| Draft | `--draft-max 3` |": draft_len 3, no draft model of the flags' text)
-    return {**line_setup(f"{name}: {value}"), **got}
+    # ("| backend | pytorch |", "| GPUs | 2 |": a key by its own name, a count of boards, as a settings table's row)
+    return {**settings_table_values([[name, value]]), **line_setup(f"{name}: {value}"), **got}
 
 
 def _result_pastes(doc: Document) -> set[int]:

@@ -15,7 +15,7 @@ from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.setting_keys import setting_keys, setting_parts, setup_key
 from ledger.vocab.canonical import gpu_key
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.setup_labels import is_settings_table, setup_label_key
+from ledger.vocab.setup_labels import is_settings_table, own_hard_key, setup_label_key
 
 _REACH = 40
 """Blocks looked back for the turn's settings table."""
@@ -57,6 +57,8 @@ def settings_rows(rows: list[list[str]]) -> dict[str, str]:
         if label == "batch_size" and _LIMIT_RE.match(name):
             label = "max_batch_size"  # "max_batch_size | 64": the engine's limit, not the batch a run sent
         keys = (label,) if label else setting_keys(name) or tuple(k for k in [setup_key(name.split()[-1])] if k)
+        if not keys and (own := own_hard_key(name)) is not None:
+            keys = (own,)  # ("| backend | cpp (TRT) |": a key by its own name)
         parts = setting_parts(keys, value)
         if len(parts) != len(keys):
             continue
