@@ -599,3 +599,19 @@ def test_a_later_fold_title_reaches_no_fold_whose_title_was_cut() -> None:
     assert whole != text
     opened = {c.source.line: c.config for c in extract(whole, path="x.md").claims}
     assert opened[7]["quant"] == "q4_k" and opened[18]["quant"] == "q6_k"
+
+
+def test_a_launch_shown_for_one_feature_sets_up_no_result_of_the_page() -> None:
+    """A usage page's speculative-decoding and PD sections launch servers of their own, its tips say where a kernel
+    can run, a conditional sentence says what to pass with FP8 KV cache: the results ran on the first launch only,
+    with the page's model (not the base model its intro names); a feature section added under the results with
+    `--dp 2` leaves their dp as it was."""
+    from ledger.parsers import extract
+
+    fixtures = Path(__file__).parent / "fixtures" / "setup"
+    side = extract((fixtures / "usage_page_side_sections.md").read_text(), path="usage_page_side_sections.md")
+    for c in side.claims:
+        assert c.config.get("model") == "Wren-9B-Chat" and c.config.get("dp") == "8"
+        assert not {"gpu", "draft_len", "serving", "kv_cache", "quant"} & c.config.keys()
+    later = extract((fixtures / "later_feature_launch.md").read_text(), path="later_feature_launch.md")
+    assert later.claims and all(c.config.get("dp") == "8" and "ep" not in c.config for c in later.claims)

@@ -20,6 +20,7 @@ from ledger.parsers.grammar.default_reach import (
     required_or_advised,
     spelled,
 )
+from ledger.parsers.grammar.feature_launches import feature_launch_lines
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_in_lines import lead_in_lines
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
@@ -101,7 +102,8 @@ def document_default(
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
+    unread, skip_to = _unread(doc) | feature_launch_lines(doc, measuring), 0  # (skip_to: the last line a command's
+    # continued flags took; a launch a section shows for one feature apart is that section's: feature_launches)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
