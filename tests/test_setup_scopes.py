@@ -643,3 +643,19 @@ def test_listed_test_ids_set_up_their_lead_by_what_all_of_them_share() -> None:
     configs = {c.source.line: dict(c.config or {}) for c in claims}
     assert configs[3] == {"gpu": "GB200", "ep": "4", "quant": "fp4"}
     assert configs[7] == {"gpu": "GB200"}
+
+
+def test_a_launch_shown_for_one_feature_sets_up_no_result_of_the_page() -> None:
+    """A usage page's speculative-decoding and PD sections launch servers of their own, its tips say where a kernel
+    can run, a conditional sentence says what to pass with FP8 KV cache: the results ran on the first launch only,
+    with the page's model (not the base model its intro names); a feature section added under the results with
+    `--dp 2` leaves their dp as it was."""
+    from ledger.parsers import extract
+
+    fixtures = Path(__file__).parent / "fixtures" / "setup"
+    side = extract((fixtures / "usage_page_side_sections.md").read_text(), path="usage_page_side_sections.md")
+    for c in side.claims:
+        assert c.config.get("model") == "Wren-9B-Chat" and c.config.get("dp") == "8"
+        assert not {"gpu", "draft_len", "serving", "kv_cache", "quant"} & c.config.keys()
+    later = extract((fixtures / "later_feature_launch.md").read_text(), path="later_feature_launch.md")
+    assert later.claims and all(c.config.get("dp") == "8" and "ep" not in c.config for c in later.claims)

@@ -497,3 +497,22 @@ def test_an_option_reference_keeps_every_row_whatever_its_descriptions_length() 
     table = next(b.table for b in read_document(text, "t.md", "markdown").blocks if b.table is not None)
     assert [r.cells[0] for r in table.rows] == ["`--dp-size`", "`--tp-size`"]
     assert not any(table.column_setup or [])
+
+
+def test_single_letter_marks_are_read_only_in_a_matrix_shape() -> None:
+    """`Y` / `.` in every cell of two or more columns is a matrix ('.' not listed, never "no"); a flag's `Y` default
+    beside a text column and graders' `A` / `B` are no support cells (letter_marks.md)."""
+    rows = _support_rows((FIXTURES / "letter_marks.md").read_text(), "letter_marks.md")
+    assert {r["subject"] for r in rows} == {"Orca", "Heron", "Puffin"}
+    got = {(r["subject"], r["feature"]): r["value"] for r in rows}
+    assert got[("Heron", "FP8")] == "absent" and got[("Orca", "FP8")] == "yes"
+    one_column = "| Option | Used |\n| --- | --- |\n| a | Y |\n| b | N |\n"
+    assert _support_rows(one_column, "one.md") == []
+
+
+def test_a_legend_beside_a_letter_matrix_says_what_its_marks_and_fillers_mean() -> None:
+    rows = _support_rows((FIXTURES / "letter_marks_legend.md").read_text(), "letter_marks_legend.md")
+    got = {(r["subject"], r["feature"]): r["value"] for r in rows}
+    assert got[("moe-grouped", "sm100")] == "untested"  # "-: not tried yet"
+    assert got[("paged-dec", "sm90")] == "no"
+    assert got[("batch-offline", "multi")] == "absent"  # the legend under another table names "." and Y, not "-"

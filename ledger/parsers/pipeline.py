@@ -42,6 +42,7 @@ from ledger.parsers.grammar.switched_blocks import switched_blocks
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
+from ledger.parsers.kv.restated_means import without_restated_means
 from ledger.parsers.kv.restated_scores import without_restated_scores
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
@@ -276,6 +277,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = paste_tasks(doc, claims)  # "Average accuracy 67.71 (576) - health" beside "MMLU ... accuracy": mmlu's
     claims = without_restated_scores(doc, claims)  # "[TRT-LLM] [I] lm-eval X average accuracy: 78.79": the row's copy
     claims = repeat_runs(doc, claims)  # "gpqa ..." over "Repeat: 8, mean: 0.772" and its "Scores: [...]": gpqa's
+    claims = without_restated_means(doc, claims)  # "The mean accuracy ... 0.772" over that paste: its copy
     # (after the readers that know a result's task from its own paste, which say more than a sentence or a heading)
     claims = sentence_tasks(doc, claims)  # "Next I ran the passkey task." over a paste: the passkey run's results
     claims = heading_tasks(claims)  # "## Run 2 (task: passkey)" over its acceptance lengths: the passkey run's

@@ -16,14 +16,25 @@ _EVENTS = "|".join(
 _DEFINITE_EVENT_RE = re.compile(rf"\bthe\s(?:[\w.+/-]{{1,40}}\s){{1,5}}(?:{_EVENTS})\b", re.IGNORECASE)
 
 
+# "When FP8 KV cache is enabled, pass `--kv-cache-dtype fp8_e4m3` on both nodes.": what to do in a case, no run's
+# setup (a case the reader may be in, then an instruction)
+_CONDITIONAL_RE = re.compile(
+    r"^[ \t>*_-]{0,6}(?:when|if|whenever|in\scase)\b[^,.;:?!]{1,160}[,:][ \t]{0,3}"
+    r"(?:please\s|then\s|simply\s|also\s|you\s(?:can|should|must|may|need\sto)\s)?"
+    r"(?:pass|use|set|add|enable|disable|specify|append|run|launch|make\ssure|ensure|remember\sto|export|include)\b",
+    re.IGNORECASE,
+)
+
+
 def presupposed(line: str, title: bool = False) -> str:
     """A line as its setup is read: a question ("Can the M3 Max reach 400 GB/s?") but for the definite noun phrases
     that name the event under study ("the GB300 DeepSeek-R1 throughput regression"), the rest blanked (each at its
     place), since a question states no setup but the one it takes as given; any other line as it is. A PR's `title`
     asking about its change keeps the models it names ("Is this faster for Qwen3-14B?"): the title names the PR's
-    subject, the model its thread measures, where a question in prose only wonders."""
+    subject, the model its thread measures, where a question in prose only wonders. A conditional instruction ("When
+    FP8 KV cache is enabled, pass ...") states no setup at all."""
     if not line.rstrip().endswith("?"):
-        return line
+        return " " * len(line) if _CONDITIONAL_RE.match(line[:400]) else line
     question = line
     out = [" "] * len(question)
     for m in _DEFINITE_EVENT_RE.finditer(question):

@@ -23,6 +23,8 @@ from ledger.memo import short_text_cache
 
 __all__ = [
     "FEATURES",
+    "LETTER_HOLDERS",
+    "LETTER_MARKS",
     "LISTED",
     "MARKS",
     "MODEL_FAMILIES",
@@ -75,6 +77,25 @@ value_of_meaning)."""
 PLACEHOLDERS: tuple[str, ...] = ("-", "–", "—", "?", "TBD")
 """Cells that say nothing on their own (a dash, a question mark): a support cell only where the page's legend
 says what they stand for ("`-` means not verified yet"); with no legend they are no cell, never "no"."""
+
+
+LETTER_MARKS: dict[str, str] = {
+    "Y": "yes",
+    "y": "yes",
+    "N": "no",
+    "n": "no",
+    "x": "yes",
+    "X": "yes",
+    "●": "yes",
+    "○": "no",
+    "◐": "partial",
+}
+"""Single-character marks a matrix prints in every cell (`Y` / `N`, `x`, `●` / `○`): read only where the whole table
+has a matrix's shape (ledger/parsers/support/letters.py), a letter alone says nothing elsewhere (a grade, a flag)."""
+
+LETTER_HOLDERS: tuple[str, ...] = (".", "-", "–", "—")
+"""The filler of such a matrix's other cells: with no legend on the page, the subject is not listed there
+(`absent`), never a "no"."""
 
 
 def value_of_mark(mark: str) -> tuple[str, str | None] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
@@ -21,9 +20,11 @@ from ledger.parsers.grammar.default_reach import (
     required_or_advised,
     spelled,
 )
+from ledger.parsers.grammar.feature_launches import feature_launch_lines
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_in_lines import lead_in_lines
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
+from ledger.parsers.grammar.main_model import main_model, spelling_rank
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.result_models import unnamed_model
 from ledger.parsers.grammar.scope_lines import scope_values
@@ -55,7 +56,6 @@ from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import (
-    base_name,
     folder_checkpoint,
     one_model,
     shared_checkpoint_model,
@@ -102,7 +102,8 @@ def document_default(
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
+    unread, skip_to = _unread(doc) | feature_launch_lines(doc, measuring), 0  # (skip_to: the last line a command's
+    # continued flags took; a launch a section shows for one feature apart is that section's: feature_launches)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
     (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
@@ -473,8 +474,8 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             # (the first of the longest, as max over every value would give: equal values are one string)
             # (a model by the sized name, where only a lead-in sizes it: "Qwen3-30B-A3B" over "qwen3_moe")
             pool = [*vals, *(v for v in led.get(key, []) if sized_name(v))] if key == "model" else vals
-            out[key] = max(dict.fromkeys(pool), key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
-        elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
+            out[key] = max(dict.fromkeys(pool), key=spelling_rank if key == "model" else lambda v: len(norm(v)))
+        elif key == "model" and (main := main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
         elif key == "model" and (shared := shared_checkpoint_model([*vals, *led.get(key, [])])) is not None:
             out[key] = shared  # a BF16 and an FP8 checkpoint of one model: that model, each run's precision its own
@@ -484,27 +485,6 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     if "draft_len" in out and local - stated:
         out.pop("draft_len")  # a title's "MTP=2" over a lead-in's EAGLE runs: the length of a method not the runs' own
     return out
-
-
-def _spelling_rank(name: str) -> tuple[bool, bool, int]:
-    """The spelling a document's one model is given by: one naming its size before a family alone ("Qwen3-235B-A22B
-    .Q2_K.gguf" over "the gguf of Qwen3"), then a hub id or name before a local file or folder, then the
-    longest ("meta-llama/Llama-3.1-8B-Instruct" over "../gguf/Llama-3.1-8B-Instruct-Q8_0.gguf")."""
-    return (sized_name(name), base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
-
-
-_FILE_RE = re.compile(r"\.(?:gguf|bin|safetensors|pt|onnx|engine)$", re.IGNORECASE)
-
-
-def _main_model(names: Sequence[str]) -> str | None:
-    """The model a thread is about when it names another in passing ("GLM-5.3-Flash" in the title and twice in the
-    text, "adds the missing Qwen3.8-2.4T-A95B card" once): named three times at least, three times as often as any
-    other; None when no model stands out so (two models compared side by side state no default)."""
-    counts = Counter(norm(n) for n in names)
-    (top, n), *rest = counts.most_common()
-    if n < 3 or any(3 * m > n for _, m in rest):
-        return None
-    return next(v for v in names if norm(v) == top)
 
 
 _RUN_VERB_RE = re.compile(

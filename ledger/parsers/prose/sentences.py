@@ -92,7 +92,7 @@ from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner, is_pytest_progress, unsized_bar
 from ledger.vocab.metrics import RUN_NAME_RE, named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import AGREES_WITH, side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import RATIO_UNITS, is_size_unit, measure_of_unit
 from ledger.vocab.word_gate import WordGate
@@ -240,11 +240,28 @@ _OFFICIAL_RE = re.compile(
 )
 
 
+# "0.797, which matches the number 79.9 in the official tech report": the number a result is said to agree with,
+# the one a report states (the report is named after it)
+_AGREED_RE = re.compile(
+    r"(?:match(?:es|ed)?|agrees?\swith|" + AGREES_WITH + r")\s(?:the\s)?(?:(?:official|reported|published)\s)?"
+    r"(?:number|score|figure|value|result|accuracy)\s(?:of\s)?$",
+    re.IGNORECASE,
+)
+_REPORT_AFTER_RE = re.compile(r"[^.;()]{0,40}?\b(?:official|reported|published|upstream)\b", re.IGNORECASE)
+
+
 def _official_references(out: list[dict], text: str) -> list[dict]:
     """ "0.797 on AIME2025. The official AIME2025 score was 0.83": 0.83 is the reference of 0.797 (the result the
-    name points back to, in the sentence before), not a claim of its own."""
+    name points back to, in the sentence before), not a claim of its own; so is 79.9 in "0.797, which matches the
+    number 79.9 in the official tech report" (the value before it in its sentence)."""
     keep: list[dict] = []
     for c in out:
+        agreed = _AGREED_RE.search(text, max(0, c["start"] - 60), c["start"])
+        if agreed and _REPORT_AFTER_RE.match(text, c["end"]):
+            before = [p for p in keep[-4:] if p["end"] <= agreed.start() and p["reference"] is None]
+            if before and ". " not in text[before[-1]["end"] : agreed.start()]:  # (a value of its own sentence)
+                before[-1]["reference"] = c["value"]
+                continue
         m = _OFFICIAL_RE.search(text, max(0, c["start"] - 80), c["start"])
         sentence = text.rfind(". ", max(0, m.start() - 200), m.start()) if m else -1
         prior = (

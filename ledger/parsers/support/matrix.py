@@ -47,6 +47,7 @@ from ledger.parsers.support.cells import (
     unknown_mark,
 )
 from ledger.parsers.support.engine import column_engine, document_engine
+from ledger.parsers.support.letters import letter_matrix
 from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
@@ -131,7 +132,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     holders = _placeholders(ctx, block)
     page = _page_marks(ctx)
-    cols = support_columns(table, holders, page)
+    cols, letters = _columns(table, ctx, block, holders, page)
     roles = name_columns(table, cols or [])
     if cols is None and roles.listing is None:
         return
@@ -192,11 +193,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
-            got = read_page_cell(row.cells[ci], page)  # shared: its marks are only read here
-            if got is None and holders:
-                got = _placeholder_cell(holders.get(clean_name(row.cells[ci])))
-            if got is None:
-                got = _unknown_cell(ctx, row.cells[ci], row.line, unexplained)
+            got = _read(ctx, row.cells[ci], row.line, (letters, holders, page), unexplained)
             if got is None:
                 continue
             value, own, marks, mark = got
@@ -250,6 +247,34 @@ def _result_columns(table: Table, cols: list[int]) -> bool:
         if cells and results * 2 > len(cells):
             return True
     return False
+
+
+def _columns(
+    table: Table, ctx: Context, block: Block, holders: Mapping[str, object], page: Mapping[str, str]
+) -> tuple[list[int] | None, Mapping[str, Cell]]:
+    """The matrix's columns, and what its single-character marks say where it is a matrix of those alone."""
+    cols = support_columns(table, holders, page)
+    if cols is None and (lettered := letter_matrix(table, ctx.doc, block)) is not None:
+        return lettered  # (`Y` / `N` / `.` in every cell: read only in a matrix's shape)
+    return cols, {}
+
+
+def _read(
+    ctx: Context,
+    cell: str,
+    line: int,
+    keys: tuple[Mapping[str, Cell], Mapping[str, Meaning], Mapping[str, str]],
+    unexplained: set[str],
+) -> Cell | None:
+    """A matrix's cell: a letter mark, else a mark or word, else a placeholder the legend explains, else a mark
+    nobody explains (`keys`: the letter marks, the placeholders, the page's marks)."""
+    letters, holders, page = keys
+    got = letters.get(clean_name(cell)) if letters else None
+    if got is None:
+        got = read_page_cell(cell, page)  # shared: its marks are only read here
+    if got is None and holders:
+        got = _placeholder_cell(holders.get(clean_name(cell)))
+    return got if got is not None else _unknown_cell(ctx, cell, line, unexplained)
 
 
 def _placeholders(ctx: Context, block: Block) -> dict[str, Meaning]:
