@@ -983,3 +983,16 @@ def test_a_commit_named_in_a_results_sentence_stays_off_the_next_lines_other_sid
     pushed = "Once I pushed `5e4d3c2b` decode reached 1234 tok/s.\nWith the patch applied it reaches 1410 tok/s.\n"
     heads = [c.revision.head if c.revision else None for c in extract(pushed, path="x.md").claims if c.kind == "perf"]
     assert heads == ["5e4d3c2b", "5e4d3c2b"]
+
+
+def test_a_reproduction_column_is_measured_on_the_head_of_the_side_it_reran() -> None:
+    # tables.reproduced_columns: "PR77 reproduced" beside "This PR `b1c2d3e4`" reran the PR's side: its values carry
+    # that head on the base the baseline header names, its reference the reproduced baseline beside it
+    path = Path(__file__).parent / "fixtures" / "revisions" / "reproduced_side_columns.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = {
+        (c.value, c.reference, c.revision.head, c.revision.base)
+        for c in claims
+        if c.config.get("column") == "PR77 reproduced" and c.revision is not None
+    }
+    assert got == {(19.91, 22.05, "b1c2d3e4", "5c6d7e8f"), (3355.4, 3061.0, "b1c2d3e4", "5c6d7e8f")}

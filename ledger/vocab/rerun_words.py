@@ -31,6 +31,8 @@ _CI_AFTER_RE = re.compile(
     r"[\s-](?:the\s)?(?:failed\s|failing\s|flaky\s)?(?:ci|jobs?|pipelines?|tests|workflows?|checks)\b|-failed",
     re.IGNORECASE,
 )
+# a table column of a reviewer's rerun of one side: "PR389 reproduced", "Baseline (repro)", "PR same-host rerun"
+REPRODUCED_RE = re.compile(r"\b(?:reproduced|repro|re-?run|same[- ]host)\b", re.IGNORECASE)
 # (searched only where one of its words stands: vocab.word_gate)
 _NOT_RERUN_RE = WordGate(re.compile(NOT_RERUN, re.IGNORECASE))
 _REACH = 600

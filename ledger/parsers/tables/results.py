@@ -71,6 +71,7 @@ from ledger.parsers.tables.prose_bases import prose_named_base
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
+from ledger.parsers.tables.reproduced_columns import on_reproduced_columns
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.rows import row_claims
@@ -234,7 +235,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
         claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         claims = in_group(claims, group) if grouped else claims
-        claims = with_frame_statistic(against_base(claims, vs_name), frame)  # its "| TTFT |" a P99 TTFT
+        claims = with_frame_statistic(against_base(on_reproduced_columns(claims, headers), vs_name), frame)  # P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
 
 
