@@ -67,3 +67,18 @@ def test_one_lowering_serves_readers_that_rewrite_lines_between_them() -> None:
         for no, blanked in fresh.items():
             texts[no - 1] = blanked
         low = low.with_unknown(fresh)
+
+
+def test_the_setup_lines_gated_are_the_printed_ones_and_those_the_setup_reads_otherwise() -> None:
+    """LineFacts lowers the printed lines once; the lines the setup reads otherwise (Document.setup_texts) are asked of
+    each pattern whatever the printed line holds, so no line the setup text matches is missed."""
+    from ledger.parsers.reader.document import read_document
+    from ledger.parsers.reader.line_facts import LineFacts
+
+    doc = read_document("\n".join(_LINES[:8]), path="x.md")
+    doc.setup_texts = {3: "a strong fit for serving", 5: "plain words"}  # (3 printed without the prospect's words)
+    facts = LineFacts(doc)
+    held = facts.holding(prose_examples.PROSPECT_RE, setup=True)
+    setup = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)]
+    assert _each_line(prose_examples.PROSPECT_RE, setup) <= held and {3, 5} <= held
+    assert facts.holding(prose_examples.PROSPECT_RE) == prose_examples.PROSPECT_RE.lines_holding(doc.lines)

@@ -75,11 +75,19 @@ class LineFacts:
         if got is None:
             low = self._lowered.get(setup)
             if low is None:  # (lowered and joined once per document for every gate: 1% of extraction)
-                doc = self._doc
-                texts = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)] if setup else doc.lines
-                low = self._lowered[setup] = LoweredLines(texts)
+                low = self._lowered[setup] = self._setup_lowered() if setup else LoweredLines(self._lines)
             got = self._held[key] = gate.lines_holding(low)
         return got
+
+    def _setup_lowered(self) -> LoweredLines:
+        """The lines as the setup readers read them, lowered: the printed lines' lowering, where the few lines the
+        setup reads otherwise (Document.setup_texts: blanked examples, a YAML file's nested keys) are ones no word test
+        tells (LoweredLines.with_unknown), each asked of its pattern by the reader, not a second whole lowering."""
+        printed = self._lowered.get(False)
+        if printed is None:
+            printed = self._lowered[False] = LoweredLines(self._lines)
+        lines, n = self._lines, len(self._lines)
+        return printed.with_unknown(no for no, t in self._doc.setup_texts.items() if 0 < no <= n and t != lines[no - 1])
 
     def set_examples(self, examples: frozenset[int]) -> None:
         """The lines the pipeline gives no extractor (support.examples: a template's numbers)."""
