@@ -28,6 +28,7 @@ from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.emphasis import emphasis_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.front_matter import front_matter
+from ledger.parsers.reader.line_facts import PRINTED_LOWERED
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.linked_values import values_unlinked
 from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
@@ -102,6 +103,8 @@ def _prose_blanked(doc: Document, lines: list[str], code: set[int]) -> None:
     of the next ones' patterns (LoweredLines.with_unknown), not the whole document lowered anew for each."""
     texts = [doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)]
     lowered = LoweredLines(texts)
+    # (the printed lines' lowering too, for LineFacts: a line read otherwise so far is one no word test tells there)
+    doc.derived[PRINTED_LOWERED] = lowered.with_unknown(n for n, t in enumerate(texts, 1) if t is not lines[n - 1])
     # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length; "a strong fit for P/D-disaggregated
     # serving": where it would serve, no run; "falls back to X for FP8 KV cache": a rule's branch, no run's precision)
     for reader in (supposed_blanked, prospect_blanked, branch_blanked):

@@ -17,6 +17,10 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.text import has_digit
 from ledger.vocab.word_gate import LoweredLines, WordGate
 
+PRINTED_LOWERED = "line_facts.printed_lowered"
+"""Document.derived's key of the printed lines' lowering, where read_document lowered them already (LineFacts reads it
+instead of lowering the document again)."""
+
 
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
@@ -75,9 +79,14 @@ class LineFacts:
         if got is None:
             low = self._lowered.get(setup)
             if low is None:  # (lowered and joined once per document for every gate: 1% of extraction)
-                low = self._lowered[setup] = self._setup_lowered() if setup else LoweredLines(self._lines)
+                low = self._lowered[setup] = self._setup_lowered() if setup else self._printed_lowered()
             got = self._held[key] = gate.lines_holding(low)
         return got
+
+    def _printed_lowered(self) -> LoweredLines:
+        """The printed lines lowered: read_document's lowering where it left one (PRINTED_LOWERED), else anew."""
+        low = self._doc.derived.get(PRINTED_LOWERED)
+        return low if isinstance(low, LoweredLines) and len(low) == len(self._lines) else LoweredLines(self._lines)
 
     def _setup_lowered(self) -> LoweredLines:
         """The lines as the setup readers read them, lowered: the printed lines' lowering, where the few lines the
@@ -85,7 +94,7 @@ class LineFacts:
         tells (LoweredLines.with_unknown), each asked of its pattern by the reader, not a second whole lowering."""
         printed = self._lowered.get(False)
         if printed is None:
-            printed = self._lowered[False] = LoweredLines(self._lines)
+            printed = self._lowered[False] = self._printed_lowered()
         lines, n = self._lines, len(self._lines)
         return printed.with_unknown(no for no, t in self._doc.setup_texts.items() if 0 < no <= n and t != lines[no - 1])
 
