@@ -49,3 +49,36 @@ def test_the_lines_blanked_are_those_a_test_of_every_line_blanks() -> None:
     branches = dispatch_branches.branch_blanked(_LINES, skip)
     assert sorted(branches) == [7]  # (the rule's branch wraps onto the next line: its FP8 blanked, BF16 kept)
     assert "FP8" not in branches[7] and "BF16" in branches[7]
+
+
+def test_one_lowering_serves_readers_that_rewrite_lines_between_them() -> None:
+    """read_document lowers the prose once for its three blankers: a line one of them rewrote is counted unknown
+    (LoweredLines.with_unknown), so the next gate asks its pattern of it, and each reader blanks what it would have
+    blanked from lines lowered anew."""
+    low = LoweredLines(_LINES)
+    changed = low.with_unknown([1, 3])
+    assert changed.unknown == low.unknown | {1, 3} and low.unknown == LoweredLines(_LINES).unknown  # (a copy)
+    for pattern in (prose_examples.PROSPECT_RE, dispatch_branches._PRECISION):
+        assert pattern.lines_holding(changed) >= {1, 3}
+    texts, skip = list(_LINES), {11}
+    for reader in (prose_examples.supposed_blanked, prose_examples.prospect_blanked, dispatch_branches.branch_blanked):
+        fresh = reader(list(texts), skip)
+        assert reader(texts, skip, low) == fresh
+        for no, blanked in fresh.items():
+            texts[no - 1] = blanked
+        low = low.with_unknown(fresh)
+
+
+def test_the_setup_lines_gated_are_the_printed_ones_and_those_the_setup_reads_otherwise() -> None:
+    """LineFacts lowers the printed lines once; the lines the setup reads otherwise (Document.setup_texts) are asked of
+    each pattern whatever the printed line holds, so no line the setup text matches is missed."""
+    from ledger.parsers.reader.document import read_document
+    from ledger.parsers.reader.line_facts import LineFacts
+
+    doc = read_document("\n".join(_LINES[:8]), path="x.md")
+    doc.setup_texts = {3: "a strong fit for serving", 5: "plain words"}  # (3 printed without the prospect's words)
+    facts = LineFacts(doc)
+    held = facts.holding(prose_examples.PROSPECT_RE, setup=True)
+    setup = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)]
+    assert _each_line(prose_examples.PROSPECT_RE, setup) <= held and {3, 5} <= held
+    assert facts.holding(prose_examples.PROSPECT_RE) == prose_examples.PROSPECT_RE.lines_holding(doc.lines)

@@ -8,6 +8,7 @@ import re
 
 from ledger.vocab.doc_tables import CAPABILITY_RE
 from ledger.vocab.setup import named_twice, qualifiers
+from ledger.vocab.word_gate import WordGate
 
 # "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
 _BARE_CARD_RE = re.compile(
@@ -109,6 +110,10 @@ def listed_device(text: str) -> str | None:
     if len(set(found)) != 1:
         return None
     return found[0] if len(found) == 1 else f"{len(found)}x {found[0]}"
+
+
+CAPABILITY_GATE = WordGate(CAPABILITY_RE)
+"""The lines a capability note may stand on ("compute"), found by one pass over a document (LineFacts.holding)."""
 
 
 # "-DSM=xx is the compute capability of your GPU, e.g. 60 (P40) or 80 (A100)": boards named as examples of an

@@ -13,9 +13,10 @@ a letter beyond ASCII joins a word only where the engine's case table gives it n
 from __future__ import annotations
 
 import bisect
+import copy
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ledger.memo import SHORT
@@ -119,6 +120,13 @@ class LoweredLines:
 
     def __len__(self) -> int:
         return self.count
+
+    def with_unknown(self, changed: Iterable[int]) -> LoweredLines:
+        """A copy in which the `changed` lines (from 1) are ones no word test tells, so every gate asks its pattern of
+        them: a reader that rewrites a few lines between two gates' passes keeps one lowering for both."""
+        out = copy.copy(self)
+        out.unknown = self.unknown | frozenset(changed)
+        return out
 
 
 class WordGate:

@@ -20,6 +20,7 @@ from ledger.parsers.grammar.default_reach import (
     required_or_advised,
     spelled,
 )
+from ledger.parsers.grammar.documentation_lines import documentation_lines
 from ledger.parsers.grammar.feature_launches import feature_launch_lines
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_in_lines import lead_in_lines
@@ -52,8 +53,6 @@ from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.board_counts import member_counts
 from ledger.vocab.canonical import counted_boards, is_cpu_name
-from ledger.vocab.device_headings import capability_note
-from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import (
     folder_checkpoint,
@@ -329,7 +328,7 @@ def _unread(doc: Document) -> set[int]:
         | release_lines(doc)
         | table_command_lines(doc)
         | reference_lines(doc)
-        | _documentation_lines(doc)
+        | documentation_lines(doc)
     )
 
 
@@ -529,16 +528,3 @@ def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
         return {0}
     # (the description's author goes on in later comments: "pushed one more commit" over a table is the same machine)
     return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and (c := comments.get(a)) and c.text == opening.text}
-
-
-def _documentation_lines(doc: Document) -> set[int]:
-    """The lines that name boards as examples of their compute capability (a build note, a table of them) and the
-    rows of an API's reference ("| Name | Shape | Data Type | Description |"): they name no setup the results ran
-    under (vocab.device_headings, vocab.doc_tables)."""
-    out: set[int] = set()
-    for b in doc.blocks:
-        if b.kind == "table" and b.table is not None and documentation_table(b.table.header):
-            out.update(range(b.start, b.end + 1))
-        elif b.kind in ("text", "item"):
-            out.update(no for no in range(b.start, b.end + 1) if capability_note(doc.line(no)))
-    return out

@@ -12,7 +12,7 @@ import re
 
 from ledger.vocab.dispatch_words import DISPATCH_VERBS
 from ledger.vocab.setup import DTYPE_PATTERN
-from ledger.vocab.word_gate import WordGate
+from ledger.vocab.word_gate import LoweredLines, WordGate
 
 # (searched only where one of its words stands: vocab.word_gate)
 _VERB_RE = WordGate(re.compile(rf"(?<![\w-])(?:{DISPATCH_VERBS})(?![\w-])", re.IGNORECASE))
@@ -23,14 +23,15 @@ _PRECISION = WordGate(_PRECISION_RE)  # (asked of every prose line: its case-sen
 _SENTENCE_RE = re.compile(r"[^.!?\n]{1,2000}")
 
 
-def branch_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+def branch_blanked(lines: list[str], skip: set[int], lowered: LoweredLines | None = None) -> dict[int, str]:
     """Line number (from 1) -> the line with the precisions of its dispatch rules blanked, for the prose lines that
-    state one; `skip`: the lines read as code. A sentence wrapped over lines is read whole: the rule's verb may end
-    one line and its branch's precision open the next."""
+    state one; `skip`: the lines read as code; `lowered`: the lines lowered already, where the caller has them. A
+    sentence wrapped over lines is read whole: the rule's verb may end one line and its branch's precision open the
+    next."""
     out: dict[int, str] = {}
     tail = ""  # the previous prose line's unfinished sentence
     # (the lines that may name a precision, found by one pass of its words over the document, not a test a line)
-    named = _PRECISION.lines_holding(lines)
+    named = _PRECISION.lines_holding(lines if lowered is None else lowered)
     for no, line in enumerate(lines, 1):
         if no in skip or len(line) > 4000 or not line.strip():
             tail = ""

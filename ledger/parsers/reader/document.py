@@ -28,6 +28,7 @@ from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.emphasis import emphasis_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.front_matter import front_matter
+from ledger.parsers.reader.line_facts import PRINTED_LOWERED
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.linked_values import values_unlinked
 from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
@@ -44,6 +45,7 @@ from ledger.parsers.tables.dialects import pipe_cells
 from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
 from ledger.parsers.tables.prompt_heads import prompt_lengths
+from ledger.vocab.word_gate import LoweredLines
 
 __all__ = [
     "MAX_LINE",
@@ -95,6 +97,24 @@ def blank_html_comments(text: str) -> str:
     return "".join(out)
 
 
+def _prose_blanked(doc: Document, lines: list[str], code: set[int]) -> None:
+    """Into doc.setup_texts, the prose lines blanked of suppositions, prospects and dispatch rules' branches, each
+    reader reading the lines as the one before left them: lowered once for the three gates, a line one rewrote asked
+    of the next ones' patterns (LoweredLines.with_unknown), not the whole document lowered anew for each."""
+    texts = [doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)]
+    lowered = LoweredLines(texts)
+    # (the printed lines' lowering too, for LineFacts: a line read otherwise so far is one no word test tells there)
+    doc.derived[PRINTED_LOWERED] = lowered.with_unknown(n for n, t in enumerate(texts, 1) if t is not lines[n - 1])
+    # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length; "a strong fit for P/D-disaggregated
+    # serving": where it would serve, no run; "falls back to X for FP8 KV cache": a rule's branch, no run's precision)
+    for reader in (supposed_blanked, prospect_blanked, branch_blanked):
+        changed = reader(texts, code, lowered)
+        for no, blanked in changed.items():
+            doc.setup_texts[no] = texts[no - 1] = blanked
+        if changed:
+            lowered = lowered.with_unknown(changed)
+
+
 def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
     """Read text into a Document; never raises on odd input."""
     kind: Literal["markdown", "rendered"] = (
@@ -122,12 +142,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     code = {no for b in doc.blocks if b.kind == "code" for no in range(b.start, b.end + 1)}
     for no, blanked in example_blanked(lines, code).items():
         doc.setup_texts.setdefault(no, blanked)
-    for no, blanked in supposed_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
-        doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
-    for no, blanked in prospect_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
-        doc.setup_texts[no] = blanked  # ("a strong fit for P/D-disaggregated serving": where it would serve, no run)
-    for no, blanked in branch_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
-        doc.setup_texts[no] = blanked  # ("falls back to X for FP8 KV cache": a rule's branch, no run's precision)
+    _prose_blanked(doc, lines, code)
     if "→" in text or "->" in text:  # ("- **Hardware:** A100 → L40S": the runs' board is the new side's)
         for no, moved in superseded_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
             doc.setup_texts[no] = moved

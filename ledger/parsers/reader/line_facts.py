@@ -17,6 +17,10 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.text import has_digit
 from ledger.vocab.word_gate import LoweredLines, WordGate
 
+PRINTED_LOWERED = "line_facts.printed_lowered"
+"""Document.derived's key of the printed lines' lowering, where read_document lowered them already (LineFacts reads it
+instead of lowering the document again)."""
+
 
 class LineFacts:
     """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
@@ -75,11 +79,24 @@ class LineFacts:
         if got is None:
             low = self._lowered.get(setup)
             if low is None:  # (lowered and joined once per document for every gate: 1% of extraction)
-                doc = self._doc
-                texts = [doc.setup_line(no) for no in range(1, len(doc.lines) + 1)] if setup else doc.lines
-                low = self._lowered[setup] = LoweredLines(texts)
+                low = self._lowered[setup] = self._setup_lowered() if setup else self._printed_lowered()
             got = self._held[key] = gate.lines_holding(low)
         return got
+
+    def _printed_lowered(self) -> LoweredLines:
+        """The printed lines lowered: read_document's lowering where it left one (PRINTED_LOWERED), else anew."""
+        low = self._doc.derived.get(PRINTED_LOWERED)
+        return low if isinstance(low, LoweredLines) and len(low) == len(self._lines) else LoweredLines(self._lines)
+
+    def _setup_lowered(self) -> LoweredLines:
+        """The lines as the setup readers read them, lowered: the printed lines' lowering, where the few lines the
+        setup reads otherwise (Document.setup_texts: blanked examples, a YAML file's nested keys) are ones no word test
+        tells (LoweredLines.with_unknown), each asked of its pattern by the reader, not a second whole lowering."""
+        printed = self._lowered.get(False)
+        if printed is None:
+            printed = self._lowered[False] = self._printed_lowered()
+        lines, n = self._lines, len(self._lines)
+        return printed.with_unknown(no for no, t in self._doc.setup_texts.items() if 0 < no <= n and t != lines[no - 1])
 
     def set_examples(self, examples: frozenset[int]) -> None:
         """The lines the pipeline gives no extractor (support.examples: a template's numbers)."""

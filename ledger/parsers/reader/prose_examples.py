@@ -12,7 +12,7 @@ import re
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.prospects import PROSPECT_RE
 from ledger.vocab.text import has_digit_char
-from ledger.vocab.word_gate import WordGate
+from ledger.vocab.word_gate import LoweredLines, WordGate
 
 # "e.g.", "e.g,", "eg.", "for example", "for instance", "such as", "like", then at most a comma or colon, blanks,
 # and a code span (or the line's end)
@@ -140,13 +140,13 @@ _SUPPOSE_RE = WordGate(
 )
 
 
-def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+def supposed_blanked(lines: list[str], skip: set[int], lowered: LoweredLines | None = None) -> dict[int, str]:
     """Line number (from 1) -> the line with its suppositions blanked ("If the model generates 300 tokens but 200
     of those are accepted, ...": no output length of any run), for the prose lines that hold one; `skip`: the lines
-    read as code."""
+    read as code; `lowered`: the lines lowered already, where the caller has them (one lowering for every gate)."""
     out: dict[int, str] = {}
     # (only the lines holding one of its words, found by one pass over the document: vocab.word_gate)
-    for no in sorted(_SUPPOSE_RE.lines_holding(lines)):
+    for no in sorted(_SUPPOSE_RE.lines_holding(lines if lowered is None else lowered)):
         line = lines[no - 1]
         if no in skip or len(line) > 4000 or not _holds_digit(line):
             continue
@@ -155,14 +155,14 @@ def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
     return out
 
 
-def prospect_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+def prospect_blanked(lines: list[str], skip: set[int], lowered: LoweredLines | None = None) -> dict[int, str]:
     """Line number (from 1) -> the line with its prospects blanked ("a strong fit for P/D-disaggregated serving", "it
     would also suit EP-only deployments": where the change would serve, no run's setup; vocab.prospects), for the
-    prose lines that hold one; `skip`: the lines read as code."""
+    prose lines that hold one; `skip`: the lines read as code; `lowered` as supposed_blanked's."""
     out: dict[int, str] = {}
     # (a search a line cost 1.3% of extracting the shared corpus: one pass of its words over the document finds the
     # few lines that may hold one, vocab.word_gate)
-    for no in sorted(PROSPECT_RE.lines_holding(lines)):
+    for no in sorted(PROSPECT_RE.lines_holding(lines if lowered is None else lowered)):
         line = lines[no - 1]
         if no in skip or len(line) > 4000 or PROSPECT_RE.search(line) is None:
             continue
