@@ -185,3 +185,24 @@ def test_a_change_after_release_columns_is_their_shared_measures_change() -> Non
     assert claims[396.1].metric == "out tok/s" and claims[396.1].reference == 402.6
     assert claims[-1.61].metric == "out tok/s Delta"
     assert claims[-1.61].revision is not None and claims[-1.61].revision.label == "v0.7.4"
+
+
+def test_time_columns_naming_a_known_library_are_its_latency_and_unnamed_modes_keep_their_names() -> None:
+    text = """\
+| tokens | Triton (us) | PyTorch (us) |
+|---|---|---|
+| 8 | 1.8 | 7.1 |
+
+| tokens | Eager (ms) | Graphed (ms) |
+|---|---|---|
+| 8 | 4.0 | 2.5 |
+"""
+    got = {v: (m, cfg.get("engine")) for m, v, cfg in _claims(text)}
+    assert got[1.8] == ("latency", "Triton") and got[7.1] == ("latency", "PyTorch")
+    assert got[2.5] == ("Graphed", None)  # (eager is the graphed run's baseline: two modes of one kernel)
+
+
+def test_a_heading_s_activity_words_are_no_part_of_the_measure() -> None:
+    table = "| tokens | Triton | PyTorch |\n|---|---|---|\n| 8 | 2.4 | 7.9 |\n"
+    text = f"# Router\n\n## Speed Tests and Profiling\n\n{table}"
+    assert {(m, cfg.get("engine")) for m, _, cfg in _claims(text)} == {("Speed", "Triton"), ("Speed", "PyTorch")}

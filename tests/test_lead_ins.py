@@ -145,3 +145,8 @@ def test_a_label_that_is_a_benchmarks_name_sets_the_task_not_a_variant() -> None
     # (a measure beside the name, or a model, keeps the label an arm's)
     assert lead_in_setup("GSM8K Acc:") == {"variant": "GSM8K Acc"}
     assert lead_in_setup("Qwen3-8B GSM8K:")["variant"] == "Qwen3-8B GSM8K"
+
+
+def test_a_lead_in_that_is_one_setting_s_value_names_no_variant() -> None:
+    assert lead_in_setup("L40S", colon=False) == {"gpu": "L40S"}
+    assert lead_in_setup("H200:") == {"gpu": "H200"}

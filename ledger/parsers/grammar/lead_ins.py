@@ -166,7 +166,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         values["model"] = models[0]
     residue = _residue(name, models) if "variant" in values else ""
     if "variant" in values and (
-        ((len(values) > 2 or values["variant"] == values.get("model")) and not residue)
+        ((len(values) > 2 or _one_setting(values)) and not residue)
         or (len(values) > 1 and residue and _CONTENT_WORDS_RE.fullmatch(residue))
     ):
         # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them; "B200 numbers:" the
@@ -180,6 +180,13 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
             values[key] = sm.group("value")
     values.update(qualifiers(inner))
     return values
+
+
+def _one_setting(values: dict[str, str]) -> bool:
+    """The variant's name is the one value of a setting it states ("L40S" over a paste: the board, "Llama-3-8B:" the
+    model): the setting says it all, no arm's name beside it."""
+    name = values["variant"].lower()
+    return any(v.lower() == name for k, v in values.items() if k != "variant")
 
 
 # "org/Model, TP8 + EP + fused shared experts": the features a lead-in adds with "+" after the run's settings

@@ -25,7 +25,10 @@ from ledger.vocab.sides import side_of
 from ledger.vocab.switch_values import switch_value
 from ledger.vocab.units import RATE_PART_RE, STAT_WORD_RE, is_measure_unit, measure_of_unit, rate_alone
 
-_RATE = "throughput"  # (a rate's columns only: a time's "Eager (ms) | Graphed (ms)" may time two phases of one run)
+_RATE = "throughput"
+# (a time's columns too where one names an engine or library the vocabulary knows: "Triton (us) | PyTorch (us)" time
+# one operation in each implementation, a latency whose implementation is the setup)
+_TIME = "latency"
 
 
 Arms = dict[str, tuple[str | None, str, str]]
@@ -45,14 +48,14 @@ def engine_columns(headers: list[str], roles: list[str], base_of: dict[int, int]
     heads = [clean(headers[i]) for i in cols]
     units = {(unit_of_header(h) or "").lower() for h in heads}
     names = [_without_bare_unit(head_without_unit(h).strip(" *_`")) for h in heads]
-    if len(units) != 1 or measure_of_unit(next(iter(units))) != _RATE or len(set(names)) != len(names):
-        return {}
-    if not all(_arm_name(n) for n in names):
+    measure = measure_of_unit(next(iter(units))) if len(units) == 1 else None
+    if measure not in (_RATE, _TIME) or len(set(names)) != len(names) or not all(_arm_name(n) for n in names):
         return {}
     engines = [engine_in_label(n) for n in names]
     if any(engines):
-        return {h: (_RATE, "engine", e.name if e else n) for h, n, e in zip(heads, names, engines, strict=True)}
-    return {h: (_RATE, "variant", n) for h, n in zip(heads, names, strict=True)}
+        return {h: (measure, "engine", e.name if e else n) for h, n, e in zip(heads, names, engines, strict=True)}
+    # (a time's columns named by no engine may time two phases of one run: "Eager (ms) | Graphed (ms)")
+    return {h: (_RATE, "variant", n) for h, n in zip(heads, names, strict=True)} if measure == _RATE else {}
 
 
 def _bare_arms(headers: list[str], roles: list[str], base_of: dict[int, int]) -> Arms:

@@ -112,6 +112,7 @@ from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
 from ledger.parsers.tables.whole_rows import states_whole
 from ledger.parsers.tables.workload_rows import workload_rows_setup
+from ledger.vocab.activity_tails import without_activity
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     OWN_MEASURE_RE,
@@ -713,6 +714,7 @@ def _heading_measure(heading: str) -> str | None:
         return None  # "## TOKENS=8 — `MEGA_TIMING=e2e`": the section's settings, no measure
     heading = worded[0] if (worded := worded_unit(heading)) is not None else heading  # ("... in tokens per second")
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
+    name = without_activity(name)  # ("Speed Tests and Profiling": the speed, what the tests were run for)
     paren = _SETUP_PAREN_RE.search(name[:200])  # ("..., OTPS / GPU (ISL=1600 OSL=600, same node)": the runs' setup)
     bare = name[: paren.start()] if paren and qualifiers(paren.group(1)) else name
     parts = _HEAD_PARTS_RE.split(name[:80])
