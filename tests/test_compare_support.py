@@ -4,6 +4,8 @@ cells all stayed says "no change", never "nothing to compare"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ledger.compare.run import Comparison, Loaded, compare_loaded
 from ledger.model import Claim
 from ledger.parsers import extract
@@ -323,3 +325,25 @@ def test_a_rows_size_range_that_moved_between_versions_is_a_step_of_its_cells() 
     changes = {(s.subject, s.feature): (s.verdict, s.values) for s in _compare(v1, v2).support}
     assert changes[("Qwen2", "AWQ")] == ("changed", ["yes [0.5B - 72B]", "yes [1.5B - 72B]"])
     assert changes[("Falcon", "AWQ")][0] == "no change"
+
+
+FIX = Path(__file__).resolve().parent / "fixtures" / "support"
+_DASHED = (FIX / "dash_without_legend.md").read_text(encoding="utf-8")
+_EXPLAINED = _DASHED.replace("| Heron   | Yes         |  -   |", "| Heron   | Yes         | Yes  |") + (
+    '\n"-" means not checked yet.\n'
+)
+
+
+def test_a_dash_no_legend_explains_is_the_mark_a_later_legend_explains() -> None:
+    """ "-" with no legend in v1 (a cell kept as printed, no longer dropped), '"-" means not checked yet' under v2's
+    table: one mark, so a cell "-" in both is no change (not a new "untested" cell) and "-" -> Yes is a change."""
+    first = {(c.subject, c.feature): c for c in extract(_DASHED, path="formats.md").claims}
+    assert first[("Kestrel", "GGUF")].value == "-" and first[("Kestrel", "GGUF")].outcome_text == "-"
+    assert first[("Wren", "GGUF")].value == "yes"
+    c = _compare(_DASHED, _EXPLAINED)
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in c.support}
+    assert changes[("Kestrel", "GGUF")] == ("no change", ["untested", "untested"])
+    assert changes[("Heron", "GGUF")] == ("changed", ["-", "yes"])
+    # (the dash unexplained in two versions, explained in the third: one mark all along, no step anywhere)
+    three = {(s.subject, s.feature): s for s in _compare(_DASHED, _DASHED, _EXPLAINED).support}
+    assert three[("Kestrel", "GGUF")].verdict == "no change" and three[("Kestrel", "GGUF")].events == []

@@ -42,6 +42,9 @@ class SupportChange:
     """The column renames the cell was followed across: (old header, new header, revision it is new in)."""
     events: list[tuple[str, int]] = field(default_factory=list)
     """What happened to the cell between each two adjacent revisions: (changed/new/gone/renamed, the newer one)."""
+    printed: list[str | None] = field(default_factory=list)
+    """The dash each revision's cell printed ("-"), where it printed one: an unexplained dash is the mark a later
+    version's legend explains (explained_later)."""
 
     @property
     def label(self) -> str:
@@ -90,3 +93,17 @@ def base_value(value: str | None) -> str | None:
     """A cell's yes / no / partial without its maturity and sizes: two columns that agree on it are alike though one
     says Functional where the other says Experimental."""
     return value.split(" (", 1)[0].split(" [", 1)[0] if value is not None else None  # (nor its sizes)
+
+
+def explained_later(ch: SupportChange) -> None:
+    """A dash no legend explained ("-" in v1) read as a later version's legend reads the same dash ('"-" means not
+    tested yet' under v2's table): one mark, so a cell "-" in both versions is no change and "-" -> yes is a change
+    of the cell, not a new one. In place."""
+    for i, mark in enumerate(ch.printed):
+        value = ch.values[i]
+        if mark is None or value is None or base_value(value) != mark:
+            continue
+        after = zip(ch.printed[i + 1 :], ch.values[i + 1 :], strict=True)  # (the first version that explains it)
+        later = next((v for m, v in after if m == mark and v and base_value(v) != mark), None)
+        if later is not None:
+            ch.values[i] = str(base_value(later)) + value[len(mark) :]

@@ -28,6 +28,7 @@ from ledger.compare.support_cell import (
     SupportChange,
     cell_key,
     cell_value,
+    explained_later,
 )
 from ledger.compare.support_renames import follow_renames
 from ledger.neutral import markdown, terminal
@@ -53,10 +54,12 @@ def support_changes(snaps: Sequence[Snapshot]) -> list[SupportChange]:
             if ch is None:
                 backend = (c.config or {}).get("backend")
                 ch = cells[k] = SupportChange(c.engine, backend, str(c.subject), str(c.feature or ""), [None] * n)
-                ch.lines = [None] * n
+                ch.lines, ch.printed = [None] * n, [None] * n
             if ch.values[i] is None:
-                ch.values[i], ch.lines[i] = cell_value(c), c.source.line
+                ch.values[i], ch.lines[i], ch.printed[i] = cell_value(c), c.source.line, c.outcome_text
                 ch.subject, ch.feature = str(c.subject), str(c.feature or "")  # the newest spelling is shown
+    for ch in cells.values():
+        explained_later(ch)
     kept = follow_renames(cells, n)
     for ch in kept:
         ch.verdict = _verdict(ch.values)

@@ -75,6 +75,9 @@ value_of_meaning)."""
 
 
 PLACEHOLDERS: tuple[str, ...] = ("-", "–", "—", "?", "TBD")
+DASHES = frozenset(PLACEHOLDERS[:3])
+"""The placeholders a support cell prints as a dash: with no legend, a mark kept as printed (a later version's legend
+may say what it meant all along)."""
 """Cells that say nothing on their own (a dash, a question mark): a support cell only where the page's legend
 says what they stand for ("`-` means not verified yet"); with no legend they are no cell, never "no"."""
 

@@ -52,7 +52,7 @@ from ledger.parsers.support.names import Facts, models_text, name_columns, row_n
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
 from ledger.vocab.doc_tables import option_attribute
-from ledger.vocab.support import MARKS
+from ledger.vocab.support import DASHES, MARKS
 from ledger.vocab.support_maturity import MATURITY_RE
 
 NAME = "support_table"
@@ -96,7 +96,7 @@ def support_columns(
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
         if option_attribute(head):
             continue  # ("Required | Yes" beside an option's name: whether it must be given, no support)
-        yes = held = odd = other = matured = 0
+        yes = held = odd = other = matured = dashed = 0
         for r in table.rows:
             if ci >= len(r.cells):
                 continue
@@ -108,6 +108,8 @@ def support_columns(
                 matured += bool(got[1] and MATURITY_RE.search(got[1]))
             elif holders and clean_name(c) in holders:
                 held += 1
+            elif clean_name(c) in DASHES:
+                dashed += 1  # (a dash no legend explains: a cell of a column real marks make the matrix's)
             elif unknown_mark(c):
                 odd += 1
             else:
@@ -118,7 +120,7 @@ def support_columns(
             return None  # a status column of check marks: gates, not a matrix (unless they say a feature's maturity)
         # a column of placeholders only is the matrix's; beside anything else they need a real support cell (a
         # results column of numbers and dashes is no matrix column)
-        if (yes or (held and not other)) and yes + held + odd >= other:
+        if (yes or (held and not other)) and yes + held + odd + dashed >= other:
             cols.append(ci)
             support_cells += yes + held + odd
     if not cols or support_cells < 2 or numeric_cells >= support_cells:
@@ -193,7 +195,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
-            got = _read(ctx, row.cells[ci], row.line, (letters, holders, page), unexplained)
+            got, printed = _read_cell(ctx, row.cells[ci], row.line, (letters, holders, page), unexplained)
             if got is None:
                 continue
             value, own, marks, mark = got
@@ -217,6 +219,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 feature=subject if axes else features[ci],
                 value=value,
                 note=_join(parts),
+                outcome_text=printed,
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
@@ -259,24 +262,6 @@ def _columns(
     return cols, {}
 
 
-def _read(
-    ctx: Context,
-    cell: str,
-    line: int,
-    keys: tuple[Mapping[str, Cell], Mapping[str, Meaning], Mapping[str, str]],
-    unexplained: set[str],
-) -> Cell | None:
-    """A matrix's cell: a letter mark, else a mark or word, else a placeholder the legend explains, else a mark
-    nobody explains (`keys`: the letter marks, the placeholders, the page's marks)."""
-    letters, holders, page = keys
-    got = letters.get(clean_name(cell)) if letters else None
-    if got is None:
-        got = read_page_cell(cell, page)  # shared: its marks are only read here
-    if got is None and holders:
-        got = _placeholder_cell(holders.get(clean_name(cell)))
-    return got if got is not None else _unknown_cell(ctx, cell, line, unexplained)
-
-
 def _placeholders(ctx: Context, block: Block) -> dict[str, Meaning]:
     """The placeholders ("-") the page's legend makes cells of this table: none where no line explains one."""
     key = ctx.memo.get(_HOLDERS)
@@ -293,6 +278,30 @@ def _page_marks(ctx: Context) -> Mapping[str, str]:
         got = ctx.memo[_PAGE_MARKS] = {m: v for m, (v, _) in legend(ctx.doc).items() if m not in MARKS}
     marks: Mapping[str, str] = got
     return marks
+
+
+def _read_cell(
+    ctx: Context,
+    cell: str,
+    line: int,
+    keys: tuple[Mapping[str, Cell], Mapping[str, Meaning], Mapping[str, str]],
+    seen: set[str],
+) -> tuple[Cell | None, str | None]:
+    """A matrix's cell: a letter mark, else a mark or word (ours and the page's), else a placeholder the legend
+    explains, else an unexplained dash or mark kept as printed (`keys`: the letter marks, the placeholders, the
+    page's marks); and the dash it printed, if one (so that a later version's legend explains it:
+    compare.support_cell)."""
+    letters, holders, page = keys
+    got = letters.get(clean_name(cell)) if letters else None
+    if got is None:
+        got = read_page_cell(cell, page)  # shared: its marks are only read here
+    held = clean_name(cell) if got is None else ""
+    printed = held if held in DASHES else None
+    if got is None and holders:
+        got = _placeholder_cell(holders.get(held))
+    if got is None and printed:
+        got = printed, _UNEXPLAINED, [], None  # (no legend: kept as printed, what compare holds it to)
+    return (got if got is not None else _unknown_cell(ctx, cell, line, seen)), printed
 
 
 def _unknown_cell(ctx: Context, cell: str, line: int, seen: set[str]) -> Cell | None:
