@@ -141,6 +141,9 @@ FLAG_KEYS: dict[str, str] = {
     "num-questions": "samples",
     # sglang's run_eval: "--eval-name gpqa --num-examples 198"
     "eval-name": "task",
+    # sglang's run_eval "--thinking-mode deepseek-r1": the chat template's switch that turns a reasoning model's
+    # thinking on, by the model family's own convention (another prompt, another score)
+    "thinking-mode": "thinking_mode",
     "num-examples": "samples",
     "dataset": "dataset",
     # the sampling a client asks for (vllm bench's and the eval scripts' "--temperature 0.6 --top-p 0.95 --top-k 20")

@@ -111,6 +111,9 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "request throughput", r"request throughput|req/(?:s|min)|(?<![a-z])(?:rps|prs|rpm|prm)(?![a-z])", "perf", True
     ),
+    # sglang.bench_serving's "Peak output token throughput (tok/s)" beside its "Output token throughput": the best
+    # moment's rate, no mean over the run; a series of its own, never compared with the mean
+    Metric("peak output throughput", r"peak output (?:token )?(?:throughput|tput)", "perf", True),
     # ("401.50 output tokens/s": the rate's own words name it)
     # ("Output TPUT": throughput's abbreviation, as serving reports print it; "OTPS / GPU": output tokens per second)
     Metric(

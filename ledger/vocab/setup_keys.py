@@ -91,6 +91,7 @@ HARD_KEYS: tuple[str, ...] = (
     "top_p",
     "top_k",
     "reasoning_effort",  # (what a reasoning model was asked to spend, "low" or "high": vocab.eval_run_names)
+    "thinking_mode",  # (run_eval's "--thinking-mode qwen3": the reasoning model asked to think, by its template)
     "min_tokens",  # (a floor each request must generate to, "min_tokens:200": the end token masked till then)
     "max_tokens",  # (an eval's cap on its answers, "--max-tokens 64000": no output length, yet another run)
     "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")

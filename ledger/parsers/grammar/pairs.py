@@ -231,7 +231,8 @@ def pairs_in(text: str) -> list[Pair]:
             label, lstart = f"{nm.group(1)} {label}", nm.start(1)
         items = list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
-            lend = text.index("]", items[-1][2]) + 1
+            close = text.find("]", items[-1][2])  # (none: a list an excerpt cut open, value_lists)
+            lend = close + 1 if close >= 0 else len(text.rstrip())
             whole = all("." not in text[s:e] and "e" not in text[s:e].lower() for _, s, e in items)  # "[0,0,0]": ids
             out.append(
                 Pair(

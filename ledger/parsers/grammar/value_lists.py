@@ -32,6 +32,11 @@ def list_names(label: str) -> tuple[str, list[str]]:
 _ITEM = r"'?[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?'?"
 _LIST_RE = re.compile(rf"\[\s*(?:{_ITEM}\s*,\s*){{1,63}}{_ITEM}\s*\]")
 _ITEM_RE = re.compile(r"[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?")
+# "Scores: ['0.690', '0.712', '0.705', '0." at a line's end: a list of quoted values an excerpt cut short; its whole
+# items (each closed by its quote) are read as the closed list's would be, the one cut inside its quotes is not
+_NUM = r"[-+]?\d[\d.]{0,30}(?:[eE][-+]?\d{1,3})?"
+_OPEN_LIST_RE = re.compile(rf"\[\s*(?:'{_NUM}'\s*,\s*){{1,63}}'[-+]?[\d.]{{0,30}}\s*$")
+_QUOTED_RE = re.compile(rf"'(?P<v>{_NUM})'")
 
 
 def list_at(text: str, pos: int) -> list[tuple[float, int, int]] | None:
@@ -43,10 +48,23 @@ def list_at(text: str, pos: int) -> list[tuple[float, int, int]] | None:
         return None
     m = _LIST_RE.match(text, j)
     if m is None:
-        return None
+        return _open_list(text, j)
     out = []
     for im in _ITEM_RE.finditer(text, m.start(), m.end()):
         v = to_float(im.group(0))
         if v is not None:
             out.append((v, im.start(), im.end()))
+    return out or None
+
+
+def _open_list(text: str, j: int) -> list[tuple[float, int, int]] | None:
+    """The whole items of a quoted list cut open at the line's end (_OPEN_LIST_RE), else None."""
+    m = _OPEN_LIST_RE.match(text, j)
+    if m is None:
+        return None
+    out = []
+    for qm in _QUOTED_RE.finditer(text, m.start(), m.end()):
+        v = to_float(qm.group("v"))
+        if v is not None:
+            out.append((v, qm.start("v"), qm.end("v")))
     return out or None

@@ -262,3 +262,10 @@ def on_data(claims: Iterable[Claim], task: str | None) -> Iterator[Claim]:
         if task is not None:
             claim.config.setdefault("task", task)
         yield claim
+
+
+def warn_cut_list(ctx: Context, no: int, text: str, start: int) -> None:
+    """Warn on line `no` when the list of values read from `start` has no closing "]": an excerpt cut it open, and
+    only its whole items were read (grammar.value_lists)."""
+    if "]" not in text[start:]:
+        ctx.doc.warn(no, "a list of values cut open (no closing ']'): its whole items are read, not the last")

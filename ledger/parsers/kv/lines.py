@@ -57,6 +57,7 @@ from ledger.parsers.kv.context import (
     on_data,
     paired_later,
     section_banner,
+    warn_cut_list,
 )
 from ledger.parsers.kv.labels import (
     OUTCOME_RATE_RE,
@@ -453,6 +454,7 @@ class _BlockReader:
         if p.spread is not None:
             spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
         if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
+            warn_cut_list(ctx, no, text, p.value_start)  # (grammar.value_lists: a list an excerpt cut open)
             named = len(names) == len(p.items)
             for k, (value, start, end) in enumerate(p.items):
                 stat = names[k] if named else None

@@ -156,8 +156,9 @@ def _is_header_line(line: str) -> bool:
     return numeric * 2 < len(words)
 
 
-# "latency: 0.111 s" on a line makes it a line of labelled values, read by the line readers, not a table row
-_PAIR_RE = re.compile(r"[\w)\]%][ \t]*[:=]\s+[-+~]?\.?\d")
+# "latency: 0.111 s" on a line makes it a line of labelled values, read by the line readers, not a table row (a bold
+# key's too, its marks closing after the colon or before it: "*   **Request Throughput:** 81.86 req/sec")
+_PAIR_RE = re.compile(r"[\w)\]%*][ \t]*[:=][*_]{0,2}\s+[-+~]?\.?\d")
 
 
 def _is_row_line(line: str) -> bool:
