@@ -450,9 +450,10 @@ class _BlockReader:
         base, names = list_names(label)
         if names:
             unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
-        spread: dict[str, Any] = {}  # claim fields by name
-        if p.spread is not None:
-            spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
+        # claim fields by name
+        spread: dict[str, Any] = (
+            {} if p.spread is None else {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
+        )
         if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
             warn_cut_list(ctx, no, text, p.value_start)  # (grammar.value_lists: a list an excerpt cut open)
             named = len(names) == len(p.items)
