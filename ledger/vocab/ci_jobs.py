@@ -71,3 +71,28 @@ def ci_spans(text: str) -> list[tuple[int, int]]:
     if ("-" in text or "_" in text) and has_digit(text) and any(map(text.lower().__contains__, _CI_WORDS)):
         spans.extend(m.span() for m in _JOB_RE.finditer(text) if is_ci_job(m.group(0)))
     return spans
+
+
+# "Job", "CI run ID", "Workflow run", "Pipeline #": a column naming the CI job or run each row's result came from
+_ID_HEAD_RE = re.compile(
+    r"^(?:ci[ _])?(?:job|run|workflow(?:[ _]run)?|pipeline|build)(?:[ _]?(?:id|#|no\.?|number|link|url))?$",
+    re.IGNORECASE,
+)
+# "`55012`", "29277682836", "#4455", "[7781234567](https://...)": one id, five digits or more (a bare "1" numbers a run)
+_ID_CELL_RE = re.compile(r"^[`*_\[#]{0,3}\d{5,12}[`*_\]]{0,3}(?:\([^()\s]{1,300}\))?$")
+
+
+def ci_id_column(head: str, cells: list[str]) -> bool:
+    """Whether a table's column names the CI job or run each row came from ("Job" over "`55012`"): provenance, never
+    a result (two jobs' ids are no measure of either side) nor a setting (every run has its own)."""
+    return bool(cells) and bool(_ID_HEAD_RE.match(head.strip())) and all(_ID_CELL_RE.match(c.strip()) for c in cells)
+
+
+# what stands right before a CI run's or job's id: "run 29277682836", "job `55031`", "pipeline #881234"
+_CI_RUN_BEFORE_RE = re.compile(r"\b(?:ci\s)?(?:run|job|pipeline|workflow\srun)\s{1,2}[#`\[]{0,2}$", re.IGNORECASE)
+
+
+def ci_run_id(text: str, start: int, number: str, unit: str | None) -> bool:
+    """Whether the number `number` at `start` of `text` is the id of the CI run or job a value came from ("(run
+    29277682836)", "job `55031`"): five digits or more, no unit, after the run's word; never a value of a measure."""
+    return unit is None and len(number) >= 5 and bool(_CI_RUN_BEFORE_RE.search(text, max(0, start - 24), start))

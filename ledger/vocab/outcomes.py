@@ -191,11 +191,25 @@ def boolean_outcome(head: str, cell: str) -> str | None:
 # "Lint", "the type check", "docs", "`compileall`": a name a listed check goes by, beside the one a verdict follows
 # ("Lint, the type check and the mergeability check pass"); a word of a clause of its own ("After the rebase") is none
 CHECK_ITEM_RE = re.compile(
-    r"^(?:`[^`\n]{2,80}`|(?:[\w./+-]{1,30}\s){0,3}?(?:[\w./+-]{0,30}(?:checks?|tests?|lint(?:ers?|ing)?|builds?|docs|"
+    r"^(?:`[^`\n]{2,80}`|(?:[\w./+-]{1,30}\s){0,3}?(?:[\w./+-]{0,30}(?:checks?|tests?|steps?|lint(?:ers?|ing)?|builds?|docs|"
     r"gates?|suites?|jobs?|ci|typecheck(?:ing)?|formatt?(?:ing|er)?|pre-commit|mypy|ruff|flake8|pylint|black|isort|"
     r"clang-format|clang-tidy|pyright|codespell|shellcheck|compileall))\b)$",
     re.IGNORECASE,
 )
+
+
+# "steps", "checks": the plural noun a list of checks shares ("the perf and accuracy steps both passed")
+# (a step of a CI run is a check as much: "the perf step" is one of CHECK_ITEM_RE's names)
+_SHARED_CHECK_NOUN_RE = re.compile(r"\s(?P<noun>step|check|test|gate|job|suite)s$", re.IGNORECASE)
+
+
+def shared_check_noun(items: list[str]) -> list[str]:
+    """Listed checks named with one plural noun after the last ("perf", "accuracy steps"): each with the noun in the
+    singular ("perf step", "accuracy step"); `items` as they are where the list shares none."""
+    m = _SHARED_CHECK_NOUN_RE.search(items[-1]) if items else None
+    if m is None or " " in items[-1][: m.start()] or any(" " in i for i in items[:-1]):
+        return items
+    return [f"{i} {m.group('noun')}" for i in [*items[:-1], items[-1][: m.start()]]]
 
 
 _BAD_OUTCOME_RE = re.compile(BAD_OUTCOMES, re.IGNORECASE)

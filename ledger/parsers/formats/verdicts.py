@@ -22,6 +22,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.setup import qualifiers
 
 NAME = "verdicts"
 VERSION = "1"
@@ -147,7 +148,7 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         # as a note; the measured value stays for the readers of values
         above = ctx.doc.line(no - 1).strip()
         led = ctx.lead_in(block) or (above if above.endswith(":") and len(above) <= 120 else "")
-        name = led.rstrip(":").strip() or km.group("first")
+        name = _line_key(km) or led.rstrip(":").strip() or km.group("first")
         tm = _THRESHOLD_RE.search(text)
         ctx.take(no, km.start("word"), km.end("word"))
         yield ctx.claim(
@@ -205,9 +206,23 @@ _MARK_AGREE_RE = re.compile(
 )
 # "accuracy=0.866 threshold=0.93 FAIL": key=value pairs a tool prints, then its verdict in capitals
 _KV_VERDICT_RE = re.compile(
-    rf"^\s{{0,8}}(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?[^\s=]{{1,40}}"
+    # ("default        accuracy=0.951  PASS": a bare key in a column of its own opens the line)
+    rf"^\s{{0,8}}(?:(?P<label>[A-Za-z_][\w.-]{{0,30}})\s{{2,8}})?"
+    rf"(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?(?P<v>[^\s=]{{1,40}})"
     rf"(?:\s{{1,8}}[A-Za-z_][\w.-]{{0,30}}\s?=\s?[^\s=]{{1,40}}){{0,7}}\s{{1,8}}(?P<word>{_WORD})\s*$"
 )
+
+
+def _line_key(km: re.Match[str]) -> str | None:
+    """The key a verdict line opens with in a column of its own, the run the line's check was made on: a bare word
+    ("default        accuracy=0.951  PASS") or a setting ("page_size=64   accuracy=0.913  FAIL"); never a measured
+    pair ("accuracy=0.884 threshold=0.90 FAIL": the check the line above names)."""
+    if km.group("label"):
+        return km.group("label")
+    first = f"{km.group('first')}={km.group('v')}"
+    return first if km.string.startswith("  ", km.end("v")) and qualifiers(first) else None
+
+
 _THRESHOLD_RE = re.compile(r"\bthreshold\s?=\s?([\d.]{1,20})", re.IGNORECASE)
 # "pass= True", "passed: false" at a check line's end, and the settings the line opens with
 _FLAG_OUTCOME_RE = re.compile(r"\bpass(?:ed)?\s{0,2}[=:]\s{0,2}(?P<v>True|False|true|false|yes|no)\s*$")

@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import gate, top_level_split
-from ledger.vocab.outcomes import CHECK_ITEM_RE
+from ledger.vocab.outcomes import CHECK_ITEM_RE, shared_check_noun
 
 # (not "passed to the engine", "passed into `run()`", "passed as an argument": handed on)
-_VERB_RE = re.compile(r"(?<![\w-])(?:all\s)?(?P<word>passed|succeeded)(?![\w-])(?!\s(?:to|into|as|through|via)\b)")
+_VERB_RE = re.compile(
+    r"(?<![\w-])(?:(?:all|both)\s)?(?P<word>passed|succeeded)(?![\w-])(?!\s(?:to|into|as|through|via)\b)"
+)
 _CLAUSE_STOP_RE = re.compile(r"[.;:!?]\s|^[ \t]*(?:[-*+•]|\d{1,3}[.)])\s|\n")
 _ITEM_RE = re.compile(r"^`?[A-Za-z][\w`./+-]{0,40}(?:\s[\w`./+-]{1,40}){0,3}$")
 _ITEM_SEP = r",\s+(?:and\s+)?|\s+and\s+"
@@ -37,7 +39,7 @@ _NOT_OURS_RE = re.compile(
     re.IGNORECASE,
 )
 _MAX_ITEMS = 8
-_LEAD_RE = re.compile(r"^(?:(?:the|a|an|and|also)\s+)+", re.IGNORECASE)
+_LEAD_RE = re.compile(r"^(?:(?:the|a|an|and|also|both)\s+)+", re.IGNORECASE)
 
 
 def passed_lists(ctx: Context, line: int, text: str, spans: list[tuple[int, int]]) -> Iterator[Claim]:
@@ -54,7 +56,8 @@ def passed_lists(ctx: Context, line: int, text: str, spans: list[tuple[int, int]
                 spans.append((at, m.end()))
                 yield _suite_gate(ctx, line, text, suite, start, m.end())
             continue
-        items = [_LEAD_RE.sub("", i.strip()) for i in top_level_split(subject, _ITEM_SEP)]
+        # ("the perf and accuracy steps both passed": a perf step and an accuracy step)
+        items = shared_check_noun([_LEAD_RE.sub("", i.strip()) for i in top_level_split(subject, _ITEM_SEP)])
         if not 2 <= len(items) <= _MAX_ITEMS or not all(_ITEM_RE.match(i) for i in items):
             continue
         if not any(CHECK_ITEM_RE.match(i) for i in items):

@@ -19,6 +19,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.gates.check_lists import listed_before
 from ledger.parsers.gates.ci_prose import FLOOR_WORDS, TALLY_WORDS, counted_jobs, floor_gates, tallied_runs
 from ledger.parsers.gates.claims import gate, has_word
+from ledger.parsers.gates.failed_gates import failed_gates
 from ledger.parsers.gates.passed_lists import passed_lists
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.remedies import stated_checks
@@ -262,6 +263,7 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
     if has_word(text, low, _FAIL_HINTS, _FAIL_HINT_RE):
         for name, word, start, end in _failing_tests(text):
             yield gate(ctx, line, text[start:end], name, "fail", word)
+        yield from failed_gates(ctx, line, text)  # ("the first head failed the MMLU gate")
     taken: list[tuple[int, int]] = []  # ("the sweep passed 37/37 jobs": its tally's gate, not a second one)
     if "/" in text and _may(low, TALLY_WORDS):
         for claim, span in tallied_runs(ctx, line, text):

@@ -57,7 +57,6 @@ DEFAULT_KEYS = frozenset(
         "batch_size",
         "max_batch_size",
         "kv_cache",
-        "block_size",  # ("--block-size 256" on the one server: the KV layout every result of the thread ran with)
         "quant",
         COMPUTE_DTYPE,
         "spec_algo",

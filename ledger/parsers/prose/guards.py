@@ -27,6 +27,7 @@ from ledger.parsers.prose.size_changes import measured_size
 from ledger.parsers.prose.workload_items import in_workload_item
 from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.assigned_sizes import sent_rate
+from ledger.vocab.ci_jobs import ci_run_id
 from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
@@ -522,8 +523,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return True  # "GSM8K ×5": five runs of it, each printed below
     if n.unit is None and "_" in text[n.end : n.end + 24] and _ARG_NAME_AFTER_RE.match(text, n.end):
         return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
-    if n.unit is None and _ONE_IN_RE.match(text, n.end):
-        return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
+    if n.unit is None and (_ONE_IN_RE.match(text, n.end) or ci_run_id(text, n.start, n.text, n.unit)):
+        return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts; "run 29277682836": an id
     if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start) or _peak_spec(text, n):
         return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
     if n.high is None and dispersion_before(text, n.start):

@@ -9,6 +9,7 @@ import re
 
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
+from ledger.vocab.ci_jobs import ci_id_column
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import qualifiers
 
@@ -74,3 +75,9 @@ def naming_words(table: Table, roles: list[str]) -> None:
             continue
         if len(set(zip(names, (c.lower() for c in cells), strict=True))) > len(set(names)):
             roles[ci] = "config"
+
+
+def provenance_column(head: str, cells: list[str]) -> bool:
+    """Whether a column names the CI job or run each row's result came from ("Job" over "`55012`", "CI run ID" over
+    "29277682836": vocab.ci_jobs): ids, read for no claim (two jobs' ids measure neither side) and for no setting."""
+    return ci_id_column(head, cells)
