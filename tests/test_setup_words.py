@@ -1411,3 +1411,12 @@ def test_a_float_formats_name_between_the_precision_and_its_cache_keeps_it_the_c
     from ledger.parsers.grammar.setup_scopes import line_setup
 
     assert line_setup(text) == {"kv_cache": "fp8"}
+
+
+def test_an_architecture_a_run_was_on_is_its_gpu_where_no_board_is_named() -> None:
+    assert qualifiers("I reran the sweep on our Blackwell node:").get("gpu") == "Blackwell"
+    assert qualifiers("timed on a HOPPER box").get("gpu") == "Hopper"
+    assert qualifiers("timed on Hopper (one H100)").get("gpu") == "1xH100"  # (the board says more)
+    for limit in ("needs Hopper or newer", "runs on Hopper and Blackwell", "on Hopper+ only", "on Hopper parts only"):
+        assert "gpu" not in qualifiers(limit), limit
+
