@@ -25,7 +25,7 @@ from ledger.errors import UsageError
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
 
-EXPORT_SCHEMA_VERSION = 29
+EXPORT_SCHEMA_VERSION = 30
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
 
 SETUP_KEYS: tuple[str, ...] = (
@@ -113,6 +113,9 @@ SETUP_KEYS: tuple[str, ...] = (
     "iters",
     "replicas",
     "request_rate",
+    "kv_heads",
+    "head_dim",
+    "causal",
 )
 """The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
 added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads` and `imatrix`, schema 6
@@ -123,8 +126,8 @@ added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads`
 and `mem_fraction`, schema 17 `block_size`, schema 18 `min_tokens`, `temperature`, `top_p` and `top_k`, schema 19
 `shared_prefix_len` and `question_len`, schema 20 `reasoning_effort`, schema 21 `tuning`, schema 22 `category`,
 schema 23 `sockets` and `cores`, schema 24 `release`, schema 25 `chat_template` and `fewshot_multiturn`, schema 26
-`draft_tp` and `qps`, schema 27 `iters`, schema 28 `replicas`, schema 29 `request_rate`; a key added since is in
-the `setup` JSON column until the schema's next version)."""
+`draft_tp` and `qps`, schema 27 `iters`, schema 28 `replicas`, schema 29 `request_rate`, schema 30 `kv_heads`,
+`head_dim` and `causal`; a key added since is in the `setup` JSON column until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]
