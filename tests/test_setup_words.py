@@ -1411,3 +1411,26 @@ def test_a_float_formats_name_between_the_precision_and_its_cache_keeps_it_the_c
     from ledger.parsers.grammar.setup_scopes import line_setup
 
     assert line_setup(text) == {"kv_cache": "fp8"}
+
+
+def test_an_architecture_a_run_was_on_is_its_gpu_where_no_board_is_named() -> None:
+    assert qualifiers("I reran the sweep on our Blackwell node:").get("gpu") == "Blackwell"
+    assert qualifiers("timed on a HOPPER box").get("gpu") == "Hopper"
+    assert qualifiers("timed on Hopper (one H100)").get("gpu") == "1xH100"  # (the board says more)
+    for limit in ("needs Hopper or newer", "runs on Hopper and Blackwell", "on Hopper+ only", "on Hopper parts only"):
+        assert "gpu" not in qualifiers(limit), limit
+
+
+def test_a_kernel_s_shape_in_a_lead_in_is_setup_and_its_numbers_no_result() -> None:
+    got = qualifiers("BF16 KV cache, 16 query heads, 2 KV heads, head dim 64, causal")
+    assert {k: got.get(k) for k in ("heads", "kv_heads", "head_dim", "causal")} == {
+        "heads": "16",
+        "kv_heads": "2",
+        "head_dim": "64",
+        "causal": "causal",
+    }
+    assert qualifiers("B=1/Hq=8/Hkv=1/D=512") == {"batch_size": "1", "heads": "8", "kv_heads": "1", "head_dim": "512"}
+    assert "causal" not in qualifiers("the causal mask was wrong in 3 places")
+    text = "# Decode\n\nOn H100 with 32 heads of dim 128, causal:\n\n| batch | old (us) | new (us) |\n|---|---|---|\n"
+    claims = extract(text + "| 8 | 41.0 | 35.5 |\n", path="k.md").claims
+    assert [(c.value, c.config.get("heads"), c.config.get("head_dim")) for c in claims] == [(35.5, "32", "128")]

@@ -8,8 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from ledger.vocab.architectures import ARCH_RUN_PATTERN, ARCH_TRIGGERS, spelled_family
 from ledger.vocab.canonical import GPU_NAMES, one_board
 from ledger.vocab.setup_word import DIGIT_OPENS, SetupWord, make_word, search_word
+
+# a run on the CPU by the device's kind alone ("[CPU]", "CPU backend", "timed on the CPU"): the gpu word reads it
+CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
+ARCH_BOARD = make_word("gpu", "gpu", ARCH_RUN_PATTERN, ARCH_TRIGGERS, ("on ",))
+"""The architecture a run was on where the text names no board ("on our Blackwell node"): vocab.architectures; in
+vocab.setup's table after the board's own word, which says more where both are named."""
 
 # ("two L40S cards": a count in words)
 GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
@@ -80,6 +87,8 @@ _MACHINE_AFTER_RE = re.compile(r" ?(?:nodes?|machines?|servers?|hosts?|box|syste
 
 def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
     """The board a GPU word's match `m` (value `val`) in `s` names, with its count as the text gives it."""
+    if (family := spelled_family(val)) is not None:
+        return family  # ("on our hopper box": the architecture, no board and no count)
     if _TUNED_FOR_RE.match(s, m.end()) and (found := search_word(w, s, m.end())) is not None:
         m, val = found, next((g for g in found.groups() if g), "")  # "H200 table on H20": the run's is H20
     if val[:2].lower() in ("sm", "gf") and (found := search_word(w, s, m.end())) is not None:

@@ -28,7 +28,7 @@ from ledger.vocab.setup_keys import SWITCH_KEYS
 from ledger.vocab.switch_values import switch_value
 from ledger.vocab.text import clean_name, number_word
 
-SETUP_RULES_VERSION = 27  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 28  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 # 11: a gpu "2x3090" is two rtx3090; 12: "MetaX C500" is c500, "Kunlunxin P800" p800; 13: a kernel "🔵 GEMM" is gemm
@@ -48,6 +48,7 @@ SETUP_RULES_VERSION = 27  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rt
 # (and Intel's desktop CPUs, "i9-9900", "Core i7-12700K", are devices); 24: "RTX 4090D" is rtx4090d, not rtx4090
 # 25: a count's word or product is its number; 26: a request rate is its number ("16.00" is 16); 27: "QPS=4" is
 # request_rate 4 (no key qps)
+# 28: an architecture a run was on ("on our Blackwell node") is a gpu, one of the boards it names
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -318,6 +319,10 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
     "sm100": frozenset(("b200", "b100", "gb200")),
     "sm103": frozenset(("b300", "gb300")),
     "sm120": frozenset(("rtx5090", "rtx5080", "rtxpro6000", "rtxpro6000blackwell")),
+    # (the families by their names, as a run's lead-in says where no board is named: vocab.architectures)
+    "ampere": frozenset(("a100", "a800", "a30", "a10", "a10g", "a40", "a6000", "rtx3090", "rtx3080")),
+    "hopper": frozenset(("h100", "h200", "h800", "h20", "gh200")),
+    "blackwell": frozenset(("b200", "b100", "gb200", "b300", "gb300", "rtx5090", "rtx5080", "rtxpro6000")),
 }
 """Architecture ids -> the boards (canonical_gpu's names) built on each: "gfx1151" in a ROCm PR's title and
 "Radeon 8060S Graphics, gfx1151" in its device line name one machine, as "SM90" and "H200" do."""

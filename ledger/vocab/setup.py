@@ -15,9 +15,11 @@ from ledger.memo import short_text_cache
 from ledger.vocab.assigned_sizes import ASSIGNED_SIZE_WORDS
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
+    ARCH_BOARD,
     COUNTED_BOARDS,
     COUNTED_IN_WORDS,
     CPU_COUNT_WORDS,
+    CPU_RUN,
     GPU_COUNT,
     GPU_VARIANT,
     GPU_VENDOR,
@@ -46,6 +48,7 @@ from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
+from ledger.vocab.kernel_shapes import KERNEL_SHAPE_WORDS
 from ledger.vocab.length_pairs import LENGTH, REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.list_settings import LIST_ITEM_WORDS, LOAD_COUNT_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
@@ -113,7 +116,6 @@ HARDWARE_NAME_RE = WordGate(
 
 _COUNTED = ("eagle", "medusa", "ngram")  # the methods a title gives a draft length as MTP's ("EAGLE=3")
 _IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
-_CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
 _COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
@@ -473,6 +475,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # an alternation opening with a class would be tried at every character)
         re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0(?: ?(?:ti|/)|[ -]?ti ?\+| ?\+))"),
     ),
+    ARCH_BOARD,  # ("on our Blackwell node": the family where no board is named; after the board's word)
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
         "cpu",
@@ -494,9 +497,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ),
     ),
     # "[CPU] ...", "on the CPU backend", "measured on CPU": the device is a CPU, named by its kind
-    _word(
-        "gpu", "gpu", _CPU_RUN, ("cpu",), ("[cpu", "cpu", "run", "ran", "measured", "tested", "benchmarked", "timed")
-    ),
+    _word("gpu", "gpu", CPU_RUN, ("cpu",), ("[cpu", "cpu", "run", "ran", "measured", "tested", "benchmarked", "timed")),
     # "on the Vulkan backend", "with the CUDA backend": the GPU backend llama.cpp's runs are built with ("CPU
     # backend" names the device, above)
     _word(
@@ -747,6 +748,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "hqq",
         ),
     ),
+    *KERNEL_SHAPE_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "Hq=8/Hkv=1/D=512"
     *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -806,7 +808,7 @@ _ANY_SETUP_RE = re.compile(
     r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|burstgpt|instructcoder|longbench|drafting|speculation|one output token|"
-    r"single output token|greedy|spec=none|spec: none|spec = none|"
+    r"single output token|greedy|spec=none|spec: none|spec = none|blackwell|hopper|ampere|"
     rf"accept-mode|accept_mode|{TUNED_WORDS}|"  # ("models tuned via PV-tuning:")
     rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}",  # ("without any concurrency cap")
     re.IGNORECASE,

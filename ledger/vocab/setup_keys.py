@@ -82,6 +82,9 @@ HARD_KEYS: tuple[str, ...] = (
     "overlap",
     # a kernel grid's axes ("heads x batch" over "16 x 32", "M x N", a heading's "K=1024"): the shape a cell timed
     "heads",
+    "kv_heads",  # (an attention kernel's shape beside its query heads: vocab.kernel_shapes)
+    "head_dim",
+    "causal",
     "dim_m",
     "dim_n",
     "dim_k",
@@ -188,6 +191,10 @@ how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one
 which of the repeats a value is, the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
+    # an attention kernel's shape as its launch arguments spell it ("headdim=128", "num_kv_heads=8")
+    "headdim": "head_dim",
+    "hdim": "head_dim",
+    "num_kv_heads": "kv_heads",
     "apply_chat_template": "chat_template",  # (lm_eval's flags, as a settings table or a YAML spells them)
     "fewshot_as_multiturn": "fewshot_multiturn",
     # ("| Top P |", "sampling temperature"; a joined "topk" is a drafting tree's branches, vocab.sampling_words)
