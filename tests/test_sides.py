@@ -748,3 +748,28 @@ def test_old_code_and_new_code_columns_are_sides_not_part_of_the_measure() -> No
     )
     got = {(c.metric, c.value, c.reference) for c in extract(text, path="x.md").claims}
     assert got == {("Acc", 0.815, 0.811), ("Throughput", 902.0, 930.0)}
+
+
+@pytest.mark.parametrize(
+    ("label", "side"),
+    [
+        ("PR: Baseline `03637f08`", "base"),  # the author's baseline, copied beside a reviewer's own runs
+        ("PR: This PR `acf148dc`", "head"),
+        ("Author: main", "base"),
+        ("PR #389: before", "base"),
+        ("Reviewer's numbers: with the patch", "head"),
+        ("PR:", "head"),  # the source alone names the PR's side
+        ("PR: `abc1234`", "head"),  # (no side word after it: "PR" defines the PR's commit)
+        ("PR: 1.2x faster", "head"),
+    ],
+)
+def test_the_side_after_a_source_prefix_decides(label: str, side: str) -> None:
+    # vocab.sides._source_side: "PR:" / "Author:" says whose numbers these are; the side word after it says which side
+    assert side_of(label) == side
+
+
+def test_rows_named_after_a_source_prefix_are_a_value_and_its_reference() -> None:
+    path = Path(__file__).parent / "fixtures" / "revisions" / "source_prefixed_sides.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = {(c.value, c.reference) for c in claims if c.kind == "perf"}
+    assert got == {(41.75, 48.2), (2391.8, 2210.4)}

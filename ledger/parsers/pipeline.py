@@ -29,6 +29,7 @@ from ledger.parsers.grammar.named_runs import named_runs
 from ledger.parsers.grammar.reference_pastes import reference_pastes
 from ledger.parsers.grammar.relaunch_arms import relaunch_arms
 from ledger.parsers.grammar.rerun_setups import rerun_setups
+from ledger.parsers.grammar.restated_cells import restated_cells
 from ledger.parsers.grammar.restated_title import without_restated_title
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.grammar.row_legends import on_row_legends
@@ -311,6 +312,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = declared_repeats(doc, claims)  # "Main branch (3 trials):" over its lines: three runs of one measure
     claims = without_headline_comments(doc, _without_cut_value(doc, claims))  # "# ~1420 tok/s" over its console
     claims = without_restated_title(doc, claims)  # a body that opens with the PR's title again: one statement
+    claims = restated_cells(doc, claims)  # "ITL drops from 31.20 to 27.45 ms" under the row: the cells' revision
     claims = switched_blocks(claims)  # "w/o async_sched" over a table, "**This PR** w/ async_sched": the two sides
     claims = backend_devices(doc, claims)  # "CUDA metrics run on X and CPU metrics on Y": each backend's device
     return stated_scope(doc, claims)  # "only enabled when bs <= 64" over a batch-256 row: outside the change

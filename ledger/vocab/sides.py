@@ -203,12 +203,33 @@ _REBASED_ONTO_RE = re.compile(
 )
 
 
+# who a label's numbers come from, before the side they were measured on ("PR: Baseline `03637f08`", "Author: main",
+# "Reviewer's numbers: this PR"): a reviewer copying the author's columns beside their own says whose they are; the
+# side is the word after the colon, never the "PR" of the source (a label of the source alone, "PR:", is the PR's)
+_SOURCE_PREFIX_RE = re.compile(
+    r"^[ \t*_`]{0,4}(?:(?:from|per|as\s(?:in|per))\s{1,3})?(?:the\s{1,3})?"
+    r"(?:pr(?:\s?#?\d{1,7})?|author|op|reviewer|description|reported|claimed|stated|original\s(?:post|pr))(?:['’]s)?"
+    r"(?:\s{1,3}(?:numbers|results|figures|table|description|run|data))?[ \t*_`]{0,4}[:：]\s{0,3}",
+    re.IGNORECASE,
+)
+
+
+def _source_side(label: str) -> str | None:
+    """The side a label names after the source of its numbers (_SOURCE_PREFIX_RE), when a side word opens the rest."""
+    if (src := _SOURCE_PREFIX_RE.match(label)) is None:
+        return None
+    rest = label[src.end() :].lstrip(" *_`")
+    return _side_of(rest) if rest and (BASE_SIDE_RE.match(rest) or HEAD_SIDE_RE.match(rest)) else None
+
+
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
     if _REBASED_ONTO_RE.search(label) or rebase_state(label) is not None:
         # "Rebased onto main", "Before the rebase": a state of the PR against its rebase, the change in both (a
         # revision, never a side: "before" there says when the PR ran, "main" where it sits)
         return None
+    if (":" in label or "：" in label) and (source := _source_side(label)) is not None:
+        return source  # "PR: Baseline `03637f08`": the author's baseline, whatever "PR" says
     if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
         return "base"
     if (alone := label.strip(" *_:`").lower()) in ("pre", "post"):

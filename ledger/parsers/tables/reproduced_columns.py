@@ -4,7 +4,7 @@ The reproduced column reran one side ("PR", "Baseline"), whose commit the table'
 `acf148dc`", "Baseline `03637f08`"): each reproduced value was measured on that side's head (and, for the PR's
 side, on the base the base header names), under the reproduction's own label, so that it stays a series apart from
 the author's values. A header prefixed with where its numbers come from ("PR: Baseline `03637f08`": the PR's stated
-baseline) is read after that prefix.
+baseline) names the side after that prefix (vocab.sides.side_of).
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from ledger.vocab.sides import side_of
 
 # "PR389", "PR #389": the PR named by its number, its side the PR's
 _PR_NUMBER_RE = re.compile(r"\bPR\s?#?\d{1,7}\b", re.IGNORECASE)
-# "PR: Baseline `03637f08`": the source of a column's numbers before the side it names
-_SOURCE_PREFIX_RE = re.compile(r"^[^:`]{1,20}:\s")
 
 
 def on_reproduced_columns(claims: Iterator[Claim], headers: Sequence[str]) -> Iterator[Claim]:
@@ -43,7 +41,7 @@ def reproduced_revision(header: str, headers: Sequence[str]) -> Revision | None:
         return None
     shas: dict[str, set[str]] = {"base": set(), "head": set()}
     for h in headers:
-        text = _SOURCE_PREFIX_RE.sub("", clean(h))
+        text = clean(h)  # ("PR: Baseline `03637f08`": side_of reads the side after the prefix)
         if REPRODUCED_RE.search(text) or (own := side_with_sha(text)) is None or not own.head:
             continue
         if (other := side_of(text)) in shas:
