@@ -32,6 +32,7 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.build_links import build_link
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.result_files import selected_field
@@ -275,7 +276,11 @@ def _own_sides(out: list[dict], sides: list[Revision | None], text: str, console
     stated against ("PP is 2% slower than on master": not the side it ran on), a commit named right before a value
     its own ("+31.5% over the [`b1c2d3e4` build](...) at 903.4": that value's revision alone)."""
     sides = [None if r is not None and _is_against(r, c) else r for c, r in zip(out, sides, strict=True)]
-    if console or not may_hold_sha(text):
+    if console:
+        return sides
+    # ("release build 0.815 -> hotfix image (Jan-11) 0.806", "Jan-11 (`v1.4.2`) = 0.809": each link's build)
+    sides = [r or build_link(text, c["start"]) for c, r in zip(out, sides, strict=True)]
+    if not may_hold_sha(text):
         return sides
     return [commit_before_value(text, c["start"]) or r for c, r in zip(out, sides, strict=True)]
 

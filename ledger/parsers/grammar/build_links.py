@@ -1,0 +1,90 @@
+"""The build a value's own link names in a prose chain of builds:
+
+    History: release build **0.815** -> hotfix image (Jan-11) **0.806** -> today's nightly **0.770**.
+    Double-check: **Jan-11 (`v1.4.2`) = 0.809**
+
+Each value of the chain is measured on the build the words before it (back to the arrow before, or the line's
+label) name; "Jan-11 (`v1.4.2`) = 0.809" names its build and that build's tag. A chain counts only where every
+link names a build (ledger.vocab.build_links), so a walk over settings ("TP 2 -> TP 4 -> TP 8") names none. The
+chain's references stay as the pairing gave them: only the build is read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.model import Revision
+from ledger.vocab.build_links import BUILD_WORD_RE
+from ledger.vocab.text import ARROW
+
+_ARROW_RE = re.compile(ARROW)
+_REACH = 400
+"""How far around a value its line is read."""
+# a link's words: after the arrow (or the line's label colon), before its value; bold and code marks dropped
+_LINK_WORDS_RE = re.compile(r"(?P<words>[A-Za-z#][^\n*:;=]{0,60}?)[ \t]{0,2}[*_]{0,2}[~≈]?$")
+# "Jan-11 (`v1.4.2`) = 0.809": a build's name, its tag or commit in brackets, then "=" or ":" and the value
+_TAGGED_RE = re.compile(
+    r"(?:^|[\s*_(])(?P<name>[A-Za-z0-9][\w.-]{0,24})[ \t]{1,2}\(`?(?P<tag>v\d{1,3}(?:\.\d{1,4}){1,3}(?:[.-]?\w{1,8})?|"
+    r"[0-9a-f]{7,40})`?\)[ \t]{0,2}[:=][ \t]{0,2}[*_]{0,2}[~≈]?$"
+)
+_SHA_RE = re.compile(r"[0-9a-f]{7,40}")
+
+
+def build_link(text: str, pos: int) -> Revision | None:
+    """The build the words right before the value at `pos` name, in a chain of builds or as "name (`tag`) = v";
+    None elsewhere."""
+    if pos >= len(text) or text[pos] not in "0123456789~≈":
+        return None
+    return _tagged(text, pos) or _chain_link(text, pos)
+
+
+def _tagged(text: str, pos: int) -> Revision | None:
+    m = _TAGGED_RE.search(text, max(0, pos - 80), pos)
+    if m is None or not BUILD_WORD_RE.search(m.group("name") + " " + m.group("tag")):
+        return None
+    tag = m.group("tag")
+    if _SHA_RE.fullmatch(tag) and any(map(str.isdigit, tag)) and any(map(str.isalpha, tag)):
+        return Revision(label=m.group("name"), head=tag, base=None)
+    return Revision(label=f"{m.group('name')} {tag}", head=None, base=None)
+
+
+def _chain_link(text: str, pos: int) -> Revision | None:
+    start = text.rfind("\n", max(0, pos - _REACH), pos) + 1 or max(0, pos - _REACH)
+    end = text.find("\n", pos, pos + _REACH)
+    end = end if end >= 0 else min(len(text), pos + _REACH)
+    arrows = list(_ARROW_RE.finditer(text, start, end))
+    if not arrows:
+        return None
+    # the links: from the line's label colon (or its start) to the first arrow, then between arrows
+    colon = text.rfind(":", start, arrows[0].start())
+    cuts = [colon + 1 if colon >= 0 else start, *(a.end() for a in arrows)]
+    ends = [a.start() for a in arrows] + [end]
+    labels = [_link_label(text, a, b) for a, b in zip(cuts, ends, strict=True)]
+    if any(label is None for label in labels):
+        return None  # (a link without a build's words and its value: no chain of builds)
+    mine = next((i for i, a in enumerate(cuts) if a <= pos < ends[i]), None)
+    label = labels[mine] if mine is not None else None
+    return Revision(label=label, head=None, base=None) if label else None
+
+
+def _link_label(text: str, a: int, b: int) -> str | None:
+    """The build a link's words name, where the link is "words **value**" (its last number its value, "Jan-11" inside
+    the words no value); None where they name no build."""
+    starts = [i for i in range(a, b) if text[i].isdigit() and (i == a or text[i - 1] in _VALUE_OPENERS)]
+    if not starts:
+        return None
+    m = _LINK_WORDS_RE.search(text, a, _back(text, a, starts[-1]))
+    if m is None:
+        return None
+    words = " ".join(m.group("words").replace("`", "").split()).strip(" *_")
+    return words if words and BUILD_WORD_RE.search(words) else None
+
+
+_VALUE_OPENERS = frozenset(" \t*_~≈")
+
+
+def _back(text: str, a: int, i: int) -> int:
+    """The start of the value's marks before the digit at `i` (bold, "~")."""
+    while i > a and text[i - 1] in "*_~≈ \t":
+        i -= 1
+    return i
