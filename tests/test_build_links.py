@@ -34,3 +34,12 @@ def test_a_walk_over_settings_names_no_build() -> None:
 def test_long_chain_reads_only_around_its_value() -> None:
     text = ("build " * 2000 + "-> ") * 50 + "1.0"  # (each read is bounded: a window around the value)
     assert build_link(text, len(text) - 3) is None  # (the links before hold no value)
+
+
+def test_names_builds_reads_chains_and_tagged_builds_only() -> None:
+    from ledger.parsers.grammar.build_links import names_builds
+
+    assert names_builds(_CHAIN)
+    assert names_builds("To be sure: **Mar-03 (`v2.3.1`) = 0.915**, so Mar-03 is the last good image.")
+    assert not names_builds("Settings walked: TP 2 -> TP 4 -> TP 8.")
+    assert not names_builds("accuracy went 0.81 -> 0.84 after the fix")

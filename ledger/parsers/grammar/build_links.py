@@ -51,7 +51,26 @@ def _tagged(text: str, pos: int) -> Revision | None:
 def _chain_link(text: str, pos: int) -> Revision | None:
     start = text.rfind("\n", max(0, pos - _REACH), pos) + 1 or max(0, pos - _REACH)
     end = text.find("\n", pos, pos + _REACH)
-    end = end if end >= 0 else min(len(text), pos + _REACH)
+    links = _links(text, start, end if end >= 0 else min(len(text), pos + _REACH))
+    mine = next((label for a, b, label in links if a <= pos < b), None) if links else None
+    return Revision(label=mine, head=None, base=None) if mine else None
+
+
+def names_builds(text: str) -> bool:
+    """Whether `text` opens a chain of builds and their values, or names a build by its tag before its value
+    ("Jan-11 (`v1.4.2`) = 0.809"): its values are the builds', whatever measure they are of."""
+    first = _ARROW_RE.search(text, 0, _REACH)
+    if first is not None and _links(text, 0, min(len(text), _REACH)):
+        return True
+    return any(_tagged(text, m.end()) for m in _AFTER_TAG_RE.finditer(text, 0, _REACH))
+
+
+_AFTER_TAG_RE = re.compile(r"`?\)[ \t]{0,2}[:=][ \t]{0,2}[*_]{0,2}(?=[~≈]?\d)")
+
+
+def _links(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None:
+    """The links of the chain on the line `start`..`end`, each (start, end, its build), where every link names a build
+    and holds a value; None where the line holds no such chain."""
     arrows = list(_ARROW_RE.finditer(text, start, end))
     if not arrows:
         return None
@@ -62,9 +81,7 @@ def _chain_link(text: str, pos: int) -> Revision | None:
     labels = [_link_label(text, a, b) for a, b in zip(cuts, ends, strict=True)]
     if any(label is None for label in labels):
         return None  # (a link without a build's words and its value: no chain of builds)
-    mine = next((i for i, a in enumerate(cuts) if a <= pos < ends[i]), None)
-    label = labels[mine] if mine is not None else None
-    return Revision(label=label, head=None, base=None) if label else None
+    return [(a, b, str(label)) for a, b, label in zip(cuts, ends, labels, strict=True)]
 
 
 def _link_label(text: str, a: int, b: int) -> str | None:

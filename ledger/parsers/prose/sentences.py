@@ -48,6 +48,7 @@ from ledger.parsers.grammar.value_sides import (
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.bare_sizes import least_sizes, with_bare_sizes
+from ledger.parsers.prose.build_measures import section_build_measure
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
@@ -397,7 +398,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if parent is not None and (steps := chain_steps(text)) is not None:
         yield from chain_claims(ctx, block.start, text, steps, parent)  # ("54.21 (32 cores) → 74.36 (dual-socket)")
     around = partial(wrapped_context, ctx, block.start)
-    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(parent), around=around)
+    # ("History: release build 0.815 -> hotfix image 0.806" under an MMLU table: the table's measure)
+    metric = _lead_in_metric(parent) or section_build_measure(ctx, block, text)
+    yield from claims_in_text(ctx, block.start, text, default_metric=metric, around=around)
 
 
 _BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")
