@@ -43,3 +43,13 @@ def test_names_builds_reads_chains_and_tagged_builds_only() -> None:
     assert names_builds("To be sure: **Mar-03 (`v2.3.1`) = 0.915**, so Mar-03 is the last good image.")
     assert not names_builds("Settings walked: TP 2 -> TP 4 -> TP 8.")
     assert not names_builds("accuracy went 0.81 -> 0.84 after the fix")
+
+
+def test_stage_phrase_names_its_own_clause_only() -> None:
+    from ledger.parsers.grammar.build_links import stage_side
+
+    text = "On the first head GSM8K was 0.912, and the final stack gave GSM8K 0.948."
+    first, final = stage_side(text, text.index("0.912")), stage_side(text, text.index("0.948"))
+    assert first is not None and first.label == "first head"
+    assert final is not None and final.label == "final stack"
+    assert stage_side("GSM8K was 0.912 on main", 10) is None

@@ -13,3 +13,11 @@ BUILD_WORD_RE = re.compile(
     r"\bv\d{1,3}(?:\.\d{1,4}){1,3}",
     re.IGNORECASE,
 )
+
+
+# a revision named by its place among a pull request's pushes: "the first head", "the final stack", "an earlier
+# corrected-head", "the pre-accuracy head" (the words of a stage, at most one word between, then a revision's noun)
+STAGE_REVISION = (
+    r"(?:first|second|third|final|last|earlier|previous|latest|newest|older|rebased|original|"
+    r"pre-[a-z]{2,12}|post-[a-z]{2,12})(?:[ \t-][a-z]{2,12})?[ \t-](?:head|stack|build|commit|push|revision)"
+)

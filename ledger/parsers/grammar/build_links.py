@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
-from ledger.vocab.build_links import BUILD_WORD_RE
+from ledger.vocab.build_links import BUILD_WORD_RE, STAGE_REVISION
 from ledger.vocab.text import ARROW
 
 _ARROW_RE = re.compile(ARROW)
@@ -105,3 +105,22 @@ def _back(text: str, a: int, i: int) -> int:
     while i > a and text[i - 1] in "*_~≈ \t":
         i -= 1
     return i
+
+
+# "On the first head GSM8K was 0.912", "the final stack gave 0.948", "an earlier head showed +5.8%": a revision
+# named by its place among the pushes, opening the value's clause (after the clause's start, before the value)
+_STAGE_RE = re.compile(r"\b(?:the|an?|that)[ \t](?P<label>" + STAGE_REVISION + r")\b", re.IGNORECASE)
+_CLAUSE_OPENERS = (". ", "; ", ", ", " and ", " but ", " while ")
+_STAGE_REACH = 80
+"""How far before a value its clause's stage phrase is looked for."""
+
+
+def stage_side(text: str, pos: int) -> Revision | None:
+    """The revision a stage phrase in the value's own clause names ("the final stack gave 0.948": "final stack"),
+    or None."""
+    low = max(0, pos - _STAGE_REACH)
+    start = max(text.rfind(o, low, pos) for o in _CLAUSE_OPENERS)
+    found = list(_STAGE_RE.finditer(text, max(start, low), pos))
+    if len(found) != 1:
+        return None
+    return Revision(label=" ".join(found[0].group("label").lower().split()), head=None, base=None)

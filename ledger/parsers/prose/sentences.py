@@ -32,7 +32,7 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.build_links import build_link
+from ledger.parsers.grammar.build_links import build_link, stage_side
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.result_files import selected_field
@@ -294,6 +294,8 @@ def _settled_sides(
     stays), and a value measured the same on both sides (sided_pairs.both_sides)."""
     pairs = zip(out, sides, strict=True)
     sides = [r if r is not None and r.head else pr_before_value(text, c["start"], r) or r for c, r in pairs]
+    if (around := ctx.revision_at(line)) is None or not around.head:  # ("Re-ran on the latest head (e4d5c6b7a8)")
+        sides = [r or stage_side(text, c["start"]) for c, r in zip(out, sides, strict=True)]  # ("the final stack gave")
     both_sides(out, sides, text, ctx.named_at(line))
     return sides
 
