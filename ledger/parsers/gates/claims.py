@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.test_ids import test_id_setup
@@ -41,11 +42,22 @@ def gate(
     outcome_text: str | None,
     config: dict[str, str] | None = None,
     note: str | None = None,
+    revision: Revision | None = None,
 ) -> Claim:
+    # (a revision the sentence names for the run that met the gate, "on the first head"; else the scopes')
+    fields: dict[str, Any] = {"revision": revision} if revision is not None else {}
     # ("Re-ran `TestX7B::test_y[fp8_ws4]` ten times": the model its test class names, the world size its parameters do)
     cfg = {**qualifiers(name), **(test_id_setup(name) if "test_" in name else {}), **(config or {})}
     return ctx.claim(
-        "gate", line, text[:120], metric=name[:160], outcome=outcome, outcome_text=outcome_text, config=cfg, note=note
+        "gate",
+        line,
+        text[:120],
+        metric=name[:160],
+        outcome=outcome,
+        outcome_text=outcome_text,
+        config=cfg,
+        note=note,
+        **fields,
     )
 
 

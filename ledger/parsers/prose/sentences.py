@@ -32,6 +32,7 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.build_links import build_link, stage_side
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.result_files import selected_field
@@ -47,6 +48,7 @@ from ledger.parsers.grammar.value_sides import (
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.bare_sizes import least_sizes, with_bare_sizes
+from ledger.parsers.prose.build_measures import section_build_measure
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
@@ -292,7 +294,11 @@ def _own_sides(out: list[dict], sides: list[Revision | None], text: str, console
     stated against ("PP is 2% slower than on master": not the side it ran on), a commit named right before a value
     its own ("+31.5% over the [`b1c2d3e4` build](...) at 903.4": that value's revision alone)."""
     sides = [None if r is not None and _is_against(r, c) else r for c, r in zip(out, sides, strict=True)]
-    if console or not may_hold_sha(text):
+    if console:
+        return sides
+    # ("release build 0.815 -> hotfix image (Jan-11) 0.806", "Jan-11 (`v1.4.2`) = 0.809": each link's build)
+    sides = [r or build_link(text, c["start"]) for c, r in zip(out, sides, strict=True)]
+    if not may_hold_sha(text):
         return sides
     return [commit_before_value(text, c["start"]) or r for c, r in zip(out, sides, strict=True)]
 
@@ -305,6 +311,8 @@ def _settled_sides(
     stays), and a value measured the same on both sides (sided_pairs.both_sides)."""
     pairs = zip(out, sides, strict=True)
     sides = [r if r is not None and r.head else pr_before_value(text, c["start"], r) or r for c, r in pairs]
+    if (around := ctx.revision_at(line)) is None or not around.head:  # ("Re-ran on the latest head (e4d5c6b7a8)")
+        sides = [r or stage_side(text, c["start"]) for c, r in zip(out, sides, strict=True)]  # ("the final stack gave")
     both_sides(out, sides, text, ctx.named_at(line))
     return sides
 
@@ -409,7 +417,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if parent is not None and (steps := chain_steps(text)) is not None:
         yield from chain_claims(ctx, block.start, text, steps, parent)  # ("54.21 (32 cores) → 74.36 (dual-socket)")
     around = partial(wrapped_context, ctx, block.start)
-    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(parent), around=around)
+    # ("History: release build 0.815 -> hotfix image 0.806" under an MMLU table: the table's measure)
+    metric = _lead_in_metric(parent) or section_build_measure(ctx, block, text)
+    yield from claims_in_text(ctx, block.start, text, default_metric=metric, around=around)
 
 
 _BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")

@@ -1,0 +1,23 @@
+"""Words that name a build in a chain of builds and their values ("release build 0.815 -> hotfix image 0.806 ->
+today's nightly 0.770"): a link whose words hold one of these, a date or a release tag is a build, not a setting
+("TP 2 -> TP 4" walks a setting and names no build)."""
+
+from __future__ import annotations
+
+import re
+
+BUILD_WORD_RE = re.compile(
+    r"\b(?:build|image|nightly|release|hotfix|hot-?patch|dev|head|commit|tag|wheel|snapshot|main|master|trunk)\b|"
+    # a date ("Jan-11", "07-03", "2026-01-10") or a release tag ("v1.4.2", "v0.5.13.post1")
+    r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[- ]\d{1,2}\b|\b\d{2,4}-\d{2}(?:-\d{2})?\b|"
+    r"\bv\d{1,3}(?:\.\d{1,4}){1,3}",
+    re.IGNORECASE,
+)
+
+
+# a revision named by its place among a pull request's pushes: "the first head", "the final stack", "an earlier
+# corrected-head", "the pre-accuracy head" (the words of a stage, at most one word between, then a revision's noun)
+STAGE_REVISION = (
+    r"(?:first|second|third|final|last|earlier|previous|latest|newest|older|rebased|original|"
+    r"pre-[a-z]{2,12}|post-[a-z]{2,12})(?:[ \t-][a-z]{2,12})?[ \t-](?:head|stack|build|commit|push|revision)"
+)
