@@ -16,3 +16,15 @@ def test_eval_settings_reach_its_scores_only() -> None:
     for c in serving:
         assert not c.config.keys() & {"n_shot", "samples", "temperature", "top_p", "osl", "max_tokens"}
         assert c.config.get("model") == "Qwen3-32B"
+
+
+def test_a_clause_closed_on_its_own_value_keeps_its_setting() -> None:
+    path = FIXTURE.parent.parent / "prose" / "clause_setting_stays.md"
+    got = {c.value: c.config for c in extract(path.read_text(), str(path)).claims}
+    assert got[2.6].get("isl") == "4096" and "isl" not in got[4.1] and got[4.1].get("batch_size") == "64"
+
+
+def test_a_sentence_opening_on_its_setting_sets_up_every_clause() -> None:
+    text = "With TP=4 the gain was `+2.0%`, and the run took 31.2 s."
+    got = {c.value: c.config for c in extract(text, "t.md").claims}
+    assert got[31.2].get("tp") == "4"

@@ -62,11 +62,11 @@ def eval_scopes(doc: Document, scopes: list[SetupScope], evals: Spans) -> list[S
 
 def _led_end(blocks: list[Block], line: int) -> int | None:
     """The line before the first paragraph of prose after the sentence on `line` (None: none follows, or the line
-    is no sentence of prose: a command's or a paste's). What stands between is the eval's own: the table, list or
+    is a command's or a fence's). What stands between is the eval's own: the table, list or
     paste it leads, a side's label over its output ("BEFORE:", "After the fix:"), the lines of its own paragraph."""
     k = next((i for i, b in enumerate(blocks) if b.start <= line <= b.end), None)
-    if k is None or not _prose(blocks[k]):
-        return None
+    if k is None or blocks[k].in_code or blocks[k].kind not in ("text", "item") or is_command_line(blocks[k].text):
+        return None  # (a command's settings hold over its output, wherever it is printed)
     return next(
         (
             b.start - 1
