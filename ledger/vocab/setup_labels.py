@@ -473,7 +473,7 @@ def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
         if is_flag_text(value):
             continue  # (its flags' settings, grammar.setting_rows)
         if value and (key := _pair_key(cells[0])) and all(c.strip(" *_`") == value for c in cells[2:]):
-            out.setdefault(key, value)
+            out.setdefault("gpu_count" if key == "gpu" and value.isdigit() else key, value)  # ("| GPUs | 2 |": a count)
     return out
 
 

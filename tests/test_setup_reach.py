@@ -1,4 +1,4 @@
-"""An eval's settings stay with its scores: a later turn's serving numbers take neither its shots nor its cap."""
+"""Setup that stays where it was stated: an eval's with its scores, a clause's with its value, a count a count."""
 
 from pathlib import Path
 
@@ -28,3 +28,9 @@ def test_a_sentence_opening_on_its_setting_sets_up_every_clause() -> None:
     text = "With TP=4 the gain was `+2.0%`, and the run took 31.2 s."
     got = {c.value: c.config for c in extract(text, "t.md").claims}
     assert got[31.2].get("tp") == "4"
+
+
+def test_a_settings_rows_bare_gpu_number_is_their_count() -> None:
+    path = FIXTURE.parent / "gpu_count_row.md"
+    (claim,) = extract(path.read_text(), str(path)).claims
+    assert claim.config.get("gpu_count") == "2" and "gpu" not in claim.config
