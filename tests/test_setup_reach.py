@@ -34,3 +34,9 @@ def test_a_settings_rows_bare_gpu_number_is_their_count() -> None:
     path = FIXTURE.parent / "gpu_count_row.md"
     (claim,) = extract(path.read_text(), str(path)).claims
     assert claim.config.get("gpu_count") == "2" and "gpu" not in claim.config
+
+
+def test_a_gate_takes_no_board_only_a_later_sections_runs_name() -> None:
+    path = FIXTURE.parent.parent / "gates" / "later_section_board.md"
+    gate, perf = extract(path.read_text(), str(path)).claims
+    assert gate.kind == "gate" and "gpu" not in gate.config and perf.config.get("gpu") == "1x H200"
