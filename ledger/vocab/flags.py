@@ -158,6 +158,9 @@ GENERIC_DATASET_LOADERS = frozenset({"hf", "huggingface", "custom", "json", "jso
 EVAL_CAP_KEY = "max_tokens"
 """The setup key of an eval's cap on its answers ("run_eval ... --max-tokens 64000"): no output length, yet a run
 capped at 8192 tokens and one at 64000 grade different answers of a reasoning model, two setups."""
+EVAL_SETTING_KEYS = frozenset(("n_shot", "samples", "temperature", "top_p", "top_k", EVAL_CAP_KEY))
+"""The settings an eval's sentence states for its scores ("MMLU, 500 questions, 0 shots, temperature 0"): how its
+answers were asked for and graded, none of a serving benchmark's runs a later paragraph or turn reports."""
 
 
 # lm_eval's "--model_args pretrained=X,tensor_parallel_size=2": the arguments the harness passes to the engine

@@ -45,3 +45,9 @@ ONE_OUTPUT_TOKEN = _word(
     ("token",),  # (a trigger hides the shorter ones it opens with: "output" would hide the other lengths')
     ("a single", "single", "one", "1"),
 )
+
+
+def states_output_cap(text: str) -> bool:
+    """Whether `text` states a cap on its outputs in words ("max_tokens=4096", "generating up to 256 tokens")."""
+    low = text[:2000].lower()
+    return any(any(t in low for t in w.triggers) and w.pattern.search(text[:2000]) for w in OUTPUT_CAP_WORDS)

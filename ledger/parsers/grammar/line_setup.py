@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.eval_lines import eval_cap
 from ledger.parsers.grammar.item_labels import item_label_keys
 from ledger.parsers.grammar.respective_items import respective_keys
 from ledger.parsers.grammar.setting_arrows import varied_keys
@@ -85,8 +86,7 @@ _LABEL_LINE_RE = re.compile(
     r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
     r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?\s{0,4}(?P<value>[^\s,;|`*][^,;|`]{0,300})"
 )
-# a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
-# the document's
+# a clause giving a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"), no document's
 _ROWS_VERB_RE = re.compile(
     r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used|uses|run|ran|are|were)\b", re.IGNORECASE
 )
@@ -435,6 +435,7 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    eval_cap(text, values)  # "MMLU, 0 shots, `max_tokens=4096`": the eval's cap on its answers, no output length
     for k, v in stack_versions(text).items():
         values.setdefault(k, v)  # ("CANN: 8.2.RC1, PyTorch: 2.7.1": the software stack, vocab.software_stack)
     if "dataset" not in values and (dataset := named_dataset(text)) is not None:

@@ -47,7 +47,7 @@ from ledger.parsers.grammar.commands import (
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.eval_commands import task_owned, task_settings, untasked
+from ledger.parsers.grammar.eval_commands import eval_scopes, task_owned, task_settings, untasked
 from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
@@ -155,8 +155,7 @@ def find_setups(
     scopes.extend(SetupScope(a, z, values) for a, z, values in under_release_settings(doc, workloads))  # (releases')
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = _section_heads(doc)
-    # a bold line opening a paragraph ("**bs=1**") heads what follows as a heading would, until the next one
-    bold = bold_paragraph_heads(doc)
+    bold = bold_paragraph_heads(doc)  # a bold line opening a paragraph ("**bs=1**") heads what follows, to the next
     ends = section_ends(doc, heads, bold, revision_lines)
     end_starts = [b.start for b in ends]
     title = next((b.start for b in heads if b.kind == "heading"), 0)
@@ -231,6 +230,7 @@ def find_setups(
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
     tasks = {**task_settings(own + scopes, told, tasked, last), **class_indexes(doc, last)}  # (an eval's; a MoE's)
+    scopes = eval_scopes(doc, scopes, evals)  # (an eval's shots and sampling: its scores', no later serving run's)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks

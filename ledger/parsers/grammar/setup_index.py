@@ -117,13 +117,14 @@ class SetupIndex:
         idx._at_line, idx._merged = at, merged
         return idx
 
-    def default_at(self, line: int, model: str | None = None) -> dict[str, str]:
+    def default_at(self, line: int, model: str | None = None, gate: bool = False) -> dict[str, str]:
         """The default's keys that reach `line`, for a result of `model` (None: it states none). Not a key that only
         lines below it state, each beside another model ("On Heron-Max (TP=8 EP=8, MTP=1):" over its own run; where
         neither the result nor the document names one, every model a line names is another), or under a heading
         below it (an "### End-to-end serving" paragraph under a kernel table: that section's runs). The board is
         the machine's, the document's for a result of no model of its own, unless a section below names it for a
-        result that has one (a "## Speed" section's config link naming GB200)."""
+        result that has one (a "## Speed" section's config link naming GB200); for a `gate` ("All unit tests
+        passed" under "## Test Result"), never a board only a later section's runs name."""
         if not self.reach and not self.beside:
             return self.default
         out: dict[str, str] = {}
@@ -134,7 +135,7 @@ class SetupIndex:
         judged = bool(self.beside) and line != self.title
         board = judged and (model is not None or "model" not in self.default)
         for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
-            if key == "gpu" and board and _others_below(self.beside.get(key, ()), line, mine, headed=False):
+            if key == "gpu" and board and _others_below(self.beside.get(key, ()), line, mine, headed=gate):
                 continue
             if judged and key not in ("model", "gpu") and _others_below(self.beside.get(key, ()), line, ours):
                 continue

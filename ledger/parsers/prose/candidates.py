@@ -12,6 +12,7 @@ import re
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import RATE_QUALIFIER, Number, normalise_unit
 from ledger.parsers.prose.clause_settings import named_after as other_settings
+from ledger.parsers.prose.clause_settings import own_clause_start
 from ledger.parsers.prose.engine_clauses import clause_engine
 from ledger.parsers.prose.guards import COUNT_NOUN_RE, config_before
 from ledger.parsers.prose.labels import (
@@ -552,7 +553,9 @@ _DURATION_OF_RE = re.compile(
 def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) -> dict[str, str]:
     """The setup written in the value's clause before it ("TP8EP8, MTP3, FP8 KV at con64: acceptance length 2.74"),
     then the row's or item's subject (which wins, and is kept as the context when it is not the metric)."""
-    lead = text[clause_start(text, pos, METRIC_BREAK_RE) : pos]
+    lead = text[
+        own_clause_start(text, clause_start(text, pos, METRIC_BREAK_RE), pos) : pos
+    ]  # (not the clause before's)
     config = {**qualifiers(lead), **qualifiers(subject)} if lead.strip() else qualifiers(subject)
     models = model_names(lead)
     if models and "model" not in config:

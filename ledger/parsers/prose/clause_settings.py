@@ -32,3 +32,27 @@ def named_after(text: str, end: int) -> frozenset[str]:
             if (key := setup_label_key(form)) is not None:
                 return frozenset((key,))
     return frozenset()
+
+
+# a clause closed by its own value and joined to the next: "an older pair at ISL 2048 showed `+4.9%`, and a final
+# batch-32 A/B gave `+5.1%`" (a digit, a percent sign or a unit's last letter, a closing mark, then ", and")
+_CLOSED_CLAUSE_RE = re.compile(r"[\d%a-z][`*)]{0,3},[ \t]{1,3}(?:and|but|while|whereas|whilst)[ \t]", re.IGNORECASE)
+
+
+def own_clause_start(text: str, start: int, pos: int) -> int:
+    """Where the value at `pos`'s own clause begins, at `start` or later: after the last clause between that closed
+    on a value of its own (its setting, "at ISL 2048", is that value's, not the next clause's). Not where the
+    sentence opens on its setting ("Without any concurrency cap the gain shrank to +0.4%, and the runs took ..."):
+    that phrase sets up every clause after it."""
+    if _OPENING_SETTING_RE.match(text, start):
+        return start
+    for m in _CLOSED_CLAUSE_RE.finditer(text, start, pos):
+        if _VALUE_END_RE.search(text, max(start, m.start() - 24), m.start() + 1):
+            start = m.end()
+    return start
+
+
+# a sentence opening on the setting of all it reports ("With TP=4, ...", "Without any cap the ...", "At ISL 8k ...")
+_OPENING_SETTING_RE = re.compile(r"[\s*_`]{0,6}(?:with|without|at|on|under|for|in|using|when)\b", re.IGNORECASE)
+# the value a clause closes on, with its unit ("+4.9%", "1.4x", "812 tok/s"; never a bare setting, "ISL 2048", "8k")
+_VALUE_END_RE = re.compile(r"\d(?:\.\d{1,6})?[ \t]?(?:%|x|[a-z/]{2,8})\Z", re.IGNORECASE)

@@ -1,0 +1,42 @@
+"""Setup that stays where it was stated: an eval's with its scores, a clause's with its value, a count a count."""
+
+from pathlib import Path
+
+from ledger.parsers.pipeline import extract
+
+FIXTURE = Path(__file__).parent / "fixtures" / "setup" / "eval_settings_stay.md"
+
+
+def test_eval_settings_reach_its_scores_only() -> None:
+    claims = extract(FIXTURE.read_text(), str(FIXTURE)).claims
+    scores = [c for c in claims if c.kind == "accuracy"]
+    serving = [c for c in claims if c.kind == "perf"]
+    assert scores and serving
+    assert all(c.config.get("n_shot") == "5" and c.config.get("max_tokens") == "8192" for c in scores)
+    for c in serving:
+        assert not c.config.keys() & {"n_shot", "samples", "temperature", "top_p", "osl", "max_tokens"}
+        assert c.config.get("model") == "Qwen3-32B"
+
+
+def test_a_clause_closed_on_its_own_value_keeps_its_setting() -> None:
+    path = FIXTURE.parent.parent / "prose" / "clause_setting_stays.md"
+    got = {c.value: c.config for c in extract(path.read_text(), str(path)).claims}
+    assert got[2.6].get("isl") == "4096" and "isl" not in got[4.1] and got[4.1].get("batch_size") == "64"
+
+
+def test_a_sentence_opening_on_its_setting_sets_up_every_clause() -> None:
+    text = "With TP=4 the gain was `+2.0%`, and the run took 31.2 s."
+    got = {c.value: c.config for c in extract(text, "t.md").claims}
+    assert got[31.2].get("tp") == "4"
+
+
+def test_a_settings_rows_bare_gpu_number_is_their_count() -> None:
+    path = FIXTURE.parent / "gpu_count_row.md"
+    (claim,) = extract(path.read_text(), str(path)).claims
+    assert claim.config.get("gpu_count") == "2" and "gpu" not in claim.config
+
+
+def test_a_gate_takes_no_board_only_a_later_sections_runs_name() -> None:
+    path = FIXTURE.parent.parent / "gates" / "later_section_board.md"
+    gate, perf = extract(path.read_text(), str(path)).claims
+    assert gate.kind == "gate" and "gpu" not in gate.config and perf.config.get("gpu") == "1x H200"
