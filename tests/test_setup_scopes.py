@@ -400,12 +400,13 @@ def test_a_quoted_command_sets_up_the_outputs_after_it_up_to_the_next_command() 
 
 def test_a_setup_line_over_the_after_sides_items_is_theirs_not_the_before_sentences() -> None:
     """ "(A100 TP2, conc=16)" stands between "After this change:" and its bullets, below the before sentence's result:
-    it sets up the bullets under it, not the before value above, which the text gives no run setup."""
+    it sets up the bullets under it, not the before value above, whose only setup is the title's architecture
+    ("on Ampere": the one Ampere board the text names, A100)."""
     path = FIXTURES / "setup/after_side_setup_line.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     keys = ("gpu", "tp", "concurrency")
     got = {(c.source.line, c.value): tuple(c.config.get(k) for k in keys) for c in claims}
-    assert got == {(5, 1.0): (None, None, None), (9, 1.31): ("A100", "2", "16"), (9, 2.35): ("A100", "2", "16")}
+    assert got == {(5, 1.0): ("A100", None, None), (9, 1.31): ("A100", "2", "16"), (9, 2.35): ("A100", "2", "16")}
 
 
 def test_a_setup_paragraph_holds_over_its_turn_past_bold_heads_and_names_its_dataset() -> None:

@@ -255,8 +255,7 @@ def _inline_settings(text: str) -> dict[str, str]:
     return out
 
 
-_FRACTION_RE = re.compile(r"^\d{1,9}\.\d*[1-9]")
-_MEASURED_RE = re.compile(r"^\d{1,9}\.\d\d")  # (a load it was set to prints whole: "Max request concurrency: 16")
+_FRACTION_RE, _MEASURED_RE = re.compile(r"^\d{1,9}\.\d*[1-9]"), re.compile(r"^\d{1,9}\.\d\d")  # ("48.00": measured)
 # "Batch: 4:12.03 total": a stopwatch's reading (shell `time`'s minutes and seconds) after a label, no count
 _CLOCK_RE = re.compile(r"\d{1,3}:\d{2}(?:[.:]\d{1,3})?(?!\d)")
 _NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
