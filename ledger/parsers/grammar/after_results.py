@@ -98,6 +98,17 @@ _WRAPPED = 6
 """The most lines of one wrapped paragraph read under a table."""
 
 
+def wrapped_end(blocks: list[Block], k: int) -> int:
+    """The index of the last block of the paragraph opening at block `k`: a paragraph wrapped over lines is a text
+    block per line, read on while each starts where the last ended (at most `_WRAPPED` more)."""
+    z = k
+    while z + 1 < len(blocks) and z - k < _WRAPPED and blocks[z + 1].kind == "text":
+        if blocks[z + 1].start != blocks[z].end + 1:
+            break
+        z += 1
+    return z
+
+
 def trailing_captions(doc: Document) -> list[SetupScope]:
     """The setup a sentence right under a table of results states of it ("... by ~4.2% on a long-context (32k)
     decode workload", "these were 16k-context runs"): a sentence that speaks of the table (a demonstrative, "above")
@@ -109,11 +120,7 @@ def trailing_captions(doc: Document) -> list[SetupScope]:
             continue
         if first.start - table.end > 2:
             continue
-        z = k  # (a paragraph wrapped over lines: a block each)
-        while z + 1 < len(blocks) and z - k < _WRAPPED and blocks[z + 1].kind == "text":
-            if blocks[z + 1].start != blocks[z].end + 1:
-                break
-            z += 1
+        z = wrapped_end(blocks, k)
         nxt, b = (blocks[z + 1] if z + 1 < len(blocks) else None), blocks[z]
         text = " ".join(t.text[:300] for t in blocks[k : z + 1])
         if (nxt is not None and nxt.kind in ("table", "code") and nxt.start - b.end <= 2) or text.endswith(":"):

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ledger.model import Claim, Revision
+from ledger.parsers.grammar.after_results import wrapped_end
 from ledger.parsers.reader.blocks import Block, Document
 
-_WRAPPED = 6
-"""The most lines of one wrapped paragraph read under a table (as grammar.after_results reads a caption)."""
 _GAP = 2
 """The most lines between a table's last row and the sentence under it (a blank line)."""
 
@@ -67,11 +66,7 @@ def _captions(blocks: list[Block]) -> Iterable[tuple[Block, tuple[int, int]]]:
             continue
         if first.start - table.end > _GAP:
             continue
-        z = k  # (a paragraph wrapped over lines: a block each)
-        while z + 1 < len(blocks) and z - k < _WRAPPED and blocks[z + 1].kind == "text":
-            if blocks[z + 1].start != blocks[z].end + 1:
-                break
-            z += 1
+        z = wrapped_end(blocks, k)  # (a paragraph wrapped over lines: a block each)
         if blocks[z].text.rstrip().endswith(":"):
             continue  # (a lead-in of what follows it, not a word on the table)
         yield table, (first.start, blocks[z].end)
