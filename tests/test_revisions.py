@@ -996,9 +996,20 @@ def test_a_reproduction_column_is_measured_on_the_head_of_the_side_it_reran() ->
         if c.config.get("column") == "PR77 reproduced" and c.revision is not None
     }
     assert got == {(19.91, 22.05, "b1c2d3e4", "5c6d7e8f"), (3355.4, 3061.0, "b1c2d3e4", "5c6d7e8f")}
+
+
 def test_a_sentence_restating_table_cells_takes_the_cells_revision() -> None:
     # grammar.restated_cells: "drops from 31.20 to 27.45 ms" under the row is the cell again, measured on its head
     path = Path(__file__).parent / "fixtures" / "revisions" / "restated_table_cells.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     prose = {(c.value, c.revision.head if c.revision else None) for c in claims if c.source.line > 10}
     assert prose == {(27.45, "9a8b7c6d"), (1004.9, "9a8b7c6d"), (208.1, "9a8b7c6d")}
+
+
+def test_a_change_under_a_table_of_one_head_measured_twice_is_that_heads() -> None:
+    """The author's "This PR `c1d2e3f4`" column and a reviewer's "PR reproduced" of it are one build measured twice:
+    the speedup said under the table is that build's (tables.after_table_changes), not nobody's."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "reproduced_change_under_table.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    speedup = next(c for c in claims if c.source.line == 10)
+    assert speedup.revision is not None and (speedup.revision.head, speedup.revision.base) == ("c1d2e3f4", "5e6f7a8b")
