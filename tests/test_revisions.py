@@ -996,6 +996,8 @@ def test_a_reproduction_column_is_measured_on_the_head_of_the_side_it_reran() ->
         if c.config.get("column") == "PR77 reproduced" and c.revision is not None
     }
     assert got == {(19.91, 22.05, "b1c2d3e4", "5c6d7e8f"), (3355.4, 3061.0, "b1c2d3e4", "5c6d7e8f")}
+
+
 def test_a_sentence_restating_table_cells_takes_the_cells_revision() -> None:
     # grammar.restated_cells: "drops from 31.20 to 27.45 ms" under the row is the cell again, measured on its head
     path = Path(__file__).parent / "fixtures" / "revisions" / "restated_table_cells.md"
