@@ -181,5 +181,8 @@ def test_a_harness_ids_spelling_gives_way_to_the_same_model_stated_in_words_abov
     claim = next(c for c in extract(text, path="x.md").claims if c.value == 50.5)
     assert claim.config.get("model") == "Llama-3.1-Nemotron-Nano-8B-v1"
     assert claim.config.get("isl") == "128"
+    linked = "[Llama-3.1-Nemotron-Nano-8B-v1](https://huggingface.co/nvidia/Llama-3.1-Nemotron-Nano-8B-v1)\n\n"
+    claim = next(c for c in extract(linked + text, path="x.md").claims if c.value == 50.5)
+    assert claim.config.get("model") == "Llama-3.1-Nemotron-Nano-8B-v1"  # (with and without its owner: one model)
     assert not _id_spelled("llama_v3.1_8b", "Llama-3.1-70B")  # (another size: another model)
     assert not _id_spelled("llama_v3.1", "Llama-3.1-8B")  # (the size not in the id: no same-model match)

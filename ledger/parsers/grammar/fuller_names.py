@@ -34,9 +34,11 @@ def fuller_names(doc: Document, scopes: list[SetupScope], stated: Sequence[State
     setup value a line states) given as that name (in place; see the module)."""
     starts = [a for a, _ in turn_bounds(doc)]
     named: dict[int, set[str]] = {}  # each turn's models, as its lines state them
+    lines: dict[str, list[int]] = {}  # where each is stated
     for no, key, value, _ in stated:
         if key == "model":
             named.setdefault(bisect.bisect_right(starts, no) - 1, set()).add(value)
+            lines.setdefault(value, []).append(no)
     if not named:
         return scopes
     for scope in scopes:
@@ -45,11 +47,22 @@ def fuller_names(doc: Document, scopes: list[SetupScope], stated: Sequence[State
             continue
         turn = named.get(bisect.bisect_right(starts, scope.start) - 1, set())
         fuller = {name for name in turn if _starts(short, name) or _respelled(short, name) or _id_spelled(short, name)}
+        if len(fuller) > 1 and len({name.rsplit("/", 1)[-1].lower() for name in fuller}) == 1:
+            fuller = {_nearest(fuller, lines, scope.start)}  # ("nvidia/X" linked, "Model: X" stated: one model)
         if len(fuller) == 1:
             name = fuller.pop()
             spelled = {k: v for k, v in line_setup(name).items() if k in DEFAULT_KEYS and k not in scope.values}
             scope.values.update({**spelled, "model": name})
     return scopes
+
+
+def _nearest(names: set[str], lines: dict[str, list[int]], at: int) -> str:
+    """Of one model's spellings, with and without its hub owner, the one stated last before line `at` (the enclosing
+    scope's), else the first stated."""
+    before = [(no, name) for name in names for no in lines.get(name, []) if no <= at]
+    if before:
+        return max(before)[1]
+    return min((min(lines.get(name, [0])), name) for name in names)[1]
 
 
 def _starts(short: str, name: str) -> bool:
