@@ -155,3 +155,34 @@ def test_the_texts_full_name_is_the_model_of_a_recipe_key_in_the_title_and_the_k
     assert model("Serves zai-org/GLM-5-FP8 on 8x MI355X.") == "zai-org/GLM-5-FP8"  # (the key on 24560b9a)
     assert model("Same flags as before on 8x MI355X.") == "glm5-fp8-mi355x-sglang"
     assert model("Serves zai-org/GLM-5.1-FP8 on 8x MI355X.") is None  # (two models: the key's and another version)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("`llama_v3.1_nemotron_nano_8b-bench-pytorch-float16-input_output_len:128,128`", "llama_v3.1_nemotron_nano_8b"),
+        ("llama_v3.1_8b-bench-pytorch-bfloat16-input_output_len:512,32", "llama_v3.1_8b"),
+    ],
+)
+def test_a_harness_test_ids_model_token_is_the_model_whole_and_its_setup_parts_are_no_part_of_it(
+    text: str, name: str
+) -> None:
+    assert model_names(text) == [name]  # (never "llama_v3", the name cut at its first dot)
+
+
+def test_a_harness_ids_spelling_gives_way_to_the_same_model_stated_in_words_above_it() -> None:
+    from ledger.parsers.grammar.fuller_names import _id_spelled
+
+    text = (
+        "## Details\n\n* **Model:** Llama-3.1-Nemotron-Nano-8B-v1\n\n### Run 1\n\n"
+        "* **Id:** `llama_v3.1_nemotron_nano_8b-bench-pytorch-float16-input_output_len:128,128`\n"
+        "* **Request Throughput:** 50.5 req/sec\n"
+    )
+    claim = next(c for c in extract(text, path="x.md").claims if c.value == 50.5)
+    assert claim.config.get("model") == "Llama-3.1-Nemotron-Nano-8B-v1"
+    assert claim.config.get("isl") == "128"
+    linked = "[Llama-3.1-Nemotron-Nano-8B-v1](https://huggingface.co/nvidia/Llama-3.1-Nemotron-Nano-8B-v1)\n\n"
+    claim = next(c for c in extract(linked + text, path="x.md").claims if c.value == 50.5)
+    assert claim.config.get("model") == "Llama-3.1-Nemotron-Nano-8B-v1"  # (with and without its owner: one model)
+    assert not _id_spelled("llama_v3.1_8b", "Llama-3.1-70B")  # (another size: another model)
+    assert not _id_spelled("llama_v3.1", "Llama-3.1-8B")  # (the size not in the id: no same-model match)

@@ -360,7 +360,7 @@ HOSTILE: dict[str, HostileText] = {
     # ranges in square brackets after values, closed and never closed, and values described after a dash that never
     # reach a clause's end (prose.intervals _INTERVAL_OPEN_RE / _INTERVAL_CLOSE_RE, prose.lists _SETUP_AFTER_RE)
     "bracketed intervals": "GSM8K 93.1 — engine B H200 FP8 mean [92.5–93.7] n=10 [ 1.5–2.5 [3–4] — — " * 500,
-    # model names with a blank after each hyphen, and product numbers glued to an "S" (vocab.models _STRAY_BLANK_RE)
+    # model names with a blank after each hyphen, and product numbers glued to an "S" (vocab.model_text _STRAY_BLANK_RE)
     "stray blanks in names": "Qwen2.5-7B- Instruct- 2507- A- 8060S- 4070S " * 1_000,
     # noise words that open like a verdict and never reach "noise" (vocab.not_measured NOISE_SAID_RE)
     "noise words": "within the measurement inside the run-to-run within run inside the noise- " * 1_000,

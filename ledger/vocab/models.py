@@ -11,6 +11,7 @@ from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
 from ledger.vocab.env_names import in_env_name
 from ledger.vocab.gguf_types import GGUF_QUANT
 from ledger.vocab.hub_ids import hub_ids
+from ledger.vocab.model_text import model_text
 from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
@@ -156,14 +157,9 @@ def one_model_blanked(text: str) -> str:
     return text.replace(names[0], " " * len(names[0])) if len(names) == 1 else text
 
 
-# "Qwen2.5-7B- Instruct": a blank typed after a name's hyphen, before the part that continues it (a capital or a digit)
-_STRAY_BLANK_RE = re.compile(r"(?<=[A-Za-z0-9])- (?=[A-Z0-9])")
-
-
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
-    if "- " in s:
-        s = _STRAY_BLANK_RE.sub("-", s)
+    s = model_text(s)  # ("Qwen2.5-7B- Instruct" mended; "llama_v3.1_8b-bench-pytorch-...": the id's setup blanked)
     digit = has_digit(s)
     shaped = shaped_models(s)  # ("V4-Pro 8k/1k MTP3:", "the Acme-Flash checkpoint": no family the table knows)
     shaped.update(hub_ids(s))  # ("[acme/Loom-2](https://huggingface.co/acme/Loom-2)": a hub id, whatever its family)
