@@ -1824,3 +1824,13 @@ def test_a_ci_verdict_the_text_states_on_a_named_head_answers_the_ci_section(tmp
     # finding cites that claim's line (compare.run's stated_ci), not "no CI run and no GitHub head stated"
     ci = findings(report("ci_verdict_on_named_head.md", tmp_path), "ci")[0]
     assert ci["verdict"] == "pass" and "3e4f5a6b" in ci["text"] and ci["line"] == 4
+
+
+def test_a_bisects_builds_are_judged_in_the_order_their_dates_say(tmp_path: Path) -> None:
+    """A bisect table of Mar-11 and Mar-15 images, then Mar-14 checked below it: Mar-14 is the middle revision, so
+    the step to Mar-15 is the regression and first to last is one, never a recovery after it (compare.label_times)."""
+    data = report("../revisions/bisect_dates_out_of_text_order.md", tmp_path)
+    assert data["revisions"] == ["...h200-20260311 v1.4.1", "Mar-14 v1.4.1", "...h200-20260315 v1.4.2"]
+    assert data["has_regression"]
+    rows = json.loads(run("compare", str(FIX / "../revisions/bisect_dates_out_of_text_order.md"), "-f", "json")[1])
+    assert [r["verdict"]["verdict"] for r in rows["rows"]] == ["regression"]

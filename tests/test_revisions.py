@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger.compare.label_times import time_order
 from ledger.parsers import extract
 from ledger.parsers.grammar.revision_labels import parse_label
 from ledger.parsers.grammar.revisions import find_revisions
@@ -1013,3 +1014,21 @@ def test_a_change_under_a_table_of_one_head_measured_twice_is_that_heads() -> No
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     speedup = next(c for c in claims if c.source.line == 10)
     assert speedup.revision is not None and (speedup.revision.head, speedup.revision.base) == ("c1d2e3f4", "5e6f7a8b")
+
+
+@pytest.mark.parametrize(
+    ("labels", "order"),
+    [
+        # every label stamps a date: by the calendar, a year-less one in the year the others stamp
+        (["img-20260623 v0.5.13.post1", "img-20260626 v0.5.14", "Jun-25 v0.5.13.post1"], [0, 2, 1]),
+        (["build 2026-03-15", "img-20260311"], [1, 0]),
+        # every label tags a release: by its parts, a post-release after its release; ties in the text's order
+        (["v0.5.14 image", "v0.5.13.post1 image", "v0.5.13 image", "v0.5.13.post1 rerun"], [2, 1, 3, 0]),
+        # only some say one, or all say the same: the text's order stands
+        (["img-20260626", "this PR"], None),
+        (["v1.4.2 before", "v1.4.2 after"], None),
+        (["img-20250625", "img-20260626", "Jun-24"], None),  # (which year's June 24 is unsaid)
+    ],
+)
+def test_labels_are_ordered_by_the_time_they_say(labels: list[str], order: list[int] | None) -> None:
+    assert time_order(labels) == order

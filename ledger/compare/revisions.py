@@ -3,7 +3,8 @@
 A `Snapshot` is one side of a comparison: a revision section of a description ("Final head
 13c21f460b"), one version of a document, or a whole document / PR. `split_revisions` cuts one
 document's claims into its revision sections (CI-bot runs, label "CI", are kept apart for the
-stated-versus-tested list) and orders them oldest to newest: numbered labels ("Round 2") by number;
+stated-versus-tested list) and orders them oldest to newest: labels that each stamp a date or a release
+by it (compare.label_times); numbered labels ("Round 2") by number;
 otherwise a vote of the label words ("Final head" near the top and "Earlier validation" near the
 bottom mean the text lists the newest first) and of head/base links (a head built on another
 section's head is newer). `compare` judges two snapshots; `compare_series` lines up many: each
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from ledger.compare.fingerprints import fingerprint, had_cells
 from ledger.compare.keys import COMPARED_KINDS, claim_key
+from ledger.compare.label_times import time_order
 from ledger.errors import UsageError
 from ledger.identity import names_a_repository_file
 from ledger.model import Claim
@@ -95,6 +97,10 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
         return [Snapshot(RevisionRef(name=document or "document", document=document), rest)] if rest else []
     if order not in ("auto", "document", "reverse"):
         raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
+    timed = time_order([s.ref.label or "" for s in ordered]) if order == "auto" else None
+    if timed is not None:
+        # a bisect's builds by the dates or releases their labels stamp ("...-20260626" above "Jun-25 v0.5.13.post1")
+        return [ordered[i] for i in timed]
     numbers = [_label_number(s.ref.label or "") for s in ordered]
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
         return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or ())]

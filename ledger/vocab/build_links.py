@@ -21,3 +21,17 @@ STAGE_REVISION = (
     r"(?:first|second|third|final|last|earlier|previous|latest|newest|older|rebased|original|"
     r"pre-[a-z]{2,12}|post-[a-z]{2,12})(?:[ \t-][a-z]{2,12})?[ \t-](?:head|stack|build|commit|push|revision)"
 )
+
+
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# the date a build's label stamps on it: an image tag's "20260623" or "2026-06-23", or a year-less "Jun-25" / "Jun 25"
+# (never "06-25" alone: a month-day pair and a year-month pair read alike)
+DATE_STAMP_RE = re.compile(
+    r"(?<!\d)(?P<y>20\d\d)-?(?P<m>[01]\d)-?(?P<d>[0-3]\d)(?!\d)|"
+    r"\b(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[- ](?P<day>[0-3]?\d)(?!\d)",
+    re.IGNORECASE,
+)
+# a release tag a build's label carries: "v1.4.2", "v0.5.13.post1", "v0.10.0rc1" (at least one dot: "v2" is a round)
+RELEASE_TAG_RE = re.compile(
+    r"\bv(\d{1,4}(?:\.\d{1,4}){1,3})(?:\.?(?P<stage>rc|a|b|alpha|beta|post|dev)(?P<n>\d{1,3}))?\b", re.IGNORECASE
+)
