@@ -58,6 +58,21 @@ def test_a_lead_in_and_a_column_give_each_result_its_sampling() -> None:
     assert not set(by_value) & {0.6, 0.95, 20.0}
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Scores use 0 shots, temperature 0.6, top_p 0.95, top_k 20, min_p 0.05. GSM8K accuracy is 0.912.",
+        "GSM8K accuracy is 0.912 with min-p 0.05 and a repetition penalty of 1.05.",
+        "GSM8K accuracy is 0.912 (seed 1234, presence_penalty 0.5, frequency penalty 0.3, max tokens 2048).",
+        "- top_p: 0.95, repeat penalty 1.1, GSM8K accuracy: 0.912",
+    ],
+)
+def test_a_number_right_after_a_sampling_settings_name_is_that_setting(sentence: str) -> None:
+    """(prose.guards' CONFIG_BEFORE_RE with vocab.sampling_words' SAMPLING_NAMES: "top_p 0.95" is no score)"""
+    values = {c.value for c in extract(f"# Eval\n\n{sentence}\n", path="x.md").claims}
+    assert values == {0.912}, sentence
+
+
 def test_a_routers_top_k_and_a_tests_name_are_no_sampling() -> None:
     assert "top_k" not in qualifiers("MoE geometry: experts=64, top_k=4")
     assert "temperature" not in qualifiers("pytest test_spec.py -k greedy")

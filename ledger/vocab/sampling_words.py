@@ -11,6 +11,15 @@ from ledger.vocab.setup_word import SEP
 from ledger.vocab.setup_word import make_word as _word
 
 SAMPLING_KEYS = ("temperature", "top_p", "top_k")
+# the names of every sampling or decoding setting, spelled as prose, flags and keys spell them ("top_p 0.95", "min-p
+# 0.05", "a repetition penalty of 1.05", "seed 1234", "max tokens 2048"): the number right after one is that setting,
+# never a result (prose.guards' CONFIG_BEFORE_RE; alternatives without "|" inside a group, as any_of regroups them)
+SAMPLING_NAMES = (
+    r"temperature|temp|top[-_ ]?[kp]|min[-_ ]?p|seed|max[-_ ]tokens|max[-_ ]new[-_ ]tokens|"
+    # (the penalty by its kind only: "a throughput penalty of 3%" is a result)
+    r"repetition[-_ ]penalty(?: of)?|repeat[-_ ]penalty(?: of)?|presence[-_ ]penalty(?: of)?|"
+    r"frequency[-_ ]penalty(?: of)?"
+)
 GREEDY = "greedy"
 """Decoding that takes the likeliest token: temperature 0, however written."""
 

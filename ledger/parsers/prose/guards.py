@@ -28,6 +28,7 @@ from ledger.parsers.prose.workload_items import in_workload_item
 from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.assigned_sizes import sent_rate
 from ledger.vocab.ci_jobs import ci_run_id
+from ledger.vocab.config_names import CONFIG_NAMES
 from ledger.vocab.context_words import context_length_after
 from ledger.vocab.explaining_numbers import explains, storage_needed
 from ledger.vocab.length_pairs import in_length_pair
@@ -51,19 +52,8 @@ from ledger.vocab.units import (
 )
 from ledger.vocab.word_gate import WordGate
 
-# only ever asked yes / no (see any_of); "above 70%", "always over 50%" are bounds, for which the contract has no field
 CONFIG_BEFORE_RE = re.compile(
-    r"(?:\b(?:"
-    + any_of(
-        r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|conc|con|draft(?: length)?|tp|ep|pp|dp|"
-        r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
-        r"tokens_per_block|num_[a-z_]+|fraction|step|version|release|v|sm|sm_|rc|at|first|last|every|"
-        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|depth|pos|position|"
-        r"always over|stays? over|stayed over|remains? over|remained over|consistently over|well over|"
-        r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
-        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp"
-    )
-    + r")\s*[:=]?\s*)$",
+    r"(?:\b(?:" + any_of(CONFIG_NAMES) + r")\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
 _CONFIG_BEFORE_LOW_RE = re.compile(CONFIG_BEFORE_RE.pattern)
