@@ -109,6 +109,7 @@ from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.parsers.tables.title_arms import pr_title
 from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
+from ledger.parsers.tables.twin_tables import on_twin_measure, twin_measure
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
 from ledger.parsers.tables.whole_rows import states_whole
 from ledger.parsers.tables.workload_rows import workload_rows_setup
@@ -195,7 +196,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     bases, steps, heads, precisions = (
         _bases(table, labels, roles, sided, prosed, bool(info.base_of), info.runs_by_rows) if not twins else _no_bases()
     )
-    group = ""
+    group, twin = "", twin_measure(table, ctx.doc.blocks, roles, ctx.memo)  # ("H200" over a unit-less paste)
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences, stated = DifferenceRows(labels), workload_rows_setup(table, labels)  # ("| Batch Size | 1 |")
@@ -233,7 +234,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, {**stated, **workload})
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
-        claims = on_sweep(claims, sweep, _measured(info))  # (a flagged arm, "+ --enable-torch-compile": flag_arms)
+        claims = on_sweep(on_twin_measure(claims, twin), sweep, _measured(info))  # (flag_arms' "+ --enable-x")
         claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
         claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(on_reproduced_columns(claims, headers), vs_name), frame)  # P99 TTFT
