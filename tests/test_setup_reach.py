@@ -40,3 +40,12 @@ def test_a_gate_takes_no_board_only_a_later_sections_runs_name() -> None:
     path = FIXTURE.parent.parent / "gates" / "later_section_board.md"
     gate, perf = extract(path.read_text(), str(path)).claims
     assert gate.kind == "gate" and "gpu" not in gate.config and perf.config.get("gpu") == "1x H200"
+
+
+def test_a_control_section_takes_no_serving_mode_from_the_title() -> None:
+    path = FIXTURE.parent / "single_node_control.md"
+    got = {c.value: c.config for c in extract(path.read_text(), str(path)).claims if c.kind == "accuracy"}
+    assert got[0.934].get("serving") == "disaggregated" and got[0.931].get("serving") == "disaggregated"
+    assert all("serving" not in got[v] for v in (0.936, 0.935, 0.937))  # (a control: one node, no PD split)
+    assert got[0.862].get("serving") == "disaggregated"  # ("1P1D on a single node": still disaggregated)
+    assert all(got[v].get("gpu") == "MI300X" for v in (0.936, 0.937))  # (the other keys still reach)
