@@ -49,3 +49,13 @@ def test_a_control_section_takes_no_serving_mode_from_the_title() -> None:
     assert all("serving" not in got[v] for v in (0.936, 0.935, 0.937))  # (a control: one node, no PD split)
     assert got[0.862].get("serving") == "disaggregated"  # ("1P1D on a single node": still disaggregated)
     assert all(got[v].get("gpu") == "MI300X" for v in (0.936, 0.937))  # (the other keys still reach)
+
+
+def test_a_setting_named_with_a_lead_ins_second_arm_is_not_the_first_arms() -> None:
+    path = FIXTURE.parent / "versus_lead_arm.md"
+    got = {c.value: c.config for c in extract(path.read_text(), str(path)).claims}
+    assert "block_size" not in got[0.912] and got[0.91].get("block_size") == "64"
+    assert got[0.912].get("model") == "Qwen3-32B" and got[0.912].get("gpu") == "1xH100"  # (the lead-in's rest)
+    text = "Llama-3-8B at TP=2 vs TP=4, same node:\n\n```\nTP=2  throughput=1200 tok/s\n```\n"
+    (claim,) = extract(text, "t.md").claims  # (each arm names the key: the block's own reading stands)
+    assert claim.config.get("tp") == "2"

@@ -94,3 +94,8 @@ _ABSENT_RE = re.compile(r"^[\s,;:()\[\]/-]*(?:none|off|disabled|no|n/a)[\s,;:()\
 def absent_setting(text: str) -> bool:
     """The words (a label's rest beside its side word) say only that the setting is off: "none", "off ( )"."""
     return bool(_ABSENT_RE.match(text))
+
+
+# "default vs `--page-size 256`", "baseline versus TP=8": a lead-in naming two arms, each clause bounded by a comma,
+# semicolon or colon (bounded runs of one class: linear)
+ARMS_VERSUS_RE = re.compile(r"(?P<a>[^,;:\n]{1,120})\s(?:vs\.?|versus)\s(?P<b>[^,;:\n]{1,120})", re.IGNORECASE)

@@ -68,6 +68,7 @@ from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
     comment_label,
     comment_model,
+    first_arms_values,
     joined_features,
     lead_in_setup,
     name_line,
@@ -345,7 +346,7 @@ def _text_scope(
         return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
     lead = leads_block(blocks, k)  # (right over its block, or over a side's label over it: "Baseline" over a paste)
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = {**setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
+    values = first_arms_values(text, lambda t: {**setup_sentence(unrestricted(t), lead), **prose_flags(t, env)})
     for span in quoted_commands(text):  # ("cmd: `python3 x.py --hf-output-len 2048`": every flag of its run)
         values = {**values, **command_setup(span, env)}
     for key in named_twice(text) | models_named_twice(text) if values else ():  # (a key named twice: one it found)
