@@ -53,3 +53,26 @@ def test_stage_phrase_names_its_own_clause_only() -> None:
     assert first is not None and first.label == "first head"
     assert final is not None and final.label == "final stack"
     assert stage_side("GSM8K was 0.912 on main", 10) is None
+
+
+def test_stage_phrase_needs_no_article_and_a_bare_stage_needs_its_value() -> None:
+    from ledger.parsers.grammar.build_links import stage_side
+
+    def label(text: str, value: str) -> str | None:
+        rev = stage_side(text, text.index(value))
+        return rev.label if rev is not None else None
+
+    assert label("a separate final-stack batch-16 A/B measured +3.9%", "3.9") == "final-stack"
+    assert label("Final-stack numbers: throughput +4.1%", "4.1") == "final-stack"
+    assert label("The post-rebase `+11.4%` throughput result", "11.4") == "post-rebase"
+    assert label("With the pre-training recipe throughput rose +2.0%", "2.0") is None  # (no push's stage)
+    assert label("the pre-fix change then gave +2.0%", "2.0") is None  # (a bare stage only before its value)
+
+
+def test_a_subject_pointing_back_takes_its_sentences_stage() -> None:
+    from ledger.parsers.grammar.build_links import stage_side
+
+    text = "The post-rebase `+11.4%` throughput result is set aside for now because that head failed the MMLU gate."
+    rev = stage_side(text, text.index("failed"))
+    assert rev is not None and rev.label == "post-rebase"
+    assert stage_side("It is set aside because that head failed the MMLU gate.", 40) is None

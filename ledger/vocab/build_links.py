@@ -21,6 +21,11 @@ STAGE_REVISION = (
     r"(?:first|second|third|final|last|earlier|previous|latest|newest|older|rebased|original|"
     r"pre-[a-z]{2,12}|post-[a-z]{2,12})(?:[ \t-][a-z]{2,12})?[ \t-](?:head|stack|build|commit|push|revision)"
 )
+# a stage named by the change it came before or after alone, with no revision's noun: "the pre-accuracy `+22.25%`
+# result", "post-rebase numbers" (only the changes a push makes: "pre-training" and "post-processing" name no revision),
+# where a value or a results noun follows (STAGE_FOLLOWER)
+STAGE_BARE = r"(?:pre|post)-(?:fix|fixes|rebase|accuracy|patch|merge|revert|refactor|review|hotfix|squash|cleanup)"
+STAGE_FOLLOWER = r"[ \t]{1,2}(?:[`*_]{0,2}[-+~≈]?\d|(?:results?|numbers|figures|runs?|pair|A/B)\b)"
 
 
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")

@@ -34,6 +34,7 @@ from ledger.parsers.gates.colon_items import colon_gates
 from ledger.parsers.gates.lists import NOT_VERIFIED_LABEL_RE, OTHER_GATES_RE, lead_in, listed_gates
 from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
+from ledger.parsers.gates.stage_gates import staged_gates
 from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
 from ledger.parsers.gates.validity_fields import validity_gates
@@ -247,4 +248,5 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if low is not None and _LINE_HINT_RE.search(low) is None:
         return  # none of the words the readers below need
     yield from named_failures(ctx, line, text, 0, low)
-    yield from prose_gates(ctx, line, text, low)
+    # ("On the second head the MMLU check passed": the gate on that stage)
+    yield from staged_gates(ctx, line, text, prose_gates(ctx, line, text, low))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
-from ledger.vocab.build_links import BUILD_WORD_RE, STAGE_REVISION
+from ledger.vocab.build_links import BUILD_WORD_RE, STAGE_BARE, STAGE_FOLLOWER, STAGE_REVISION
 from ledger.vocab.text import ARROW
 
 _ARROW_RE = re.compile(ARROW)
@@ -107,20 +107,37 @@ def _back(text: str, a: int, i: int) -> int:
     return i
 
 
-# "On the first head GSM8K was 0.912", "the final stack gave 0.948", "an earlier head showed +5.8%": a revision
-# named by its place among the pushes, opening the value's clause (after the clause's start, before the value)
-_STAGE_RE = re.compile(r"\b(?:the|an?|that)[ \t](?P<label>" + STAGE_REVISION + r")\b", re.IGNORECASE)
+# "On the first head GSM8K was 0.912", "the final stack gave 0.948", "an earlier head showed +5.8%", "a separate
+# final-stack A/B measured +4.52%", "Final-stack numbers:", "The pre-accuracy `+22.25%` result": a revision named by
+# its place among the pushes, with or without its article, inside the value's clause (after its start, before the value)
+_STAGE_RE = re.compile(
+    r"(?<![\w-])(?P<label>" + STAGE_REVISION + r"|" + STAGE_BARE + r"(?=" + STAGE_FOLLOWER + r"))(?![\w-])",
+    re.IGNORECASE,
+)
 _CLAUSE_OPENERS = (". ", "; ", ", ", " and ", " but ", " while ")
 _STAGE_REACH = 80
 """How far before a value its clause's stage phrase is looked for."""
+# "because that head failed ...", "where this build gave ...": the subject points back at a revision its sentence named
+_ANAPHOR_RE = re.compile(r"(?<![\w-])(?:that|this|the\ssame)\s(?:head|stack|build|commit|push|revision|run)\s{1,2}$")
+_SENTENCE_REACH = 240
+"""How far back a subject pointing back ("that head") looks for the stage its sentence named."""
 
 
 def stage_side(text: str, pos: int) -> Revision | None:
-    """The revision a stage phrase in the value's own clause names ("the final stack gave 0.948": "final stack"),
-    or None."""
+    """The revision a stage phrase in the value's own clause names ("the final stack gave 0.948": "final stack"), or,
+    where the subject just before `pos` points back ("because that head failed"), the one its sentence named; None
+    otherwise."""
     low = max(0, pos - _STAGE_REACH)
     start = max(text.rfind(o, low, pos) for o in _CLAUSE_OPENERS)
-    found = list(_STAGE_RE.finditer(text, max(start, low), pos))
+    found = _stages(text, max(start, low), pos)
+    if not found and _ANAPHOR_RE.search(text, max(0, pos - 24), pos):
+        low = max(0, pos - _SENTENCE_REACH)
+        found = _stages(text, max(text.rfind(". ", low, pos) + 1, low), pos)
     if len(found) != 1:
         return None
     return Revision(label=" ".join(found[0].group("label").lower().split()), head=None, base=None)
+
+
+def _stages(text: str, start: int, pos: int) -> list[re.Match[str]]:
+    """The stage phrases between `start` and `pos`; a bare one's value may stand at `pos` itself (read past it)."""
+    return [m for m in _STAGE_RE.finditer(text, start, pos + 12) if m.end() <= pos]
