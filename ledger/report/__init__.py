@@ -42,6 +42,7 @@ from ledger.report.findings import (
 from ledger.report.launch_setups import feature_row_findings, launch_setup_findings
 from ledger.report.net import broken_base_rows, fell_into_broken_state
 from ledger.report.passing_counts import passing_counts
+from ledger.report.stage_gates import split_stage_gates
 from ledger.report.stated import stated_changes
 from ledger.report.withdrawn import withdrawn_findings
 
@@ -222,8 +223,9 @@ def build_report(
     )
     outside = comparison.outside.claims if comparison.outside else []
     own = [*comparison.newest, *outside]
-    gates = attention_gates(comparison, own)
     names = {r.name: short_name(r) for r in comparison.revisions}
+    # (a gate "the first head" failed: that push was replaced, so no failure of the change; said among the results)
+    gates, earlier = split_stage_gates(attention_gates(comparison, own), names)
     for g in gates:  # a gate's own revision (a CI run it names) by its short name too
         if g.revision and (g.revision.label or g.revision.head):
             names.setdefault(rev_name(g), short_name(None, rev_name(g)))
@@ -250,6 +252,7 @@ def build_report(
     sections[1].findings.extend(feature_row_findings(own, names))  # ("X TP8" and "X Prefix Cache TP8": two setups)
     # a value its author took back further on ("I messed up the 13B Master number"): said, never judged
     sections[1].findings.extend(withdrawn_findings(comparison.withdrawn, names))
+    sections[1].findings.extend(earlier)
     if (engines := engines_section(comparison, names, comparison.lines)).findings:
         sections.insert(2, engines)  # (after the results: how the PR stands against another project)
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr

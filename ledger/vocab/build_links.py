@@ -40,3 +40,7 @@ DATE_STAMP_RE = re.compile(
 RELEASE_TAG_RE = re.compile(
     r"\bv(\d{1,4}(?:\.\d{1,4}){1,3})(?:\.?(?P<stage>rc|a|b|alpha|beta|post|dev)(?P<n>\d{1,3}))?\b", re.IGNORECASE
 )
+
+# a stage before the pull request's newest push: "first head", "earlier corrected-head", "pre-accuracy" (a gate it
+# failed is no failure of the change as it stands); "final", "latest", "rebased" and "post-fix" stages are the newest
+EARLIER_STAGE_RE = re.compile(r"(?:first|second|third|earlier|previous|older|original|pre-)", re.IGNORECASE)
