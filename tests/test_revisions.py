@@ -1032,3 +1032,14 @@ def test_a_change_under_a_table_of_one_head_measured_twice_is_that_heads() -> No
 )
 def test_labels_are_ordered_by_the_time_they_say(labels: list[str], order: list[int] | None) -> None:
     assert time_order(labels) == order
+
+
+def test_a_timeline_after_an_item_naming_its_measure_gives_each_build_its_value() -> None:
+    path = Path(__file__).parent / "fixtures" / "revisions" / "build_chain_item_measure.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    chain = [(c.metric, c.value, c.revision.label if c.revision else None) for c in claims if c.source.line == 4]
+    assert chain == [
+        ("MMLU", 0.812, "#4410 dev"),
+        ("MMLU", 0.797, "carol 02-11 (PR4502-hotfix image)"),  # ("02-11" names the build: no value)
+        ("MMLU", 0.771, "current nightly"),
+    ]

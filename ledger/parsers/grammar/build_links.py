@@ -12,10 +12,11 @@ chain's references stay as the pairing gave them: only the build is read here.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ledger.model import Revision
 from ledger.vocab.build_links import BUILD_WORD_RE, STAGE_BARE, STAGE_FOLLOWER, STAGE_REVISION
-from ledger.vocab.text import ARROW
+from ledger.vocab.text import ARROW, ARROW_MARKS
 
 _ARROW_RE = re.compile(ARROW)
 _REACH = 400
@@ -84,13 +85,41 @@ def _links(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None
     return [(a, b, str(label)) for a, b, label in zip(cuts, ends, labels, strict=True)]
 
 
+def _value_start(text: str, a: int, b: int) -> int | None:
+    """Where the value of the link `a`..`b` starts: its last number standing alone (after a blank or a mark)."""
+    starts = [i for i in range(a, b) if text[i].isdigit() and (i == a or text[i - 1] in _VALUE_OPENERS)]
+    return starts[-1] if starts else None
+
+
+def in_build_words(text: str, pos: int) -> bool:
+    """Whether the number at `pos` stands among a chain link's words, before its value: "carol 07-03 (PR29986-hotpatch
+    image) **0.892**" dates the build, it is no value."""
+    if pos >= len(text) or not _ARROW_RE.search(text, max(0, pos - _REACH), min(len(text), pos + _REACH)):
+        return False
+    start = text.rfind("\n", max(0, pos - _REACH), pos) + 1 or max(0, pos - _REACH)
+    end = text.find("\n", pos, pos + _REACH)
+    links = _links(text, start, end if end >= 0 else min(len(text), pos + _REACH)) or []
+    for a, b, _ in links:
+        if a <= pos < b:
+            value = _value_start(text, a, b)
+            return value is not None and pos < value
+    return False
+
+
+def chain_values(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """The values `out` read in `text` without the numbers a chain of builds names its builds by (in_build_words)."""
+    if len(out) < 2 or not any(a in text for a in ARROW_MARKS):
+        return out
+    return [c for c in out if not in_build_words(text, c["start"])]
+
+
 def _link_label(text: str, a: int, b: int) -> str | None:
     """The build a link's words name, where the link is "words **value**" (its last number its value, "Jan-11" inside
     the words no value); None where they name no build."""
-    starts = [i for i in range(a, b) if text[i].isdigit() and (i == a or text[i - 1] in _VALUE_OPENERS)]
-    if not starts:
+    value = _value_start(text, a, b)
+    if value is None:
         return None
-    m = _LINK_WORDS_RE.search(text, a, _back(text, a, starts[-1]))
+    m = _LINK_WORDS_RE.search(text, a, _back(text, a, value))
     if m is None:
         return None
     words = " ".join(m.group("words").replace("`", "").split()).strip(" *_")

@@ -32,7 +32,7 @@ from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.build_links import build_link, stage_side
+from ledger.parsers.grammar.build_links import build_link, chain_values, stage_side
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.result_files import selected_field
@@ -138,6 +138,7 @@ def claims_in_text(
     if not (read := NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()).out:
         return  # (most texts read no value: every step below reads the values, none makes one)
     out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
+    out = chain_values(out, text)  # ("carol 07-03 (hotpatch image) 0.892": the date names the build, no value)
     # a bar stated beside a result is an extra key of its (claims contract); a tolerance bounds a change either way
     scope_bars(out, text, tolerance_marks(text, read.thresholds))
     # what a value's neighbours say about it, once all are read
