@@ -1034,6 +1034,28 @@ def test_labels_are_ordered_by_the_time_they_say(labels: list[str], order: list[
     assert time_order(labels) == order
 
 
+@pytest.mark.parametrize(
+    ("labels", "order"),
+    [
+        # a timeline's undated builds beside a bisect's dated rows: the dated ones by date in their places, a build
+        # the label calls the present after all
+        (
+            ["#4410 dev", "carol 02-11 (hotfix image)", "current nightly", "img-20270208", "img-20270212", "Feb-10"],
+            [0, 1, 3, 5, 4, 2],
+        ),
+        (["#4410 dev", "img-20270212", "img-20270208"], [0, 2, 1]),
+        # every label dated (time_order's), one date, or none: nothing to place
+        (["img-20270208", "img-20270212"], None),
+        (["#4410 dev", "img-20270208", "Feb-08 rerun"], None),
+        (["this PR", "main"], None),
+    ],
+)
+def test_dated_labels_are_placed_by_date_among_undated_ones(labels: list[str], order: list[int] | None) -> None:
+    from ledger.compare.label_times import dated_in_place
+
+    assert dated_in_place(labels) == order
+
+
 def test_a_timeline_after_an_item_naming_its_measure_gives_each_build_its_value() -> None:
     path = Path(__file__).parent / "fixtures" / "revisions" / "build_chain_item_measure.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
@@ -1042,4 +1064,21 @@ def test_a_timeline_after_an_item_naming_its_measure_gives_each_build_its_value(
         ("MMLU", 0.812, "#4410 dev"),
         ("MMLU", 0.797, "carol 02-11 (PR4502-hotfix image)"),  # ("02-11" names the build: no value)
         ("MMLU", 0.771, "current nightly"),
+    ]
+
+
+def test_a_timeline_beside_a_dated_bisect_is_ordered_by_the_bisects_dates() -> None:
+    from ledger.compare.revisions import split_revisions
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "build_chain_dated_bisect.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    labels = [s.ref.label for s in split_revisions(claims)]
+    # (the Feb-10 rerun, printed last, stands between the Feb-08 and Feb-12 images; the current nightly last)
+    assert labels == [
+        "#4410 dev",
+        "carol 02-11 (PR4502-hotfix image)",
+        "...mi300x-20270208 v1.4.2",
+        "Feb-10 v1.4.2",
+        "...mi300x-20270212 v1.5.0",
+        "current nightly",
     ]

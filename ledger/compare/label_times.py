@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.vocab.build_links import DATE_STAMP_RE, MONTHS, RELEASE_TAG_RE
+from ledger.vocab.build_links import DATE_STAMP_RE, MONTHS, NOW_BUILD_RE, RELEASE_TAG_RE
 
 # a pre-release comes before its release, a post-release after it (PEP 440's order)
 _STAGE_RANK = {"dev": -4, "a": -3, "alpha": -3, "b": -2, "beta": -2, "rc": -1, "post": 1}
@@ -63,3 +63,21 @@ def time_order(labels: Sequence[str]) -> list[int] | None:
     if any(k is None for k in keys) or len(set(keys)) < 2:
         return None
     return sorted(range(len(labels)), key=lambda i: (keys[i], i))
+
+
+def dated_in_place(labels: Sequence[str]) -> list[int] | None:
+    """Where only some labels stamp a date (a bisect's rows beside a timeline's "#29855 dev" and "current nightly"):
+    the dated ones in their dates' order in the places they hold, the others where the text has them, and an undated
+    build the label calls the present ("current nightly", "today's image": vocab.build_links.NOW_BUILD_RE) after all;
+    None where fewer than two labels stamp different dates, or every label does (time_order answers that)."""
+    dated = [i for i, x in enumerate(labels) if label_date(x) is not None]
+    if len(dated) == len(labels) or len(dated) < 2:
+        return None
+    days = _dated([labels[i] for i in dated])
+    if days is None or len(set(days)) < 2:
+        return None
+    order = list(range(len(labels)))
+    for place, i in zip(dated, sorted(dated, key=lambda i: (days[dated.index(i)], i)), strict=True):
+        order[place] = i
+    now = [i for i in order if i not in dated and NOW_BUILD_RE.search(labels[i])]
+    return [i for i in order if i not in now] + now

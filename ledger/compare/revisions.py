@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ledger.compare.fingerprints import fingerprint, had_cells
 from ledger.compare.keys import COMPARED_KINDS, claim_key
-from ledger.compare.label_times import time_order
+from ledger.compare.label_times import dated_in_place, time_order
 from ledger.errors import UsageError
 from ledger.identity import names_a_repository_file
 from ledger.model import Claim
@@ -113,6 +113,10 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
         # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order;
         # so too of two sides one names ("Overlapped Eagle:" above "Main Eagle:"): the other is the candidate
         return [s for _, s in sorted(zip(sides, ordered, strict=True), key=lambda t: t[0] != "base")]
+    partly = dated_in_place([s.ref.label or "" for s in ordered]) if order == "auto" else None
+    if partly is not None:
+        # ("...-20260626" above "Jun-25 v0.5.13.post1" beside a timeline's "#29855 dev": the dated builds by date)
+        return [ordered[i] for i in partly]
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered

@@ -44,3 +44,6 @@ RELEASE_TAG_RE = re.compile(
 # a stage before the pull request's newest push: "first head", "earlier corrected-head", "pre-accuracy" (a gate it
 # failed is no failure of the change as it stands); "final", "latest", "rebased" and "post-fix" stages are the newest
 EARLIER_STAGE_RE = re.compile(r"(?:first|second|third|earlier|previous|older|original|pre-)", re.IGNORECASE)
+# a build its label calls the one of the present, "current nightly", "today's image", "the latest nightly": after every
+# dated build of a bisect it stands beside (compare.label_times.dated_in_place)
+NOW_BUILD_RE = re.compile(r"\b(?:current|today's|tonight's|latest|newest)\b", re.IGNORECASE)
