@@ -1082,3 +1082,18 @@ def test_a_timeline_beside_a_dated_bisect_is_ordered_by_the_bisects_dates() -> N
         "...mi300x-20270212 v1.5.0",
         "current nightly",
     ]
+
+
+def test_a_commit_bullet_naming_a_parent_lists_that_commit_and_opens_no_revision(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ledger.cli.app import app
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "ancestry_commit_bullets.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [c.revision for c in claims if c.kind == "commit"] == [None] * 4
+    r = CliRunner().invoke(
+        app, ["report", str(path), "--db", str(tmp_path / "x.db")], env={"COLUMNS": "200", "LEDGER_DB": ""}
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "Parent" not in r.stdout and "one revision: treatment" in r.stdout

@@ -477,3 +477,12 @@ SIDE_QUALIFIER_RE = re.compile(r"(?:stock|vanilla|plain|unpatched|unmodified|cle
 TAIL_SIDE_SEPARATORS = (",", ";", " - ", " – ", " — ")
 """What sets a lead-in's subject apart from the side it closes on ("R9700 run, stock master:"; never a preposition:
 "runs on the new code" names what ran, as its table's rows do)."""
+
+
+# "- Parent: `73efcee…`", "- Second parent: …", "- Merge base: …": a bullet naming a commit by its place in the
+# history of another lists that commit; no value was measured on it by that name
+COMMIT_ANCESTRY_RE = re.compile(
+    r"(?:(?:first|second|third|merge|direct)[ \t])?(?:parent|grandparent|ancestor)(?:[ \t](?:commit|sha))?|"
+    r"merge[ \t-]base(?:[ \t](?:commit|sha))?",
+    re.IGNORECASE,
+)

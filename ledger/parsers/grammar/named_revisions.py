@@ -24,7 +24,7 @@ from ledger.parsers.grammar.revision_labels import (
 from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
 from ledger.parsers.grammar.turn_heads import reaching, turn_firsts, turn_of
 from ledger.parsers.reader.document import Document
-from ledger.vocab.sides import THIS_CHANGE_RE, column_sides, side_alone, side_of
+from ledger.vocab.sides import COMMIT_ANCESTRY_RE, THIS_CHANGE_RE, column_sides, side_alone, side_of
 
 # "**Base image**: `org/serve:v0.5` with the library at `5f40e3b`", "**Docker**:": what every run stood on, no side
 _ENVIRONMENT_RE = re.compile(
@@ -137,7 +137,8 @@ def named_revisions(doc: Document) -> NamedRevisions:
         if m and len({sh for sh, _, _ in shas}) == 1 and not _ENVIRONMENT_RE.search(m.group("name")):
             name = m.group("name")
             rev = out.define(name.lower(), Revision(label=name, head=shas[0][0], base=None), block.start)
-            out[block.start] = rev
+            if not COMMIT_ANCESTRY_RE.fullmatch(name.strip()):  # ("- Parent: `sha`" lists a commit, by its name only)
+                out[block.start] = rev
     return _changed_on_top(_paired_lines(out))
 
 
