@@ -347,3 +347,23 @@ def test_a_dash_no_legend_explains_is_the_mark_a_later_legend_explains() -> None
     # (the dash unexplained in two versions, explained in the third: one mark all along, no step anywhere)
     three = {(s.subject, s.feature): s for s in _compare(_DASHED, _DASHED, _EXPLAINED).support}
     assert three[("Kestrel", "GGUF")].verdict == "no change" and three[("Kestrel", "GGUF")].events == []
+
+
+_CROSSED = (FIX / "cross_marks_no_legend.md").read_text(encoding="utf-8")
+_CROSS_MEANS_NO = _CROSSED.replace(
+    "The table lists the attention backends we build for each architecture family.",
+    "The table lists the attention backends we build for each architecture family. `x`: not supported.",
+)
+
+
+def test_a_cross_no_legend_explains_is_no_yes_and_a_later_legend_decides_it() -> None:
+    """A matrix of `Y` / `N` / `x` with no legend: a cross is a tick on one page and a "no" on another, so it is
+    kept as printed (never "yes"); under a later version's legend ("`x`: not supported") the same cell is that
+    legend's "no" all along: no change, where reading it as "yes" would have made it a false drop."""
+    first = {(c.subject, c.feature): c for c in extract(_CROSSED, path="backends.md").claims}
+    assert first[("Orca", "FlashInfer")].value == "x" and first[("Orca", "FlashInfer")].outcome_text == "x"
+    assert first[("Orca", "Triton")].value == "yes" and first[("Puffin", "Triton")].value == "no"
+    later = {(c.subject, c.feature): c.value for c in extract(_CROSS_MEANS_NO, path="backends.md").claims}
+    assert later[("Orca", "FlashInfer")] == "no"
+    changes = {(s.subject, s.feature): (s.verdict, s.values) for s in _compare(_CROSSED, _CROSS_MEANS_NO).support}
+    assert changes[("Orca", "FlashInfer")] == ("no change", ["no", "no"])

@@ -1834,3 +1834,18 @@ def test_a_bisects_builds_are_judged_in_the_order_their_dates_say(tmp_path: Path
     assert data["has_regression"]
     rows = json.loads(run("compare", str(FIX / "../revisions/bisect_dates_out_of_text_order.md"), "-f", "json")[1])
     assert [r["verdict"]["verdict"] for r in rows["rows"]] == ["regression"]
+
+
+def test_regression_rows_of_one_measure_and_setup_say_their_stated_qualifier(tmp_path: Path) -> None:
+    """Two regressions of "tput" under one setup, "tput(out tok/s)" and "tput(total tok/s)": the report names each
+    by the qualifier its column states, as compare's rows do ("tput (out)"), so the two lines are told apart; a name
+    that says its qualifier already ("FTL(min)") is not said twice; a step that is the whole comparison is not cited
+    again."""
+    got = [f["text"] for f in findings(report("qualified_regression_rows.md", tmp_path), "failures")]
+    losses = [t for t in got if t.startswith(("tput", "FTL")) and "->" in t]
+    assert losses == [
+        "tput (out): 2399.1 tok/s -> 2101.3 tok/s (higher is better)",
+        "tput (total): 5105.2 tok/s -> 4470.6 tok/s (higher is better)",
+    ]
+    code, out, _ = run("compare", str(FIX / "qualified_regression_rows.md"))
+    assert code == 0 and "tput (out)" in out and "tput (total)" in out

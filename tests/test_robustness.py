@@ -1597,7 +1597,7 @@ HOSTILE: dict[str, HostileText] = {
     # written with their sign first, bare speed-ups against what they name, peak rates in parentheses, commands with
     # their verdicts, compound parallel sizes and k/n counts of comparisons (prose.sentence_setup,
     # prose.metrics _PAIR_MEASURE_AFTER_RE, prose.prefixed_ratios, prose.ratio_names _FASTER_THAN_RE / _SPEED_AFTER_RE,
-    # prose.guards _PEAK_PART_RE / _ON_ARCH_RE, gates.prose _TOOL_RESULT_RE, vocab.setup's dcp / pcp words,
+    # prose.hardware_specs _PEAK_PART_RE / _ON_ARCH_RE, gates.prose _TOOL_RESULT_RE, vocab.setup's dcp / pcp words,
     # formats.pass_counts _RATIO_RE)
     "sentence setups": "Foo-7B FP16 on H100 gives a 5% gain. Perf goes from 1.0 -> 1.1 output thoughput " * 1_000,
     "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 1_000,

@@ -82,7 +82,7 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
     [
         ("ledger.vocab.metrics", "_BENCHMARK_IN_RE"),
         ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE"),
-        ("ledger.parsers.prose.guards", "_CAPABILITY_BEFORE_RE"),
+        ("ledger.parsers.prose.hardware_specs", "_CAPABILITY_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
         ("ledger.vocab.models", "_MEMBER_WORD_RE"),
         ("ledger.vocab.passing_names", "_HEDGE_RE"),

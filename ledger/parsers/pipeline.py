@@ -66,6 +66,7 @@ from ledger.parsers.prose.stated_baselines import stated_baselines
 from ledger.parsers.prose.stated_scope import stated_scope
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
+from ledger.parsers.reader.diff_comments import diff_comment_lines
 from ledger.parsers.reader.document import Block, Document, read_document
 from ledger.parsers.reader.line_facts import LineFacts, line_facts
 from ledger.parsers.reader.quotes import quoted_reply_lines
@@ -168,6 +169,7 @@ def extract(
     # once (reader.line_facts), and each extractor walks only the blocks of its kinds, with a digit where it needs one
     facts = line_facts(doc)
     facts.set_examples(example_lines(doc))  # a template's numbers are nobody's results
+    ctx.taken.update(diff_comment_lines(doc))  # ("+# budget ~180 min: the 0.8 TB checkpoint"): the code's own remark
     whole = "\n".join(doc.lines)
     for ext in EXTRACTORS:
         marks: tuple[str, ...] = _optional(ext, "LINE_MARKS", ())

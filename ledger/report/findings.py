@@ -337,7 +337,7 @@ def failures_section(
         if c is not None and (p.verdict == WAIVED or c.kind == "gate"):
             runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
         step = row.moved() or p  # cited where the value moved, over several revisions
-        if step is not p and step.old is not None and step.new is not None:
+        if step is not p and step.old is not None and step.new is not None and (step.old, step.new) != (p.old, p.new):
             # (the line cited is the step's: its values said, so "a -> b" and the line agree over several versions)
             text += f"; fell {fmt_claim(step.old)} -> {fmt_claim(step.new)} there"
         at, rev = (step.new or c), step.new_rev if step.new is not None else p.new_rev

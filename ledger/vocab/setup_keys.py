@@ -191,10 +191,18 @@ how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one
 which of the repeats a value is, the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
-    # an attention kernel's shape as its launch arguments spell it ("headdim=128", "num_kv_heads=8")
+    # an attention kernel's shape as its launch arguments spell it ("headdim=128", "num_kv_heads=8", "nheads=32")
     "headdim": "head_dim",
     "hdim": "head_dim",
+    "head_size": "head_dim",
     "num_kv_heads": "kv_heads",
+    "nheads_kv": "kv_heads",
+    "num_key_value_heads": "kv_heads",
+    "nheads": "heads",
+    "num_heads": "heads",
+    "n_heads": "heads",
+    "num_q_heads": "heads",
+    "num_attention_heads": "heads",
     "apply_chat_template": "chat_template",  # (lm_eval's flags, as a settings table or a YAML spells them)
     "fewshot_as_multiturn": "fewshot_multiturn",
     # ("| Top P |", "sampling temperature"; a joined "topk" is a drafting tree's branches, vocab.sampling_words)
@@ -460,10 +468,24 @@ def canonical_key_name(key: str) -> str:
     return respelled_key(k, _FORMS, _SLIPS) or k
 
 
-WRITTEN_AS: dict[str, str] = {"qps": "request_rate"}
-"""Column keys a table writes under their canonical key ("| QPS |" over 1, 2, 4: the request rate by its initials),
-where the alias is the key's own concept spelled short, not a neighbour compare merely pairs ("batch": a
-batch size, read as concurrency only for compare)."""
+_SHAPE_KEYS = frozenset(("heads", "kv_heads", "head_dim"))
+WRITTEN_AS: dict[str, str] = {
+    "qps": "request_rate",
+    # a kernel's shape and sequence as its launch prints them ("headdim=128", "| nheads |", "seqlen=4096"): the key
+    # the shape reader writes for "head dim 128" in a sentence, so that one setting is one key of a config (two
+    # spellings of one value, or a heading's 128 beside an inner line's 64, would be two settings)
+    **{alias: key for alias, key in _KEY_ALIASES.items() if key in _SHAPE_KEYS},
+    "seqlen": "isl",
+    "seq_len": "isl",
+}
+"""Column and setting keys written under their canonical key ("| QPS |" over 1, 2, 4: the request rate by its
+initials), where the alias is the key's own concept spelled otherwise, not a neighbour compare merely pairs
+("batch": a batch size, read as concurrency only for compare)."""
+
+
+def written_key(key: str) -> str:
+    """The key a table column or a printed setting is stored under (WRITTEN_AS), else the key as written."""
+    return WRITTEN_AS.get(key, key)
 
 
 _BELONGS_TO: dict[str, tuple[str, bool]] = {

@@ -87,14 +87,18 @@ LETTER_MARKS: dict[str, str] = {
     "y": "yes",
     "N": "no",
     "n": "no",
-    "x": "yes",
-    "X": "yes",
     "●": "yes",
     "○": "no",
     "◐": "partial",
 }
 """Single-character marks a matrix prints in every cell (`Y` / `N`, `x`, `●` / `○`): read only where the whole table
 has a matrix's shape (ledger/parsers/support/letters.py), a letter alone says nothing elsewhere (a grade, a flag)."""
+
+LEGEND_ONLY_LETTERS: tuple[str, ...] = ("x", "X")
+"""Marks of such a matrix that say yes on one page and no on another (a cross is a tick here, a "not built" there):
+read only as the page's legend says; with none, kept as printed (UNEXPLAINED_MARK), never a yes or a no."""
+UNEXPLAINED_MARK = "a mark the page does not explain"
+"""The note of a support cell kept as printed: its value is the mark, which no legend of the page explains."""
 
 LETTER_HOLDERS: tuple[str, ...] = (".", "-", "–", "—")
 """The filler of such a matrix's other cells: with no legend on the page, the subject is not listed there

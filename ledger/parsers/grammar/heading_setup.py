@@ -25,7 +25,7 @@ from ledger.vocab.models import heading_model
 from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
-from ledger.vocab.setup_keys import canonical_key_name, is_known_key
+from ledger.vocab.setup_keys import canonical_key_name, is_known_key, written_key
 from ledger.vocab.shaped_models import heading_shaped_model
 from ledger.vocab.sides import side_of
 from ledger.vocab.workload import bracketed_workload
@@ -196,10 +196,11 @@ def settings_line(text: str) -> dict[str, str] | None:
 def _setting_key(name: str) -> str:
     """The config key of a setting's name: as written, unless the setup labels read that name as another key than
     the comparison's aliases do ("batch=128" over a kernel's table is its batch, as "Batch: 128" is; the alias table
-    takes a bare "batch" column of a serving sweep for its load)."""
+    takes a bare "batch" column of a serving sweep for its load); a shape's printed spelling ("headdim") under the
+    key the shape reader writes (vocab.setup_keys.WRITTEN_AS)."""
     key = config_key(name)
     label = setup_label_key(name)
-    return label if label is not None and label != canonical_key_name(key) else key
+    return label if label is not None and label != canonical_key_name(key) else written_key(key)
 
 
 # "PORT=23333", "HOST=127.0.0.1" over a launch: where the server listens, not what it serves (its --port flag is

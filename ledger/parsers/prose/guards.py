@@ -16,6 +16,7 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import counted, names_its_change
+from ledger.parsers.prose.hardware_specs import capability_before, peak_spec
 from ledger.parsers.prose.intervals import lone_spread, range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.link_names import in_link_not_value
@@ -123,15 +124,6 @@ def dispersion_before(text: str, start: int) -> bool:
     return last in _DISPERSION_ENDS and _DISPERSION_BEFORE_RE.search(text, a, start) is not None
 
 
-# a capability, not a measurement: "can sustain 340 GB/s", "could reach up to 400 GB/s", "peak bandwidth of 3.35 TB/s"
-_CAPABILITY_BEFORE_RE = WordGate(
-    re.compile(
-        r"\b(?:(?:can|could|should|would|might|may)\s(?:\w{1,20}\s){0,4}?(?:reach|sustain|achieve|deliver|hit|handle|do)"
-        r"|(?:peak|theoretical|rated|spec(?:ified)?)\s(?:memory\s)?(?:bandwidth|throughput|flops|tflops)(?:\sof)?)"
-        r"\s(?:up\sto\s|about\s|around\s|roughly\s)?~?$",
-        re.IGNORECASE,
-    )
-)  # (searched before every number: only where a modal or a rating's noun stands)
 # "passed the raw 96.0 gate", "the usual 95% tolerance", "the 50% acceptance rate threshold": a bar named after its
 # number (at most three words between, none a comparison's: "60% faster than the bar" compares)
 THRESHOLD_AFTER_RE = re.compile(
@@ -218,31 +210,6 @@ _CAPACITY_AFTER_RE = re.compile(
 _CAPACITY_AFTER_LOW_RE = re.compile(_CAPACITY_AFTER_RE.pattern.replace("σ", "[σς]"))
 """Its case-sensitive copy for the lowered window: written in lower case, its "σ" (which takes "Σ" and "ς" too)
 as the two a lowered "Σ" becomes."""
-_PEAK_UNITS = frozenset(("tflops", "tflop/s", "pflops", "tb/s", "gb/s"))
-"""The rates a hardware's sheet rates it at (compute, memory or link bandwidth)."""
-# "FP16 tensor cores (", "HBM3e (", "NVLink (": the part a parenthesised rate right after it rates
-_PEAK_PART_RE = re.compile(
-    r"(?:(?<![\w-])(?:tensor|cuda|matrix|vector)\s)?(?:cores|(?<![\w-])(?:sms?|hbm\d?e?|nvlink|pcie(?:\s?gen\s?\d)?))"
-    r"\s?\(\s?~?$",
-    re.IGNORECASE,
-)
-# "(3,958 TFLOPS on Hopper)": a rate on an architecture, not on a board a run used
-_ON_ARCH_RE = re.compile(
-    r"\s(?:on|for)\s(?:the\s)?(?:hopper|blackwell|ampere|ada(?:\slovelace)?|volta|turing|cdna\s?\d|rdna\s?\d)"
-    r"(?:\s(?:gpus?|architecture))?\s?\)",
-    re.IGNORECASE,
-)
-
-
-def _peak_spec(text: str, n: Number) -> bool:
-    """A rate alone in a parenthesis after the hardware part it rates ("tensor cores (989 TFLOPS)"), or stated for
-    an architecture ("(3,958 TFLOPS on Hopper)"): a spec sheet's figure quoted to motivate a change, no result."""
-    before = text[max(0, n.start - 40) : n.start]
-    if (n.unit or "").lower() not in _PEAK_UNITS or not before.rstrip(" ~").endswith("("):
-        return False
-    return _PEAK_PART_RE.search(before) is not None or _ON_ARCH_RE.match(text, n.end) is not None
-
-
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
@@ -515,7 +482,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
     if n.unit is None and (_ONE_IN_RE.match(text, n.end) or ci_run_id(text, n.start, n.text, n.unit)):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts; "run 29277682836": an id
-    if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start) or _peak_spec(text, n):
+    if capability_before(text, n.start) or peak_spec(text, n):
         return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
     if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs

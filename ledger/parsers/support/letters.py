@@ -8,9 +8,10 @@ A letter alone says nothing (a grade, a flag's default, a variant `A` / `B`), so
 the whole table has a matrix's shape: row names, then at least two columns up to the last whose every filled
 cell is one of the marks or fillers of ledger/vocab/support.py (LETTER_MARKS, LETTER_HOLDERS), with at least one
 mark. A legend beside the table ("Y: supported. N: not supported.", "Y means ...; . means it is not") says what
-each mark means; with none, `Y` / `x` / `●` are yes, `N` / `○` no, and a filler (`.`, `-`) is "not listed"
-(`absent`), never a no. The matrix reader (ledger/parsers/support/matrix.py) asks here only when no cell of the
-table is a support cell of its own.
+each mark means; with none, `Y` / `●` are yes, `N` / `○` no, a cross (`x`: a tick on one page, a "no" on another)
+is kept as printed, never a yes or a no, and a filler (`.`, `-`) is "not listed" (`absent`), never a no. The
+matrix reader (ledger/parsers/support/matrix.py) asks here only when no cell of the table is a support cell of its
+own.
 """
 
 from __future__ import annotations
@@ -21,9 +22,16 @@ from collections.abc import Mapping
 from ledger.parsers.reader.document import Block, Document, Table
 from ledger.parsers.support.cells import Cell, clean_name, plain
 from ledger.vocab.doc_tables import option_attribute
-from ledger.vocab.support import LETTER_HOLDERS, LETTER_MARKS, value_of_meaning
+from ledger.vocab.support import (
+    LEGEND_ONLY_LETTERS,
+    LETTER_HOLDERS,
+    LETTER_MARKS,
+    UNEXPLAINED_MARK,
+    value_of_meaning,
+)
 
-_ALL = frozenset(LETTER_MARKS) | frozenset(LETTER_HOLDERS)
+_MARKS = frozenset(LETTER_MARKS) | frozenset(LEGEND_ONLY_LETTERS)
+_ALL = _MARKS | frozenset(LETTER_HOLDERS)
 _MIN_COLUMNS = 2
 _MIN_ROWS = 2
 _ABOVE = 3
@@ -48,7 +56,9 @@ def letter_matrix(table: Table, doc: Document, block: Block) -> tuple[list[int],
     cells: dict[str, Cell] = {}
     for mark in _ALL:
         got = meant.get(mark)
-        if got is None:
+        if got is None and mark in LEGEND_ONLY_LETTERS:
+            got = (mark, UNEXPLAINED_MARK)  # (no legend: a cross kept as printed, what compare holds it to)
+        elif got is None:
             got = (LETTER_MARKS[mark], None) if mark in LETTER_MARKS else ("absent", None)
         cells[mark] = (got[0], got[1], [], None)
     return cols, cells
@@ -65,7 +75,7 @@ def letter_columns(table: Table) -> list[int] | None:
     cols = list(range(first, ncols))
     if len(cols) < _MIN_COLUMNS or any(option_attribute(clean_name(table.header[ci])) for ci in cols):
         return None  # ("| Flag | Default | Meaning |": a flag's attribute, no matrix)
-    if not any(plain(r.cells[ci]) in LETTER_MARKS for r in table.rows for ci in cols if ci < len(r.cells)):
+    if not any(plain(r.cells[ci]) in _MARKS for r in table.rows for ci in cols if ci < len(r.cells)):
         return None  # (fillers only: nothing is listed)
     if not all(r.cells and clean_name(r.cells[0]) for r in table.rows):
         return None  # every row names its subject

@@ -52,7 +52,7 @@ from ledger.parsers.support.names import Facts, models_text, name_columns, row_n
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
 from ledger.vocab.doc_tables import option_attribute
-from ledger.vocab.support import DASHES, MARKS
+from ledger.vocab.support import DASHES, LEGEND_ONLY_LETTERS, MARKS, UNEXPLAINED_MARK
 from ledger.vocab.support_maturity import MATURITY_RE
 
 NAME = "support_table"
@@ -63,7 +63,7 @@ NEEDS_DIGIT = False
 
 _HOLDERS = "support_placeholders"
 _PAGE_MARKS = "support_page_marks"
-_UNEXPLAINED = "a mark the page does not explain"
+_UNEXPLAINED = UNEXPLAINED_MARK
 _NO_MARKS: Mapping[str, str] = {}
 _NONE: Mapping[str, object] = {}
 _MARK_NOTES: dict[str, str] = {mark: note for mark, (_, note) in MARKS.items() if note}
@@ -289,7 +289,7 @@ def _read_cell(
 ) -> tuple[Cell | None, str | None]:
     """A matrix's cell: a letter mark, else a mark or word (ours and the page's), else a placeholder the legend
     explains, else an unexplained dash or mark kept as printed (`keys`: the letter marks, the placeholders, the
-    page's marks); and the dash it printed, if one (so that a later version's legend explains it:
+    page's marks); and the dash or cross it printed, if one (so that a later version's legend explains it:
     compare.support_cell)."""
     letters, holders, page = keys
     got = letters.get(clean_name(cell)) if letters else None
@@ -297,6 +297,8 @@ def _read_cell(
         got = read_page_cell(cell, page)  # shared: its marks are only read here
     held = clean_name(cell) if got is None else ""
     printed = held if held in DASHES else None
+    if letters and (cross := clean_name(cell)) in LEGEND_ONLY_LETTERS:
+        printed = cross  # (a cross, whatever the legend made of it: so that a later version's legend reads it too)
     if got is None and holders:
         got = _placeholder_cell(holders.get(held))
     if got is None and printed:

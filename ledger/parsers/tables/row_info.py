@@ -65,7 +65,7 @@ from ledger.vocab.setting_heads import (
     whole_count,
 )
 from ledger.vocab.setup import config_key, qualifiers
-from ledger.vocab.setup_keys import WRITTEN_AS, is_known_key, run_index_key
+from ledger.vocab.setup_keys import is_known_key, run_index_key, written_key
 from ledger.vocab.setup_labels import names_configuration, row_kind_key
 from ledger.vocab.setup_negation import spec_off_cell
 from ledger.vocab.sides import named_by_side, side_of
@@ -350,7 +350,7 @@ class TableInfo:
             else:
                 # ("Tried configs": the runs it is over; "#" over "2": which of a side's runs the row is)
                 raw = config_key(head)
-                out[count_column_key(head) or run_index_key(raw, cell) or WRITTEN_AS.get(raw, raw)] = cell
+                out[count_column_key(head) or run_index_key(raw, cell) or written_key(raw)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
                 if _SETTINGS_HEAD_RE.match(head):  # "tp1 / ratio 0.8 / bs 128 / prompts 5000" under "test settings"
                     for k, v in {**listed_settings(cell, all_settings=True), **qualifiers(cell)}.items():
