@@ -26,6 +26,7 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.author_turns import carried_turns
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
+from ledger.parsers.grammar.clause_keys import clauses_apart
 from ledger.parsers.grammar.code_setups import code_setups
 from ledger.parsers.grammar.colon_leads import leads_block, prose_lead
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
@@ -221,7 +222,7 @@ def find_setups(
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
     tasks = {**task_settings(own + scopes, told, tasked, last), **class_indexes(doc, last)}  # (an eval's; a MoE's)
-    scopes = eval_scopes(doc, controls_apart(doc, scopes, default, reach), evals)  # (an eval's sampling: its scores')
+    scopes = eval_scopes(doc, controls_apart(doc, clauses_apart(doc, scopes), default, reach), evals)  # (one clause's)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks
