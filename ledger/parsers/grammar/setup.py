@@ -49,6 +49,7 @@ from ledger.parsers.grammar.group_labels import text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
+    opening_setup,
     section_ends,
     section_heading_values,
     settings_line,
@@ -336,7 +337,7 @@ def _text_scope(
         return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
     lead = leads_block(blocks, k)  # (right over its block, or over a side's label over it: "Baseline" over a paste)
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = first_arms_values(text, lambda t: {**setup_sentence(unrestricted(t), lead), **prose_flags(t, env)})
+    values = first_arms_values(text, lambda t: {**opening_setup(unrestricted(t), lead), **prose_flags(t, env)})
     for span in quoted_commands(text):  # ("cmd: `python3 x.py --hf-output-len 2048`": every flag of its run)
         values = {**values, **command_setup(span, env)}
     for key in named_twice(text) | models_named_twice(text) if values else ():  # (a key named twice: one it found)
