@@ -139,3 +139,17 @@ def test_sampling_a_setup_section_states_covers_both_arms_and_one_arms_alone_is_
 def test_an_eval_runs_name_is_its_model_effort_and_temperature(name: str, want: tuple[str, ...] | None) -> None:
     got = eval_run_setup(name)
     assert (None if got is None else (got[0], got[1].get("reasoning_effort"), got[1].get("temperature"))) == want
+
+
+def test_a_long_line_opening_on_its_sampling_settings_sets_up_the_score_after_them() -> None:
+    text = (
+        "# Eval\n\n## GSM8K\n\n"
+        "Scores use 0 shots, temperature 0.6, top_p 0.95, top_k 20, min_p 0.05, seed 7. GSM8K accuracy is 0.912.\n"
+    )
+    (claim,) = extract(text, path="x.md").claims
+    assert {k: claim.config.get(k) for k in ("n_shot", "temperature", "top_p", "top_k")} == {
+        "n_shot": "0",
+        "temperature": "0.6",
+        "top_p": "0.95",
+        "top_k": "20",
+    }

@@ -161,6 +161,9 @@ capped at 8192 tokens and one at 64000 grade different answers of a reasoning mo
 EVAL_SETTING_KEYS = frozenset(("n_shot", "samples", "temperature", "top_p", "top_k", EVAL_CAP_KEY))
 """The settings an eval's sentence states for its scores ("MMLU, 500 questions, 0 shots, temperature 0"): how its
 answers were asked for and graded, none of a serving benchmark's runs a later paragraph or turn reports."""
+EVAL_LOAD_KEYS = frozenset(("threads", "concurrency"))
+"""The load an eval's sentence states its harness asked its questions at ("GSM8K ... 200 examples, 128 threads"):
+the eval's clients, so its scores' setup, never a serving run's or a kernel's that a later paragraph reports."""
 
 
 # lm_eval's "--model_args pretrained=X,tensor_parallel_size=2": the arguments the harness passes to the engine

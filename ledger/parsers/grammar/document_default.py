@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.change_items import change_items_own
+from ledger.parsers.grammar.clause_keys import clause_own_at
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command
 from ledger.parsers.grammar.commands import continued
@@ -127,13 +128,13 @@ def document_default(
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
         anywhere = no in grids or no in after or test_key(text) is not None or names_one_test(doc.line(no))
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
-        mine = no in result_items or no in facts.changes
+        mine, clause_own = no in result_items or no in facts.changes, clause_own_at(doc, no, is_command)
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
             if _no_default(k, v, no in items) or (k in SWITCH_KEYS and opens_block(doc.line(no + 1))):
                 continue  # ("acme/M, TP8 + EP" over one paste of three: that run's switch, no other run's)
             if is_command or no not in pasted:
                 outside.add(k)
-            own_scope = (
+            own_scope = k in clause_own or (  # (clause_own: "On H100 with TP=2 ...; on A100 it is 0.89")
                 anywhere
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)

@@ -22,12 +22,14 @@ from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon, is_command_line
-from ledger.vocab.flags import EVAL_CAP_KEY, EVAL_SETTING_KEYS
+from ledger.vocab.flags import EVAL_CAP_KEY, EVAL_LOAD_KEYS, EVAL_SETTING_KEYS
 from ledger.vocab.output_caps import states_output_cap
 
 _PRINTED_RE = re.compile(r"[\w\"'][^:\n]{0,60}: {0,4}[-+]?\d")
 """A line a tool printed, opening on its first value ("Accuracy: 0.912  Latency: 38.4 s"): the eval's output."""
 
+_EVAL_OWN = EVAL_SETTING_KEYS | EVAL_LOAD_KEYS
+"""The keys an eval's sentence states for its scores alone, past the block it leads."""
 Spans = list[tuple[int, int, dict[str, str]]]
 """Setup values by the lines they hold over: (first line, last line, values)."""
 
@@ -50,8 +52,8 @@ def eval_scopes(doc: Document, scopes: list[SetupScope], evals: Spans) -> list[S
         if cut is None or cut >= s.end:
             out.append(SetupScope(s.start, s.end, values, s.task))
             continue
-        own = {k: v for k, v in values.items() if k in EVAL_SETTING_KEYS}
-        rest = {k: v for k, v in values.items() if k not in EVAL_SETTING_KEYS}
+        own = {k: v for k, v in values.items() if k in _EVAL_OWN}  # (its client threads too: "128 threads")
+        rest = {k: v for k, v in values.items() if k not in _EVAL_OWN}
         out.append(SetupScope(s.start, cut, values, s.task))
         if rest:
             out.append(SetupScope(cut + 1, s.end, rest, s.task))

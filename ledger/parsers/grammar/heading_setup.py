@@ -12,6 +12,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup, sibling_blocks
+from ledger.parsers.grammar.varied import states_value
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.backends import runtime_backend
@@ -255,6 +256,23 @@ def setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
         return values
     bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
     return values if "model" in values and values["model"] == bare else {}
+
+
+def opening_setup(text: str, lead: bool = False) -> dict[str, str]:
+    """setup_sentence of `text`, or where the line is too long for one, of the sentence it opens with when that
+    sentence reports no result: "Scores use 0 shots, temperature 0.6, top_p 0.95, top_k 20, min_p 0.05, seed 7.
+    GSM8K accuracy is 0.912." lists the settings of the score its next sentence gives (a list of sampling settings
+    runs long: the line is no short one, yet its first sentence is)."""
+    if values := setup_sentence(text, lead):
+        return values
+    m = _SENTENCE_END_RE.search(text, 0, 400)
+    if m is None or m.start() == len(text.rstrip()) - 1 or states_value(opening := text[: m.start() + 1]):
+        return {}
+    return setup_sentence(opening, lead)
+
+
+# a sentence ends at ". " before a capital (not "13.5", "e.g. the", "vs. main")
+_SENTENCE_END_RE = re.compile(r"(?<=[A-Za-z0-9%)`*])[.!?](?=[ \t]{1,3}[*_`]{0,2}[A-Z])")
 
 
 def section_ends(doc: Document, heads: list[Block], bold: list[Block], revision_lines: frozenset[int]) -> list[Block]:

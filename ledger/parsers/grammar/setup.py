@@ -26,36 +26,30 @@ from functools import partial
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.author_turns import carried_turns
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
+from ledger.parsers.grammar.clause_keys import clauses_apart
+from ledger.parsers.grammar.code_setups import code_setups
 from ledger.parsers.grammar.colon_leads import leads_block, prose_lead
 from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
 from ledger.parsers.grammar.command_runs import (
-    agreed,
     command_end,
     prose_runs,
     quoted_commands,
     runs_to_the_next,
     turns_from_the_first_run,
-    with_settings,
 )
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import (
-    continued,
-    echo,
-    perplexity_scopes,
-    prose_flags,
-    unfenced_echoes,
-)
+from ledger.parsers.grammar.commands import perplexity_scopes, prose_flags, unfenced_echoes
 from ledger.parsers.grammar.control_sections import controls_apart
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.eval_commands import eval_scopes, task_owned, task_settings, untasked
-from ledger.parsers.grammar.fence_parts import block_settings, fence_parts, one_valued, part_of
+from ledger.parsers.grammar.eval_commands import eval_scopes, task_settings
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
-from ledger.parsers.grammar.group_labels import group_setup, text_group
+from ledger.parsers.grammar.group_labels import text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
+    opening_setup,
     section_ends,
     section_heading_values,
     settings_line,
@@ -66,8 +60,6 @@ from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.launch_reach import launch_end, launches
 from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
-    comment_label,
-    comment_model,
     first_arms_values,
     joined_features,
     lead_in_setup,
@@ -106,7 +98,7 @@ from ledger.parsers.grammar.setup_scopes import (
     with_draft,
 )
 from ledger.parsers.grammar.setup_sections import class_indexes, setup_sections, under_release_settings
-from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
+from ledger.parsers.grammar.shell_variables import shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.switch_items import switch_item_scopes
@@ -116,9 +108,8 @@ from ledger.parsers.grammar.table_wide import derived_index
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
-from ledger.parsers.reader.line_kinds import bold_heading, done_count, ends_in_colon, is_console_banner
+from ledger.parsers.reader.line_kinds import bold_heading, ends_in_colon, is_console_banner
 from ledger.vocab.context_words import describes_windowed_evaluation
-from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.matmul_kernels import KERNEL_KEY, kernel_setting
 from ledger.vocab.model_spellings import models_named_twice
 from ledger.vocab.setup import named_twice, setup_label_key
@@ -184,7 +175,7 @@ def find_setups(
             back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
             end = command_end(doc, b, ends, lead_end(doc, ends, end_starts, b, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
-                scopes.extend(_code_setups(doc, b, end, env, tasked, back, revision_lines, runs, used))
+                scopes.extend(code_setups(doc, b, end, env, tasked, back, revision_lines, runs, used))
         elif (
             b.kind == "table"
             and b.table is not None
@@ -232,7 +223,7 @@ def find_setups(
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
     tasks = {**task_settings(own + scopes, told, tasked, last), **class_indexes(doc, last)}  # (an eval's; a MoE's)
-    scopes = eval_scopes(doc, controls_apart(doc, scopes, default, reach), evals)  # (an eval's sampling: its scores')
+    scopes = eval_scopes(doc, controls_apart(doc, clauses_apart(doc, scopes), default, reach), evals)  # (one clause's)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks
@@ -346,7 +337,7 @@ def _text_scope(
         return led  # (a lead-in's next arm, grammar.colon_leads; a device; a checkpoint's precision, checkpoint_leads)
     lead = leads_block(blocks, k)  # (right over its block, or over a side's label over it: "Baseline" over a paste)
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = first_arms_values(text, lambda t: {**setup_sentence(unrestricted(t), lead), **prose_flags(t, env)})
+    values = first_arms_values(text, lambda t: {**opening_setup(unrestricted(t), lead), **prose_flags(t, env)})
     for span in quoted_commands(text):  # ("cmd: `python3 x.py --hf-output-len 2048`": every flag of its run)
         values = {**values, **command_setup(span, env)}
     for key in named_twice(text) | models_named_twice(text) if values else ():  # (a key named twice: one it found)
@@ -404,88 +395,3 @@ def _list_end(blocks: list[Block], k: int) -> int:
 def _block_end(blocks: list[Block], k: int) -> int:
     """The last line of block k and the sub-blocks found inside it."""
     return blocks[k].end
-
-
-def _code_setups(
-    doc: Document,
-    block: Block,
-    section_end: int,
-    env: Mapping[str, str],
-    tasked: list[SetupScope],
-    back: int | None = None,
-    revisions: frozenset[int] = frozenset(),
-    runs: list[SetupScope] | None = None,
-    used: frozenset[str] = frozenset(),
-) -> list[SetupScope]:
-    """Command lines (for the rest of the section, or the whole of it from `back` when the block is labelled as the
-    command of the results above it) and setting lines (to the block's end) inside a code block. The scopes of the
-    commands that run something (not a server's launch) are added to `runs` too (see command_runs). A variable a
-    command uses (`used`: "MODEL_PATH=acme/X" over "--model-path $MODEL_PATH") is read through that command."""
-    out: list[SetupScope] = []
-    commands: list[SetupScope] = []
-    command_at: list[int] = []  # the line of each command
-    parts = fence_parts(doc, block)  # (one tool's output each: its settings hold in it alone)
-    open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
-    skip_to = 0
-    for no in range(block.start, block.end + 1):
-        if no <= skip_to:
-            continue  # a line of the command above, continued with "\\"
-        text = doc.setup_line(no)
-        s = text.strip()
-        if not s or len(s) > 4000:
-            continue
-        if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
-            s, skip_to = continued(doc, no, block.end, s)
-            values = command_setup(s, env)
-            asked = commands[-1].values.get("samples", "") if commands and not values else ""
-            if asked.isdigit() and (done := done_count(s)) is not None and 10 <= done < int(asked):
-                # "--num-questions 2000" over its bar's "1319/1319": a cap, and the set held fewer; what ran wins
-                commands[-1].values["samples"] = str(done)
-            if values:  # ("SPEC_MODEL=org/draft" on a line of the block above it: what the command runs with too)
-                given = {k: v for sc in open_.values() if sc.end >= no for k, v in sc.values.items()}
-                served = SERVER_COMMAND_RE.search(s) is not None  # (a launch serves its sub-sections too)
-                end = launch_end(doc, no, section_end) if served and launches(s) else section_end
-                scope = SetupScope(no if back is None else back, end, {**given, **values})
-                commands.append(scope)
-                command_at.append(no)
-                if runs is not None and not served:
-                    runs.append(scope)
-            continue
-        lead = lead_in_setup(s) if ": " not in s and no not in revisions else {}  # ("PR branch:" opens a side)
-        if not lead and s.startswith("#") and comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
-            # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
-            lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
-        if not lead and s.startswith("#") and (model := comment_model(s)) is not None:
-            lead = {"model": model}  # "#acme/Tiny-8B" over its runs' tables, to the next such line
-        if lead:
-            # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
-            prev = open_.get("model" if "model" in lead and "variant" not in lead else "variant")
-            if prev is not None and prev.end >= no:
-                prev.end = no - 1
-                for c in commands:  # a command under the run's head is that run's, not the next one's
-                    if prev.start < c.start < no <= c.end:
-                        c.end = no - 1
-            scope = SetupScope(no, block.end, lead)
-            open_["model" if "model" in lead and "variant" not in lead else "variant"] = scope
-            out.append(scope)
-            continue
-        found = settings_line(s) or echo(s) if assigned_variable(s) not in used else None
-        end = part_of(parts, no)[1]
-        if not found and (grouped := group_setup(doc, no, s, block.end)) is not None:
-            found, end = grouped[0], min(end, grouped[1])  # "TP4" over its rows, "TP8" over its own
-        if not found:
-            continue
-        values = found
-        for key in values:  # a new "m=32" ends the "m=16" above it
-            prev = open_.get(key)
-            if prev is not None and prev.end >= no:
-                prev.end = no - 1
-        scope = SetupScope(no, end, values)  # (a console's "Maximum request concurrency: 8")
-        for key in values:
-            open_[key] = scope
-        out.append(scope)
-    held = {part: one_valued(doc, *part) for part in parts}
-    for c, no in zip(commands, command_at, strict=True):
-        with_settings([c], held[part_of(parts, no)])  # (the settings its own run prints once, not another tool's)
-    tasked.extend(owned := task_owned(commands))  # (two evals' commands over both's rows: each one's own its task's)
-    return untasked(block_settings(doc, block, held), owned) + out + agreed(doc, commands, command_at, block.end)

@@ -26,6 +26,7 @@ from itertools import pairwise
 from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.flag_lists import quoted_flags
+from ledger.parsers.grammar.later_leads import leads_after_blocks
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
@@ -252,7 +253,7 @@ def section_workloads(
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
     # (and "- `aggr_upload-r1_fp4_tep4_mtp3_1k1k`" in a list of failing tests: that test's, not the section's)
     skip = skip | grids | {no for no, line in enumerate(doc.lines, 1) if names_one_test(line)}
-    skip = skip | sibling_leads(doc)  # ("org/M FP8, TP8" over its paste, "other/M-Int4, TP4" over the next)
+    skip = skip | sibling_leads(doc) | leads_after_blocks(doc)  # ("org/M FP8, TP8" over its paste; later_leads)
     changes = facts.changes
     reach = section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring

@@ -1,0 +1,40 @@
+"""A setting one result clause states for its own result stays off the sentence's other clauses
+(grammar.clause_keys): through neither the line's scope nor the document's default."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.parsers import extract
+from ledger.parsers.grammar.clause_keys import clause_own_keys
+
+
+@pytest.mark.parametrize(
+    ("sentence", "own"),
+    [
+        ("On H100 with TP=2 the GSM8K score is 0.914; on A100 it reaches 0.897.", {"tp"}),
+        ("Qwen3-8B on L40S with FP8 KV cache gives 0.882 on MMLU, while on RTX 4090 it gives 0.871.", {"kv_cache"}),
+        # stated before the clauses split, or by every clause, or in a lead-in before a colon: the whole sentence's
+        ("On H100 and A100 with TP=2, GSM8K is 0.914 and 0.897.", set()),
+        ("On H100 with TP=4 GSM8K is 0.91; on A100 with TP=4 it is 0.89.", set()),
+        ("Served with TP=2: on H100 GSM8K is 0.914; on A100 it reaches 0.897.", set()),
+        # one board: no two runs the clauses tell apart
+        ("On H100 with TP=2 the GSM8K score is 0.914; MMLU reaches 0.801.", set()),
+    ],
+)
+def test_clause_own_keys(sentence: str, own: set[str]) -> None:
+    assert clause_own_keys(sentence) == own
+
+
+def test_one_line_document_keeps_the_setting_in_its_clause() -> None:
+    claims = extract("On H100 with TP=2 gsm8k is 0.91; on A100 it is 0.89.\n", "one_line.md").claims
+    configs = {c.value: c.config for c in claims}
+    assert configs[0.91] == {"gpu": "H100", "tp": "2"}
+    assert configs[0.89] == {"gpu": "A100"}
+
+
+def test_a_paragraph_over_two_lines_keeps_the_setting_in_its_clause() -> None:
+    text = "# Sampler\n\nOn H100 with TP=2 gsm8k is 0.91;\non A100 gsm8k is 0.89.\n"
+    configs = {c.value: c.config for c in extract(text, "two_lines.md").claims}
+    assert configs[0.91] == {"gpu": "H100", "tp": "2"}
+    assert configs[0.89] == {"gpu": "A100"}
