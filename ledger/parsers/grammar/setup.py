@@ -456,7 +456,7 @@ def _code_setups(
             # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
             lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
         if not lead and s.startswith("#") and (model := comment_model(s)) is not None:
-            lead = {"model": model}  # "#acme/Tiny-8B" over its runs' tables, to the next such line
+            lead = {**line_setup(s), "model": model}  # "#acme/Tiny-8B (bf16)" over its runs' tables, to the next
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("model" if "model" in lead and "variant" not in lead else "variant")
