@@ -183,6 +183,17 @@ ARG_KEYS: dict[str, str] = {
     "enable_expert_parallel": "ep",
     "enforce_eager": "cuda_graph",
 }
+# lm_eval's "gen_kwargs: (temperature=0.0,max_gen_toks=2048)" on the line over its table: how the answers were asked
+# for; and that line's "limit: 300.0", the samples scored of each task (its "num_fewshot" the table's n-shot restates)
+GEN_KWARG_KEYS: dict[str, str] = {
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "top_k": "top_k",
+    "max_gen_toks": EVAL_CAP_KEY,
+    "max_new_tokens": EVAL_CAP_KEY,
+    "max_tokens": EVAL_CAP_KEY,
+}
+EVAL_HEADER_KEYS: dict[str, str] = {"limit": "samples"}
 _NEGATED_ARGS = frozenset({"enforce_eager"})
 """The model_args switches named for their off state: "enforce_eager=True" captures no graph (cuda_graph off)."""
 

@@ -88,6 +88,17 @@ METRICS: tuple[Metric, ...] = (
     _bench("livecodebench-v6", r"livecodebench[ _-]?v6(?!\d)"),
     _bench("livecodebench", r"livecodebench"),
     _bench("docvqa", r"docvqa"),
+    # the agentic and long-context suites reasoning models are scored on (Artificial Analysis' index among them);
+    # tau-bench by its ASCII spelling only ("τ" alone is an acceptance's letter)
+    _bench("scicode", r"\bscicode\b"),
+    _bench("aa-lcr", r"\baa[ _-]?lcr\b"),
+    _bench("tau2-bench", r"\btau[ _-]?2[ _-]?bench"),
+    _bench("tau-bench", r"\btau[ _-]?bench"),
+    _bench("swe-bench", r"\bswe[ _-]?bench"),
+    _bench("terminal-bench", r"\bterminal[ _-]?bench"),
+    _bench("bfcl", r"\bbfcl\b"),
+    _bench("hle", r"\bhle\b|humanity'?s[ _-]last[ _-]exam"),
+    _bench("ifbench", r"\bifbench\b"),
     # the vision-language benchmarks release pages score quantised VLMs on (not "GQA": grouped-query attention too)
     _bench("pope", r"\bpope\b"),
     _bench("mmbench", r"mmbench"),

@@ -104,8 +104,17 @@ def layout_of(cells: list[str]) -> Layout | None:
     )
 
 
-def _is_header_line(line: str) -> Layout | None:
+def _row_text(line: str) -> str | None:
+    """A pipe line's text as the table holds it: a diff's added row ("+|gsm8k|...", a README's new results) without
+    its mark; "" for a removed row ("-|gsm8k|...": the old text's, no result of the run); None for no pipe line."""
     s = line.strip()
+    if s[:2] == "+|":
+        return s[1:]
+    return "" if s[:2] == "-|" else s if s.startswith("|") else None
+
+
+def _is_header_line(line: str) -> Layout | None:
+    s = _row_text(line) or ""
     if not s.startswith("|") or s.count("|") < 4:
         return None
     return layout_of(pipe_cells(s))
@@ -124,11 +133,11 @@ def _pipe_rows(ctx: Context, header_line: int, last_line: int) -> list[tuple[int
     """(line, cells, complete) of the pipe lines below a header, up to last_line or the first other line."""
     rows: list[tuple[int, list[str], bool]] = []
     for no in range(header_line + 1, last_line + 1):
-        s = ctx.doc.line(no).strip()
-        if not s.startswith("|"):
+        s = _row_text(ctx.doc.line(no))
+        if s is None:
             break
         ctx.taken.add(no)
-        if not _is_delimiter(s):
+        if s and not _is_delimiter(s):
             rows.append((no, pipe_cells(s), s.endswith("|")))
     return rows
 
@@ -212,7 +221,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             no += 1
             continue
         end = no
-        while end + 1 <= len(ctx.doc.lines) and ctx.doc.line(end + 1).strip().startswith("|"):
+        while end + 1 <= len(ctx.doc.lines) and _row_text(ctx.doc.line(end + 1)) is not None:
             end += 1
         if block.kind == "code":
             end = min(end, block.end)

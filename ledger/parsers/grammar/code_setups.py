@@ -15,6 +15,7 @@ from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.launch_reach import launch_end, launches
 from ledger.parsers.grammar.lead_ins import comment_label, comment_model, lead_in_setup
 from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.setup_scopes import line_setup
 from ledger.parsers.grammar.shell_variables import assigned_variable
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import done_count
@@ -71,7 +72,7 @@ def code_setups(
             # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
             lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
         if not lead and s.startswith("#") and (model := comment_model(s)) is not None:
-            lead = {"model": model}  # "#acme/Tiny-8B" over its runs' tables, to the next such line
+            lead = {**line_setup(s), "model": model}  # "#acme/Tiny-8B (bf16)" over its runs' tables, to the next
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("model" if "model" in lead and "variant" not in lead else "variant")

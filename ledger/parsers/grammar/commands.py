@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.eval_commands import named_eval
+from ledger.parsers.grammar.eval_headers import eval_header_setup
 from ledger.parsers.grammar.llama_flags import LLAMA_TOOL_RE, llama_tool_flags
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.shell_variables import expand_variables
@@ -75,7 +76,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     A shell variable it uses (`vllm serve "$MODEL"`, `--tp ${TP}`) is what `env` (the document's `export
     MODEL=...`) assigns it; a value that is a variable `env` does not assign gives nothing."""
     text = expand_variables(text, env)
-    out = {**_env_settings(text), **request_extras(text), **_command_flags(text)}  # (a length flag wins a cap)
+    out = {**_env_settings(text), **request_extras(text), **_command_flags(text), **eval_header_setup(text)}
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
         out["model"] = hub_id_in_folder(served.group("model").strip("\"'").rstrip("/"))  # "vllm serve org/M --tp 2"

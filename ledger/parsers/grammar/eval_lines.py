@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.vocab.flags import EVAL_CAP_KEY
-from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.metrics import is_benchmark_name
 from ledger.vocab.output_caps import states_output_cap
 
 _LOAD_KEYS = frozenset(("isl", "concurrency", "request_rate", "num_prompts", "batch_size"))
@@ -14,8 +14,9 @@ _LOAD_KEYS = frozenset(("isl", "concurrency", "request_rate", "num_prompts", "ba
 
 
 def evaluates(text: str, values: Mapping[str, str]) -> bool:
-    """Whether `text` (stating `values`) sets up an eval: it names its shots or a benchmark, and no serving load."""
-    return ("n_shot" in values or named_benchmark(text) is not None) and not values.keys() & _LOAD_KEYS
+    """Whether `text` (stating `values`) sets up an eval: it names its shots or a benchmark (one or a suite's several,
+    "GPQA `n_samples=64`; AA-LCR `num_repeats=64`"), and no serving load."""
+    return ("n_shot" in values or is_benchmark_name(text[:400])) and not values.keys() & _LOAD_KEYS
 
 
 def eval_cap(text: str, values: dict[str, str]) -> None:

@@ -304,10 +304,14 @@ _COMMENT_SENTENCE_RE = re.compile(
 
 
 def comment_model(line: str) -> str | None:
-    """ "#acme/Tiny-8B", "# org/Model-7B-Instruct": a comment that is a model's name and nothing else."""
-    name = line.lstrip("#").strip()
+    """ "#acme/Tiny-8B", "# org/Model-7B-Instruct": a comment that is a model's name and nothing else, but a short
+    parenthesis of its setup ("#### Qwen/Qwen3-8B (bf16)", a README's heading over its scores)."""
+    name = _COMMENT_PAREN_RE.sub("", line.lstrip("#").strip())
     models = model_names(name) if len(name) <= 80 else []
     return models[0] if len(models) == 1 and models[0] == name else None
+
+
+_COMMENT_PAREN_RE = re.compile(r"\s{1,3}\([\w .,=/-]{1,30}\)$")
 
 
 def comment_label(name: str, below: str) -> bool:

@@ -81,6 +81,7 @@ def _section_setups(
     later = later_sections(doc, sections, result_measures(doc))
     armed = armed_launches(doc)
     owned = owned_setup_sections(doc)
+    heads = section_reach(doc)
     for start, end in turn_bounds(doc):
         values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
         several: dict[int, set[str]] = {}
@@ -89,7 +90,8 @@ def _section_setups(
         for first, last, paragraph in _sections_in(doc, start, end, starts):
             # a "Setup: ..." paragraph inside one of several sections of results ("## First box / Hardware: ..."):
             # that section's runs' setup, to its end past its bold heads, not the later sections'
-            own = next((z for a, z in sections if a < first <= z), None) if paragraph else None
+            # (its sub-sections included: "## Quality / **Setup:** ... / ### Model-X" over its table, runs it set up)
+            own = next((heads.get(a, z) for a, z in sections if a < first <= z), None) if paragraph else None
             at = first if own is not None else max((a for a, z in later if start < a < first <= z), default=start)
             if (release := owned.get(first)) is not None:
                 at, own = release  # ("## Release 1.1 / ### Settings": that release's results, no other's)

@@ -17,7 +17,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit, parse_duration, to_float
 from ledger.parsers.grammar.pairs import pairs_in
 from ledger.parsers.kv.labels import SNAKE_RE, is_config, measured, open_world_label, snake_unit
-from ledger.parsers.reader.line_kinds import is_device_banner, unsized_bar
+from ledger.parsers.reader.line_kinds import eval_run_line, is_device_banner, unsized_bar
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 from ledger.vocab.sides import side_alone, side_of
 
@@ -176,7 +176,8 @@ def skip_line(text: str) -> bool:
     s = text.strip()
     if not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s:
         return True
-    return is_device_banner(text) or unsized_bar(s)  # ("test.jsonl: 732kB [00:00, 33.3MB/s]": a download's bar)
+    # ("test.jsonl: 732kB [00:00, 33.3MB/s]": a download's bar; "hf (pretrained=...), gen_kwargs: ..., limit: 400.0")
+    return is_device_banner(text) or unsized_bar(s) or eval_run_line(s)
 
 
 # a printed argument list, one word a line ("srv  load:   --port" then "srv  load:   8080"): a line that ends in a flag

@@ -26,6 +26,10 @@ _RATIO_WORD_RE = re.compile(
 
 
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+# "1×(4× H200)", "3×(`num_repeats=4`)": the factor written against a parenthesis that holds a count of devices or a
+# setting is how many of that group a setup takes (nodes, repeats), a term of its arithmetic, never a measured ratio
+# (a bare "2×(bs=1)" may still be a speed-up at that batch: the setting must be quoted as code)
+_GROUP_AFTER_RE = re.compile(r"\((?:\d{1,4}\s?[x×]\s?[A-Za-z]|`[A-Za-z_][\w.-]{0,40}\s?=)")
 _BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
 
 
@@ -48,6 +52,8 @@ def counted(text: str, n: Number, after: str) -> bool:
     tensors a recipe gives (a whole count, a name in code after it); "4-15x and", "1.03x tail-only run": ratios."""
     if names_its_change(text, n):
         return False
+    if n.value == int(n.value) and text[n.end - 1 : n.end] != " " and _GROUP_AFTER_RE.match(text, n.end):
+        return True  # "DP=4 on 1×(4× H200)", "mean of 3×(`num_repeats=4`)": a count of the group it multiplies
     if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after) and not _ratio_label(n, after):
         return True
     if after.startswith("-") and HARDWARE_NAME_RE.search(after, 1, 24) is not None and _BOARD_JOINED_RE.match(after):

@@ -24,6 +24,7 @@ from typing import Literal
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
 from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
+from ledger.parsers.reader.diff_hunks import diff_texts
 from ledger.parsers.reader.dispatch_branches import branch_blanked
 from ledger.parsers.reader.emphasis import emphasis_blanked
 from ledger.parsers.reader.figure_parens import without_figure_parens
@@ -138,6 +139,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     if ">" in text and (unquoted := quoted_code_texts(doc)):
         replies = quoted_reply_lines(doc)  # (a reply's quote repeats another message: it sets up no run of this one)
         doc.setup_texts.update({no: t for no, t in unquoted.items() if no not in replies})  # ("> vllm serve ..")
+    if "diff" in text or "patch" in text:  # ("+#### Qwen/Qwen3-8B (bf16)" in a README's diff: its heading, unmarked)
+        doc.setup_texts.update(diff_texts(doc))
     # the examples prose gives ("e.g. `grid: {'ep': 4}`") are read blanked by the setup readers: no run's setup
     code = {no for b in doc.blocks if b.kind == "code" for no in range(b.start, b.end + 1)}
     for no, blanked in example_blanked(lines, code).items():

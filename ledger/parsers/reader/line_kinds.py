@@ -92,6 +92,14 @@ _UNSIZED_BAR_RE = re.compile(
 )
 _COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
 _VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")
+# lm-eval's echo of the run over its table, "hf (pretrained=org/M,dtype=bfloat16), gen_kwargs: (None), limit: 400.0":
+# the harness's own line of its invocation, whatever its client ("vllm", "hf", "local-completions"), no result
+_EVAL_RUN_RE = re.compile(r"[\w-]{1,40}[ \t]\([^()\n]{1,2000}\),[ \t]{0,4}gen_kwargs:")
+
+
+def eval_run_line(line: str) -> bool:
+    """lm-eval's echo of the run over its table (_EVAL_RUN_RE): its settings, never a result."""
+    return "gen_kwargs" in line and _EVAL_RUN_RE.match(line.strip()) is not None
 
 
 def unsized_bar(line: str) -> bool:
@@ -113,7 +121,7 @@ def is_command_line(line: str) -> bool:
     # a progress bar holds "%|" or "███" (the two branches of _PROGRESS_RE)
     if (("%|" in s or "███" in s) and _PROGRESS_RE.search(s)) or _LOG_LINE_RE.match(s):
         return True
-    if unsized_bar(s):
+    if unsized_bar(s) or eval_run_line(s):
         return True
     if not _COMMAND_RE.match(s):
         return False

@@ -21,6 +21,7 @@ from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.column_sorts import column_models, spread_columns, variant_heads
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.engine_columns import pair_measure
+from ledger.parsers.tables.eval_columns import unlisted_evals
 from ledger.parsers.tables.head_settings import parenthesised_settings, without_settings
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
@@ -132,6 +133,8 @@ class TableInfo:
         self.gain_of = gain_deltas(table, roles, self.base_of)
         """The change columns that are a falling measure's gain, positive where the PR is faster (delta_check)."""
 
+        self.unlisted_evals = unlisted_evals(table, self.value_cols)
+        """The value columns of evals no metric name lists, typed by a known eval beside them (tables.eval_columns)."""
         self.spec = any(is_acceptance_name(clean(h)) for h in table.header)
         """A speculative-decoding table: its bare "rate" is an acceptance rate."""
         self.bench: str | None = None

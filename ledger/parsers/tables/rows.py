@@ -411,7 +411,7 @@ class _RowReader:
             info, c.ci, label, head, metric_head, head_unit, role, unit, workload=workload, by_setup=self.named_by_setup
         )
         model = info.column_models.get(head)
-        kind, unit = self._kind(metric, metric_head, head, role, unit)
+        kind, unit = self._kind(metric, metric_head, head, role, unit, c.ci)
         config = {
             **(info.change_arm(self.headers) if role == "delta" else {}),  # (its arm's: "Compressed (kv=k4v2)")
             **self._label_setup(),
@@ -512,11 +512,17 @@ class _RowReader:
             ref = next((r for r in (cell_ref(c.cleaned), self.info.stated_ref.get(c.ci)) if r is not None), None)
         return ref, base_paren
 
-    def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:
+    def _kind(
+        self, metric: str, metric_head: str, head: str, role: str, unit: str | None, ci: int
+    ) -> tuple[str, str | None]:
         """The claim's kind (and a delta's implied "%"), where the row's other cells change what the column
-        alone would say."""
-        kind = column_kind(  # ("GSM8K" in a "High Throughput" row: the recipe's strategy, no measure's name)
-            metric_head if is_strategy_label(self.label) else metric, self.section, unit
+        alone would say; a score column of an eval no name lists, beside a known one's, is an accuracy."""
+        kind = (
+            column_kind(  # ("GSM8K" in a "High Throughput" row: the recipe's strategy, no measure's name)
+                metric_head if is_strategy_label(self.label) else metric, self.section, unit
+            )
+            if ci not in self.info.unlisted_evals or role != "value"
+            else "accuracy"
         )
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"

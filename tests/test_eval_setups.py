@@ -1,0 +1,19 @@
+"""An eval's setup as its sentences state it: the counts a setup multiplies are no ratios, a "Setup:" paragraph
+holds over its section's sub-sections (tests/fixtures/setup/eval_setup_group_counts.md)."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+
+
+def _perf(text: str) -> list[float | None]:
+    return [c.value for c in extract(text).claims if c.kind == "perf"]
+
+
+def test_a_count_written_against_a_group_is_no_speed_up() -> None:
+    assert _perf("Runs used DP=8 on 2×(4× H100) and 3×(`num_repeats=4`) per task.\n") == []
+
+
+def test_a_ratio_before_a_parenthesis_stays_a_ratio() -> None:
+    assert _perf("The new kernel is 2×(bs=1) faster than main.\n") == [2.0]
+    assert _perf("Decode got 1.5×(4 GPUs) quicker.\n") == [1.5]
