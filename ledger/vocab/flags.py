@@ -16,6 +16,7 @@ from ledger.vocab.canonical import (
     one_number,
     precision_family,
 )
+from ledger.vocab.serving_datasets import serving_dataset
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
 from ledger.vocab.switch_values import switch_value
@@ -84,6 +85,11 @@ FLAG_KEYS: dict[str, str] = {
     # after it (the input is both: no one flag states it) and the tokens each generates
     "gsp-system-prompt-len": "shared_prefix_len",
     "gsp-question-len": "question_len",
+    # vllm bench's random set: a prefix every request opens with, shared by all (and benchmark_prefix_caching.py's
+    # "--prefix-len"), the tokens a prefix cache can reuse; its "--input-length-range 256:512", the prompts' lengths
+    "random-prefix-len": "shared_prefix_len",
+    "prefix-len": "shared_prefix_len",
+    "input-length-range": "isl",
     "gsp-output-len": "osl",
     "output-len": "osl",
     "osl": "osl",
@@ -420,15 +426,22 @@ CUDA graphs where "cuda_graph_config:" holds its options ("cuda_graph_config: nu
 
 
 # "--dataset-name hf --dataset-path org/code_fix_1k": the set a generic loader reads is named by its path
-_DATASET_PATH_RE = re.compile(r"--dataset[-_]path[= ]+['\"`]?(?P<path>[\w.-]{1,100}(?:/[\w.-]{1,100}){0,4})")
+_DATASET_PATH_RE = re.compile(r"--dataset[-_]path[= ]+['\"`]?(?P<path>/?[\w.-]{1,100}(?:/[\w.-]{1,100}){0,4})")
 
 
 def name_loaded_dataset(out: dict[str, str], text: str) -> None:
     """A bench client's dataset is the loader it names ("sharegpt", "random"), or, where that loader is a generic
     one reading any set (vllm bench's "hf", "custom"), the set its --dataset-path names (its last part for a file)."""
-    if out.get("dataset", "").lower() not in GENERIC_DATASET_LOADERS or (m := _DATASET_PATH_RE.search(text)) is None:
+    if (m := _DATASET_PATH_RE.search(text)) is None:
         return
     path = m.group("path")
+    if "dataset" not in out and (known := serving_dataset(re.split(r"[_.-]", path.rsplit("/", 1)[-1])[0])):
+        # "--dataset-path ../ShareGPT_V3_unfiltered_cleaned_split.json" with no loader named: the known set its
+        # file is of, as the loader's flag would spell it
+        out["dataset"] = known
+        return
+    if out.get("dataset", "").lower() not in GENERIC_DATASET_LOADERS:
+        return
     out["dataset"] = path if path.count("/") == 1 and "." not in path.split("/")[0] else path.rsplit("/", 1)[-1]
 
 

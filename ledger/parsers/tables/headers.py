@@ -342,9 +342,16 @@ def looks_metric(text: str) -> bool:
 _QUALIFIER_TAIL_RE = re.compile(r"(?<=\S)\[[^\[\]]{1,40}\]$")
 
 
+# "(49% hit rate)", "(2 replicas)": a level the row's run was taken at, its number then the words of what it counts
+_LEVEL_PAREN_RE = re.compile(r"\s?\(\d{1,6}(?:\.\d{1,4})?\s?%?\s[A-Za-z][\w -]{0,30}\)")
+
+
 def label_names_measure(label: str) -> bool:
     """A row's label names a measure of its own, apart from a bracketed qualifier of how it was taken
-    ("pass@1[avg-of-4]" names none: its "avg" says how the pass@1 was sampled; each column names the measure)."""
+    ("pass@1[avg-of-4]" names none: its "avg" says how the pass@1 was sampled; each column names the measure), nor
+    apart from a parenthesis stating the run's own level ("this PR w. cache (49% hit rate)": the run, measured in
+    every column)."""
+    label = bare if (bare := _LEVEL_PAREN_RE.sub("", label).strip()) else label
     if "]" not in label or unit_of_header(label):
         return looks_metric(label)
     return looks_metric(_QUALIFIER_TAIL_RE.sub("", label))

@@ -74,8 +74,12 @@ def ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
     if found:
         ci, a, b = found[0]
         named = [_named_in(title, first_word(table.header[i])) for i in (a, b)]
-        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
-        if named == [False, True] or (named != [True, False] and _speedup_of_times(table, roles, ci, a, b)):
+        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one; where the
+        # printed ratios are one side's time over the other's, they say which side was sped up, whatever the title
+        faster = _faster_side(table, ci, a, b) if _speedup_of_times(table, roles, ci, a, b) else None
+        if faster is not None:
+            roles[b if faster == a else a] = "baseline"
+        elif named == [False, True] or (named != [True, False] and _speedup_of_times(table, roles, ci, a, b)):
             roles[a] = "baseline"
         else:
             roles[b] = "baseline"
@@ -91,6 +95,31 @@ def _speedup_of_times(table: Table, roles: list[str], ci: int, a: int, b: int) -
     parity check, the new over the old)."""
     cells = [clean(r.cells[ci]) for r in table.rows if ci < len(r.cells) and clean(r.cells[ci])]
     return "delta" not in roles and bool(cells) and all(c.endswith(("x", "×")) for c in cells) and _times(table, a, b)
+
+
+def _faster_side(table: Table, ci: int, a: int, b: int) -> int | None:
+    """The column whose time the printed speed-ups divide ("DSv3 (us) | cuBLAS (us) | DSv3/cuBLAS" over "1.73 |
+    4.34 | 2.52x": cuBLAS's time over DSv3's, DSv3's speed-up, so DSv3 is the candidate; "Source ms | Export ms |
+    Source/export" over "10.7 | 10.0 | 1.07x": the source's time over the export's, the export the candidate), where
+    every row with all three numbers agrees; None where the numbers say neither."""
+    votes = set()
+    for row in table.rows:
+        if max(a, b, ci) >= len(row.cells):
+            continue
+        nums = [cell_facts(row.cells[i])[2] for i in (a, b, ci)]
+        if any(n is None or n[0] <= 0 for n in nums):
+            continue
+        ta, tb, ratio = (n[0] for n in nums if n is not None)
+        over_a, over_b = _close(ratio, tb / ta), _close(ratio, ta / tb)
+        if over_a == over_b:
+            return None  # (1.00x of two equal times says nothing; a ratio matching neither, that it is not one)
+        votes.add(a if over_a else b)
+    return votes.pop() if len(votes) == 1 else None
+
+
+def _close(printed: float, computed: float) -> bool:
+    """A printed ratio is the computed one, to its two printed decimals (5% either way for rounded times)."""
+    return abs(printed - computed) <= max(0.05 * computed, 0.006)
 
 
 def _times(table: Table, a: int, b: int) -> bool:

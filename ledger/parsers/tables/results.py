@@ -59,6 +59,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
     worded_unit,
 )
+from ledger.parsers.tables.label_prefixes import without_shared_tag
 from ledger.parsers.tables.linked_arms import linked_arm, on_linked_arm
 from ledger.parsers.tables.marked_columns import unmarked
 from ledger.parsers.tables.model_rows import full_precision_run, on_run_label, run_rows
@@ -395,6 +396,8 @@ def _bases(
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
         bases, clash = _base_rows(table, labels, roles, steps, base_cell)
+    if clash and not steps and (keyed := _keyed_by_settings(table, labels, roles, base_cell)) is not None:
+        bases, steps, clash = *keyed, False  # ("original" per concurrency beside "tuned", "tuned_v2": each its own)
     if (clash or not bases) and not paired and (controls := control_rows(table, roles)) is not None:
         bases, steps = controls  # ("| m-a | no drafter |" beside "| m-a | Medusa |": the control of each setup)
         clash = False
@@ -403,6 +406,25 @@ def _bases(
     column = column_sides(labels)  # ("this branch" beside "nightly": the candidate by the other's name too)
     heads |= {label for label in labels if column.get(label.strip(" *_`")) == "head"}
     return bases, steps, heads, precisions
+
+
+def _keyed_by_settings(
+    table: Table, labels: list[str], roles: list[str], base_cell: str
+) -> tuple[dict[_BaseKey, Row], list[int]] | None:
+    """The base rows told apart by the setting columns, once per setting, where every other result row finds the
+    one of its settings: "original" at concurrency 4 and 16, each the base of the two or more variants run there
+    (side_pairs reads only a base and one candidate in turn); None where the settings do not tell them apart."""
+    config = [i for i, r in enumerate(roles) if r == "config"]
+    if not config or side_runs(table, roles) is not None:
+        return None  # ("main" and "candidate" once per trial: runs of two sides, read as such by side_runs)
+    bases, clash = _base_rows(table, labels, roles, config, base_cell)
+    if clash or len(bases) < 2:
+        return None
+    ids = {id(r) for r in bases.values()}
+    others = [(r, label) for r, label in zip(table.rows, labels, strict=True) if id(r) not in ids and _has_value(r)]
+    empty = DifferenceRows([])
+    found = all(_base_row(r, label, bases, config, empty) is not None for r, label in others)
+    return (bases, config) if others and found else None
 
 
 def _base_rows(
@@ -731,6 +753,15 @@ _SETUP_PAREN_RE = re.compile(r"\s?\(([^()]{1,160})\)\s*$")
 
 
 def _row_labels(
+    table: Table, label_cols: list[int], info: TableInfo, headers: list[str]
+) -> tuple[list[str], list[dict[str, str]]]:
+    """Each row's name and setup (_row_names), without the tag every name opens with ("v1. main branch" over "v1.
+    this PR": the rows' tag, then the side each names)."""
+    labels, setups = _row_names(table, label_cols, info, headers)
+    return without_shared_tag(labels), setups
+
+
+def _row_names(
     table: Table, label_cols: list[int], info: TableInfo, headers: list[str]
 ) -> tuple[list[str], list[dict[str, str]]]:
     """Each row's name: its label cells joined ("load (ms) / p99"); under two or more label columns, a first cell
