@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.experiment_heads import experiment_setup
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup, sibling_blocks
@@ -123,6 +124,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values["backend"] = runtime  # "### Test 1: PyTorch Backend (ISL=128, OSL=128)": the runtime its runs used
     if "model" not in values and (shaped := heading_shaped_model(title)) is not None:
         values["model"] = shaped  # "### Ling-2.6-flash" over its table: a family the vocabulary does not know
+    for key, value in experiment_setup(title, values).items():  # "## Experiment - gsm8k | Foo-7B"
+        values.setdefault(key, value)
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for key, value in _bracketed_settings(title).items():  # "### Sweep (fp32 / K=1024 / cs=1)"
