@@ -29,6 +29,7 @@ from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key
 from ledger.vocab.shaped_models import heading_shaped_model
 from ledger.vocab.sides import side_of
+from ledger.vocab.software_stack import engine_versions
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
@@ -65,6 +66,8 @@ def _heading_setup(title: str) -> dict[str, str]:
         values[WIDTH_KEY] = bits  # ("at an average of 5 bits of mxfp datatype": the width its layers average)
     if (engine := engine_in_parens(title)) is not None:
         values["engine"] = engine  # "### Qwen3-8B (SGLang)": the engine its table ran on
+    for key, value in engine_versions(title).items():  # "<sub>vLLM v0.9.1 | B200</sub>" under a table
+        values.setdefault(key, value)
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
