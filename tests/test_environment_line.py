@@ -12,7 +12,7 @@ from ledger.parsers import extract
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.setup_keys import key_class
-from ledger.vocab.software_stack import stack_versions
+from ledger.vocab.software_stack import engine_versions, stack_versions
 
 
 @pytest.mark.parametrize(
@@ -73,3 +73,23 @@ def test_a_board_named_bare_and_with_its_part_is_one_board_two_parts_are_two() -
     text = (Path(__file__).parent / "fixtures/setup/board_part_under_title.md").read_text()
     gpus = {dict(c.config or {}).get("gpu") for c in extract(text, path="x.md").claims if c.kind == "perf"}
     assert gpus == {"A100-40GB"}
+
+
+def test_an_engine_named_with_its_release_is_the_runs_engine_and_stack() -> None:
+    assert engine_versions("Early results. vLLM v0.9.1, CUDA 12.8 | B200 FP4.") == {
+        "engine": "vLLM",
+        "engine_version": "0.9.1",
+    }
+    assert engine_versions("SGLang 0.4.6.post1 | H100 FP8")["engine_version"] == "0.4.6.post1"
+    # (a release moved or set against another is a change the text reports; TensorRT is no serving engine)
+    for said in ("vLLM 0.9.1 -> 0.10.0", "vLLM 0.9.1 vs 0.10.0", "from vLLM 0.8.5 to 0.9.1", "TensorRT v9.1.0"):
+        assert engine_versions(said) == {}, said
+
+
+def test_small_print_under_a_table_sets_up_its_rows() -> None:
+    text = (
+        "| Model | TP | Throughput (tok/s/GPU) |\n|---|---|---|\n| mixtral_8x7b | 2 | 8,204 |\n\n"
+        "<sub>Early results. vLLM v0.9.1 | B200 FP4.</sub>\n"
+    )
+    (claim,) = extract(text, path="page.md").claims
+    assert claim.config["engine"] == "vLLM" and claim.config["engine_version"] == "0.9.1"

@@ -92,6 +92,7 @@ def hub_id_in_folder(path: str) -> str:
     a model's name: the folders above are the machine's, no spelling of the model; so a folder of its own at the root
     or here ("/Qwen2.5-VL-7B-Instruct/", "./Llama-3.1-8B"). A file ("...-Q4_K_M.gguf":
     model_in_path's), a name with no digit, a checkpoint's step ("step-1200") stay as typed."""
+    path = checkpoint_folder(path)
     if not path.startswith(("/", "~", ".")) or "/" not in path:
         return path
     owner, name = ["", *path.rstrip("/").split("/")][-2:]
@@ -103,6 +104,24 @@ def hub_id_in_folder(path: str) -> str:
     if family.group(0) in owner.lower() or owner.lower() in _HUB_OWNERS:
         return f"{owner}/{name}"
     return name if model_names(name) == [name] and not _NUMBERED_RE.fullmatch(name) else path
+
+
+_REVISION_DIR_RE = re.compile(r"(?:/snapshots)?/[0-9a-f]{40}/?$")
+"""A downloaded checkpoint's revision folder ("/m/org/Name/<sha>", a hub cache's ".../snapshots/<sha>"): which commit
+of the model, no part of its name."""
+_CACHE_DIR_RE = re.compile(r"/models--([\w.-]{1,100})--([\w.-]{1,100})$")
+"""A hub cache's folder of one model ("models--Qwen--Qwen2-7B"): its hub id, spelt with "--" for "/"."""
+
+
+def checkpoint_folder(path: str) -> str:
+    """The folder of the model a path loads, without the revision folder a downloaded copy sits in: "/m/deepseek-ai/
+    DeepSeek-V3/1d04...05" -> "/m/deepseek-ai/DeepSeek-V3"; "/c/models--Org--Name/snapshots/a3b6...60" -> "Org/Name"
+    (a hub cache's folder, its hub id); any other path stays as typed."""
+    cut = _REVISION_DIR_RE.sub("", path[:2000])
+    if cut == path[:2000]:
+        return path
+    cache = _CACHE_DIR_RE.search(cut)
+    return f"{cache.group(1)}/{cache.group(2)}" if cache else cut
 
 
 # a word and a number alone ("step-1200", "epoch_3", "run2"): a checkpoint's or a run's folder, no model's name

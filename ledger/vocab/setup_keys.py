@@ -179,6 +179,7 @@ IGNORED_KEYS: tuple[str, ...] = (
     "torch_npu",
     "cuda",  # (the toolkit and driver versions an environment line names, "CUDA 12.4, driver 550": the same stack)
     "driver",
+    "engine_version",  # (the engine's release a caption names, "vLLM v0.9.1": its stack, the engine itself hard)
     # the model sizes a support row answers for ("| Size |" over "7B - 72B"): what the row's cells are about, shown
     # beside them; a support cell is keyed by its subject and feature (compare.support_cell), its value carries it
     "model_size",

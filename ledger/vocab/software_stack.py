@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ledger.vocab.engines import engine_named
+
 STACK_KEYS: dict[str, str] = {
     "cann": "cann",
     "pytorch": "torch",
@@ -16,8 +18,10 @@ STACK_KEYS: dict[str, str] = {
     "torch_npu": "torch_npu",
     "cuda": "cuda",
     "driver": "driver",
+    "engine": "engine_version",
 }
-"""A component's name as an environment line writes it (lower case) -> its setup key."""
+"""A component's name as an environment line writes it (lower case) -> its setup key (an engine's release is
+engine_version, beside its name under engine: engine_versions)."""
 
 # "CANN: 8.2.RC1", "**PyTorch**: 2.7.1", "torch-npu: 2.7.1.dev20250724", "PyTorch=2.6.0+cpu": a known component, its
 # colon or "=" (markup around either), then a version that opens with a digit (each part bounded: linear)
@@ -39,16 +43,44 @@ _SPACED_RE = re.compile(
 
 
 def stack_versions(text: str) -> dict[str, str]:
-    """The components' versions a line states, by setup key ({"cann": "8.2.RC1", "torch": "2.7.1"})."""
+    """The components' versions a line states, by setup key ({"cann": "8.2.RC1", "torch": "2.7.1"}), the serving
+    engine's among them ("vLLM v0.9.1" -> {"engine": "vLLM", "engine_version": "0.9.1"})."""
+    out = engine_versions(text)
     low = text[:2000].lower()
     if "cann" not in low and "torch" not in low and "cuda" not in low and "driver" not in low:
-        return {}
-    out: dict[str, str] = {}
+        return out
     for m in _STACK_RE.finditer(text[:2000]):
         out.setdefault(STACK_KEYS[m.group("name").lower()], m.group("version"))
     for m in _SPACED_RE.finditer(text[:2000]):
         out.setdefault("cuda" if m.group("cuda") else "driver", m.group("cv") or m.group("dv"))
     return out
+
+
+# "vLLM v0.9.1", "TensorRT-LLM v0.5.0", "SGLang 0.4.6.post1": a name, a blank, then a release of two or three dotted
+# parts (a "v" before it or not; a build of a commit, "0.11.1.dev12+gd9105ea80", is a revision: grammar.revisions);
+# the name is an engine only where vocab.engines knows it, and a release moved ("vLLM 0.9.1 -> 0.10.0", "from 0.9.1
+# to ...") or set against another ("vLLM 0.9.1 vs 0.10.0", "0.9.1 and 0.10.0") is a change or a comparison the text
+# reports, no stack its results ran on
+_ENGINE_VERSION_RE = re.compile(
+    r"(?<![\w./-])(?P<name>[A-Za-z][A-Za-z0-9_-]{1,23})[ \t]{1,2}v?(?P<version>\d{1,2}\.\d{1,3}(?:\.\d{1,4})?"
+    r"(?:\.?(?:rc|post)\d{1,8})?)(?![\w+-]|\.\w)"
+    r"(?![ \t]{0,2}(?:->|→|=>|to[ \t]|vs\b|versus|and[ \t]v?\d|/|,[ \t]?v?\d{1,2}\.\d))",
+    re.IGNORECASE,
+)
+
+
+def engine_versions(text: str) -> dict[str, str]:
+    """The one serving engine a line names with its release ("vLLM v0.9.1", "TensorRT-LLM v0.5.0, TensorRT v9.1":
+    TensorRT is no engine), its name and release; {} for none, or for two engines named so (a comparison's)."""
+    found: dict[str, str] = {}
+    for m in _ENGINE_VERSION_RE.finditer(text[:2000]):
+        engine = engine_named(m.group("name"))
+        if engine is not None and not engine.library:
+            found.setdefault(engine.name, m.group("version"))
+    if len(found) != 1:
+        return {}
+    name, version = next(iter(found.items()))
+    return {"engine": name, "engine_version": version}
 
 
 STACK_SETUP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(STACK_KEYS.values()))

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
-from ledger.parsers.grammar.table_captions import captioned_table
+from ledger.parsers.grammar.table_captions import captioned_table, small_print
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.flags import SERVER_COMMAND_RE
@@ -105,7 +105,7 @@ def table_command_lines(doc: Document) -> frozenset[int]:
             and not SERVER_COMMAND_RE.search(_first_command(doc, b))
         ):
             out.update(range(b.start, b.end + 1))
-        elif captioned_table(blocks, k) is not None:
+        elif captioned_table(blocks, k) is not None and not small_print(b.text):
             out.update(range(b.start, b.end + 1))  # (and a caption's words are its table's too)
     return frozenset(out)
 

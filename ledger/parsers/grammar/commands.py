@@ -37,7 +37,7 @@ from ledger.vocab.flags import (
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.model_spellings import folder_checkpoint, hub_id_in_folder
+from ledger.vocab.model_spellings import checkpoint_folder, folder_checkpoint, hub_id_in_folder
 from ledger.vocab.models import file_model, gguf_type, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
@@ -255,6 +255,7 @@ def _command_flags(text: str) -> dict[str, str]:
             continue  # "--dtype auto", "--kv-cache-dtype auto": the engine's choice, which the text does not say
         if key:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
+            value = checkpoint_folder(value) if key == "draft_model" else value  # (its revision's folder cut)
             out.setdefault(key, hub_id_in_folder(value.rstrip("/")) if key == "model" else value)
     for key, value in flag_switches(text[:4000]).items():
         out.setdefault(key, value)  # "--enable-dp-attention": a switch the flag turns, with no value of its own

@@ -63,7 +63,7 @@ def _fold_setup(doc: Document, blocks: list[Block], j: int, env: Mapping[str, st
         if x.kind in ("comment", "table") or "</details>" in x.text.lower() or len(found) > _MAX_COMMANDS:
             break
         if x.kind == "code":
-            found.extend(_commands(doc, x, env))
+            found.extend(block_commands(doc, x, env))
     if not found:
         return {}
     keys = dict.fromkeys(k for f in found for k in f)  # (in the order the commands name them: the same every run)
@@ -71,8 +71,8 @@ def _fold_setup(doc: Document, blocks: list[Block], j: int, env: Mapping[str, st
     return {k: v for k, v in values.items() if v is not None and all(k in f for f in found)}
 
 
-def _commands(doc: Document, code: Block, env: Mapping[str, str]) -> list[dict[str, str]]:
-    """The setup of each command in a fenced block, its continued lines joined."""
+def block_commands(doc: Document, code: Block, env: Mapping[str, str]) -> list[dict[str, str]]:
+    """The setup of each command in a fenced block, its continued lines joined (a fold's, a row's: row_commands)."""
     out: list[dict[str, str]] = []
     no, last = code.start + 1, code.end
     while no <= last and len(out) <= _MAX_COMMANDS:

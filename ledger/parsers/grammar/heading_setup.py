@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.experiment_heads import experiment_setup
 from ledger.parsers.grammar.family_boards import family_board
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup, sibling_blocks
@@ -29,6 +30,7 @@ from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_
 from ledger.vocab.setup_keys import canonical_key_name, is_known_key, written_key
 from ledger.vocab.shaped_models import heading_shaped_model
 from ledger.vocab.sides import side_of
+from ledger.vocab.software_stack import engine_versions
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
@@ -65,6 +67,8 @@ def _heading_setup(title: str) -> dict[str, str]:
         values[WIDTH_KEY] = bits  # ("at an average of 5 bits of mxfp datatype": the width its layers average)
     if (engine := engine_in_parens(title)) is not None:
         values["engine"] = engine  # "### Qwen3-8B (SGLang)": the engine its table ran on
+    for key, value in engine_versions(title).items():  # "<sub>vLLM v0.9.1 | B200</sub>" under a table
+        values.setdefault(key, value)
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
@@ -124,6 +128,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values["backend"] = runtime  # "### Test 1: PyTorch Backend (ISL=128, OSL=128)": the runtime its runs used
     if "model" not in values and (shaped := heading_shaped_model(title)) is not None:
         values["model"] = shaped  # "### Ling-2.6-flash" over its table: a family the vocabulary does not know
+    for key, value in experiment_setup(title, values).items():  # "## Experiment - gsm8k | Foo-7B"
+        values.setdefault(key, value)
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for key, value in _bracketed_settings(title).items():  # "### Sweep (fp32 / K=1024 / cs=1)"

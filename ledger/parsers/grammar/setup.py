@@ -43,7 +43,6 @@ from ledger.parsers.grammar.control_sections import controls_apart
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.eval_commands import eval_scopes, task_settings
-from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.fuller_names import fuller_names
 from ledger.parsers.grammar.group_labels import text_group
 from ledger.parsers.grammar.heading_setup import (
@@ -78,6 +77,7 @@ from ledger.parsers.grammar.model_values import settled_model
 from ledger.parsers.grammar.paragraph_scopes import run_end, text_scope_words
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.result_machine import result_machine_scopes
+from ledger.parsers.grammar.row_commands import table_command_scopes
 from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setting_arms import setting_arm_lines
 from ledger.parsers.grammar.setting_items import setting_item_scopes
@@ -210,7 +210,7 @@ def find_setups(
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, prose_runs(doc, scopes, runs))  # ("method: ngram cmd: `...`" over its output: a run's)
-    scopes.extend(perplexity_scopes(doc) + folded_command_scopes(doc, env) + switch_item_scopes(doc))  # ("-f wiki.raw")
+    scopes.extend(perplexity_scopes(doc) + table_command_scopes(doc, env) + switch_item_scopes(doc))  # ("-f wiki.raw")
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend([*sided, *result_machine_scopes(doc, facts.changes)])  # ("On a Ryzen CPU, 1.6X faster" over tables)

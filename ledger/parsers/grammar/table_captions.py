@@ -24,6 +24,9 @@ _NUMBERED_CAPTION_RE = re.compile(r"^[*_]{0,2}(?:table|figure|fig\.)\s{1,3}\d{1,
 # ... one that points up ("Above: decode latency on B200", "*Above - ...*"), or a line in italics alone ("*Decode
 # latency (ms) on B200*"; bold is a head's, and a colon introduces what follows)
 _ABOVE_CAPTION_RE = re.compile(r"^[*_]{0,2}(?:above|table above|\^)\s{0,2}[:,-]", re.IGNORECASE)
+# ... or small print right under it ("<sub>Preliminary results. vLLM v0.9.1 | B200 FP4.</sub>"): a page's note of what
+# the table above ran on
+_SMALL_PRINT_RE = re.compile(r"^<sub>", re.IGNORECASE)
 _ITALIC_LINE_RE = re.compile(r"^(?:\*[^*\s][^*]{0,300}\*|_[^_\s][^_]{0,300}_)$")
 
 
@@ -42,7 +45,7 @@ def captioned_table(blocks: list[Block], k: int) -> Block | None:
     text = b.text.strip()
     if _CAPTION_RE.match(text[:40]) and not _leads_next(blocks, k, text):
         return above
-    if _ABOVE_CAPTION_RE.match(text[:20]):
+    if _ABOVE_CAPTION_RE.match(text[:20]) or _SMALL_PRINT_RE.match(text[:10]):
         return above
     if b.start == b.end and _ITALIC_LINE_RE.match(text) and not text.rstrip("*_ ").endswith(":"):
         return above
@@ -79,9 +82,19 @@ def caption_lead(text: str) -> str:
     return f"{rest.rstrip('.:').rstrip()}:" if rest else ""
 
 
+def small_print(text: str) -> bool:
+    """ "<sub>...</sub>": a caption that notes the stack of the page's runs as well as its table's (the document's
+    setup reads it too, where any other caption is its table's alone)."""
+    return _SMALL_PRINT_RE.match(text.strip()[:10]) is not None
+
+
 def caption_lines(doc: Document) -> frozenset[int]:
-    """The lines of the captions under tables (captioned_table): each its table's own setup, no section's."""
+    """The lines of the captions under tables (captioned_table): each its table's own setup, no section's. Small
+    print is not one of them: "<sub>TensorRT-LLM v0.5.0 | H200 FP8</sub>" notes the stack of the page's runs too."""
     blocks = doc.blocks
     return frozenset(
-        no for k, b in enumerate(blocks) if captioned_table(blocks, k) is not None for no in range(b.start, b.end + 1)
+        no
+        for k, b in enumerate(blocks)
+        if captioned_table(blocks, k) is not None and not small_print(b.text)
+        for no in range(b.start, b.end + 1)
     )
