@@ -29,7 +29,7 @@ from ledger.parsers.grammar.table_wide import derives
 from ledger.parsers.grammar.unseen_folds import unseen_fold_keys
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.sweep_pairs import SWEPT, drop_swept_pair
-from ledger.vocab.backend_ops import names_backend_op
+from ledger.vocab.backend_ops import names_backend_op, op_setup
 from ledger.vocab.board_counts import counted_over
 from ledger.vocab.canonical import one_board
 from ledger.vocab.context_words import WINDOWED_RE
@@ -208,6 +208,7 @@ class Context:
                 around = overlay(default, counted_over(default, around))  # (a board restated keeps its count)
             if names_backend_op(metric or ""):  # ("MUL_MAT(type_a=f16,...)": an op at its shape, no model's)
                 around = {k: v for k, v in around.items() if k not in CHECKPOINT_KEYS}
+                config = {**op_setup(metric or ""), **config}  # (and its parameters, the shape it ran at)
             if kind == "accuracy" and around.keys() & _SERVING_LOAD and not WINDOWED_RE.search(metric or ""):
                 # a section's serving lengths and data too ("8k1k sweep, random dataset" over its GSM8K line: an
                 # eval's questions are its task's); a perplexity's window and text are its own, and so is the

@@ -8,8 +8,12 @@ from ledger.memo import short_text_cache
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import setup_label_key
 
-_PART_SPLIT_RE = re.compile(r"\s?[,;]\s?")
-_ASSIGN_RE = re.compile(r"^(?P<key>[A-Za-z][\w.-]{0,40}) ?= ?(?P<value>[\w./+-]{1,40})$")
+# (a comma inside a bracketed list is none of the cell's: "bs=[1,1],per=[0,1,2,3]" holds two settings, test-backend-ops'
+# op parameters)
+_PART_SPLIT_RE = re.compile(r"\s?[,;](?![^\[\]]{0,60}\])\s?")
+_ASSIGN_RE = re.compile(
+    r"^(?P<key>[A-Za-z][\w.-]{0,40}) ?= ?(?P<value>[\w./+-]{1,40}|\[[\w.+-]{1,12}(?:, ?[\w.+-]{1,12}){0,7}\])$"
+)
 _TOKEN_RE = re.compile(r"^[A-Za-z][\w.+-]{1,40}$")
 
 

@@ -13,11 +13,14 @@ import re
 from ledger.model import Claim
 from ledger.parsers.reader.blocks import Document
 
-_ARCH_RE = re.compile(
-    r"\bon (?:nvidia |amd |an? )?(?P<arch>blackwell|hopper|ampere|ada lovelace|cdna ?[234]|rdna ?[234])"
-    r"(?![\w-]|[ /]{1,2}(?:parts?\b|only\b|and\b|or\b|\+)|\+|[ ](?:gpus?|cards?|parts?)[ ]only\b)",
-    re.IGNORECASE,
+_ARCH_TAIL = (
+    r" (?:nvidia |amd |an? )?(?P<arch>blackwell|hopper|ampere|ada lovelace|cdna ?[234]|rdna ?[234])"
+    r"(?![\w-]|[ /]{1,2}(?:parts?\b|only\b|and\b|or\b|\+)|\+|[ ](?:gpus?|cards?|parts?)[ ]only\b)"
 )
+_ARCH_RE = re.compile(r"\bon" + _ARCH_TAIL, re.IGNORECASE)
+# a title's "for": "HIP: enable mul_mat_f for RDNA4" names the family the change is made for, and its author measures
+# it there (in a sentence of the body, "for Hopper" may be any family the code serves: there only "on" says a run's)
+_TITLE_ARCH_RE = re.compile(r"\b(?:on|for)" + _ARCH_TAIL, re.IGNORECASE)
 # "can only run on Hopper", "works on Hopper", "is supported on Hopper": where code can run, no run's board
 _CAPABILITY_RE = re.compile(
     r"\b(?:only|works?|supported|compatible|available|requires?|limited\sto|built|builds)\b[\w ]{0,24}$", re.IGNORECASE
@@ -31,16 +34,23 @@ def _spelled(arch: str) -> str:
     return low.upper().replace(" ", "") if low[:4] in ("cdna", "rdna") else arch.title()
 
 
+def _title_line(doc: Document) -> int:
+    """The line of the page's title: its first heading, among its first blocks (a copied page opens with the
+    repository's line, "owner/repo · pull request #1 · merged", above it); 0 for none."""
+    return next((b.start for b in doc.blocks[:3] if b.kind == "heading"), 0)
+
+
 def on_architecture(doc: Document, claims: list[Claim]) -> list[Claim]:
     """The measured claims without a gpu, on the one architecture the document's text says they ran on (see the
     module)."""
     if not claims or any("gpu" in c.config for c in claims):
         return claims
+    title = _title_line(doc)
     named = {
         _spelled(m.group("arch"))
-        for line in doc.lines
-        if " on " in line or line.startswith("on ")
-        for m in _ARCH_RE.finditer(line[:2000])
+        for no, line in enumerate(doc.lines, 1)
+        if " on " in line or line.startswith("on ") or no == title
+        for m in (_TITLE_ARCH_RE if no == title else _ARCH_RE).finditer(line[:2000])
         if not _CAPABILITY_RE.search(line[max(0, m.start() - 40) : m.start()])
     }
     if len(named) != 1:

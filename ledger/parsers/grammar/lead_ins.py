@@ -15,6 +15,7 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
+from ledger.vocab.llama_tools import backend_label
 from ledger.vocab.metrics import benchmark_alone, leading_benchmark, named_benchmark
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.run_stats import caption_stat
@@ -133,6 +134,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
     if not m or caption_stat(text.strip().strip("*_`").rstrip(":").strip("*_` ")) is not None:
         return {}  # ("P99 (ms)", "**Median:**": the statistic of the latencies under it, no arm: tables.frame_stats)
+    if (labelled := backend_label(m.group("name"), m.group("inner") or "")) is not None:
+        return labelled  # ("CUDA (5060 Ti)" over a test-backend-ops paste: the backend and the device it ran on)
     has_colon = ends_in_colon(text)
     name = m.group("name").strip()
     if _FILE_NAME_RE.search(name):

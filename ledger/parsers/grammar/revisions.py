@@ -27,16 +27,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import replace
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.bare_sides import bare_scope, bare_side, comment_side_alone
+from ledger.parsers.grammar.bare_sides import bare_scope, comment_side_alone
 from ledger.parsers.grammar.command_runs import launch_steps, relaunched
 from ledger.parsers.grammar.commit_sides import commit_sides
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.heading_leads import lead_revision
+from ledger.parsers.grammar.item_revisions import item_scope
 from ledger.parsers.grammar.linked_leads import linked_above, side_label
 from ledger.parsers.grammar.linked_sides import names_both_sides
 from ledger.parsers.grammar.named_revisions import named_at, named_revisions, sided_tables
@@ -51,22 +51,18 @@ from ledger.parsers.grammar.revision_labels import (
     BARE_LABEL_RE,
     BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
-    NOT_MEASURED_RE,
     RESULT_LINE_RE,
     REVISION_WORDS,
-    branch_at_sha,
     code_side,
     commit_link_alone,
     head_base,
     heading_revision,
     line_label,
-    may_hold_sha,
     measured_at,
     measured_on,
     measured_there,
     parse_label,
     pr_head,
-    rebased_head,
     shas_in,
 )
 from ledger.parsers.grammar.run_leads import run_lead
@@ -74,7 +70,6 @@ from ledger.parsers.grammar.scope_ends import end_before, list_label_ends, past_
 from ledger.parsers.grammar.second_arms import other_arm
 from ledger.parsers.grammar.sentence_heads import sentence_only
 from ledger.parsers.grammar.setting_leads import setting_lead
-from ledger.parsers.grammar.side_items import side_item
 from ledger.parsers.grammar.sides import (
     arm_lead,
     clause_side,
@@ -82,10 +77,9 @@ from ledger.parsers.grammar.sides import (
     lead_side,
     pair_sides,
     sides_named,
-    stated_on,
 )
 from ledger.parsers.grammar.stated_heads import stated_head_at
-from ledger.parsers.grammar.tied_revisions import at_its_commit, head_item, resumed_after, states_pr_head, tied_scopes
+from ledger.parsers.grammar.tied_revisions import at_its_commit, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_revisions import title_revision
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.trailer_revisions import trailer_scopes
@@ -97,7 +91,6 @@ from ledger.parsers.grammar.value_sides import own_line_sides
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
-from ledger.vocab.head_moves import MEASURING_VERBS
 from ledger.vocab.sides import side_of
 
 
@@ -254,89 +247,6 @@ def _results_after_side(doc: Document, idx: int) -> Revision | None:
     return lead_side(prev.text)
 
 
-_BULLET_RE = re.compile(r"^\s{0,8}[-*+•]\s{1,4}")
-
-
-def _item_scope(
-    doc: Document,
-    idx: int,
-    known: tuple[dict[str | int, Revision], dict[int, RevisionScope]],
-    last: int,
-    held: RevisionScope | None,
-) -> tuple[RevisionScope, bool] | None:
-    """The revision a list item names, and whether it holds past the item: "- main" over its paste (that block),
-    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`),
-    "1. stock release" over its quoted results (those results: `known` holds the revisions named and the numbered
-    arms); `held` is the scope open over the list."""
-    block = doc.blocks[idx]
-    named, arms = known
-    if (numbered := arms.get(block.start)) is not None:
-        return numbered, False
-    if (side := _item_side(doc, idx, named)) is not None:
-        return side, False
-    if (at := _at_sha(doc, idx) or side_item(doc, idx)) is not None:
-        return at, False  # ("- main@1a2b3c4d", "- Candidate commit: `e1f2a3b4`" over the results listed under it)
-    on_base = phrased_label(block.text, line_label(block.text, False))
-    if on_base is not None and on_base.base and not on_base.head:
-        # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
-        return RevisionScope(start=block.start, end=last, revision=on_base), True
-    if (on := stated_on(block.text)) is not None:
-        # ("- Ran the eval on `4f5e6d7`." over "- Result: MMLU 71.42": a run's item, the list's results after it)
-        ran = _RAN_ITEM_RE.match(block.text) is not None and NOT_MEASURED_RE.search(block.text) is None
-        end = _run_list_end(doc, idx) if ran else block.end
-        return RevisionScope(start=block.start, end=end, revision=on), False
-    measured = measured_on(block.text) or rebased_head(block.text) or head_item(doc, block, held)
-    if measured is None and (phrase := head_phrase(block.text)) is not None and phrase.revision.head:
-        measured = phrase.revision  # ("- re-ran after pushing `4d5e6f7`": the items after it)
-    if measured is not None:
-        # ("- Rebased onto current `main` (`4c4c9e1a20`) ... The new head is `b7d0aa3f11`.": the results after it)
-        return RevisionScope(start=block.start, end=last, revision=measured), True
-    return None
-
-
-# a list item telling how its list's results were run: a measuring verb opens it ("Ran", "Measured", "Re-tested")
-_RAN_ITEM_RE = re.compile(r"\s{0,8}(?:[-*+•]\s{1,4})?(?:[*_]{1,2})?(?:" + MEASURING_VERBS + r")\b", re.IGNORECASE)
-
-
-def _run_list_end(doc: Document, idx: int) -> int:
-    """The last line of the items after a run's item in its list, up to one that names a commit of its own (another
-    run, a rebase, a revert): the results the run gave."""
-    block, end = doc.blocks[idx], doc.blocks[idx].end
-    for b in doc.blocks[idx + 1 :]:
-        if b.kind != "item" or b.in_code or b.level < block.level or may_hold_sha(b.text):
-            break
-        end = b.end
-    return end
-
-
-def _at_sha(doc: Document, idx: int) -> RevisionScope | None:
-    """A list item that opens with "branch@sha": the revision of the results on it, or, alone on its line, of the
-    items nested under it ("* upstream@1a2b3c4d" over "- Final estimate: PPL = 3.41")."""
-    block = doc.blocks[idx]
-    got = branch_at_sha(_BULLET_RE.sub("", block.text).strip())
-    if got is None:
-        return None
-    rev, alone = got
-    end = block.end
-    for b in doc.blocks[idx + 1 :] if alone else ():
-        if b.kind != "item" or b.level <= block.level:
-            break
-        end = b.end
-    return RevisionScope(start=block.start, end=end, revision=rev)
-
-
-def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:
-    """A list item that is a side's name alone ("- main", "- this PR:"), right over a paste or a table: that
-    block's side, as the same word on a line of its own is."""
-    block = doc.blocks[idx]
-    nxt = _next_block(doc, idx)
-    text = _BULLET_RE.sub("", block.text).strip().rstrip(":").strip()
-    if nxt is None or len(text) > 40 or block.end != block.start:
-        return None
-    side = bare_side(replace(block, text=text), nxt, named)
-    return RevisionScope(start=block.start, end=nxt.end, revision=side) if side is not None else None
-
-
 def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: Block) -> Revision | None:
     """ "OLD" alone on the first line of a paste, over the tool's output: the side of that paste."""
     sm = BARE_SIDE_LINE_RE.match(block.text) if len(block.text) <= 40 else None
@@ -433,7 +343,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         scopes += own  # "Before this PR: 0.9 ms" / "After this PR: 0.7 ms": each line its own side
         if own and own[0].start == block.start:
             continue  # (a line holding its side's value is no lead-in over the lines below it)
-        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, (named, arms), last, current)):
+        if block.kind == "item" and not block.in_code and (item := item_scope(doc, idx, (named, arms), last, current)):
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
                 end_before(current, block)

@@ -42,7 +42,8 @@ _LABEL_TAIL_RE = re.compile(
 )
 # a word counting the things measured, right before their value ("one 2.0 ms pass", "a single 1.5 ms call")
 _COUNT_TAIL_RE = re.compile(r"(?:^|\s)(?:single|one|each|every|both)$", re.IGNORECASE)
-_LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
+# (a test-backend-ops op's parameters run to 200 characters and more: "FLASH_ATTN_EXT(hsk=128,...,permute=[0,2,1,3])")
+_LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,400}\))?)\s*:\s")
 
 
 _PAIR_LABEL_RE = re.compile(r"[A-Za-z][A-Za-z _-]{0,40}$")
