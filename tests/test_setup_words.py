@@ -1434,3 +1434,11 @@ def test_a_kernel_s_shape_in_a_lead_in_is_setup_and_its_numbers_no_result() -> N
     text = "# Decode\n\nOn H100 with 32 heads of dim 128, causal:\n\n| batch | old (us) | new (us) |\n|---|---|---|\n"
     claims = extract(text + "| 8 | 41.0 | 35.5 |\n", path="k.md").claims
     assert [(c.value, c.config.get("heads"), c.config.get("head_dim")) for c in claims] == [(35.5, "32", "128")]
+
+
+def test_a_sentence_listing_model_families_names_no_model_its_results_ran() -> None:
+    text = "# Faster SILU\n\nSILU runs in Llama, Gemma and Qwen alike.\n\nOn an RTX 4090:\n\n| n | main | PR |\n"
+    claims = extract(text + "|---|---|---|\n| 4096 | 3.0 us | 2.0 us |\n", path="k.md").claims
+    assert [(c.value, c.config.get("model")) for c in claims] == [(2.0, None)]
+    one = extract(text.replace("Llama, Gemma and Qwen alike", "Gemma") + "|---|---|---|\n| 4096 | 3.0 us | 2.0 us |\n")
+    assert [(c.value, c.config.get("model")) for c in one.claims] == [(2.0, "Gemma")]
