@@ -1434,3 +1434,41 @@ def test_a_kernel_s_shape_in_a_lead_in_is_setup_and_its_numbers_no_result() -> N
     text = "# Decode\n\nOn H100 with 32 heads of dim 128, causal:\n\n| batch | old (us) | new (us) |\n|---|---|---|\n"
     claims = extract(text + "| 8 | 41.0 | 35.5 |\n", path="k.md").claims
     assert [(c.value, c.config.get("heads"), c.config.get("head_dim")) for c in claims] == [(35.5, "32", "128")]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("CUDA-graph, the kernel alone replayed 200 times", {"cuda_graph": "on"}),
+        ("timed as a CUDA graph replay of 8 launches", {"cuda_graph": "on"}),
+        ("**Step 2 — grouped, new vs old** (3 shapes)", {"routing": "grouped"}),
+        ("ungrouped top-k over 256 experts", {"routing": "ungrouped", "experts": "256"}),
+        ("BF16 non-causal attention, paged decode, 16 heads", {"causal": "non-causal", "phase": "decode"}),
+        ("prefill mode, 4 KV heads", {"phase": "prefill"}),
+    ],
+)
+def test_a_kernel_s_run_mode_is_setup(text: str, want: dict[str, str]) -> None:
+    got = qualifiers(text)
+    assert {k: got.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("with CUDA graphs, the second table is 3% faster", "cuda_graph"),
+        ("the rows are grouped by batch, 3 runs each", "routing"),
+        ("the grouped GEMM path, 8 experts", "routing"),
+        ("decode throughput rose to 120 tok/s", "phase"),
+        ("the causal mask was wrong in 3 places", "causal"),
+    ],
+)
+def test_words_a_run_mode_shares_with_other_text_set_nothing(text: str, key: str) -> None:
+    assert key not in qualifiers(text)
+
+
+def test_a_sentence_listing_model_families_names_no_model_its_results_ran() -> None:
+    text = "# Faster SILU\n\nSILU runs in Llama, Gemma and Qwen alike.\n\nOn an RTX 4090:\n\n| n | main | PR |\n"
+    claims = extract(text + "|---|---|---|\n| 4096 | 3.0 us | 2.0 us |\n", path="k.md").claims
+    assert [(c.value, c.config.get("model")) for c in claims] == [(2.0, None)]
+    one = extract(text.replace("Llama, Gemma and Qwen alike", "Gemma") + "|---|---|---|\n| 4096 | 3.0 us | 2.0 us |\n")
+    assert [(c.value, c.config.get("model")) for c in one.claims] == [(2.0, "Gemma")]

@@ -7,6 +7,7 @@ is read before the heads' ("8 KV heads" is no count of query heads)."""
 
 from __future__ import annotations
 
+from ledger.vocab.kernel_modes import KERNEL_MODE_TRIGGERS, KERNEL_MODE_WORDS
 from ledger.vocab.setup_word import DIGIT_OPENS
 from ledger.vocab.setup_word import make_word as _word
 
@@ -26,8 +27,9 @@ _HEAD_DIM = (
     r"h(?:ead)?dim ?[=:]? ?(\d{2,4})|"
     r"of dim(?:ension)? (\d{2,4})|(?<=/)d ?= ?(\d{2,4})"
 )
-# "causal", "non-causal" as an item of a shape's list ("..., causal," "(causal)"), never inside a sentence's words
-_CAUSAL = r"(non[ -]?causal|causal)(?= ?(?:[,;)/.]|$))"
+# "causal", "non-causal" as an item of a shape's list ("..., causal," "(causal)"), or naming the attention a launch
+# ran ("BF16 causal attention, 8 heads"); never another word of a sentence ("the causal mask was wrong")
+_CAUSAL = r"(non[ -]?causal|causal)(?= ?(?:[,;)/.]|$)| (?:attention|fwd|forward|bwd|backward)(?![a-z]))"
 
 # "B=1/Hq=8/...": the batch of a slash-packed shape (a bare "B=1" may be anything)
 _PACKED_BATCH = r"b ?= ?(\d{1,4})(?= ?/ ?[a-z])"
@@ -40,3 +42,9 @@ KERNEL_SHAPE_WORDS = (
     _word("causal", "causal", _CAUSAL, ("causal",), ("non", "causal")),
 )
 """The words, in the order setup.py's table reads them."""
+
+KERNEL_WORDS = (*KERNEL_SHAPE_WORDS, *KERNEL_MODE_WORDS)
+"""Every word of a kernel's timing: its shape and its mode (vocab.kernel_modes), in the order setup.py's table reads
+them."""
+KERNEL_TRIGGERS = f"causal|{KERNEL_MODE_TRIGGERS}"
+"""What a line stating any of them holds with no digit (vocab.setup's quick test of a line for any setup word)."""

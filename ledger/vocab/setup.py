@@ -48,7 +48,7 @@ from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.input_labels import is_input_name as is_input_name
 from ledger.vocab.input_labels import is_workload_label as is_workload_label
-from ledger.vocab.kernel_shapes import KERNEL_SHAPE_WORDS
+from ledger.vocab.kernel_shapes import KERNEL_TRIGGERS, KERNEL_WORDS
 from ledger.vocab.length_pairs import LENGTH, REJECTED_BEFORE_RE, length_pair, path_lengths
 from ledger.vocab.list_settings import LIST_ITEM_WORDS, LOAD_COUNT_WORDS
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
@@ -748,7 +748,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "hqq",
         ),
     ),
-    *KERNEL_SHAPE_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "Hq=8/Hkv=1/D=512"
+    *KERNEL_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "paged decode", "ungrouped"
     *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -810,7 +810,7 @@ _ANY_SETUP_RE = re.compile(
     r"ptpc|concurrency|random|sharegpt|burstgpt|instructcoder|longbench|drafting|speculation|one output token|"
     r"single output token|greedy|spec=none|spec: none|spec = none|blackwell|hopper|ampere|"
     rf"accept-mode|accept_mode|{TUNED_WORDS}|"  # ("models tuned via PV-tuning:")
-    rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}",  # ("without any concurrency cap")
+    rf"{ENGINE_PATH_TRIGGERS}|{SWITCH_TRIGGERS}|{KERNEL_TRIGGERS}",  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORD_RE = re.compile(trie_pattern(sorted(set(_ANY_SETUP_RE.pattern.split("|")[1:]))))

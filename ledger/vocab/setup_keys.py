@@ -85,6 +85,10 @@ HARD_KEYS: tuple[str, ...] = (
     "kv_heads",  # (an attention kernel's shape beside its query heads: vocab.kernel_shapes)
     "head_dim",
     "causal",
+    # the mode a kernel was timed in (vocab.kernel_modes): a MoE router's grouped or ungrouped top-k, the attention's
+    # decode or prefill phase
+    "routing",
+    "phase",
     "dim_m",
     "dim_n",
     "dim_k",

@@ -35,11 +35,13 @@ SWITCH_WORDS = (
     ),
     # (vLLM's "--enforce-eager", SGLang's "--disable-cuda-graph": the steps run eagerly, no graph replayed; a page's
     # words for it, "with CUDA graphs enabled", "CUDA graph: off"; not "with CUDA graphs" alone, which a lead-in over
-    # two tables says of one of them)
+    # two tables says of one of them); a kernel's timing mode, "CUDA-graph, kernel-only replay", "CUDA graph
+    # replay": the kernel replayed from a captured graph (on)
     _word(
         "cuda_graph",
         "cuda_graph",
-        rf"(--enforce-eager|--disable-cuda-graph|cuda[ _-]graphs?(?: ?[=:] ?| )(?:{_SWITCH}))",
+        rf"(--enforce-eager|--disable-cuda-graph|cuda[ _-]graphs?(?: ?[=:] ?| )(?:{_SWITCH}))"
+        r"|(?<!with )(?<!without )(?<!w/ )(?<!w/o )(?<!no )(cuda[ _-]graphs?(?=,| replay(?![a-z])))",
         ("--enforce-eager", "--disable-cuda-graph", "cuda"),
         ("--enforce-eager", "--disable-cuda-graph", "cuda"),
     ),

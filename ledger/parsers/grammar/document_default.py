@@ -511,6 +511,9 @@ def _family_named(doc: Document, turns: list[tuple[int, int]], owners: set[int])
         # (as the setup readers read it: a failed run's model blanked; not "v1 does not support Mixtral": in passing)
         and _RUN_VERB_RE.search(text := " ".join(map(doc.setup_line, range(b.start, min(b.end, b.start + 4) + 1))))
         and (f := title_family(text[:300]))
+        # (not one of a list, "used by most decoder models (Llama, Gemma, Qwen, ...)": the families an op is hot in
+        # name no one model its timings ran)
+        and title_family(re.sub(re.escape(f), " ", text[:300], flags=re.IGNORECASE)) is None
     }
     return next(iter(named.values())) if len(named) == 1 else None
 
