@@ -44,3 +44,18 @@ NAME_MODIFIERS = (
 )
 """The words that qualify a measure's name between a value and it ("310 GB/s memory bandwidth", "1200 tok/s peak
 throughput"): the name still the value's, never a later value's."""
+
+
+# "an offline summarization scenario with Llama-70B on a single H200", "with GPT3-175B on a full HGX H200": a run
+# told by the model and the machine it ran (a case's words, its workload in parentheses before them at most), whose
+# speed-up a ratio after it is
+_DESCRIBED_RUN_RE = re.compile(
+    r"^(?:(?:[A-Za-z-]{1,20}\s){0,3}?(?:case|scenario|workload|setup|run|deployment)\s)?(?:\([^()]{0,80}\)\s)?"
+    r"(?:with|on)\s",
+    re.IGNORECASE,
+)
+
+
+def describes_run(name: str) -> bool:
+    """The words are a run told by its setup (see above), no measure: "case with Foo-27B on two L40S"."""
+    return _DESCRIBED_RUN_RE.match(name[:200]) is not None

@@ -17,7 +17,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
-from ledger.vocab.speed_names import bench_speed_name
+from ledger.vocab.speed_names import bench_speed_name, describes_run
 from ledger.vocab.units import RATIO_UNITS, unit_row
 
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
@@ -62,7 +62,8 @@ _SPEED_AFTER_RE = re.compile(
 # "the decode-path microbenchmark is 11-19% faster": a comparative of speed after a change (its range's high end
 # first), whose words before name what got faster, not a measure
 _COMPARATIVE_RE = re.compile(
-    r"(?:[ \t]?[~-][ \t]?\d{1,4}(?:\.\d{1,4})?[ \t]?[%x×])?[ \t]{1,2}(faster|quicker|slower)\b", re.IGNORECASE
+    r"(?:[ \t]?[~-][ \t]?\d{1,4}(?:\.\d{1,4})?[ \t]?[%x×])?[ \t]{1,2}(faster|quicker|slower|more[ \t]performant)\b",
+    re.IGNORECASE,
 )
 _ARTICLE_RE = re.compile(r"^(?:the|a|an|our|this|its)\s", re.IGNORECASE)
 # a name that is itself a change ("faster") or stops in a phrase the value cut ("the kernels up" of "up to 1.4x")
@@ -194,7 +195,11 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 # is a share the value's sign turns to -2, a speed-up below zero; "2x slower" a slowdown of 2)
                 slower = cm.group(1).lower() == "slower"
                 down = "slowdown" if slower and c.get("unit") in RATIO_UNITS else "speedup"
-                c["metric"] = f"{_ARTICLE_RE.sub('', _antecedent(metric))} {down}"
+                told = _ARTICLE_RE.sub("", _antecedent(metric))
+                # ("a chat scenario with Foo-70B on one H200 is 1.9x more performant": a run told by its setup)
+                c["metric"] = (
+                    down if describes_run(told) and (qualifiers(told) or model_names(told)) else f"{told} {down}"
+                )
                 if slower and c.get("unit") == "%" and not _THAN_RE.match(text, cm.end()):
                     _below_zero(c)
             elif after is None and not known(metric) and (sm := _SPEED_AFTER_RE.match(text, c["end"], c["end"] + 40)):
