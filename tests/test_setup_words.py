@@ -1445,9 +1445,10 @@ def test_a_kernel_s_shape_in_a_lead_in_is_setup_and_its_numbers_no_result() -> N
         ("ungrouped top-k over 256 experts", {"routing": "ungrouped", "experts": "256"}),
         ("BF16 non-causal attention, paged decode, 16 heads", {"causal": "non-causal", "phase": "decode"}),
         ("prefill mode, 4 KV heads", {"phase": "prefill"}),
+        ("`test-backend-ops perf -b CPU -o MUL_MAT` on Zen4 / AVX512", {"op": "mul_mat", "backend": "cpu"}),
     ],
 )
-def test_a_kernel_s_run_mode_is_setup(text: str, want: dict[str, str]) -> None:
+def test_a_kernel_s_run_mode_and_an_op_bench_s_flags_are_setup(text: str, want: dict[str, str]) -> None:
     got = qualifiers(text)
     assert {k: got.get(k) for k in want} == want
 
@@ -1460,10 +1461,23 @@ def test_a_kernel_s_run_mode_is_setup(text: str, want: dict[str, str]) -> None:
         ("the grouped GEMM path, 8 experts", "routing"),
         ("decode throughput rose to 120 tok/s", "phase"),
         ("the causal mask was wrong in 3 places", "causal"),
+        ("curl -o OUT 2 files", "op"),
+        ("`test-backend-ops perf -o out.json`", "op"),
+        ("curl -o out.json 2 files", "op"),
+        ("llama-bench -b 2048 -ub 512", "backend"),
+        ("cmake -DGGML_AVX2=OFF, 16 threads", "isa"),
     ],
 )
-def test_words_a_run_mode_shares_with_other_text_set_nothing(text: str, key: str) -> None:
+def test_words_a_run_mode_or_an_op_bench_shares_with_other_text_set_nothing(text: str, key: str) -> None:
     assert key not in qualifiers(text)
+
+
+def test_an_isa_after_a_cpu_is_setup_and_the_cpu_stays_the_device() -> None:
+    text = "# Faster ROPE\n\n`test-backend-ops perf -o ROPE -b CPU`, AMD EPYC 9654 / AVX512:\n\n| ne | master | PR |\n"
+    claims = extract(text + "|---|---|---|\n| `[128,32]` | 3.0 us | 2.0 us |\n", path="k.md").claims
+    assert [(c.value, c.config.get("op"), c.config.get("isa"), c.config.get("gpu")) for c in claims] == [
+        (2.0, "rope", "avx512", "amd epyc 9654")
+    ]
 
 
 def test_a_sentence_listing_model_families_names_no_model_its_results_ran() -> None:
@@ -1472,3 +1486,15 @@ def test_a_sentence_listing_model_families_names_no_model_its_results_ran() -> N
     assert [(c.value, c.config.get("model")) for c in claims] == [(2.0, None)]
     one = extract(text.replace("Llama, Gemma and Qwen alike", "Gemma") + "|---|---|---|\n| 4096 | 3.0 us | 2.0 us |\n")
     assert [(c.value, c.config.get("model")) for c in one.claims] == [(2.0, "Gemma")]
+
+
+def test_an_op_named_at_its_shape_is_found_where_its_name_opens_as_the_full_search_finds_it() -> None:
+    from ledger.vocab import setup
+
+    word = next(w for w in setup.SETUP_WORDS if w.written == "op" and w.digit_opens is not None)
+    for line in ("MUL_MAT(type_a=q4_0,m=4096)", "  x_RMS_NORM(type=f32) 8.31 us", "log(x=1) SOFT_MAX(ne=[4,1])"):
+        for pos in (0, 2):
+            full = word.pattern.search(line, pos)
+            fast = setup.search_word(word, line, pos)
+            assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), line
+    assert qualifiers("SOFT_MAX(ne=[4096,32]) 7.5 us")["op"] == "soft_max"

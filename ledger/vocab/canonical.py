@@ -578,4 +578,4 @@ def canon_value(key: str, value: str) -> str:
         # each way of stating it, "-ot exps=CPU" or "MoE tensors left on the CPU", says the same; "no offload",
         # "everything resident on the GPU", the other run
         return "none" if v.lower().startswith(("no", "without", "every", "all", "fully", "entirely")) else "experts"
-    return v
+    return re.sub(r"[-_ ](?=\d)", "", v.lower()) if key == "isa" else v  # ("AVX-512", "avx512": one instruction set)

@@ -8,6 +8,7 @@ is read before the heads' ("8 KV heads" is no count of query heads)."""
 from __future__ import annotations
 
 from ledger.vocab.kernel_modes import KERNEL_MODE_TRIGGERS, KERNEL_MODE_WORDS
+from ledger.vocab.op_benches import OP_BENCH_TRIGGERS, OP_BENCH_WORDS
 from ledger.vocab.setup_word import DIGIT_OPENS
 from ledger.vocab.setup_word import make_word as _word
 
@@ -43,8 +44,8 @@ KERNEL_SHAPE_WORDS = (
 )
 """The words, in the order setup.py's table reads them."""
 
-KERNEL_WORDS = (*KERNEL_SHAPE_WORDS, *KERNEL_MODE_WORDS)
-"""Every word of a kernel's timing: its shape and its mode (vocab.kernel_modes), in the order setup.py's table reads
-them."""
-KERNEL_TRIGGERS = f"causal|{KERNEL_MODE_TRIGGERS}"
+KERNEL_WORDS = (*KERNEL_SHAPE_WORDS, *KERNEL_MODE_WORDS, *OP_BENCH_WORDS)
+"""Every word of a kernel's timing: its shape, its mode (vocab.kernel_modes) and an operator bench's op, backend and
+ISA (vocab.op_benches), in the order setup.py's table reads them."""
+KERNEL_TRIGGERS = f"causal|{KERNEL_MODE_TRIGGERS}|{OP_BENCH_TRIGGERS}"
 """What a line stating any of them holds with no digit (vocab.setup's quick test of a line for any setup word)."""

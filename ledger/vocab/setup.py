@@ -748,7 +748,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "hqq",
         ),
     ),
-    *KERNEL_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "paged decode", "ungrouped"
+    *KERNEL_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "paged decode", "-o RMS_NORM -b CPU"
     *SAMPLING_WORDS,  # "temperature 0.6", "greedy", "top_p 0.95", "top-k 20" (vocab.sampling_words)
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""

@@ -86,9 +86,11 @@ HARD_KEYS: tuple[str, ...] = (
     "head_dim",
     "causal",
     # the mode a kernel was timed in (vocab.kernel_modes): a MoE router's grouped or ungrouped top-k, the attention's
-    # decode or prefill phase
+    # decode or prefill phase; and an operator bench's op and the CPU's instruction set (vocab.op_benches)
     "routing",
     "phase",
+    "op",
+    "isa",
     "dim_m",
     "dim_n",
     "dim_k",
