@@ -1603,6 +1603,10 @@ HOSTILE: dict[str, HostileText] = {
     "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 1_000,
     "faster than": "- 2.1x-4.5x faster than the old path the new path the a b c for rows 1-64 " * 1_600,
     "peak rates": "FP16 tensor cores (989 TFLOPS) HBM3 (3.35 TB/s) ((1,979 TFLOPS on Hopper GPUs ( " * 1_600,
+    # bounds a run must meet, with no clause end for long stretches (vocab.requirements required_bound), and a diff
+    # fence of comment lines never closed (reader.diff_comments)
+    "required bounds": "a rerun with CV at most 2% is needed and must stay under 3 ms within 1% has to " * 1_000,
+    "diff comments": lambda s: "```diff\n" + "+# budget ~150 min: the 1.5 TB load\n+x = 1\n" * (800 * s),
     "command verdicts": "`cmd -o X`, result is `OK` `a` the result `b` status: FAIL `c` " * 2_000,
     "compound parallel": "TP8/DCP8/PCP2 dcp=2 DCP=PCP=1 tp4 DCP sizes 2/3/8 " * 2_000,
     "comparison counts": "22/22 exact comparisons passed, 3/4 subtests pass and 1/2 " * 2_000,

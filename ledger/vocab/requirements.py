@@ -37,3 +37,34 @@ def requires_or_advises(line: str) -> bool:
     """The line states what a machine must have, or when to use a path: the settings it names are no run's."""
     head = line[:400]
     return _REQUIRES.holds(head) or _ADVISES.holds(head)
+
+
+# a bound's words right before a number: "at most 2%", "no more than 30 ms", "under 5%", "within 1%"
+_BOUND_BEFORE_RE = re.compile(
+    r"\b(?:at\s(?:most|least)|no\s(?:more|less|higher|lower|worse)\sthan|under|below|above|within)\s[`*_]{0,2}[~≈]?$",
+    re.IGNORECASE,
+)
+# what a run still to be made must meet: "a rerun with rank CV at most 2% is needed", "must", "has to", "requires"
+# (never "should", said of what a run gave as often: "which should be fine")
+_REQUIRED = WordGate(
+    re.compile(
+        r"\b(?:(?:is|are)\s(?:still\s)?(?:needed|required|necessary)|must|(?:has|have|needs?)\sto|requires?|"
+        r"required)\b",
+        re.IGNORECASE,
+    )
+)
+_CLAUSE_END_RE = re.compile(r"[.;!?](?=\s|$)")
+_REACH = 120
+"""Characters of a clause read either side of the number."""
+
+
+def required_bound(text: str, start: int, end: int) -> bool:
+    """The number at text[start:end] is a bound ("at most 2%") in a clause that says a run must meet it ("a rerun
+    with rank CV at most 2% is needed before the gain is final"): a bar a run to come is held to, no result."""
+    if _BOUND_BEFORE_RE.search(text, max(0, start - 24), start) is None:
+        return False
+    lo = max(0, start - _REACH)
+    opened = [m.end() for m in _CLAUSE_END_RE.finditer(text, lo, start)]
+    lo = opened[-1] if opened else lo
+    closed = _CLAUSE_END_RE.search(text, end, end + _REACH)
+    return _REQUIRED.search(text, lo, closed.start() if closed else min(len(text), end + _REACH)) is not None

@@ -36,6 +36,7 @@ from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.protocol_windows import set_to_last
 from ledger.vocab.rank_words import RANK_BEFORE_VALUE_RE
+from ledger.vocab.requirements import required_bound
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.spec_tuples import in_spec_tuple
 from ledger.vocab.speed_names import TOKEN_RATES, stage_rate
@@ -482,8 +483,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
     if n.unit is None and (_ONE_IN_RE.match(text, n.end) or ci_run_id(text, n.start, n.text, n.unit)):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts; "run 29277682836": an id
-    if capability_before(text, n.start) or peak_spec(text, n):
-        return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
+    if capability_before(text, n.start) or peak_spec(text, n) or required_bound(text, n.start, n.end):
+        return True  # what hardware can do ("can sustain 340 GB/s"); a bar a rerun must meet ("CV at most 2% needed")
     if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and range_of_no_result(text, n):
