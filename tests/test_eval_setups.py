@@ -17,3 +17,12 @@ def test_a_count_written_against_a_group_is_no_speed_up() -> None:
 def test_a_ratio_before_a_parenthesis_stays_a_ratio() -> None:
     assert _perf("The new kernel is 2×(bs=1) faster than main.\n") == [2.0]
     assert _perf("Decode got 1.5×(4 GPUs) quicker.\n") == [1.5]
+
+
+def test_a_benchmarks_own_clause_sets_up_its_column_alone() -> None:
+    text = (
+        "Setup: 8× H20, TP=8; T=0.6; GPQA `n_samples=16`; MATH-500 `num_repeats=4`; MMLU once.\n\n"
+        "| Run | GPQA | MATH-500 | MMLU |\n|---|---|---|---|\n| new | 61.0 | 90.2 | 80.3 |\n"
+    )
+    got = {c.config["column"]: (c.config.get("samples"), c.config.get("repeats")) for c in extract(text).claims}
+    assert got == {"GPQA": ("16", None), "MATH-500": (None, "4"), "MMLU": (None, None)}

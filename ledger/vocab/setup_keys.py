@@ -346,6 +346,7 @@ _KEY_ALIASES: dict[str, str] = {
     # how many repetitions a mean or a paired change is over ("| pairs |", "| reps |"): its noise, not its setup
     "pairs": "repeats",
     "reps": "repeats",
+    "num_repeats": "repeats",
     "trials": "repeats",
     "repetitions": "repeats",
     "num_experts": "experts",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledger.parsers.grammar.eval_clauses import clause_tasks as clause_tasks  # (grammar.setup reads it here)
 from ledger.parsers.grammar.eval_reach import eval_scopes as eval_scopes  # (grammar.setup reads it here)
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope, task_name
 from ledger.vocab.metrics import named_benchmark

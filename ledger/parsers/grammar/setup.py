@@ -42,7 +42,7 @@ from ledger.parsers.grammar.commands import perplexity_scopes, prose_flags, unfe
 from ledger.parsers.grammar.control_sections import controls_apart
 from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.eval_commands import eval_scopes, task_settings
+from ledger.parsers.grammar.eval_commands import clause_tasks, eval_scopes, task_settings
 from ledger.parsers.grammar.fuller_names import fuller_names
 from ledger.parsers.grammar.group_labels import text_group
 from ledger.parsers.grammar.heading_setup import (
@@ -222,7 +222,7 @@ def find_setups(
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first, which its narrower scopes override (paired commands' keys from the first on)
     own = [SetupScope(a, b, v) for a, b, v in [*turns_from_the_first_run(doc, told, turns), *carried_turns(doc, turns)]]
-    tasks = {**task_settings(own + scopes, told, tasked, last), **class_indexes(doc, last)}  # (an eval's; a MoE's)
+    tasks = {**task_settings(own + scopes, told, tasked + clause_tasks(doc, scopes), last), **class_indexes(doc, last)}
     scopes = eval_scopes(doc, controls_apart(doc, clauses_apart(doc, scopes), default, reach), evals)  # (one clause's)
     fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
