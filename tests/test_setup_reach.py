@@ -59,3 +59,10 @@ def test_a_setting_named_with_a_lead_ins_second_arm_is_not_the_first_arms() -> N
     text = "Llama-3-8B at TP=2 vs TP=4, same node:\n\n```\nTP=2  throughput=1200 tok/s\n```\n"
     (claim,) = extract(text, "t.md").claims  # (each arm names the key: the block's own reading stands)
     assert claim.config.get("tp") == "2"
+
+
+def test_every_later_arm_of_a_versus_chain_keeps_its_setting_off_the_block() -> None:
+    path = FIXTURE.parent / "versus_three_arms.md"
+    got = [c.config for c in extract(path.read_text(), str(path)).claims]
+    assert len(got) == 3 and not any({"block_size", "kv_cache"} & c.keys() for c in got)
+    assert all(c.get("model") == "Wren-14B" and c.get("gpu") == "1xL40S" for c in got)  # (the lead-in's rest)

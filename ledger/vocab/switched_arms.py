@@ -99,3 +99,5 @@ def absent_setting(text: str) -> bool:
 # "default vs `--page-size 256`", "baseline versus TP=8": a lead-in naming two arms, each clause bounded by a comma,
 # semicolon or colon (bounded runs of one class: linear)
 ARMS_VERSUS_RE = re.compile(r"(?P<a>[^,;:\n]{1,120})\s(?:vs\.?|versus)\s(?P<b>[^,;:\n]{1,120})", re.IGNORECASE)
+ARM_SEPARATOR_RE = re.compile(r"\s(?:vs\.?|versus)\s", re.IGNORECASE)
+"""What stands between two arms of a lead-in's "A vs B vs C"."""

@@ -20,7 +20,7 @@ from ledger.vocab.metrics import benchmark_alone, leading_benchmark, named_bench
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.run_stats import caption_stat
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
-from ledger.vocab.switched_arms import ARMS_VERSUS_RE, flag_arm
+from ledger.vocab.switched_arms import ARM_SEPARATOR_RE, ARMS_VERSUS_RE, flag_arm
 from ledger.vocab.test_ids import test_id_setup, test_ids_in
 from ledger.vocab.units import is_measure_unit, rate_alone, rate_part_name
 
@@ -385,11 +385,14 @@ _PLAIN_WORD_RE = re.compile(r"[A-Za-z0-9][\w/+-]{0,30}")
 
 
 def first_arms_values(text: str, read: Callable[[str], dict[str, str]]) -> dict[str, str]:
-    """What `read` reads of a lead-in, less the keys only its "A vs B" clause's B names: "default vs `--page-size
-    256`" over its paste, the page size is the second arm's (its rows' labels carry it, "page_size=256"), not the
-    block's; the lines labelled "default" ran without it."""
+    """What `read` reads of a lead-in, less the keys only its "A vs B" clause's later arms name (B, and C of "A vs B
+    vs C"): "default vs `--page-size 256`" over its paste, the page size is the second arm's (its rows' labels carry
+    it, "page_size=256"), not the block's; the lines labelled "default" ran without it."""
     values = read(text)
     if not values or (m := ARMS_VERSUS_RE.search(text[:2000])) is None:
         return values
-    first, second = read(m["a"]), read(m["b"])
-    return {k: v for k, v in values.items() if k not in second.keys() - first.keys()}
+    # (every arm of "default vs `--page-size 64` vs `--kv-cache-dtype fp8`": the first is what precedes the first
+    # "vs", however many follow; the greedy first group of ARMS_VERSUS_RE runs to the last)
+    first, *later = ARM_SEPARATOR_RE.split(m[0])
+    others = {k for arm in later for k in read(arm)}
+    return {k: v for k, v in values.items() if k not in others - read(first).keys()}
