@@ -26,3 +26,14 @@ def test_a_benchmarks_own_clause_sets_up_its_column_alone() -> None:
     )
     got = {c.config["column"]: (c.config.get("samples"), c.config.get("repeats")) for c in extract(text).claims}
     assert got == {"GPQA": ("16", None), "MATH-500": (None, "4"), "MMLU": (None, None)}
+
+
+def test_an_eval_setup_over_sub_sections_gives_a_speed_table_no_sampling() -> None:
+    text = (
+        "## Checks\n\n**Setup:** 2× H100, TP=2; T=0.6, top_p=0.95, max_new_tokens=4096; GPQA `n_samples=8`; MMLU once."
+        "\n\n### Quality\n| Run | GPQA |\n|---|---|\n| new | 61.0 |\n\n"
+        "### Speed\n| Run | Decode tok/s |\n|---|---|\n| new | 2400 |\n"
+    )
+    got = {c.kind: c.config for c in extract(text).claims}
+    assert got["accuracy"]["temperature"] == "0.6" and got["accuracy"]["max_tokens"] == "4096"
+    assert not got["perf"].keys() & {"temperature", "top_p", "max_tokens", "samples"} and got["perf"]["tp"] == "2"

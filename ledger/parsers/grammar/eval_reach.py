@@ -49,6 +49,8 @@ def eval_scopes(doc: Document, scopes: list[SetupScope], evals: Spans) -> list[S
         if "osl" in values and states_output_cap(text):
             values[EVAL_CAP_KEY] = values.pop("osl")  # ("... `max_tokens=4096`": the eval's cap, kept as its own)
         cut = _led_end(doc.blocks, s.start)
+        if cut is None and _leads_sections(doc.blocks, s.start, s.end):
+            cut = s.start  # ("**Setup:** ..." over "### Quality" and "### Speed": the eval's keys, its scores' alone)
         if cut is None or cut >= s.end:
             out.append(SetupScope(s.start, s.end, values, s.task))
             continue
@@ -83,3 +85,9 @@ def _prose(block: Block) -> bool:
     """A paragraph of prose: no table, fence, command or printed "Label: value" line."""
     text = block.text.lstrip()
     return block.kind == "text" and not block.in_code and not is_command_line(text) and not _PRINTED_RE.match(text)
+
+
+def _leads_sections(blocks: list[Block], start: int, end: int) -> bool:
+    """The scope of the sentence on line `start` holds over a heading of its own section's: sub-sections, each
+    of results of its own kind, none of them the block the sentence leads."""
+    return any(b.kind == "heading" and start < b.start <= end for b in blocks)
