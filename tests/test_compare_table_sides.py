@@ -59,3 +59,23 @@ def test_each_variant_is_measured_against_the_base_row_of_its_own_settings() -> 
     )
     got = [(c.value, c.reference, c.config.get("concurrency")) for c in _claims(text)]
     assert got == [(33.0, 25.0, "4"), (31.0, 25.0, "4"), (93.0, 70.0, "16"), (90.0, 70.0, "16")]
+
+
+GRID = "# Kernel\n\n### heads=8\n\n| sl | bs=1 | bs=8 |\n|---|---|---|\n| 4K | {a} | {b} |\n| 16K | {c} | {d} |\n"
+
+
+def test_a_grid_of_settings_over_ratios_is_measured_in_speed_ups_never_by_its_coordinates() -> None:
+    got = [
+        (c.metric, c.config.get("isl"), c.config.get("batch_size"))
+        for c in _claims(GRID.format(a=1.4, b=1.2, c=1.9, d=0.9))
+    ]
+    assert got == [("speedup", "4K", "1"), ("speedup", "4K", "8"), ("speedup", "16K", "1"), ("speedup", "16K", "8")]
+
+
+def test_a_grid_of_settings_over_other_numbers_is_no_speed_up() -> None:
+    assert all(c.metric != "speedup" for c in _claims(GRID.format(a=120.5, b=98.0, c=300.1, d=250.0)))
+
+
+def test_a_heading_after_the_results_gives_its_machine_to_its_own_section_alone() -> None:
+    text = GRID.format(a=1.4, b=1.2, c=1.9, d=0.9) + "\n### End to end (B300)\n\nNext comment.\n"
+    assert all("gpu" not in c.config for c in _claims(text))

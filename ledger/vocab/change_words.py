@@ -34,6 +34,9 @@ GAIN_NOUN_RE = _words_re(GAIN_WORDS)
 """A gain word in a measure's name ("TTFT improvement", "PP speedup")."""
 FALL_NOUN_RE = _words_re(FALL_WORDS)
 """A fall word in a measure's name ("TTFT reduction", "memory savings")."""
+SPEEDUP_RE = _words_re(("speedup", "speed-up"), ("times faster", "x faster", "faster"))
+"""A speed-up named or said ("Speedup of the new kernel over the old one", "x faster than v1"): a ratio of two
+speeds, what a grid of settings alone prints under it."""
 GAIN_RE = _words_re(GAIN_WORDS, GAIN_JUDGEMENTS)
 """A gain word or a judgement for the better ("6% improvement", "~9% faster")."""
 LOSS_RE = _words_re(LOSS_WORDS, LOSS_JUDGEMENTS)

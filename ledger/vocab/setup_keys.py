@@ -289,6 +289,7 @@ _KEY_ALIASES: dict[str, str] = {
     "global_batch": "global_batch_size",
     "seq_len": "isl",
     "seq_len.": "isl",
+    "sl": "isl",  # (a kernel grid's "| sl | bs=1 | bs=8 |": each row's sequence length, as its corner names it)
     "seqlen": "isl",
     "sequence_length": "isl",
     "packed_sequence_length": "isl",  # a finetune's samples packed to that length (vocab.setup_labels)

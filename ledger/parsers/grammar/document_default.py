@@ -138,7 +138,7 @@ def document_default(
                 anywhere
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
-                or (lead and not (k == "gpu" and head))
+                or _lead_own(k, lead, head, measured, no)
                 or (mine and k != "model" and k not in COUNTED_DEVICE_KEYS)  # (its machine, a CPU, a count: the turn's)
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
             )
@@ -170,6 +170,14 @@ def document_default(
     (reach if reach is not None else {}).update(default_reach(doc, out, said, owners, measuring))
     _printed_keys(doc, printed, reach, out, outside, said)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _lead_own(key: str, lead: bool, head: bool, measured: list[int], no: int) -> bool:
+    """A lead's setup is its own block's, but a heading's machine is the one a thread names for all, unless results
+    stand above it ("### E2E results (B300)" under a kernel grid: that section's machine, never the grid's)."""
+    if key == "gpu" and head:
+        return bool(measured) and measured[0] < no
+    return lead
 
 
 def _printed_keys(

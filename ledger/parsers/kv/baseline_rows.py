@@ -24,6 +24,7 @@ branch: 2480 tok/s") is the other side, no variant of it, and keeps the name the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ledger.model import Claim
@@ -62,7 +63,14 @@ def _row(doc: Document, no: int) -> _Row | None:
     name, measure = " ".join(p.label[:opened].split()), p.label[opened + 1 : -1].strip()
     if not name or not measure or len(measure) > 30 or ")" in measure:
         return None
+    if _BUILD_RE.fullmatch(measure):
+        # "stock triton (3.4.0)", "patched triton (abc1234)": the arm's build, part of its name; the unit the measure
+        return _Row(no, " ".join(p.label.split()), "", float(p.value or 0.0), unit)
     return _Row(no, name, measure, float(p.value or 0.0), unit)
+
+
+# a release ("3.4.0", "v2.1") or a commit's short sha ("abc1234"): the build an arm ran, never what it measured
+_BUILD_RE = re.compile(r"v?\d{1,4}(?:\.\d{1,4}){1,3}(?:[.+-]?[\w]{1,12})?|(?=[a-f]{0,39}\d)[0-9a-f]{7,40}")
 
 
 def _group(doc: Document, no: int) -> tuple[int, int]:

@@ -48,6 +48,7 @@ from ledger.parsers.tables.direction_marks import without_direction_marks
 from ledger.parsers.tables.engine_columns import engine_columns, on_engine_columns, paired_arms
 from ledger.parsers.tables.flag_arms import flag_columns, on_flag_arms
 from ledger.parsers.tables.frame_stats import frame_statistic, with_frame_statistic
+from ledger.parsers.tables.grid_measures import grid_measure
 from ledger.parsers.tables.group_rows import in_group
 from ledger.parsers.tables.headers import (
     GENERIC_HEAD_RE,
@@ -603,6 +604,8 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (named, info.section_unit)
         for key, value in plan_setup(ctx.doc, plan).items():
             info.title_setup.setdefault(key, value)
+    elif named := grid_measure(ctx, block, headers, roles):
+        info.measure = (named, info.section_unit)  # "| sl | bs=1 | bs=8 |" over ratios: no cell's coordinates
     elif _model_columns(info, headers, roles) and (named := caption_measure(ctx, block)):
         # "*Average accuracy across `piqa`, `mmlu`.*" over "### Table 2 ..." and "| Avg. bits | Qwen3-8B |": the rows
         # name recipes, the columns models, and the page's caption the measure of every cell (never "Ours 4.5-bit")
