@@ -54,6 +54,7 @@ from ledger.parsers.prose.own_measure import (
     unit_measure,
 )
 from ledger.parsers.prose.part_scores import with_part
+from ledger.parsers.prose.referred_measures import LAST_METRIC, referred_measure
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.acceptance_words import named_after
 from ledger.vocab.metrics import (
@@ -94,8 +95,6 @@ def _rate_words(n: Number, unit: str | None) -> str | None:
     return rate.group(0) if rate is not None else None
 
 
-# the prose measure named last, as (line, metric, unit): what "it" in the next lines refers to
-LAST_METRIC = "prose.last_metric"
 _PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
 
 
@@ -186,6 +185,8 @@ def candidate(
     ):
         # "p1 TPS/user: `429.18 < 522`": the label is the value's unit, and names it
         unit, metric = normalise_unit(um.group("unit").lower()), um.group("label").strip()
+    if metric is None:
+        metric = referred_measure(ctx, line, text, n, unit, before)  # ("... gsm8k is 0.91." then "On A100 it is 0.89.")
     measured = is_measure_unit(unit)
     if not (measured or metric or force):
         return None

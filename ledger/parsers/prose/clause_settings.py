@@ -43,16 +43,25 @@ def own_clause_start(text: str, start: int, pos: int) -> int:
     """Where the value at `pos`'s own clause begins, at `start` or later: after the last clause between that closed
     on a value of its own (its setting, "at ISL 2048", is that value's, not the next clause's). Not where the
     sentence opens on its setting ("Without any concurrency cap the gain shrank to +0.4%, and the runs took ..."):
-    that phrase sets up every clause after it."""
-    if _OPENING_SETTING_RE.match(text, start):
-        return start
+    that phrase sets up every clause after it, unless a later clause opens on a setting of its own ("On H100 with TP=2
+    mmlu is 0.71, and on A100 it is 0.69": the 0.69 was measured on A100 alone)."""
+    opening = _OPENING_SETTING_RE.match(text, start) is not None
     for m in _CLOSED_CLAUSE_RE.finditer(text, start, pos):
-        if _VALUE_END_RE.search(text, max(start, m.start() - 24), m.start() + 1):
+        if (not opening or _OPENING_SETTING_RE.match(text, m.end())) and _value_ends(text, start, m.start() + 1):
             start = m.end()
     return start
+
+
+def _value_ends(text: str, start: int, end: int) -> bool:
+    """The text before `end` closes on a value: one with its unit, or a bare score ("0.71", "84.2"), never a bare
+    setting's whole number ("ISL 2048", "TP=2") nor a version's last part ("v0.6.3")."""
+    lo = max(start, end - 24)
+    return bool(_VALUE_END_RE.search(text, lo, end) or _SCORE_END_RE.search(text, lo, end))
 
 
 # a sentence opening on the setting of all it reports ("With TP=4, ...", "Without any cap the ...", "At ISL 8k ...")
 _OPENING_SETTING_RE = re.compile(r"[\s*_`]{0,6}(?:with|without|at|on|under|for|in|using|when)\b", re.IGNORECASE)
 # the value a clause closes on, with its unit ("+4.9%", "1.4x", "812 tok/s"; never a bare setting, "ISL 2048", "8k")
 _VALUE_END_RE = re.compile(r"\d(?:\.\d{1,6})?[ \t]?(?:%|x|[a-z/]{2,8})\Z", re.IGNORECASE)
+# a bare score a clause closes on: a decimal with no version's dot before it ("0.71"; not "0.6.3")
+_SCORE_END_RE = re.compile(r"(?<![\d.])\d{1,4}\.\d{1,6}\Z")

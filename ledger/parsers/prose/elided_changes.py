@@ -7,9 +7,11 @@ Apart from prose.sentences because it runs over the candidates once they are all
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ledger.parsers.prose.metrics import holds_metric, measures_after_words
+from ledger.vocab.measure_phases import CHANGE_VERBS, PHASE_WORDS
 
 # "with peaks of", "peaking at", "a peak of up to": the value is the largest of the changes the sentence speaks of
 _PEAK_BEFORE_RE = re.compile(
@@ -26,9 +28,33 @@ def _named_after(text: str, c: dict) -> bool:
     return bool(c["metric"]) and after.startswith(c["metric"].lower())
 
 
+# "... decode throughput rises 3.0% and prefill by +2.1%": a clause joined on, named by a phase alone (then its verb)
+_PHASE_CLAUSE_RE = re.compile(
+    r"(?:^|[\s,])(?:and|while|but|whereas)[ \t](?:the[ \t])?(?P<phase>" + PHASE_WORDS + r")"
+    r"(?:[ \t]" + CHANGE_VERBS + r")?(?:[ \t]by)?[ \t]{0,2}[*_`~≈]{0,3}\Z",
+    re.IGNORECASE,
+)
+# a measure named by its phase and its noun ("decode throughput", "Prefill TPOT")
+_PHASED_RE = re.compile(PHASE_WORDS + r"[ \t](?P<noun>[A-Za-z][\w/ -]{0,40})", re.IGNORECASE)
+
+
+def phase_changes(out: list[dict], text: str) -> None:
+    """A value whose clause names another phase alone, after one named by a phase and a noun, is that noun's measure
+    in its own phase ("decode throughput rises 3.0% and prefill by +2.1%": the prefill throughput's change), not the
+    measure it took from the value before it."""
+    for prev, c in itertools.pairwise(out):
+        named = _PHASED_RE.fullmatch(prev["metric"] or "")
+        if named is None or c["metric"] != prev["metric"] or not _GAP_RE.match(text[prev["end"] : c["start"]]):
+            continue
+        m = _PHASE_CLAUSE_RE.search(text[max(prev["end"], c["start"] - 60) : c["start"]])
+        if m is not None and not prev["metric"].lower().startswith(m.group("phase").lower()):
+            c["metric"] = f"{m.group('phase').lower()} {named.group('noun')}"
+
+
 def elided_changes(out: list[dict], text: str) -> None:
     """A change whose measure is the tail of the one the sentence's earlier change is named by after it takes that
     whole name; one written after "peaks of" is that measure's peak."""
+    phase_changes(out, text)
     named: dict | None = None
     prev_end = 0
     for c in out:

@@ -49,7 +49,6 @@ from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.bar_scope import scope_bars, tolerance_marks
 from ledger.parsers.prose.bare_sizes import least_sizes, with_bare_sizes
 from ledger.parsers.prose.build_measures import section_build_measure
-from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.clause_measures import clause_measures
 from ledger.parsers.prose.contrast_pairs import contrast_pairs
@@ -81,6 +80,7 @@ from ledger.parsers.prose.position_lists import position_runs
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.rank_lists import numbered_lists
 from ledger.parsers.prose.reduced_by import stated_moves
+from ledger.parsers.prose.referred_measures import LAST_METRIC
 from ledger.parsers.prose.respective_values import respective_setups
 from ledger.parsers.prose.restated_counts import restated_counts
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
