@@ -170,3 +170,15 @@ def test_a_warm_up_time_the_text_reports_stays_a_result() -> None:
     claims = extract(text, path="warm_up.md").claims
     assert [c.value for c in claims if c.kind == "perf"][:1] == [0.42]
 
+
+def test_a_row_cut_before_its_side_keeps_the_baseline_value() -> None:
+    """The excerpt ends after a row's baseline cell ("| mistral 7B Q6_K | tg128 | 9.72 |"): that value is the
+    baseline side's result, kept alone (the cut is still warned); a row cut inside a cell gives nothing of that cell."""
+    path = FIXTURES / "cut_before_side_cells.md"
+    result = extract(path.read_text(encoding="utf-8"), path=path.name)
+    last = result.claims[-1]
+    assert (last.source.line, last.value, last.reference, last.metric) == (8, 9.72, None, "t/s tg128")
+    assert last.revision is not None and last.revision.label == "master"
+    assert any("cut short" in w.message for w in result.warnings)
+    partial = path.read_text(encoding="utf-8").rstrip().rstrip("|").rstrip()[:-1]  # "| 9.7": the cell cut
+    assert [c.value for c in extract(partial, path=path.name).claims if c.source.line == 8] == []
