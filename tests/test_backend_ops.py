@@ -33,8 +33,8 @@ def _fixture(*parts: str) -> list:
 
 def test_current_op_lines_each_claimed_with_their_shape_and_label() -> None:
     """test-backend-ops' current lines ("...,per=[0,1,2,3],k_v=0,o=1):", a FLASH_ATTN_EXT's 150 characters of
-    parameters) are read whatever their length; the op's parameters are its config, and a "CUDA (4060 Ti)" label over
-    a paste is its backend and device. The run and work counters ("18400 runs", "MFLOP/run") are no claims."""
+    parameters) are read whatever their length; the op's parameters are its config, and a "CUDA (RTX 4060 Ti)" label
+    over a paste is its backend and device. The run and work counters ("18400 runs", "MFLOP/run") are no claims."""
     claims = _fixture("console", "backend_op_labels.md")
     assert [(c.source.line, c.value, c.unit) for c in claims] == [
         (7, 54.3, "us/run"),
@@ -45,7 +45,7 @@ def test_current_op_lines_each_claimed_with_their_shape_and_label() -> None:
         (13, 325.93, "GFLOPS"),
     ]
     first, wide, attn = claims[0], claims[2], claims[4]
-    assert first.config["backend"] == "CUDA" and first.config["gpu"] == "RTX 4060 Ti"
+    assert first.config["backend"] == "CUDA" and first.config["gpu"] == "RTX 4060 TI"
     assert (first.config["n"], wide.config["n"], first.config["quant"]) == ("1", "4", "iq3_s")
     assert attn.config["backend"] == "Vulkan" and attn.config["gpu"] == "B580"
     assert attn.config["kv"] == "8192" and attn.config["permute"] == "[0,2,1,3]"
@@ -59,3 +59,14 @@ def test_op_parameter_cells_with_lists_tell_rows_apart() -> None:
     assert claims[0].config["n"] == "3" and claims[0].config["bs"] == "[1,1]"
     assert claims[0].config != claims[2].config
     assert all(c.config["gpu"] == "RDNA3" for c in claims)
+
+
+def test_a_backend_label_names_a_device_only_in_its_brackets() -> None:
+    """ "CUDA (5060 Ti)" is a backend and its device; "CUDA (this PR)" names a side, "Fast path (B580)" no backend."""
+    from ledger.vocab.llama_tools import backend_label
+
+    assert backend_label("CUDA", "5060 Ti") == {"backend": "CUDA", "gpu": "RTX 5060 Ti"}
+    assert backend_label("ROCm", "780m") == {"backend": "ROCm", "gpu": "780m"}
+    assert backend_label("CPU", "Ryzen 9 7950X") == {"backend": "CPU", "cpu": "ryzen 9 7950x"}
+    for name, inner in (("CUDA", "this PR"), ("Vulkan", "master"), ("Fast path", "B580"), ("Metal", "")):
+        assert backend_label(name, inner) is None, (name, inner)

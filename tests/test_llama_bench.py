@@ -145,3 +145,40 @@ def test_a_last_cell_cut_after_its_value_keeps_the_value_without_a_spread() -> N
     path = FIXTURES / "cut_after_value.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     assert [(c.value, c.stderr) for c in claims] == [(1010.4, 4.1), (84.25, None)]
+
+
+def test_status_lines_between_a_side_and_its_table() -> None:
+    """ "This branch:" then the tool's "Loading model..." / "Heat up time: ..." lines, then the table: the label is
+    the table's side (each table paired with the other side's), the warm-up times printed there are no results, and
+    the "M3 MacBook Air" of the lead-in is the device."""
+    path = FIXTURES / "status_lines_under_side.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    assert [(c.source.line, c.value, c.reference) for c in claims] == [
+        (13, 1402.55, 1288.7),
+        (14, 58.31, 57.9),
+        (21, 1288.7, None),
+        (22, 57.9, None),
+    ]
+    assert [c.revision.label if c.revision else None for c in claims] == ["This branch"] * 2 + ["master"] * 2
+    assert all(c.config["gpu"] == "M3" for c in claims)
+
+
+def test_a_warm_up_time_the_text_reports_stays_a_result() -> None:
+    """A warm-up time the author reports in prose (the change is to warm-up) is a result: only the tool's status line
+    among its other status lines, over its table, is none."""
+    text = "# faster model load\n\nWarm-up time: 0.42 seconds with this change, 1.31 seconds before.\n"
+    claims = extract(text, path="warm_up.md").claims
+    assert [c.value for c in claims if c.kind == "perf"][:1] == [0.42]
+
+
+def test_a_row_cut_before_its_side_keeps_the_baseline_value() -> None:
+    """The excerpt ends after a row's baseline cell ("| mistral 7B Q6_K | tg128 | 9.72 |"): that value is the
+    baseline side's result, kept alone (the cut is still warned); a row cut inside a cell gives nothing of that cell."""
+    path = FIXTURES / "cut_before_side_cells.md"
+    result = extract(path.read_text(encoding="utf-8"), path=path.name)
+    last = result.claims[-1]
+    assert (last.source.line, last.value, last.reference, last.metric) == (8, 9.72, None, "t/s tg128")
+    assert last.revision is not None and last.revision.label == "master"
+    assert any("cut short" in w.message for w in result.warnings)
+    partial = path.read_text(encoding="utf-8").rstrip().rstrip("|").rstrip()[:-1]  # "| 9.7": the cell cut
+    assert [c.value for c in extract(partial, path=path.name).claims if c.source.line == 8] == []

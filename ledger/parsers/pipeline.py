@@ -40,6 +40,7 @@ from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.grammar.sized_families import sized_families
 from ledger.parsers.grammar.switched_blocks import switched_blocks
+from ledger.parsers.grammar.tool_chatter import without_warm_up_times
 from ledger.parsers.kv.baseline_rows import baseline_rows
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
@@ -269,6 +270,7 @@ def _document_readers(doc: Document, claims: list[Claim], named: Mapping[str | i
     claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), named)
     # "- `single`: client concurrency 1" over rows named `single`; "... on Blackwell" where no board is named
     claims = on_architecture(doc, on_row_legends(doc, claims))
+    claims = without_warm_up_times(doc, claims)  # "Heat up time: 0.31 seconds" over a llama-bench table: no result
     claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
     claims = on_spec_side(diff_pairs(doc, claims), named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side

@@ -90,8 +90,8 @@ GPU_NAMES = (
     r"radeon \d{3,4}[ms]|"
     # Google's TPUs, which sglang-jax and vLLM's TPU backend measure on ("TPU v6e", "tpu-v5p", "on TPU")
     r"tpu(?:[ -]?v[2-7][ep]?)?|"
-    # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
-    r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]|"
+    # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3", a bare "M5 laptop")
+    r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]|m[1-5](?= (?:laptop|macbook|mac|imac|ipad)\b)|"
     # NVIDIA's Jetson modules, which edge pages measure on ("Jetson Orin", "AGX Orin", "Orin Nano")
     r"(?:jetson )?(?:agx )?orin(?: nano| nx)?|jetson thor"
 )

@@ -47,10 +47,11 @@ def backend_label(name: str, inner: str) -> dict[str, str] | None:
 
 
 # the status lines llama.cpp's tools and their wrappers print before the results: loading, warming up, the time
-# either took ("Warm-up took: 0.21 seconds", "Heat up time: 0.31 seconds", "load time = 812.40 ms")
+# either took ("Warm-up took: 0.21 seconds", "Heat up time: 0.31 seconds", "load time = 812.40 ms"), "Running
+# benchmark...", the "Model info: llama 7B Q4_0" a wrapper prints for the model it loaded
 _TOOL_STATUS_RE = re.compile(
-    r"^\s{0,8}(?:[\w.-]{1,30}:\s{1,3})?(?:loading|loaded|warm(?:ing)?[- ]?up|heat(?:ing)?[- ]?up|load)\b"
-    r"[^|]{0,120}$",
+    r"^\s{0,8}(?:[\w.-]{1,30}:\s{1,3})?(?:loading|loaded|warm(?:ing)?[- ]?up|heat(?:ing)?[- ]?up|load|"
+    r"running\s(?:the\s)?(?:benchmark|bench|tests?))\b[^|]{0,120}$|^\s{0,8}model\sinfo:[^|]{0,120}$",
     re.IGNORECASE,
 )
 _STATUS_TIME_RE = re.compile(

@@ -220,8 +220,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         test = config.get("test") or ""
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
+        # (a row the excerpt cut before its side's cells, "| llama 8B Q4_0 | tg128 | 14.20 |": the baseline's value
+        # it still holds is that side's result, with no pair)
+        lone_base = row is last and table.truncated and not any(r == "value" for r in roles[: len(cells)])
         for i, cell in enumerate(cells):
-            if i >= len(roles) or roles[i] in ("config", "baseline"):
+            if i >= len(roles) or roles[i] == "config" or (roles[i] == "baseline" and not lone_base):
                 continue
             c = _clean(cell)
             nums = find_numbers(c)
@@ -240,7 +243,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             unit = "x" if roles[i] == "speedup" else n.unit if roles[i] == "delta" else _unit_of(heads[i])
             head = (
                 "t/s"
-                if roles[i] == "value"
+                if roles[i] in ("value", "baseline")
                 and base_col is not None
                 and (i in sided or i in revisions)  # "t/s 0badc0de1": the commit is the revision, not the measure
                 else without_note(heads[i])

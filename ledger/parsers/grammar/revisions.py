@@ -82,6 +82,7 @@ from ledger.parsers.grammar.stated_heads import stated_head_at
 from ledger.parsers.grammar.tied_revisions import at_its_commit, resumed_after, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_revisions import title_revision
 from ledger.parsers.grammar.title_sides import title_change_sides
+from ledger.parsers.grammar.tool_chatter import chatter_lead, past_chatter
 from ledger.parsers.grammar.trailer_revisions import trailer_scopes
 from ledger.parsers.grammar.turn_heads import carried_heads
 from ledger.parsers.grammar.turn_leads import TurnLead
@@ -365,7 +366,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             current, again = _code_line(doc, (codes, code_starts, launches), block, current, scopes)
             resumed = again or resumed
             continue
-        nxt = _next_block(doc, idx)
+        # ("This branch:" / "Loading model..." / the table: the label over the tool's status lines, its table's)
+        block, nxt = chatter_lead(doc, block), past_chatter(doc, idx)
         opens_results = nxt is not None and (
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
