@@ -19,3 +19,8 @@ def test_a_factor_after_runs_with_a_comparative_is_a_speed_up() -> None:
 
 def test_the_base_after_an_emphasised_comparative_is_what_the_ratio_is_against() -> None:
     assert _ratios("It is up to **2.1x faster** than T4.\n") == [(2.1, "T4")]
+
+
+def test_the_base_of_a_sweep_series_is_no_claim() -> None:
+    text = "Peak rate is the highest tok/s per GPU, swept across batch sizes in powers of 2.\n"
+    assert extract(text, path="t.md").claims == []
