@@ -24,3 +24,11 @@ def test_the_base_after_an_emphasised_comparative_is_what_the_ratio_is_against()
 def test_the_base_of_a_sweep_series_is_no_claim() -> None:
     text = "Peak rate is the highest tok/s per GPU, swept across batch sizes in powers of 2.\n"
     assert extract(text, path="t.md").claims == []
+
+
+def test_scheme_rows_under_a_model_column_keep_the_page_model() -> None:
+    text = "**Model:** Mistral-7B-Instruct\n\n| Model | Strict Match |\n|---|---|\n"
+    text += "| W4A16 | 41.7% |\n| W8A8 | 44.9% |\n"
+    claims = extract(text, path="t.md").claims
+    got = [(c.config.get("model"), c.config.get("quant")) for c in claims]
+    assert got == [("Mistral-7B-Instruct", "w4a16"), ("Mistral-7B-Instruct", "w8a8")]
