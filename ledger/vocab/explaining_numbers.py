@@ -58,15 +58,23 @@ def library_version(text: str, start: int, end: int) -> bool:
     return m is not None and (m.group("word") is not None or _BUMP_AFTER_RE.match(text, end) is not None)
 
 
+# "swept across batch sizes in powers of 2", "padded to multiples of 64": the base of the series a sweep or a shape
+# follows, a setting of the runs and never a result
+_SERIES_BASE_BEFORE_RE = re.compile(r"\b(?:powers?|multiples?)\sof\s$", re.IGNORECASE)
 _DAYS_BEFORE_RE = re.compile(r"(?<![\w.])\d{1,4}\s?days?,?\s(?:and\s)?$", re.IGNORECASE)
 
 
 def explains(text: str, start: int, end: int, unit: str | None) -> bool:
     """The number at text[start:end] (in `unit`) explains and measures nothing: a library's release, a corpus's
     ("WikiText 2": the 2 ends its name), a share of a change a cause is said to explain, the hours after a count of
-    days ("takes 3 days 18 hours": days are no unit prose reads, vocab.unit_table, so the tail alone is no value)."""
+    days ("takes 3 days 18 hours": days are no unit prose reads, vocab.unit_table, so the tail alone is no value),
+    the base of a sweep's series ("BS powers of 2")."""
     if unit is None:
-        return library_version(text, start, end) or corpus_number(text, start, end)
+        return (
+            library_version(text, start, end)
+            or corpus_number(text, start, end)
+            or _SERIES_BASE_BEFORE_RE.search(text, max(0, start - 16), start) is not None
+        )
     if is_time_unit(unit) and _DAYS_BEFORE_RE.search(text, max(0, start - 24), start) is not None:
         return True
     return (

@@ -35,3 +35,16 @@ def cell_variant(cell: str) -> dict[str, str]:
     """{"variant": the words} where a model cell names a variant after its model (model_and_variant), else {}."""
     parts = model_and_variant(cell)
     return {"variant": parts[1]} if parts is not None and parts[1] else {}
+
+
+# what a scheme's name may hold past its precision words: llm-compressor's upper-case options ("FP8_DYNAMIC",
+# "W4A16_ASYM"); any other word ("Baz-MoE Q8_0", "large-q5_0", "x.int4_awq.onnx") names the model
+_SCHEME_REST_RE = re.compile(r"\s*(?:_[A-Z]{2,12}){0,3}\s*")
+
+
+def scheme_only(cell: str) -> bool:
+    """ "W4A16", "FP8_DYNAMIC" under a "Model" column: the cell is a quantisation scheme's name alone, no model, so
+    the row is the page's one model in that scheme (its **Model:** field stays the model)."""
+    if len(cell) > 40 or model_names(cell) or set(qualifiers(cell)) != {"quant"}:
+        return False
+    return _SCHEME_REST_RE.fullmatch(blank_setup_words(cell)) is not None

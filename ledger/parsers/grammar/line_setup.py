@@ -23,7 +23,7 @@ from ledger.vocab.listed_models import listed_family
 from ledger.vocab.machine_lines import cpu_as_printed, labelled_card
 from ledger.vocab.matmul_kernels import kernel_setting, kernel_tail
 from ledger.vocab.model_bits import bits_tail
-from ledger.vocab.model_cells import model_and_variant
+from ledger.vocab.model_cells import model_and_variant, scheme_only
 from ledger.vocab.model_spellings import folder_checkpoint
 from ledger.vocab.models import parameter_counts
 from ledger.vocab.passing_names import passing_models
@@ -378,7 +378,7 @@ def _checked(key: str, value: str) -> str:
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
     if key == "model":
         value = model_in_cell(value).rstrip("/")  # ("Model: acme/Foo-8B/": the folder's slash, no part of its name)
-        return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
+        return value if any(ch.isdigit() or ch == "/" for ch in value) and not scheme_only(value) else ""
     if key == "draft_model" and THIS_CHANGE_RE.search(value):
         return ""  # "Draft: this PR branch `f9e8d7c6b`": the build a draft run used, no draft model
     return value

@@ -75,3 +75,13 @@ _COMPOUND_AFTER_RE = re.compile(r"\s{1,2}[A-Za-z]{1,20}-[A-Za-z][\w-]{0,30}")
 # "which uses 90x `IQ3_KS` for the expert tensors": what a recipe uses, counted, a name in code after the count
 _USES_BEFORE_RE = re.compile(r"\b(?:uses|using|used)\s{1,2}$", re.IGNORECASE)
 _CODE_NAME_AFTER_RE = re.compile(r"\s{1,2}`[A-Za-z][\w.-]{0,40}`")
+
+
+# "runs 1.2x quicker than A100": a factor a comparative of speed follows
+_COMPARED_AFTER_RE = re.compile(r"[ \t]{0,2}(?:faster|quicker|slower|speed-?ups?)\b", re.IGNORECASE)
+
+
+def compared_factor(text: str, n: Number) -> bool:
+    """ "runs 1.2x quicker than A100": a factor a comparative follows is a speed-up measured, never the count the
+    word before it would set ("runs 5")."""
+    return n.unit in ("x", "X", "×") and _COMPARED_AFTER_RE.match(text, n.end, n.end + 16) is not None

@@ -15,7 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
-from ledger.parsers.prose.counted_ratios import counted, names_its_change
+from ledger.parsers.prose.counted_ratios import compared_factor, counted, names_its_change
 from ledger.parsers.prose.hardware_specs import capability_before, peak_spec
 from ledger.parsers.prose.intervals import lone_spread, range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
@@ -421,12 +421,13 @@ def _model_file_size(text: str, n: Number) -> bool:
 _SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:?\s?$", re.IGNORECASE)
 
 
-def _labelled_measure(before: str, n: Number) -> bool:
-    """A measured value its label sets out: "decode step: 7.9 ms", "With this PR: 1.1ms per forward" (no pull
-    request's number)."""
+def _labelled_measure(text: str, before: str, n: Number) -> bool:
+    """A measured value its words set out: "decode step: 7.9 ms", "With this PR: 1.1ms per forward" (no pull
+    request's number), "runs 1.2x quicker" (a comparative after it)."""
     return bool(
         (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
         or ((is_measure_unit(n.unit) or "." in n.text) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
+        or compared_factor(text, n)
     )
 
 
@@ -525,9 +526,9 @@ def is_config_number(text: str, n: Number) -> bool:
         and not _measured_at(before, n)
         and not stage_rate(before, n.unit)
         and not _stat_of_measure(text, before, n)
-        and not _labelled_measure(before, n)
+        and not _labelled_measure(text, before, n)
     ):
-        return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
+        return True  # "at con128", "ISL 8192"; but "lands at ~0.70" and "runs 1.2x quicker" are measurements
     if (
         n.unit is None
         and (sm := _SLASH_NUMBER_RE.match(text, n.end))

@@ -237,7 +237,9 @@ def moved_by(out: list[dict[str, Any]], text: str) -> None:
 # or time word; a comparative may name its measure before the run ("faster TG compared to master")
 _AGAINST_RUN_RE = re.compile(
     r"[ \t]{1,2}(?:(?P<how>lower|less|smaller|slower|worse|higher|greater|more|faster|quicker|better)"
-    r"(?:[ \t][A-Za-z][\w/-]{0,24})?[ \t]{1,2}(?:than|compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over)|"
+    # ("up to **2.3x faster** than L4": the emphasis closes before "than")
+    r"(?:[ \t][A-Za-z][\w/-]{0,24})?[*_]{0,2}[ \t]{1,2}"
+    r"(?:than|compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over)|"
     # ("0.8% under its 2064.1 baseline": under a run it names, not "under load")
     r"(?P<under>below|behind|under(?=[ \t]{1,2}(?:its|the|our)[ \t]))|above|ahead[ \t]of|"
     r"(?P<bare>compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over|against))[ \t]{1,2}"

@@ -46,7 +46,7 @@ from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
 from ledger.vocab.metrics import dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.model_bits import WIDTH_KEY, bits_tail, stated_bits
-from ledger.vocab.model_cells import cell_variant
+from ledger.vocab.model_cells import cell_variant, scheme_only
 from ledger.vocab.perplexity_corpora import corpus_perplexity
 from ledger.vocab.quantiser_pages import original_side
 from ledger.vocab.setting_cells import listed_settings, settings_cell
@@ -320,6 +320,8 @@ class TableInfo:
                 out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
             cell = without_side_mark(plain_count(cell))  # "5 000": 5000; "off (baseline)": off
             keys = (self.length_cols[i],) if i in self.length_cols else setting_keys(head)
+            if keys == ("model",) and scheme_only(cell):
+                keys = ("quant",)  # ("W4A16" under "Model": the scheme the page's one model was quantised with)
             parts = setting_parts(keys, cell)
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
