@@ -268,6 +268,8 @@ def setting_value(header: str, value: str) -> dict[str, str]:
     key = setup_label_key(header)
     if key is None or key not in DEFAULT_KEYS:
         return {}
+    if key == "model" and scheme_only(value.strip(" *_`")):
+        return {"quant": value.strip(" *_`")}  # ("W8A8" under "Checkpoint": the scheme of the page's one model)
     checked = _checked(key, value.strip(" *_`"))
     return {key: checked, **(row_kernel(value) | batch_tail(value)[1] if key == "model" else {})} if checked else {}
 
@@ -283,14 +285,12 @@ _SIZE_END_RE = re.compile(r"\d(?:\.\d{1,2})?\s?[BbMm]\s?$")  # a name that ends 
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
-# what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink",
-# "ISL: 16,384 for the short-prompt rerun"
+# what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "ISL: 16,384 for the short rerun"
 _AFTER_NUMBER_RE = re.compile(
     r"\s\(|\s(?:with|over|via|using|across|through|for|on|in|when|where|and|but)\s", re.IGNORECASE
 )
 _INLINE_KEYS = DEFAULT_KEYS | {"experts"} | SERVER_LOAD_KEYS
-# a config dump's quoted model path (vLLM's "model='/models/Qwen3-8B'", its SpeculativeConfig with MTP, whose
-# model is the target's own): the folder it ends in names the checkpoint; not the draft another method loads
+# a config dump's quoted model path ("model='/models/Qwen3-8B'", MTP's the target's): its last folder, no draft's
 _MODEL_PATH_RE = re.compile(
     r"(?<![\w.])model ?= ?['\"]/?(?:[\w.@+-]{1,80}/){1,12}"
     r"(?P<name>[A-Za-z][\w.+-]{0,80}\d[\w.+-]{0,80})/?['\"]"
