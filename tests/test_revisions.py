@@ -8,6 +8,7 @@ import pytest
 
 from ledger.compare.label_times import time_order
 from ledger.parsers import extract
+from ledger.parsers.grammar.pr_runs import pr_before_value
 from ledger.parsers.grammar.revision_labels import parse_label
 from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.reader.document import read_document
@@ -1097,3 +1098,17 @@ def test_a_commit_bullet_naming_a_parent_lists_that_commit_and_opens_no_revision
     )
     assert r.exit_code == 0, r.stderr
     assert "Parent" not in r.stdout and "one revision: treatment" in r.stdout
+
+
+def test_pr_build_named_by_run_noun_or_after_value() -> None:
+    """ "the #41207 dev validation had GSM8K 0.936", "verified green at 0.934 (PR #41388)": that PR's build ran the
+    value; a bare "#12" with no run noun names none, nor does "#41207" past another side's words."""
+    text = "The #41207 dev validation had GSM8K 0.936 overall"
+    got = pr_before_value(text, text.index("0.936"), None)
+    assert got is not None and got.label == "PR #41207"
+    text = "Verified green at 0.934 (PR #41388)."
+    assert pr_before_value(text, text.index("0.934"), None, text.index("0.934") + 5).label == "PR #41388"  # type: ignore[union-attr]
+    text = "See #41207 for why GSM8K had 0.936"
+    assert pr_before_value(text, text.index("0.936"), None) is None
+    text = "The #41207 nightly run had 0.91 but this PR had 0.936"
+    assert pr_before_value(text, text.index("0.936"), None) is None

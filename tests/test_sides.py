@@ -17,7 +17,7 @@ from ledger.parsers.grammar.value_sides import commit_before_value
 from ledger.parsers.pipeline import extract
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.run_names import run_named
-from ledger.vocab.sides import column_sides, contrast_head, named_by_side, side_alone, side_of
+from ledger.vocab.sides import arm_side, column_sides, contrast_head, named_by_side, side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
 runner = CliRunner()
@@ -773,3 +773,24 @@ def test_rows_named_after_a_source_prefix_are_a_value_and_its_reference() -> Non
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     got = {(c.value, c.reference) for c in claims if c.kind == "perf"}
     assert got == {(41.75, 48.2), (2391.8, 2210.4)}
+
+
+def test_arm_side_reads_only_a_bullets_whole_name() -> None:
+    """An experiment's arms name a side only as a defining bullet's whole name ("Treatment", "Control")."""
+    assert arm_side("Treatment") == "head"
+    assert arm_side("**Experiment**") == "head"
+    assert arm_side("Control arm") == "base"
+    assert arm_side("Control plane") is None
+    assert arm_side("treatment of the cache") is None
+    assert arm_side("Throughput") is None
+
+
+def test_defined_arm_heads_reach_rows_and_side_lines() -> None:
+    """ "- Treatment: `9f3c2ab`" over a row "treatment", "- Candidate: `7c6b5a4`" over "candidate: 1688.2 tok/s": each
+    value carries its side's head, its counterpart on the other side its reference."""
+    text = Path(__file__).parent.joinpath("fixtures/revisions/defined_sides_label_rows.md").read_text()
+    perf = {c.source.line: c for c in reversed(extract(text).claims) if c.kind == "perf"}
+    assert perf[10].revision is not None and perf[10].revision.head == "9f3c2ab"
+    assert perf[10].revision.base == "1d2e3f4" and perf[10].reference == 1580.9
+    assert perf[22].revision is not None and perf[22].revision.head == "ab12cd3"
+    assert perf[32].revision is not None and perf[32].revision.head == "7c6b5a4" and perf[32].reference == 1551.7

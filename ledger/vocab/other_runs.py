@@ -104,6 +104,19 @@ PR_NAMED_RE = re.compile(
     r"\[[^\[\]\n]{1,80}\]\(https?://[^\s()]{1,120}/pull/(?P<ln>\d{1,7})(?:#[\w-]{1,60})?\)",
     re.IGNORECASE,
 )
+# a bare "#N" named a run by the noun after it ("the #29855 dev validation", "#7702 nightly run"): the noun says the
+# number is a pull request's build that ran, where a bare "#12" alone names no run (PR_NAMED_RE)
+PR_RUN_NOUN_RE = re.compile(
+    r"(?<![\w/#&])#(?P<n>\d{1,7})[ \t]{1,2}(?:(?:dev|ci|nightly|test|validation|eval|benchmark)[ \t]{1,2})?"
+    r"(?:validation|run|build|image|branch|eval(?:uation)?|benchmark)s?\b",
+    re.IGNORECASE,
+)
+# a value's build in brackets right after it ("verified green at 0.939 (PR #31063)", "0.94 (on PR #29855)"): the run
+# that gave it, as the words after a value tell it
+PR_AFTER_VALUE_RE = re.compile(
+    r"[ \t]{0,2}[*_`]{0,2}[ \t]{0,2}\((?:on[ \t]{1,2}|with[ \t]{1,2})?(?:PR|pull request)[ \t]{0,2}#(?P<n>\d{1,7})\)",
+    re.IGNORECASE,
+)
 # a link to a pull request ("[Matched control](https://github.com/o/r/pull/16565)")
 _PR_LINK_RE = re.compile(r"https?://[^()\s]{1,200}/pull/(?P<n>\d{1,7})\b")
 

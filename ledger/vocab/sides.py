@@ -61,6 +61,21 @@ _CONTROL_LABEL_RE = re.compile(
 )
 
 
+# an experiment's arms as a bullet binding each to its commit names them ("- Treatment: `9f3c2ab`", "- Control:
+# `1d2e3f4`", "- Experiment: ..."): the treated arm the candidate, the control its base. Only a bullet's whole name:
+# the words name no side in prose ("treatment of the cache", "the experiment ran twice")
+_ARM_NAME_RE = re.compile(
+    r"(?:(?P<base>control)|treatment|experiment(?:al)?)(?:\s(?:arm|run|build|commit))?", re.IGNORECASE
+)
+
+
+def arm_side(name: str | None) -> str | None:
+    """ "base" for a defining bullet's name that is the experiment's control arm, "head" for its treated arm
+    (_ARM_NAME_RE), None for any other name."""
+    m = _ARM_NAME_RE.fullmatch((name or "").strip(" *_`"))
+    return None if m is None else "base" if m.group("base") else "head"
+
+
 def control_label(label: str) -> bool:
     """The row's label names it the experiment's control arm (see _CONTROL_LABEL_RE)."""
     return bool(_CONTROL_LABEL_RE.match(label.strip(" *_`")))

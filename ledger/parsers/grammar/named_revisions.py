@@ -24,7 +24,7 @@ from ledger.parsers.grammar.revision_labels import (
 from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
 from ledger.parsers.grammar.turn_heads import reaching, turn_firsts, turn_of
 from ledger.parsers.reader.document import Document
-from ledger.vocab.sides import COMMIT_ANCESTRY_RE, THIS_CHANGE_RE, column_sides, side_alone, side_of
+from ledger.vocab.sides import COMMIT_ANCESTRY_RE, THIS_CHANGE_RE, arm_side, column_sides, side_alone, side_of
 
 # "**Base image**: `org/serve:v0.5` with the library at `5f40e3b`", "**Docker**:": what every run stood on, no side
 _ENVIRONMENT_RE = re.compile(
@@ -127,6 +127,7 @@ def named_revisions(doc: Document) -> NamedRevisions:
         if plain and not (
             doc.format == "rendered"
             or side_of(plain.group("name")) is not None
+            or arm_side(plain.group("name")) is not None
             # "- MTP: this PR branch `17df5830e` (b9030)": a run's name, its text saying which side it was built from
             or THIS_CHANGE_RE.search(block.text, plain.end(), plain.end() + 80) is not None
             or _ON_BASE_RE.search(block.text, plain.end(), plain.end() + 80) is not None
@@ -155,7 +156,7 @@ def _paired_lines(out: NamedRevisions) -> NamedRevisions:
         other = out.get(line + 1) if isinstance(line, int) else None
         if other is None or not rev.head or not other.head:
             continue
-        sides = (side_of(rev.label or ""), side_of(other.label or ""))
+        sides = (_defined_side(rev.label), _defined_side(other.label))
         if sides in (("base", "head"), ("head", "base")):
             base, head = (rev, other) if sides[0] == "base" else (other, rev)
             paired = head.model_copy(update={"base": base.head})
@@ -165,6 +166,11 @@ def _paired_lines(out: NamedRevisions) -> NamedRevisions:
             for defs in out.defined.values():
                 defs[:] = [(no, paired if r is head else r) for no, r in defs]
     return out
+
+
+def _defined_side(label: str | None) -> str | None:
+    """The side a defining bullet's name stands for: a side's word, or an experiment's arm ("Treatment", "Control")."""
+    return side_of(label) or arm_side(label)
 
 
 def _changed_on_top(out: NamedRevisions) -> NamedRevisions:

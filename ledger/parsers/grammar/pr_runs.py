@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
-from ledger.vocab.other_runs import PR_NAMED_RE
+from ledger.vocab.other_runs import PR_AFTER_VALUE_RE, PR_NAMED_RE, PR_RUN_NOUN_RE
 
 # the words between the PR and its value that say the value is that run's: a verb giving it, "at", or a bisect's
 # side word opening the value ("...: parent 1010.60 ... versus child 702.35")
 _GIVES_RE = re.compile(
-    r"\b(?:completed|finished|reached|reaches|ran|measured|gave|gives|got|achieved|hit|scored|showed|reported|"
+    r"\b(?:completed|finished|reached|reaches|ran|measured|gave|gives|got|achieved|hit|scored|showed|reported|had|"
     r"delivered|sustained|at|parent|child)\b",
     re.IGNORECASE,
 )
@@ -43,15 +43,20 @@ _REACH = 240
 """How far before a value the PR its run was measured on is looked for."""
 
 
-def pr_before_value(text: str, pos: int, side: Revision | None) -> Revision | None:
-    """The other PR whose run gave the value at `pos`, as its sentence names it before the value (see the module), with
-    a bisect's side word when the value's clause names one (`side`); None where no PR is named so."""
+def pr_before_value(text: str, pos: int, side: Revision | None, end: int | None = None) -> Revision | None:
+    """The other PR whose run gave the value at `pos`, as its sentence names it before the value (see the module), or
+    in brackets right after it (at `end`: "verified green at 0.939 (PR #31063)"), with a bisect's side word when the
+    value's clause names one (`side`); None where no PR is named so."""
     if "#" not in text and "/pull/" not in text:
         return None
+    if end is not None and (after := PR_AFTER_VALUE_RE.match(text, end)) is not None:
+        return Revision(label=f"PR #{after.group('n')}", head=None, base=None)
     low = max(0, pos - _REACH)
     last = None
     for m in PR_NAMED_RE.finditer(text, low, pos):
         last = m
+    if last is None:
+        return _run_noun_before(text, low, pos)
     if last is None or _OWN_BEFORE_RE.search(text, max(0, last.start() - 24), last.start()):
         return None
     before = text[max(0, last.start() - 24) : last.start()]
@@ -67,3 +72,17 @@ def pr_before_value(text: str, pos: int, side: Revision | None) -> Revision | No
     if word not in ("parent", "child") and (at := _SIDE_AT_RE.search(text, max(0, pos - 40), pos)) is not None:
         word = at.group("side").lower()
     return Revision(label=f"{label} ({word})" if word in ("parent", "child") else label, head=None, base=None)
+
+
+def _run_noun_before(text: str, low: int, pos: int) -> Revision | None:
+    """ "the #29855 dev validation had ... 0.941": a bare number named a run by its noun (vocab.other_runs), then a
+    verb giving the value, no other side between."""
+    last = None
+    for m in PR_RUN_NOUN_RE.finditer(text, low, pos):
+        last = m
+    if last is None:
+        return None
+    between = text[last.end() : pos]
+    if _OTHER_SIDE_RE.search(between) or not _GIVES_RE.search(between):
+        return None
+    return Revision(label=f"PR #{last.group('n')}", head=None, base=None)

@@ -340,7 +340,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     for idx, block in enumerate(doc.blocks):
         if resumed is not None and block.start >= resumed.start:
             current, resumed = resumed, None
-        own = own_line_sides(doc, block, current) if block.kind in ("text", "item") and not block.in_code else []
+        own = own_line_sides(doc, block, current, named) if block.kind in ("text", "item") and not block.in_code else []
         scopes += own  # "Before this PR: 0.9 ms" / "After this PR: 0.7 ms": each line its own side
         if own and own[0].start == block.start:
             continue  # (a line holding its side's value is no lead-in over the lines below it)

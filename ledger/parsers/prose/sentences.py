@@ -311,7 +311,7 @@ def _settled_sides(
     names it ("The previous run (PR #7731) completed ... at 912.40 tok/s": grammar.pr_runs; a side with its commit
     stays), and a value measured the same on both sides (sided_pairs.both_sides)."""
     pairs = zip(out, sides, strict=True)
-    sides = [r if r is not None and r.head else pr_before_value(text, c["start"], r) or r for c, r in pairs]
+    sides = [r if r is not None and r.head else pr_before_value(text, c["start"], r, c["end"]) or r for c, r in pairs]
     if (around := ctx.revision_at(line)) is None or not around.head:  # ("Re-ran on the latest head (e4d5c6b7a8)")
         sides = [r or stage_side(text, c["start"]) for c, r in zip(out, sides, strict=True)]  # ("the final stack gave")
     both_sides(out, sides, text, ctx.named_at(line))
