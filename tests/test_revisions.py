@@ -1092,12 +1092,14 @@ def test_a_commit_bullet_naming_a_parent_lists_that_commit_and_opens_no_revision
 
     path = Path(__file__).parent / "fixtures" / "revisions" / "ancestry_commit_bullets.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
-    assert [c.revision for c in claims if c.kind == "commit"] == [None] * 4
+    # the parents are listed; the treatment bullet defines its side (an arm word, as "Candidate" would)
+    heads = [c.revision.head if c.revision else None for c in claims if c.kind == "commit"]
+    assert heads == [None, "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432", None, None]
     r = CliRunner().invoke(
         app, ["report", str(path), "--db", str(tmp_path / "x.db")], env={"COLUMNS": "200", "LEDGER_DB": ""}
     )
     assert r.exit_code == 0, r.stderr
-    assert "Parent" not in r.stdout and "one revision: treatment" in r.stdout
+    assert "Parent" not in r.stdout and "one revision: Treatment 9f8e7d6c" in r.stdout
 
 
 def test_pr_build_named_by_run_noun_or_after_value() -> None:
