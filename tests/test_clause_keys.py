@@ -20,6 +20,10 @@ from ledger.parsers.grammar.clause_keys import clause_own_keys
         ("Served with TP=2: on H100 GSM8K is 0.914; on A100 it reaches 0.897.", set()),
         # one board: no two runs the clauses tell apart
         ("On H100 with TP=2 the GSM8K score is 0.914; MMLU reaches 0.801.", set()),
+        # no key named twice, but two result clauses each under a setting of its own: each its clause's
+        ("At batch 8 the fused path reaches 84.2%, while on MI300X it reaches 83.1%.", {"batch_size", "gpu"}),
+        # one clause alone under a setting: the sentence's opening, every clause's
+        ("With TP=2 throughput is 1520 tok/s, and latency drops to 12.5 ms.", set()),
     ],
 )
 def test_clause_own_keys(sentence: str, own: set[str]) -> None:
@@ -38,3 +42,15 @@ def test_a_paragraph_over_two_lines_keeps_the_setting_in_its_clause() -> None:
     configs = {c.value: c.config for c in extract(text, "two_lines.md").claims}
     assert configs[0.91] == {"gpu": "H100", "tp": "2"}
     assert configs[0.89] == {"gpu": "A100"}
+
+
+def test_a_clause_setting_is_not_the_document_default() -> None:
+    text = (
+        "# Fused dispatch\n\nSetup: TP=2.\n\n"
+        "At batch 8 the fused path reaches 84.2%, while on MI300X it reaches 83.1%.\n\n"
+        "Decode throughput rises to 1520 tok/s.\n"
+    )
+    configs = {c.value: c.config for c in extract(text, "default.md").claims}
+    assert configs[84.2] == {"batch_size": "8", "tp": "2"}
+    assert configs[83.1]["gpu"] == "MI300X"
+    assert configs[1520.0] == {"tp": "2"}  # the Setup line's, no clause's

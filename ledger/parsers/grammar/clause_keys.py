@@ -25,6 +25,10 @@ _CLAUSE_END_RE = re.compile(
 # a result's number a clause holds without naming its measure ("it reaches 0.897", "a gain of 4.1%"): a decimal
 # standing alone (not "Qwen2.5"'s) or a percentage
 _RESULT_NUMBER_RE = re.compile(r"(?<![\w.-])\d{1,6}\.\d{1,6}(?![\w-])|\d[ \t]?%")
+# a sentence's stop before a capital (the sentence-level part of _CLAUSE_END_RE)
+_SENTENCE_END_RE = re.compile(r"(?<=[A-Za-z0-9%)`*])[.!?](?=[ \t]{1,3}[*_`]{0,2}[A-Z])")
+# a clause opening on its own setting ("on MI300X it reaches 83.1%", "at TP=4 it is 0.905")
+_OPENS_ON_SETTING_RE = re.compile(r"[ \t*_`]{0,6}(?:with|without|at|on|under|for|in|using|when)\b", re.IGNORECASE)
 _LONGEST = 600
 """How much of a paragraph is read: a sentence pair past it is a long paste, no setup's clauses."""
 
@@ -66,11 +70,11 @@ def _paragraph_keys(doc: Document) -> dict[int, frozenset[str]]:
 
 def clause_own_keys(text: str) -> frozenset[str]:
     """The setup keys of `text` (a line or a paragraph) that some of its result clauses state and others do not,
-    where the clauses give some other key a value each (see the module)."""
+    where the clauses give some other key a value each, or where none does, _own_settings_apart's (see the module)."""
     text = " ".join(text[:_LONGEST].split("\n"))
     varied = named_twice(text)
     if not varied:
-        return frozenset()
+        return _own_settings_apart(text)
     # (a lead-in before a colon states what every clause after it reports: "Against a plain Service (Qwen3-32B on
     # 16x H100): vLLM reaches 812 ms ...; SGLang 640 ms ...")
     first = _RESULT_NUMBER_RE.search(text)
@@ -84,6 +88,24 @@ def clause_own_keys(text: str) -> frozenset[str]:
         return frozenset()
     every = frozenset.intersection(*map(frozenset, stated))
     return frozenset(k for keys in stated for k in keys) - every - varied - {"model"}
+
+
+def _own_settings_apart(text: str) -> frozenset[str]:
+    """The keys of the result clauses of one sentence of `text` where a later one opens on a setting of its own:
+    "At batch 8 the fused path reaches 84.2%, while on MI300X it reaches 83.1%" are two runs, the batch the first
+    clause's and the board the second's, though no key is named twice; neither is the document's (document_default).
+    A clause that goes on without a setting of its own ("..., and latency drops to 12.5 ms") is the opening's, and
+    a clause opening on a label's values ("temperature=0.0, top_p=1.0") no run of its own."""
+    own: set[str] = set()
+    for sentence in _SENTENCE_END_RE.split(text):
+        stated: list[frozenset[str]] = []
+        for clause in _CLAUSE_END_RE.split(sentence):
+            keys = frozenset(line_setup(clause).keys() - {"model"})
+            if keys and _holds_result(clause) and (not stated or _OPENS_ON_SETTING_RE.match(clause)):
+                stated.append(keys)
+        if len(stated) > 1:
+            own |= frozenset.union(*stated) - frozenset.intersection(*stated)
+    return frozenset(own)
 
 
 def _holds_result(clause: str) -> bool:
