@@ -125,6 +125,7 @@ FLAG_KEYS: dict[str, str] = {
     "ctv": "kv_cache",
     "backend": "backend",
     "attention-backend": "attention",
+    "model-impl": "model_impl",
     "num-prompts": "num_prompts",
     "num-requests": "num_prompts",  # trtllm-bench's --num_requests, prepare-dataset's --num-requests
     "request-rate": "request_rate",
@@ -179,6 +180,9 @@ ARG_KEYS: dict[str, str] = {
     # switches passed as booleans ("enable_expert_parallel=True"): on or off (vocab.canonical.switch_value)
     "enable_expert_parallel": "ep",
     "enforce_eager": "cuda_graph",
+    # the modeling code the engine runs the checkpoint with ("model_impl=transformers": the Transformers fallback,
+    # another forward pass than the engine's own, another run)
+    "model_impl": "model_impl",
 }
 _NEGATED_ARGS = frozenset({"enforce_eager"})
 """The model_args switches named for their off state: "enforce_eager=True" captures no graph (cuda_graph off)."""

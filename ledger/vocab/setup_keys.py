@@ -116,6 +116,7 @@ HARD_KEYS: tuple[str, ...] = (
     # the rate a load generator sent requests at, "at a request rate of 40", "at QPS=2" (vocab.assigned_sizes; a
     # label's "Request rate: 8", a "| QPS |" column too): another rate, another queue
     "request_rate",
+    "model_impl",  # (the modeling code a checkpoint ran with, "model_impl=transformers": another forward pass)
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
