@@ -11,10 +11,31 @@ from ledger.parsers.grammar.sides import lead_side
 from ledger.parsers.reader.document import Block, Document
 
 
-def leads_results(nxt: Block | None) -> bool:
-    """Whether the block after a paragraph is results it may lead (a table, a list, a paste, a line of values)."""
+def leads_results(blocks: list[Block], idx: int) -> bool:
+    """Whether the block after paragraph idx is results it may lead (a table, a list, a paste, a line of values), or
+    a name line standing right under it over such results ("**main:**" / "**Qwen/Qwen3-8B**" / the paste: the name
+    says what ran, the label above still says on which side)."""
+    nxt = blocks[idx + 1] if idx + 1 < len(blocks) else None
+    if nxt is not None and _name_line(blocks[idx], nxt) and idx + 2 < len(blocks):
+        after = blocks[idx + 2]
+        nxt = after if after.start == nxt.end + 1 else nxt
     return nxt is not None and (
         nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
+    )
+
+
+# a line that is one emphasised or code name alone ("**Qwen/Qwen3-8B**", "`org/model`"): no sentence, no label
+_NAME_LINE_RE = re.compile(r"(?:\*\*|`)[\w.:/@+-]{1,100}(?:\*\*|`)")
+
+
+def _name_line(label: Block, nxt: Block) -> bool:
+    """Whether nxt is a lone name line right under the label line (no blank line between them)."""
+    return (
+        nxt.kind == "text"
+        and not nxt.in_code
+        and nxt.start == nxt.end == label.end + 1
+        and _NAME_LINE_RE.fullmatch(nxt.text.strip()) is not None
+        and not nxt.text.rstrip("*`").endswith(":")
     )
 
 

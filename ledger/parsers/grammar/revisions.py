@@ -438,7 +438,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             resumed = again or resumed
             continue
         nxt = _next_block(doc, idx)
-        opens_results = leads_results(nxt)
+        opens_results = leads_results(doc.blocks, idx)
         rev, own_values = _block_label(block, opens_results)
         if own_values is not None:
             scopes.append(own_values)
