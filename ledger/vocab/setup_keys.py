@@ -479,8 +479,13 @@ _ALONE = tuple((dep, owner) for dep, (owner, alone) in _BELONGS_TO.items() if al
 
 
 def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str]:
-    """`inner`'s setup over `outer`'s, key by key, less the outer values `superseded` by the inner's."""
+    """`inner`'s setup over `outer`'s, key by key (under any spelling of it), less the outer values `superseded` by
+    the inner's."""
     out = {**outer, **inner}
+    inner_keys = {canonical_key_name(k) for k in inner}
+    for key in outer:
+        if key not in inner and canonical_key_name(key) in inner_keys:
+            out.pop(key)  # ("kv_cache_dtype=auto:" over its paste under a title's "FP8 KV cache": that paste's auto)
     if len(out) == len(outer) + len(inner) and not any(dep in outer and owner in inner for dep, owner in _ALONE):
         return out  # no key stated twice (most merges) and no dependent's owner named inside: nothing is overridden
     for key in superseded(outer, inner):
