@@ -179,7 +179,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         key = setup_label_key(sm.group("key").replace("_", " "))
         if key is not None:  # "num_steps=8": the draft length too, over one the section states
             values[key] = sm.group("value")
-    values.update(qualifiers(inner))
+    values.update(qualifiers(f"({inner})" if inner else inner))  # (read as written: "(for marlin)", a kernel's aside)
     return values
 
 
