@@ -77,13 +77,6 @@ _KERNEL_PRECISION = (
 )
 _KERNEL_TRIGGERS = ("mla", "fa3", "fa4", "flash")
 _KERNEL_OPENS = ("flash", "trtllm", "cutlass", "triton", "aiter", "fa3", "fa4")
-# the matmul kernel a quantised run took, stated in a parenthesis beside the machine or run it names ("H100 (for
-# marlin):", "A100 (Marlin path)", "(via the Machete kernel)"): that run's kernel (vocab.matmul_kernels); outside a
-# parenthesis the name is as often the kernel a change adds or a result is set against ("faster than Marlin")
-_KERNEL_PATH = (
-    r"\((?:for |via |using |with |on )?(?:the )?(marlin|machete|bitblas|exllama ?v2)(?: (?:path|kernels?|backend))?\)"
-)
-_KERNEL_PATH_NAMES = ("marlin", "machete", "bitblas", "exllama")
 _ATTENTION_VERSION_RE = re.compile(r"(?:fa|flash[ _-]?attn|flash[ _-]?attention)[ _-]?v?([234])", re.IGNORECASE)
 
 
@@ -107,11 +100,10 @@ ENGINE_PATH_WORDS = (
     _word("backend", "backend", _BUILT_BACKEND, _BUILD_OPENS, _BUILD_OPENS),
     _word("backend", "backend", _PRECISION_ON, _GPU_BACKENDS, _GPU_BACKENDS),
     _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),
-    _word("kernel", "kernel", _KERNEL_PATH, _KERNEL_PATH_NAMES, ("(",)),
 )
 """The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
 ENGINE_PATH_TRIGGERS = (
     r"offload|vram|on the gpu|on gpu|backend|flashinfer|flashmla|flash-attn|flash_attn|flashattention|attention|"
-    r"mla|avx|neon|blas|vsx|coreml|openvino|marlin|machete|exllama"
+    r"mla|avx|neon|blas|vsx|coreml|openvino"
 )
 """What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""
