@@ -13,6 +13,7 @@ from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
 from ledger.model import Claim, Source
 from ledger.vocab import name_hints, setup
+from ledger.vocab.canonical import canonical_items
 from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.metrics import BENCHMARK_SAMPLES
 from ledger.vocab.setup_keys import (
@@ -118,6 +119,8 @@ def test_compare_keeps_every_hard_key_the_extractors_write(monkeypatch: pytest.M
                         continue  # (one board counted: the board alone, keys.compared_setup)
                     if (ck, v.strip().lower()) in STATED_DEFAULTS:
                         continue  # (a tool's default stated: the unstated run's setup, keys.compared_setup)
+                    if not canonical_items(ck, v):
+                        continue  # (a value that says nothing, kv_cache "auto": vocab.canonical.canonical_items)
                     dropped.append(f"{path.name}:{c.source.line} {k}={v!r}")
     assert {"row", "column", "kv_cache"} <= seen
     assert not dropped[:10], dropped[:10]

@@ -25,7 +25,7 @@ from ledger.errors import UsageError
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
 
-EXPORT_SCHEMA_VERSION = 33
+EXPORT_SCHEMA_VERSION = 34
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
 
 SETUP_KEYS: tuple[str, ...] = (
@@ -120,6 +120,7 @@ SETUP_KEYS: tuple[str, ...] = (
     "phase",
     "op",
     "isa",
+    "model_impl",
 )
 """The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
 added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads` and `imatrix`, schema 6
@@ -132,8 +133,8 @@ and `mem_fraction`, schema 17 `block_size`, schema 18 `min_tokens`, `temperature
 schema 23 `sockets` and `cores`, schema 24 `release`, schema 25 `chat_template` and `fewshot_multiturn`, schema 26
 `draft_tp` and `qps`, schema 27 `iters`, schema 28 `replicas`, schema 29 `request_rate`, schema 30 no `qps`: a
 request rate by its initials is `request_rate`, schema 31 `thinking_mode`, schema 32 `kv_heads`, `head_dim` and
-`causal`, schema 33 `routing`, `phase`, `op` and `isa`; a key added since is in the `setup` JSON column until the
-schema's next version)."""
+`causal`, schema 33 `routing`, `phase`, `op` and `isa`, schema 34 `model_impl`; a key added since is in the `setup`
+JSON column until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]

@@ -131,6 +131,7 @@ FLAG_KEYS: dict[str, str] = {
     "ctv": "kv_cache",
     "backend": "backend",
     "attention-backend": "attention",
+    "model-impl": "model_impl",
     "num-prompts": "num_prompts",
     "num-requests": "num_prompts",  # trtllm-bench's --num_requests, prepare-dataset's --num-requests
     "request-rate": "request_rate",
@@ -188,6 +189,9 @@ ARG_KEYS: dict[str, str] = {
     # switches passed as booleans ("enable_expert_parallel=True"): on or off (vocab.canonical.switch_value)
     "enable_expert_parallel": "ep",
     "enforce_eager": "cuda_graph",
+    # the modeling code the engine runs the checkpoint with ("model_impl=transformers": the Transformers fallback,
+    # another forward pass than the engine's own, another run)
+    "model_impl": "model_impl",
 }
 # lm_eval's "gen_kwargs: (temperature=0.0,max_gen_toks=2048)" on the line over its table: how the answers were asked
 # for; and that line's "limit: 300.0", the samples scored of each task (its "num_fewshot" the table's n-shot restates)

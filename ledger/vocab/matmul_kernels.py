@@ -31,6 +31,21 @@ def kernel_name(cell: str) -> str | None:
     return m.group("name") if m else None
 
 
+# the kernel a run's label names in its parenthesis ("H100 (for marlin):", "A100 (Marlin path)"): that run's path; in
+# a sentence ("Validated on B200 and H100 (for marlin)") the aside is one board's, so only a label's is read
+_ASIDE_RE = re.compile(
+    r"(?:for|via|using|with|on)?\s?(?:the\s)?(?P<name>marlin|machete|bitblas|exllama ?v2)"
+    r"(?:\s(?:path|kernels?|backend))?",
+    re.IGNORECASE,
+)
+
+
+def kernel_aside(inner: str) -> dict[str, str]:
+    """{"kernel": name} where a label's parenthesis is a kernel's aside alone ("for marlin"), else {}."""
+    m = _ASIDE_RE.fullmatch(inner.strip()) if len(inner) <= 60 else None
+    return {KERNEL_KEY: m.group("name").lower()} if m else {}
+
+
 def kernel_tail(cell: str) -> tuple[str, str] | None:
     """A model's cell that ends in a kernel's name: (the model's part, the kernel), else None."""
     m = _KERNEL_TAIL_RE.search(cell) if " " in cell and len(cell) <= 200 else None

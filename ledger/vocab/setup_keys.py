@@ -122,6 +122,7 @@ HARD_KEYS: tuple[str, ...] = (
     # the rate a load generator sent requests at, "at a request rate of 40", "at QPS=2" (vocab.assigned_sizes; a
     # label's "Request rate: 8", a "| QPS |" column too): another rate, another queue
     "request_rate",
+    "model_impl",  # (the modeling code a checkpoint ran with, "model_impl=transformers": another forward pass)
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
@@ -509,8 +510,13 @@ _ALONE = tuple((dep, owner) for dep, (owner, alone) in _BELONGS_TO.items() if al
 
 
 def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str]:
-    """`inner`'s setup over `outer`'s, key by key, less the outer values `superseded` by the inner's."""
+    """`inner`'s setup over `outer`'s, key by key (under any spelling of it), less the outer values `superseded` by
+    the inner's."""
     out = {**outer, **inner}
+    inner_keys = {canonical_key_name(k) for k in inner}
+    for key in outer:
+        if key not in inner and canonical_key_name(key) in inner_keys:
+            out.pop(key)  # ("kv_cache_dtype=auto:" over its paste under a title's "FP8 KV cache": that paste's auto)
     if len(out) == len(outer) + len(inner) and not any(dep in outer and owner in inner for dep, owner in _ALONE):
         return out  # no key stated twice (most merges) and no dependent's owner named inside: nothing is overridden
     for key in superseded(outer, inner):

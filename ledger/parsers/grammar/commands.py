@@ -149,8 +149,11 @@ def _names_a_model(name: str) -> bool:
     return any(ch.isdigit() for ch in name) or "/" in name or bool(title_family(name))
 
 
-# "VLLM_ATTENTION_BACKEND=FLASHINFER_MLA vllm serve ...": the variables set before a command, by its own prefix
-_ENV_PREFIX_RE = re.compile(r"\s{0,8}(?:env\s{1,4})?((?:[A-Z][A-Z0-9_]{1,60}=[^\s=]{1,80}\s{1,4}){1,8})")
+# "VLLM_ATTENTION_BACKEND=FLASHINFER_MLA vllm serve ...": the variables set before a command, by its own prefix (the
+# command quoted inline in a sentence or a line of its own, "`VLLM_...=X lm_eval ...`", or after a prompt, "$ ...")
+_ENV_PREFIX_RE = re.compile(
+    r"\s{0,8}(?:`{1,3}\s{0,2})?(?:\$\s{1,4})?(?:env\s{1,4})?((?:[A-Z][A-Z0-9_]{1,60}=[^\s=]{1,80}\s{1,4}){1,8})"
+)
 _ENV_PAIR_RE = re.compile(r"([A-Z][A-Z0-9_]{1,60})=([^\s=]{1,80})")
 
 

@@ -16,6 +16,7 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import ends_in_colon
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.llama_tools import backend_label
+from ledger.vocab.matmul_kernels import kernel_aside
 from ledger.vocab.metrics import benchmark_alone, leading_benchmark, named_benchmark
 from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.run_stats import caption_stat
@@ -183,6 +184,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         if key is not None:  # "num_steps=8": the draft length too, over one the section states
             values[key] = sm.group("value")
     values.update(qualifiers(inner))
+    values.update(kernel_aside(inner))  # ("H100 (for marlin):": the kernel that label's run took, no other's)
     return values
 
 

@@ -45,13 +45,13 @@ from ledger.parsers.grammar.project_versions import on_version_line
 from ledger.parsers.grammar.rebase_states import rebase_state_scopes
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.result_files import result_file_scopes
+from ledger.parsers.grammar.results_leads import leads_results, results_after_side
 from ledger.parsers.grammar.reverted_sides import reverted_side
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
     BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
-    RESULT_LINE_RE,
     REVISION_WORDS,
     code_side,
     commit_link_alone,
@@ -230,22 +230,6 @@ _AGAINST_BASE_RE = re.compile(
 )
 # "repeated twice after a restart:", "before each run:": a time, not a side
 _WHEN_RE = re.compile(r"\b(?:before|after)\s+(?:a|an|each|every|warm-?up|restart)\b", re.IGNORECASE)
-_RESULTS_WORD_RE = re.compile(
-    r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
-    r"\W{0,4}:?\s*$",
-    re.IGNORECASE,
-)
-
-
-def _results_after_side(doc: Document, idx: int) -> Revision | None:
-    """A bare "Results:" whose paragraph just above opens with the side ("With this fix, ..."): that side's."""
-    block = doc.blocks[idx]
-    if idx == 0 or not _RESULTS_WORD_RE.match(block.text):
-        return None
-    prev = doc.blocks[idx - 1]
-    if prev.kind != "text" or prev.in_code or block.start - prev.end > 2:
-        return None
-    return lead_side(prev.text)
 
 
 def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: Block) -> Revision | None:
@@ -368,9 +352,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         # ("This branch:" / "Loading model..." / the table: the label over the tool's status lines, its table's)
         block, nxt = chatter_lead(doc, block), past_chatter(doc, idx)
-        opens_results = nxt is not None and (
-            nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
-        )
+        opens_results = leads_results(doc.blocks, idx, nxt)
         rev, own_values = _block_label(block, opens_results)
         if own_values is not None:
             scopes.append(own_values)
@@ -405,7 +387,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             if not (bm and REVISION_WORDS.search(bm.group("label")) and not _WHEN_RE.search(bm.group("label"))):
                 continue
             rev = Revision(label=bm.group("label").strip(), head=None, base=None)
-        elif rev is None and (rev := (_results_after_side(doc, idx) if opens_results else None) or run_lead(doc, idx)):
+        elif rev is None and (rev := (results_after_side(doc, idx) if opens_results else None) or run_lead(doc, idx)):
             pass  # "With this fix, ..." then "Results:": the fix's; "**Baseline:** 2026-08-31 · v0.5.18" over a table
         else:
             if rev is not None and rev.head and _results_after_head(block.text, rev.head):
