@@ -38,3 +38,10 @@ def test_a_paragraph_over_two_lines_keeps_the_setting_in_its_clause() -> None:
     configs = {c.value: c.config for c in extract(text, "two_lines.md").claims}
     assert configs[0.91] == {"gpu": "H100", "tp": "2"}
     assert configs[0.89] == {"gpu": "A100"}
+
+
+def test_a_text_of_one_clause_states_no_clause_keys_before_named_twice_reads_it() -> None:
+    """clause_own_keys cuts the clauses before named_twice reads the text (a speed order): a line naming two boards
+    in one clause still states none of its own, and two clauses still do."""
+    assert clause_own_keys("On H100 and A100 with TP=2 the GSM8K score is 0.914") == frozenset()
+    assert clause_own_keys("On H100 with TP=2 the GSM8K score is 0.914; on A100 it reaches 0.897") == {"tp"}
