@@ -93,3 +93,15 @@ def test_small_print_under_a_table_sets_up_its_rows() -> None:
     )
     (claim,) = extract(text, path="page.md").claims
     assert claim.config["engine"] == "vLLM" and claim.config["engine_version"] == "0.9.1"
+
+
+def test_the_dotted_digit_gate_of_engine_versions_drops_no_release() -> None:
+    """engine_versions looks for a release only in a text holding "digit.digit" (a speed gate): over every fixture
+    line, the pattern itself finds no match in a text the gate turns away."""
+    from ledger.vocab import software_stack
+
+    lines = {line for p in Path("tests/fixtures").rglob("*.md") for line in p.read_text(encoding="utf-8").splitlines()}
+    assert len(lines) > 1000
+    for line in lines:
+        if software_stack._DOTTED_RE.search(line, 0, 2000) is None:
+            assert software_stack._ENGINE_VERSION_RE.search(line[:2000]) is None, line

@@ -101,3 +101,16 @@ def test_the_section_that_plans_a_table_lends_it_its_setup_and_the_tables_own_li
     own, _delta = extract(_PLANNED.format(lead="\nRerun at `temperature=0.7`:\n"), path="p.md").claims
     assert own.config.get("temperature") == "0.7"
     assert own.config.get("dataset") == "acme-data/long-docs-v1"
+
+
+def test_the_gate_of_hub_dataset_drops_no_data_set() -> None:
+    """hub_dataset reads its pattern only where the text holds a backtick or "datasets/" (a speed gate): over every
+    fixture line, the pattern itself finds nothing in a text the gate turns away."""
+    from pathlib import Path
+
+    from ledger.vocab import serving_datasets
+
+    lines = {line for p in Path("tests/fixtures").rglob("*.md") for line in p.read_text(encoding="utf-8").splitlines()}
+    turned = [s for s in lines if "/" in s[:2000] and "`" not in s[:2000] and "datasets/" not in s[:2000].lower()]
+    assert len(turned) > 100
+    assert not [s for s in turned if serving_datasets._HUB_DATASET_RE.search(s[:2000])]

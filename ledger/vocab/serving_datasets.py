@@ -69,9 +69,10 @@ def replayed_trace(text: str) -> str | None:
 def hub_dataset(text: str) -> tuple[str, bool] | None:
     """The hub data set a line scores its results on (see _HUB_DATASET_RE) and whether the text links its data set
     page (an id quoted after "on" may be the model's: the caller, who reads models, says), or None."""
-    if "/" not in text[:2000]:
-        return None
-    m = _HUB_DATASET_RE.search(text[:2000])
+    head = text[:2000]
+    if "/" not in head or ("`" not in head and "datasets/" not in head.lower()):
+        return None  # (what either of the pattern's two forms holds: a data set's page, or a quoted id's backtick)
+    m = _HUB_DATASET_RE.search(head)
     if m is None:
         return None
     name = (m.group("link") or m.group("on")).rstrip(".-")

@@ -67,12 +67,17 @@ _ENGINE_VERSION_RE = re.compile(
     r"(?![ \t]{0,2}(?:->|→|=>|to[ \t]|vs\b|versus|and[ \t]v?\d|/|,[ \t]?v?\d{1,2}\.\d))",
     re.IGNORECASE,
 )
+# what every release the pattern reads holds: a digit, a dot, a digit (most lines hold none, and the pattern above
+# tries its name at every word's start before it finds so)
+_DOTTED_RE = re.compile(r"\d\.\d")
 
 
 def engine_versions(text: str) -> dict[str, str]:
     """The one serving engine a line names with its release ("vLLM v0.9.1", "TensorRT-LLM v0.5.0, TensorRT v9.1":
     TensorRT is no engine), its name and release; {} for none, or for two engines named so (a comparison's)."""
     found: dict[str, str] = {}
+    if _DOTTED_RE.search(text, 0, 2000) is None:
+        return found
     for m in _ENGINE_VERSION_RE.finditer(text[:2000]):
         engine = engine_named(m.group("name"))
         if engine is not None and not engine.library:

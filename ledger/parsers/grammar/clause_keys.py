@@ -72,14 +72,17 @@ def clause_own_keys(text: str) -> frozenset[str]:
     """The setup keys of `text` (a line or a paragraph) that some of its result clauses state and others do not,
     where the clauses give some other key a value each, or where none does, _own_settings_apart's (see the module)."""
     text = " ".join(text[:_LONGEST].split("\n"))
-    varied = named_twice(text)
-    if not varied:
-        return _own_settings_apart(text)
     # (a lead-in before a colon states what every clause after it reports: "Against a plain Service (Qwen3-32B on
-    # 16x H100): vLLM reaches 812 ms ...; SGLang 640 ms ...")
+    # 16x H100): vLLM reaches 812 ms ...; SGLang 640 ms ..."; the clauses are cut before named_twice reads the
+    # text, as a text of one clause, most lines, states no clause's own key whatever it names)
     first = _RESULT_NUMBER_RE.search(text)
     colon = text.find(": ", 0, first.start() if first else len(text))
     clauses = [c for c in _CLAUSE_END_RE.split(text[colon + 1 :]) if c.strip()]
+    if len(clauses) < 2 and len(_CLAUSE_END_RE.split(text)) < 2:
+        return frozenset()  # (one clause: neither reader below finds a clause's own key in it)
+    varied = named_twice(text)
+    if not varied:
+        return _own_settings_apart(text)
     if len(clauses) < 2:
         return frozenset()
     # the clauses that report a result under their own value of a varied key ("on A100 it reaches 0.897")
