@@ -134,6 +134,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for key, value in _bracketed_settings(title).items():  # "### Sweep (fp32 / K=1024 / cs=1)"
         values.setdefault(key, value)
+    for key, value in listed_settings(title)[1].items():  # "## H100, K=4096, N=128": the shape its grid ran at
+        values.setdefault(key, value)
     for m in _CODE_SETTING_RE.finditer(title[:400]) if "=" in title else ():
         # "### Kernel benchmark (MI355X, `model_dim=7168`, `expert=384`, `topk=8`)": the kernel's shape, set apart
         for k, v in (settings_line(m.group(1)) or {}).items():
@@ -174,6 +176,36 @@ def _bracketed_settings(title: str) -> dict[str, str]:
             if any("=" in p for p in parts):
                 out.update(found)
     return out
+
+
+# a heading's parts, parted by commas or semicolons: "## H100, K=4096, N=128", "### Speedup, heads=64"
+_LISTED_PARTS_RE = re.compile(r"\s{0,3}[,;]\s{0,3}")
+
+
+def listed_settings(title: str) -> tuple[str, dict[str, str]]:
+    """A heading's name without the settings it lists after commas, and those settings: "### Speedup, heads=64" is
+    the speedup, measured with 64 heads; "## H100, K=4096, N=128" the H100's section, at that shape. Each part is a
+    setting ("K=4096", under the key a parenthesis's would be) or words with no "=" at all; a part that sets
+    anything else ("n=3 runs") or a result ("acc=0.91") leaves the heading whole, with no settings."""
+    text = title.strip().strip("#*_ ")
+    # (a parenthesis's commas part its own list, which _bracketed_settings reads: "Accuracy (mmlu, N=120, greedy)")
+    if "=" not in text or len(text) > 200 or "(" in text or len(parts := _LISTED_PARTS_RE.split(text)) < 2:
+        return title, {}
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    for part in parts:
+        setting = SETTING_RE.fullmatch(part.strip(" `*_"))
+        if setting is None:
+            if "=" in part or not part.strip() or len(part) > 60:
+                return title, {}
+            rest.append(part)
+            continue
+        name = setting.group("key")
+        if _reported(name) or _ADDRESS_KEY_RE.fullmatch(name):
+            return title, {}
+        if (key := _bracket_key(name)) is not None:
+            found[key] = setting.group("value")  # (as a parenthesis's: "E=8", "topk=8" the vocabulary lacks set none)
+    return (", ".join(rest) if rest else title), found
 
 
 def _bracket_key(name: str) -> str | None:

@@ -17,7 +17,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
-from ledger.vocab.speed_names import bench_speed_name, describes_run
+from ledger.vocab.speed_names import NAME_MODIFIERS, bench_speed_name, describes_run
 from ledger.vocab.units import RATIO_UNITS, unit_row
 
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
@@ -55,9 +55,12 @@ _MEASURE_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 # "1.5x generation speed", "2x decode performance", "2x decode throughput": the speed a ratio multiplies, named
-# right after it ("1.5x speed up": a speed-up written in two words)
+# right after it ("1.5x speed up": a speed-up written in two words); a modifier before its name is still its
+# ("1.8x overall output throughput", "1.3x end-to-end request throughput")
 _SPEED_AFTER_RE = re.compile(
-    r"[ \t]{1,2}((?:[A-Za-z-]{2,20}[ \t])?(?:speed|performance|perf|throughput))(?P<up>[ \t]ups?)?\b", re.IGNORECASE
+    rf"[ \t]{{1,2}}((?:{NAME_MODIFIERS}[ \t])?(?:[A-Za-z-]{{2,20}}[ \t])?(?:speed|performance|perf|throughput))"
+    r"(?P<up>[ \t]ups?)?\b",
+    re.IGNORECASE,
 )
 # "the decode-path microbenchmark is 11-19% faster": a comparative of speed after a change (its range's high end
 # first), whose words before name what got faster, not a measure

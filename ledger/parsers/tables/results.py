@@ -25,7 +25,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.arm_labels import defined_arms
 from ledger.parsers.grammar.caption_stats import caption_statistic
-from ledger.parsers.grammar.heading_setup import settings_line
+from ledger.parsers.grammar.heading_setup import listed_settings, settings_line
 from ledger.parsers.grammar.lead_ins import lead_caption
 from ledger.parsers.grammar.lead_measures import caption_clauses, unit_column_measure
 from ledger.parsers.grammar.named_revisions import named_lead
@@ -738,6 +738,7 @@ def _heading_measure(heading: str) -> str | None:
     # ("Capacity under the 25 ms TPOT gate": the capacity, held to a TPOT bar; no TPOT measured)
     if settings_line(heading) is not None:
         return None  # "## TOKENS=8 — `MEGA_TIMING=e2e`": the section's settings, no measure
+    heading = listed_settings(heading)[0]  # ("### Speedup, heads=64": the speedup; 64 heads is its setup)
     heading = worded[0] if (worded := worded_unit(heading)) is not None else heading  # ("... in tokens per second")
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
     name = without_activity(name)  # ("Speed Tests and Profiling": the speed, what the tests were run for)
