@@ -554,3 +554,14 @@ def test_every_pattern_asked_behind_its_words_finds_what_it_finds_searched_whole
             assert (full and full.span()) == (fast and fast.span()), (name, text, pos, end)
             spans = [m.span() for m in gate.pattern.finditer(text, pos, end)]
             assert [m.span() for m in gate.finditer(text, pos, end)] == spans, (name, text, pos, end)
+
+
+def test_a_look_ahead_requires_what_it_sees() -> None:
+    """A name known only by the word after it ("M5 laptop"): the look-ahead's words gate the pattern, and the gated
+    search finds what the whole one finds (a look-behind or a negative look-ahead requires nothing)."""
+    pattern = re.compile(r"\b(?:apple m[1-5]|m[1-5](?= (?:laptop|macbook)))\b", re.IGNORECASE)
+    assert required_words(pattern) == ("apple m", "laptop", "macbook")
+    assert required_words(re.compile(r"(?<=abc)de")) == ("de",) and required_words(re.compile(r"xy(?!zz)")) == ("xy",)
+    gate = WordGate(pattern)
+    for text in ("ran on an M5 laptop today", "M5 and an M4 MacBook", "an M5 alone", "apple m3 ultra"):
+        assert [m.span() for m in gate.finditer(text)] == [m.span() for m in pattern.finditer(text)], text

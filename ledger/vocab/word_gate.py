@@ -51,7 +51,8 @@ def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
 
 def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
     """What a sequence of items requires: its longest-worded requirement (a run of literals, or one mandatory
-    item's). Items that match no fixed text (classes, anchors, look-arounds, optional parts) end a run."""
+    item's). Items that match no fixed text (classes, anchors, look-arounds, optional parts) end a run; a look-ahead's
+    requirement is the sequence's too (the text it looks at is the searched text's)."""
     best: set[str] | None = None
     run = ""
 
@@ -82,6 +83,8 @@ def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
             keep(_sequence(list(av[2])))
         elif op is getattr(SRE, "ATOMIC_GROUP", None):
             keep(_sequence(list(av)))
+        elif op is SRE.ASSERT and av[0] == 1:  # ("m5(?= laptop)": what a look-ahead sees, the match's text holds)
+            keep(_sequence(list(av[1])))
     keep({run} if run else None)
     return best
 
