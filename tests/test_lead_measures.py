@@ -175,3 +175,12 @@ def test_a_rate_unit_alone_names_its_column_as_the_named_rates_beside_it_do() ->
     got = {(c.source.line, c.config.get("column")): c.metric for c in claims}
     assert got[(7, "Req/s")] == "Req/s (Native lengths)"  # (not "Native lengths Throughput", the caption's word)
     assert got[(7, "Output tok/s")] == "Output tok/s (Native lengths)"
+
+
+def test_a_paste_of_side_value_lines_takes_its_captions_measure() -> None:
+    claims = _perf("prose/lead_in_side_lines.md")
+    kernel = [c for c in claims if c.source.line == 6]
+    assert [(c.metric, c.value, c.reference) for c in kernel] == [("Kernel time per call", 35.5, 41.0)]
+    # a paste with a line of anything else is a log: its values keep what their readers gave them
+    text = "# t\n\nKernel time per call:\n```\nwarmup done\nmain: 41.0 us\nthis PR: 35.5 us\n```\n"
+    assert all(c.metric != "Kernel time per call" for c in extract(text, "t.md").claims)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ledger.model import Claim
 from ledger.parsers import extract
+from ledger.vocab.setting_cells import settings_cell
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -362,3 +363,13 @@ def test_one_header_stating_the_workload_sets_up_every_measure_of_the_row() -> N
     two = text.replace("Mean TTFT (ms)", "Output tok/s (8k/256)")
     lengths = {_setup(c, "isl", "osl") for c in extract(two, path="x.md").claims if "ITL" in (c.metric or "")}
     assert lengths == {(None, None)}
+
+
+def test_an_ops_n_beside_m_and_k_is_the_gemm_dimension_not_a_sample_count() -> None:
+    claims = _claims("setup/op_shape_not_samples.md")
+    assert claims and all("samples" not in c.config for c in claims)
+    shaped = [c for c in claims if "dim_n" in c.config]
+    assert {c.config["dim_n"] for c in shaped} == {"512", "256"}
+    assert all(c.config["dim_m"] == "4096" and c.config["dim_k"] == "14336" for c in shaped)
+    assert all("batch_size" not in c.config for c in claims)  # (the op's "bs=[4,1]" is its batch dims)
+    assert settings_cell("n=512") == {"samples": "512"}  # (alone, with no M or K beside it, "n" counts the samples)

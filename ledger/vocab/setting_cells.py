@@ -8,6 +8,8 @@ from ledger.memo import short_text_cache
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import setup_label_key
 
+_GEMM_DIMS = frozenset({"m", "n", "k"})
+
 # (a comma inside a bracketed list is none of the cell's: "bs=[1,1],per=[0,1,2,3]" holds two settings, test-backend-ops'
 # op parameters)
 _PART_SPLIT_RE = re.compile(r"\s?[,;](?![^\[\]]{0,60}\])\s?")
@@ -15,6 +17,8 @@ _ASSIGN_RE = re.compile(
     r"^(?P<key>[A-Za-z][\w.-]{0,40}) ?= ?(?P<value>[\w./+-]{1,40}|\[[\w.+-]{1,12}(?:, ?[\w.+-]{1,12}){0,7}\])$"
 )
 _TOKEN_RE = re.compile(r"^[A-Za-z][\w.+-]{1,40}$")
+# a GEMM's shape among the settings ("m=4096,n=512,k=14336", an op's parameters): one letter, a whole number
+_GEMM_DIM_RE = re.compile(r"(?:^|[,;] ?)(?P<dim>[mnkMNK]) ?= ?\d{1,7}(?![\w.])")
 
 
 @short_text_cache(1024)  # asked of every cell of a table's words columns
@@ -26,10 +30,15 @@ def settings_cell(cell: str) -> dict[str, str] | None:
     if not text or len(text) > 300:
         return None
     out: dict[str, str] = {}
+    shape = len({d.group("dim").lower() for d in _GEMM_DIM_RE.finditer(text)}) >= 2
     for part in _PART_SPLIT_RE.split(text):
         m = _ASSIGN_RE.match(part)
         if m is None and not _TOKEN_RE.match(part):
             return None  # (most cells, numbers and sentences, end here, before the setup words are looked up)
+        if shape and m is not None and m.group("key").lower() in _GEMM_DIMS:
+            # ("m=4096,n=512,k=14336": beside M and K, "n" is the GEMM's N, no count of samples)
+            out.setdefault(f"dim_{m.group('key').lower()}", m.group("value"))
+            continue
         words = qualifiers(part)
         if m is None and not words:
             return None

@@ -151,6 +151,14 @@ def _reads_as(measure: str, c: Claim) -> bool:
     return higher_is_better(bare, None, "perf") == by_unit
 
 
+_PASTE_LINES = 6
+"""The lines of a paste read as a list of values at most: a longer one is a log, its own readers'."""
+# "stock triton (3.4.0): 1.90 ms", "this PR: 35.5 us": a label, then one number and its unit, nothing after
+_SIDE_VALUE_LINE_RE = re.compile(
+    r"^\s{0,8}[^:\s][^:\n]{0,59}:[ \t]{0,8}[~≈]?\d{1,9}(?:\.\d{1,9})?[ \t]{0,3}[A-Za-zµ/%]{0,10}\s{0,8}$"
+)
+
+
 class _Leads:
     """The lead-in over each run of value lines, found once per block."""
 
@@ -163,14 +171,31 @@ class _Leads:
         return bisect.bisect_right(self.starts, line) - 1
 
     def in_lines(self, line: int) -> bool:
-        """The line is prose or a list item, no table's row nor a paste's line."""
+        """The line is prose or a list item, or a line of a paste of "side: value" lines alone; no table's row nor
+        a log's line."""
         k = self._block(line)
-        return k >= 0 and self.doc.blocks[k].kind in ("text", "item") and not self.doc.blocks[k].in_code
+        if k < 0 or self.doc.blocks[k].kind not in ("text", "item"):
+            return False
+        return not self.doc.blocks[k].in_code or self._side_paste(k) is not None
+
+    def _side_paste(self, k: int) -> int | None:
+        """The code block that holds line block `k` when all its lines are "side: value" lines, a few of them
+        ("main: 41.0 us" / "this PR: 35.5 us"): a paste that is a list of values, its caption their lead-in."""
+        j = k
+        while j >= 0 and self.doc.blocks[j].kind != "code":
+            j -= 1
+        if j < 0 or self.doc.blocks[j].end < self.doc.blocks[k].start:
+            return None
+        code = self.doc.blocks[j]
+        inner = [self.doc.line(n) for n in range(code.start + 1, code.end) if self.doc.line(n).strip()]
+        ok = 2 <= len(inner) <= _PASTE_LINES and all(_SIDE_VALUE_LINE_RE.match(t) for t in inner)
+        return j if ok else None
 
     def measure_at(self, line: int) -> str | None:
         k = self._block(line)
         if k not in self.found:
-            self.found[k] = self._lead(k)
+            paste = self._side_paste(k) if self.doc.blocks[k].in_code else None
+            self.found[k] = self._lead(k if paste is None else paste)
         return self.found[k]
 
     def _lead(self, k: int) -> str | None:
