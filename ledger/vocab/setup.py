@@ -218,7 +218,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("kv",),
         _DTYPE_STARTS,
     ),
-    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
+    _word(
+        "kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}[`'\"]?({_DTYPES})", ("kv",), ("kv",)
+    ),
     *LOAD_COUNT_WORDS,  # "`reqs = 8`", "8 requests at concurrency 1" (vocab.list_settings)
     # ("concurrency level 8", "concurrency of 16")
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),

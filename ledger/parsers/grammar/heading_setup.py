@@ -33,11 +33,12 @@ from ledger.vocab.sides import side_of
 from ledger.vocab.software_stack import engine_versions
 from ledger.vocab.workload import bracketed_workload
 
-# "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
-SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
+# "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only; a value
+# quoted as code quotes it (`kv_cache_dtype="fp8"`) is that value, not a precision word standing alone
+SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}[\"']?(?P<value>[\w.+/-]{1,40})[\"']?")
 # ("## TOKENS=8 — `MEGA_TIMING=e2e` (barrier-cold)": settings parted by dashes or bars, in backticks, with a note)
 _SETTINGS_LINE_RE = re.compile(
-    r"^[\s#=*`-]*(?:`?[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}`?[\s,;—–|]*){1,12}"
+    r"^[\s#=*`-]*(?:`?[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\"']?[\w.+/-]{1,40}[\"']?`?[\s,;—–|]*){1,12}"
     r"(?:\([^()=]{0,60}\))?:?[\s#=*`-]*$"
 )
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with

@@ -33,6 +33,7 @@ from ledger.parsers.reader.line_facts import PRINTED_LOWERED
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.linked_values import values_unlinked
 from ledger.parsers.reader.markup_tags import holds_markup, markup_blanked
+from ledger.parsers.reader.placeholders import named_placeholders, placeholder_keys
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, prospect_blanked, supposed_blanked
 from ledger.parsers.reader.quotes import quoted_code_texts, quoted_reply_lines
 from ledger.parsers.reader.regions import markdown_regions
@@ -151,6 +152,12 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
             doc.setup_texts[no] = moved
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
+    if "<" in text and (holders := placeholder_keys(lines)):  # ("with `<dtype>="fp8"`:": the --kv-cache-dtype's fp8)
+        for b in doc.blocks:
+            if b.kind in ("text", "item", "heading") and not b.in_code and b.start == b.end:
+                own = doc.setup_line(b.start)
+                if own != (named := named_placeholders(own, holders)):
+                    doc.setup_texts[b.start] = named
     if holds_markup(text):  # ("<a id="Next_Model"></a>", "[§3](#3-...-nvfp4)": a link's target, no setup)
         for b in doc.blocks:
             if b.kind in ("text", "item", "heading") and not b.in_code:
