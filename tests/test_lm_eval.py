@@ -156,3 +156,19 @@ def test_the_chat_template_stated_off_is_the_run_that_states_no_flag() -> None:
     ]
     verdicts = [r.overall.verdict for r in compare_series(snaps, versions=True) if r.overall is not None]
     assert verdicts == ["within noise"]
+
+
+def test_the_eval_commands_client_reaches_the_scores_above_it_and_only_them() -> None:
+    """An "## Evaluation" section after the score tables, its `lm_eval --model vllm` command alone: the client every
+    score was taken by (backend), but not the page's other results (a quantize time), nor a serving bench's own
+    "--backend" run."""
+    path = FIXTURES.parent / "setup" / "eval_command_backend_after_table.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    scores = [c for c in claims if c.kind == "accuracy"]
+    assert len(scores) == 2 and {c.config.get("backend") for c in scores} == {"vllm"}
+    assert all("backend" not in c.config for c in claims if c.kind != "accuracy")
+    served = (
+        "# Serving check\n\n| Model | Output tok/s |\n|---|---:|\n| acme/Wren-9B | 1510.2 |\n\n## Reproduce\n\n"
+        "```bash\npython3 benchmarks/benchmark_serving.py --backend vllm --model acme/Wren-9B\n```\n"
+    )
+    assert all("backend" not in c.config for c in extract(served, path="served.md").claims)

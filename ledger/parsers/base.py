@@ -195,7 +195,7 @@ class Context:
             if self.setup.derived and derives(kind, fields.get("unit")):  # (the method of the table above: its runs')
                 around = {**self.setup.derived.at(line), **around}
             if self.setup.default and kind in _MEASURED_KINDS:
-                default = self.setup.default_at(line, config.get("model") or around.get("model"), kind == "gate")
+                default = self.setup.default_at(line, config.get("model") or around.get("model"), kind)
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
                     default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
                 if unseen := unseen_fold_keys(self.doc, line):  # (a fold whose title was cut: its own setup unsaid)

@@ -497,6 +497,10 @@ LLAMA_TOOL_FLAG_KEYS: dict[str, str] = {
 short and long, that no other tool's flag table reads the same way -> setup key."""
 
 
+EVAL_CLIENT_KEY = "backend"
+"""The key an eval harness's client is under (lm_eval's "--model hf|vllm|local-completions": grammar.commands)."""
+
+
 def runs_eval(text: str) -> bool:
     """The text runs an eval's command ("run_eval --eval-name gpqa", "lm_eval --tasks gsm8k")."""
     return _EVAL_COMMAND_RE.search(text[:4000]) is not None

@@ -15,7 +15,7 @@ from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import results_between, turn_bounds
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.vocab.flags import SERVER_COMMAND_RE
+from ledger.vocab.flags import EVAL_CLIENT_KEY, SERVER_COMMAND_RE, runs_eval
 
 Reach = list[tuple[int, int, str]]
 """The lines a key of the default holds over, as (first line, last line, value) runs (grammar.default_reach)."""
@@ -166,12 +166,23 @@ def from_the_first_run(doc: Document, default: dict[str, str], said: Said, reach
     turns = turn_bounds(doc)
     for key in default:
         own = [no for no, k, _, counted in said if k == key and counted]
-        if not all(no in ran for no in own):
-            continue
+        if not all(no in ran for no in own) or (key == EVAL_CLIENT_KEY and all(reproduces_eval(doc, no) for no in own)):
+            continue  # (an eval's client where the page tells how its scores were taken: every score's)
         # (a key no line states: from the first command, as the runs are)
         spans = _command_turns(turns, own) if own else [(ran[0], last)]
         held = reach.get(key) or [(1, last, default[key])]
         reach[key] = [(max(a, s), min(z, e), v) for a, z, v in held for s, e in spans if max(a, s) <= min(z, e)]
+
+
+def reproduces_eval(doc: Document, no: int) -> bool:
+    """Line `no` runs an eval in a section that holds no table ("## Evaluation" and its `lm_eval --model hf`
+    command under the score tables): how the page's scores were taken, its client theirs, not a later run's."""
+    if not runs_eval(doc.setup_line(no)):
+        return False
+    heads = [b.start for b in doc.blocks if b.kind in ("heading", "comment")]
+    i = bisect_right(heads, no)
+    start, end = heads[i - 1] if i > 0 else 0, heads[i] if i < len(heads) else len(doc.lines) + 1
+    return not any(b.kind == "table" and start <= b.start < end for b in doc.blocks)
 
 
 def _command_turns(turns: list[tuple[int, int]], own: list[int]) -> list[tuple[int, int]]:

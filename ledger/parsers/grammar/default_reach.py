@@ -20,13 +20,14 @@ import re
 from itertools import pairwise
 
 from ledger.memo import last_document
-from ledger.parsers.grammar.command_runs import Reach, from_the_first_run
+from ledger.parsers.grammar.command_runs import Reach, from_the_first_run, reproduces_eval
 from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
 from ledger.parsers.grammar.setup_sections import release_sections, setup_sections
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_facts import line_facts
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
+from ledger.vocab.flags import EVAL_CLIENT_KEY, runs_eval
 from ledger.vocab.metrics import names_a_metric, names_a_rate
 from ledger.vocab.models import model_names
 from ledger.vocab.requirements import GATES, requires_or_advises
@@ -255,11 +256,21 @@ def beside_models(doc: Document, default: dict[str, str], said: list[Statement])
     out: dict[str, list[Beside]] = {}
     heads = [b.start for b in doc.blocks if b.kind in ("heading", "comment")]
     for no, key, _, counted in said:
-        if counted and key in default:
+        if counted and key in default and not (key == EVAL_CLIENT_KEY and reproduces_eval(doc, no)):
             named = tuple(m for m in model_names(doc.setup_line(no)) if not is_draft_model(m))
             head = heads[i - 1] if (i := bisect.bisect_right(heads, no)) > 0 else 0
             out.setdefault(key, []).append((no, named, head))
     return out
+
+
+def eval_only_keys(doc: Document, default: dict[str, str], said: list[Statement]) -> frozenset[str]:
+    """The default's eval client where only eval commands state it ("lm_eval --model vllm"): its scores' alone."""
+    if EVAL_CLIENT_KEY not in default:
+        return frozenset()
+    lines = [no for no, key, _, counted in said if key == EVAL_CLIENT_KEY and counted]
+    return (
+        frozenset((EVAL_CLIENT_KEY,)) if lines and all(runs_eval(doc.setup_line(no)) for no in lines) else frozenset()
+    )
 
 
 def _rerun_turns(doc: Document, turns: list[tuple[int, int]], said: list[Statement]) -> list[int]:

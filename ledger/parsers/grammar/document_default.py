@@ -11,7 +11,7 @@ from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.change_items import change_items_own
 from ledger.parsers.grammar.clause_keys import clause_own_at
 from ledger.parsers.grammar.command_labels import table_command_lines
-from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command
+from ledger.parsers.grammar.command_runs import INLINE_CODE_RE, quotes_command, reproduces_eval
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import (
     Statement,
@@ -54,7 +54,7 @@ from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.board_counts import member_counts
 from ledger.vocab.canonical import counted_boards, is_cpu_name
-from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
+from ledger.vocab.flags import COMPUTE_DTYPE, EVAL_CLIENT_KEY, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import (
     folder_checkpoint,
     one_model,
@@ -101,11 +101,10 @@ def document_default(
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
-    drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread, skip_to = _unread(doc) | feature_launch_lines(doc, measuring), 0  # (skip_to: the last line a command's
     # continued flags took; a launch a section shows for one feature apart is that section's: feature_launches)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
-    boarded, measured = set[int](), sorted(measuring)  # (the turns a board was named in, so far; the result lines)
+    boarded, measured, drafts = set[int](), sorted(measuring), list[str]()  # (turns named a board; results; drafts)
     (result_items, items), after = _items(doc), after_results(doc) | required_or_advised(doc)  # (own, not the page's)
     for no in range(1, len(doc.lines) + 1):
         text = presupposed(doc.setup_line(no), no == title)  # (a question: no setup; a title: its model)
@@ -120,8 +119,7 @@ def document_default(
             continue  # (most lines state no setup: nothing below reads them)
         if (is_command or quotes_command(text)) and not SERVER_COMMAND_RE.search(text):  # ("cmd: `python3 x.py`")
             runs.append((no, frozenset(values)))
-        drafts.extend(m for m in models if is_draft_model(m))
-        models = [m for m in models if not is_draft_model(m)]
+        models = _drafts_apart(models, drafts)
         scope = _boards_of_runs(values, text, counts, bisect.bisect_right(turn_starts, no) - 1, scope)
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
@@ -129,13 +127,15 @@ def document_default(
         anywhere = no in grids or no in after or test_key(text) is not None or names_one_test(doc.line(no))
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine, clause_own = no in result_items or no in facts.changes, clause_own_at(doc, no, is_command)
+        client = EVAL_CLIENT_KEY if is_command and reproduces_eval(doc, no) else ""  # ("## Evaluation": "lm_eval")
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
-            if _no_default(k, v, no in items) or (k in SWITCH_KEYS and opens_block(doc.line(no + 1))):
+            if _no_default(k, v, no in items, k == client) or (k in SWITCH_KEYS and opens_block(doc.line(no + 1))):
                 continue  # ("acme/M, TP8 + EP" over one paste of three: that run's switch, no other run's)
             if is_command or no not in pasted:
                 outside.add(k)
-            own_scope = k in clause_own or (  # (clause_own: "On H100 with TP=2 ...; on A100 it is 0.89")
-                anywhere
+            own_scope = k != client and (  # (clause_own: "On H100 with TP=2 ...; on A100 it is 0.89")
+                k in clause_own
+                or anywhere
                 or (no in later and _later_own(k, t in boarded, measured, no, turns[t][1]))
                 or k in (*later_runs(doc).own.get(no, ()), *armed_keys(doc, no))  # (a later run's; an arm's server's)
                 or _lead_own(k, lead, head, measured, no)
@@ -227,11 +227,20 @@ def _sectioned_boards(said: list[Statement], sections: list[tuple[int, int]]) ->
     return apart
 
 
-def _no_default(key: str, value: str, in_item: bool) -> bool:
+def _drafts_apart(models: list[str], drafts: list[str]) -> list[str]:
+    """The served models of `models`; the draft checkpoints among them go to `drafts` (the served model is another,
+    when one is named)."""
+    drafts.extend(m for m in models if is_draft_model(m))
+    return [m for m in models if not is_draft_model(m)]
+
+
+def _no_default(key: str, value: str, in_item: bool, harness: bool = False) -> bool:
     """Whether a stated value counts for no default: a key no default holds, "[TP0]" (a rank), "2. enable PD disagg
-    for X" (a listed change: a feature, no run's mode), a CPU key's value naming no CPU (a device listing's line)."""
+    for X" (a listed change: a feature, no run's mode), a CPU key's value naming no CPU (a device listing's line).
+    An eval harness's client ("lm_eval --model hf", `harness`: in a section of its own, no table's) is one a default
+    holds: the page says how every score it prints was taken (a serving bench's "--backend" stays its own run's)."""
     return (
-        key not in DEFAULT_KEYS
+        (key not in DEFAULT_KEYS and not (harness and key == EVAL_CLIENT_KEY))
         or (key in PARALLEL_KEYS and value == "0")
         or (key == "serving" and in_item)
         or (key == "cpu" and not is_cpu_name(value))

@@ -40,7 +40,7 @@ from ledger.parsers.grammar.command_runs import (
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import perplexity_scopes, prose_flags, unfenced_echoes
 from ledger.parsers.grammar.control_sections import controls_apart
-from ledger.parsers.grammar.default_reach import Statement, beside_models, required_or_advised
+from ledger.parsers.grammar.default_reach import Statement, beside_models, eval_only_keys, required_or_advised
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.eval_commands import clause_tasks, eval_scopes, task_settings
 from ledger.parsers.grammar.fuller_names import fuller_names
@@ -228,7 +228,7 @@ def find_setups(
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default, idx.printed, idx.reach, idx.tasks = settled_model(default), frozenset(printed), reach, tasks
     idx.beside, idx.title, idx.derived = beside_models(doc, default, told), title, derived_index(doc)
-    # the isl values stated on lines that describe a windowed evaluation (vocab.context_words), by line
+    idx.scored = eval_only_keys(doc, default, told)  # (an eval's client: its scores' alone; windows: context_words)
     idx.windows = {no: v for no, k, v, _ in told if k == "isl" and describes_windowed_evaluation(doc.setup_line(no))}
     idx.lent, idx.evals = (SetupIndex.build([SetupScope(*t) for t in s], last) if s else None for s in (lent, evals))
     return idx

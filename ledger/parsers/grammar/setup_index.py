@@ -63,6 +63,9 @@ class SetupIndex:
     printed: frozenset[str] = frozenset()
     """The default's keys stated only inside pastes ("Maximum request concurrency: 64" in a serving benchmark's
     output): a run's own settings, the document's for its other results of that kind at most (parsers.base)."""
+    scored: frozenset[str] = frozenset()
+    """The default's keys only an eval command states (its client, "lm_eval --model hf"): how the page's scores were
+    taken, never its other results' (a quantize time, a checkpoint's size; parsers.base)."""
     windows: dict[int, str] = field(default_factory=dict)
     """The lengths sentences describing a windowed evaluation state, by line ("We evaluate perplexity on C4 for 4096
     context lengths"): the perplexities they govern were taken over that window, no serving load (parsers.base)."""
@@ -117,14 +120,21 @@ class SetupIndex:
         idx._at_line, idx._merged = at, merged
         return idx
 
-    def default_at(self, line: int, model: str | None = None, gate: bool = False) -> dict[str, str]:
+    def default_at(self, line: int, model: str | None = None, kind: str | None = None) -> dict[str, str]:
         """The default's keys that reach `line`, for a result of `model` (None: it states none). Not a key that only
         lines below it state, each beside another model ("On Heron-Max (TP=8 EP=8, MTP=1):" over its own run; where
         neither the result nor the document names one, every model a line names is another), or under a heading
         below it (an "### End-to-end serving" paragraph under a kernel table: that section's runs). The board is
         the machine's, the document's for a result of no model of its own, unless a section below names it for a
-        result that has one (a "## Speed" section's config link naming GB200); for a `gate` ("All unit tests
+        result that has one (a "## Speed" section's config link naming GB200); for a gate (`kind`) ("All unit tests
         passed" under "## Test Result"), never a board only a later section's runs name."""
+        out = self._default_at(line, model, kind == "gate")
+        if kind != "accuracy" and self.scored:  # ("lm_eval --model hf": the client of the scores alone)
+            return {k: v for k, v in out.items() if k not in self.scored}
+        return out
+
+    def _default_at(self, line: int, model: str | None, gate: bool) -> dict[str, str]:
+        """default_at for every kind of result (a `gate` or not)."""
         if not self.reach and not self.beside:
             return self.default
         out: dict[str, str] = {}
