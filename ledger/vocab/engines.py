@@ -145,6 +145,19 @@ def engine_in_label(label: str | None) -> Engine | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+def engines_in_text(text: str) -> set[str]:
+    """Every serving engine a text names in its words ("Unlike SGLang, ...", "TensorRT-LLM v0.5.0"; a library such as
+    Transformers is none): a page that names two runs on neither alone, whatever one caption says."""
+    words = _LABEL_WORD_RE.findall(text)
+    found = set()
+    for i, word in enumerate(words):
+        for name in (word, " ".join(words[i : i + 2]) if i + 1 < len(words) else ""):
+            engine = engine_named(name) if name else None
+            if engine is not None and not engine.library:
+                found.add(engine.name)
+    return found
+
+
 def engine_in_parens(text: str) -> str | None:
     """The engine a heading, a bullet or a lead-in names in its closing parenthesis, alone or as one item of its
     list ("0.5B (vLLM)" -> "vLLM"; a page's "(Transformer)" is Hugging Face Transformers), else None."""

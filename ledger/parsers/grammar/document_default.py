@@ -54,6 +54,7 @@ from ledger.vocab.abbreviated_models import title_abbreviation
 from ledger.vocab.backends import title_backend
 from ledger.vocab.board_counts import member_counts
 from ledger.vocab.canonical import counted_boards, is_cpu_name
+from ledger.vocab.engines import engines_in_text
 from ledger.vocab.flags import COMPUTE_DTYPE, EVAL_CLIENT_KEY, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.model_spellings import (
     folder_checkpoint,
@@ -164,7 +165,7 @@ def document_default(
     out = title_readings(doc, _one_value_each(seen, here, varied), seen, here, said, varied)
     if "quant" in seen and "quant" not in out:
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
-    _count_of_board(out, counts, turns_of)
+    _settled(doc, out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own, owners)
     (reach if reach is not None else {}).update(default_reach(doc, out, said, owners, measuring))
@@ -240,7 +241,7 @@ def _no_default(key: str, value: str, in_item: bool, harness: bool = False) -> b
     An eval harness's client ("lm_eval --model hf", `harness`: in a section of its own, no table's) is one a default
     holds: the page says how every score it prints was taken (a serving bench's "--backend" stays its own run's)."""
     return (
-        (key not in DEFAULT_KEYS and not (harness and key == EVAL_CLIENT_KEY))
+        (key not in DEFAULT_KEYS and key != "engine" and not (harness and key == EVAL_CLIENT_KEY))
         or (key in PARALLEL_KEYS and value == "0")
         or (key == "serving" and in_item)
         or (key == "cpu" and not is_cpu_name(value))
@@ -308,6 +309,15 @@ def _boards_of_runs(
         if "gpu" not in values and "gpu_count" not in named_twice(text):
             counts.append((count, turn))
     return [(k, v) for k, v in scope if k in values]
+
+
+def _settled(doc: Document, out: dict[str, str], counts: list[tuple[str, int]], turns_of: dict[str, set[int]]) -> None:
+    """The default's last readings: a board's count stated apart (_count_of_board), and the page's one engine (a
+    caption's "vLLM v0.9.1") only where the page names no other: "Unlike SGLang, ..." beside it speaks of two, and
+    its prose results may be either's."""
+    _count_of_board(out, counts, turns_of)
+    if "engine" in out and engines_in_text("\n".join(doc.lines)) != {out["engine"]}:
+        out.pop("engine")
 
 
 def _count_of_board(out: dict[str, str], counts: list[tuple[str, int]], turns_of: dict[str, set[int]]) -> None:

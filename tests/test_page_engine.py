@@ -1,0 +1,31 @@
+"""A page's one engine (its caption's "vLLM v0.9.1") reaches its prose results; a page naming two reaches none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.parsers import extract
+from ledger.vocab.engines import engines_in_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "setup"
+
+
+def _engines(name: str) -> dict[int, str | None]:
+    claims = extract((FIXTURES / name).read_text(), path=name).claims
+    return {c.source.line: dict(c.config).get("engine") for c in claims}
+
+
+def test_one_engine_reaches_the_prose() -> None:
+    engines = _engines("page_one_engine.md")
+    assert engines[1] == engines[3] == engines[14] == "vLLM"  # the title, the lead, a later sentence
+
+
+def test_a_second_engine_named_in_passing_gives_the_prose_none() -> None:
+    engines = _engines("page_two_engines.md")
+    assert engines[1] is None and engines[3] is None
+    assert engines[10] == "vLLM"  # the table under the caption keeps it
+
+
+def test_engines_in_text() -> None:
+    assert engines_in_text("Unlike SGLang, vLLM v0.9.1 keeps the batch full") == {"SGLang", "vLLM"}
+    assert engines_in_text("built with Hugging Face Transformers") == set()
