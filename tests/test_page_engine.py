@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ledger.parsers import extract
 from ledger.vocab.engines import engines_in_text
+from ledger.vocab.software_stack import engine_versions
 
 FIXTURES = Path(__file__).parent / "fixtures" / "setup"
 
@@ -29,3 +30,10 @@ def test_a_second_engine_named_in_passing_gives_the_prose_none() -> None:
 def test_engines_in_text() -> None:
     assert engines_in_text("Unlike SGLang, vLLM v0.9.1 keeps the batch full") == {"SGLang", "vLLM"}
     assert engines_in_text("built with Hugging Face Transformers") == set()
+
+
+def test_an_engine_set_against_is_no_engine_of_the_page() -> None:
+    engines = _engines("engine_named_in_passing.md")
+    assert set(engines.values()) == {None}
+    assert engine_versions("Unlike vLLM 0.9.1, the kernel keeps its experts") == {}
+    assert engine_versions("Served on vLLM 0.9.1, CUDA 12.8") == {"engine": "vLLM", "engine_version": "0.9.1"}

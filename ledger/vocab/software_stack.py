@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 
 from ledger.vocab.engines import engine_named
+from ledger.vocab.passing_names import compared_at
 
 STACK_KEYS: dict[str, str] = {
     "cann": "cann",
@@ -74,14 +75,15 @@ _DOTTED_RE = re.compile(r"\d\.\d")
 
 def engine_versions(text: str) -> dict[str, str]:
     """The one serving engine a line names with its release ("vLLM v0.9.1", "TensorRT-LLM v0.5.0, TensorRT v9.1":
-    TensorRT is no engine), its name and release; {} for none, or for two engines named so (a comparison's)."""
+    TensorRT is no engine), its name and release; {} for none, or for two engines named so (a comparison's); one
+    named after a comparison's word ("Unlike vLLM 0.9.1, ...", "compared with SGLang 0.4.6") is no stack of it."""
     found: dict[str, str] = {}
     if _DOTTED_RE.search(text, 0, 2000) is None:
         return found
     for m in _ENGINE_VERSION_RE.finditer(text[:2000]):
         engine = engine_named(m.group("name"))
-        if engine is not None and not engine.library:
-            found.setdefault(engine.name, m.group("version"))
+        if engine is not None and not engine.library and not compared_at(text, m.start()):
+            found.setdefault(engine.name, m.group("version"))  # (not "Unlike vLLM 0.9.1, ...": what it is set against)
     if len(found) != 1:
         return {}
     name, version = next(iter(found.items()))
