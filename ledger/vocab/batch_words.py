@@ -1,5 +1,5 @@
-"""The batch a serving run took ("BS1", "BS=4", "batch 1", "batch size 8"): setup words of vocab.setup's table,
-apart from it (size rule)."""
+"""The batch a serving run took ("BS1", "BS=4", "batch 1", "batch size 8", an A/B's "fixed-B28"): setup words of
+vocab.setup's table, apart from it (size rule)."""
 
 from __future__ import annotations
 
@@ -20,4 +20,8 @@ BATCH_WORDS = (
         ("bs", "batch"),
         ("bs", "batch"),
     ),
+    # "a fixed-B28 A/B", "a B16 A/B": an A/B run's batch by its letter (never a board's "B200", three digits,
+    # nor a model's size "28B", the letter after)
+    _word("batch_size", "batch_size", r"fixed[ _-]b(\d{1,4})", ("fixed",), ("fixed",)),
+    _word("batch_size", "batch_size", r"(?<!fixed[ _-])b(\d{1,2})(?= a/b(?![a-z0-9]))", ("a/b",), ("b",)),
 )
