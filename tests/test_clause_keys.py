@@ -7,6 +7,7 @@ import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.clause_keys import clause_own_keys
+from ledger.parsers.grammar.line_setup import line_setup
 
 
 @pytest.mark.parametrize(
@@ -61,3 +62,21 @@ def test_a_text_of_one_clause_states_no_clause_keys_before_named_twice_reads_it(
     in one clause still states none of its own, and two clauses still do."""
     assert clause_own_keys("On H100 and A100 with TP=2 the GSM8K score is 0.914") == frozenset()
     assert clause_own_keys("On H100 with TP=2 the GSM8K score is 0.914; on A100 it reaches 0.897") == {"tp"}
+
+
+def test_an_ab_batch_by_its_letter_is_no_board_nor_model_size() -> None:
+    # "fixed-B28" / "B16 A/B" are an A/B run's batch; "B200" stays a board, "28B" a model's size
+    assert line_setup("a separate fixed-B28 A/B measured +4.52%").get("batch_size") == "28"
+    assert line_setup("a B16 A/B gave 41.2 ms").get("batch_size") == "16"
+    assert "batch_size" not in line_setup("a B200 A/B gave 41.2 ms")
+    assert "batch_size" not in line_setup("the Qwen 28B A/B gave 41.2 ms")
+
+
+def test_a_clause_opening_on_its_own_experiment_keeps_the_last_ones_setting_off() -> None:
+    text = (
+        "An older OSL1024 pair showed throughput at +3.20% but kept only 12 rows per rank, "
+        "and a separate later fixed-B32 A/B measured throughput at +2.75%."
+    )
+    assert {"osl", "batch_size"} <= clause_own_keys(text)
+    # "the same run" is the run already told of: no experiment of its own
+    assert "osl" not in clause_own_keys("An OSL1024 pair showed +3.20%, and the same run then gave +2.75%.")

@@ -13,6 +13,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.assigned_sizes import ASSIGNED_SIZE_WORDS
+from ledger.vocab.batch_words import BATCH_WORDS
 from ledger.vocab.block_words import BLOCK_WORDS, drafted_block
 from ledger.vocab.board_counts import (
     ARCH_BOARD,
@@ -574,19 +575,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
     *TRAINING_BATCHES,  # "Micro BS 4", "global_batch_size=512", "GBS 256" (vocab.training_batches)
-    # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
-    # ("a batch size of 1", "a beam size of 4": a page's notes, stated once for its tables)
-    _word(
-        "batch_size",
-        "batch_size",
-        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch",
-        # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch, nor the
-        # list of them, "--cuda-graph-bs 1 2 4 8")
-        rf"(?<!threads[_-])(?<!micro[ _-])(?<!global[ _-])(?<!max[_-])(?<!graph[_-])"
-        rf"(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
-        ("bs", "batch"),
-        ("bs", "batch"),
-    ),
+    *BATCH_WORDS,  # "BS1", "BS=4", "batch 1", "batch size 8" (vocab.batch_words)
     _word("beam_size", "beam_size", rf"beam(?:[ _-]size|[ _-]width)?(?: of |{_SEP})(\d{{1,2}})", ("beam",), ("beam",)),
     *BLOCK_WORDS,  # "block size 16", "--block-size 32", "page size 64"; a block drafter's "block 5" (vocab.block_words)
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8

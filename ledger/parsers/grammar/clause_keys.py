@@ -14,6 +14,7 @@ from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.varied import states_value
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.own_experiments import OWN_EXPERIMENT_RE
 from ledger.vocab.setup import named_twice
 
 # where a clause ends: a semicolon, a sentence's stop before a capital, ", and" / ", but" / ", while" / ", whereas"
@@ -97,6 +98,7 @@ def _own_settings_apart(text: str) -> frozenset[str]:
     """The keys of the result clauses of one sentence of `text` where a later one opens on a setting of its own:
     "At batch 8 the fused path reaches 84.2%, while on MI300X it reaches 83.1%" are two runs, the batch the first
     clause's and the board the second's, though no key is named twice; neither is the document's (document_default).
+    A later clause may also open on an experiment of its own ("..., and a separate fixed-B28 A/B measured +4.52%").
     A clause that goes on without a setting of its own ("..., and latency drops to 12.5 ms") is the opening's, and
     a clause opening on a label's values ("temperature=0.0, top_p=1.0") no run of its own."""
     own: set[str] = set()
@@ -104,11 +106,16 @@ def _own_settings_apart(text: str) -> frozenset[str]:
         stated: list[frozenset[str]] = []
         for clause in _CLAUSE_END_RE.split(sentence):
             keys = frozenset(line_setup(clause).keys() - {"model"})
-            if keys and _holds_result(clause) and (not stated or _OPENS_ON_SETTING_RE.match(clause)):
+            if keys and _holds_result(clause) and (not stated or _opens_run_of_its_own(clause)):
                 stated.append(keys)
         if len(stated) > 1:
             own |= frozenset.union(*stated) - frozenset.intersection(*stated)
     return frozenset(own)
+
+
+def _opens_run_of_its_own(clause: str) -> bool:
+    # (on a setting, "on MI300X it reaches 83.1%", or on an experiment of its own, "a separate fixed-B28 A/B")
+    return _OPENS_ON_SETTING_RE.match(clause) is not None or OWN_EXPERIMENT_RE.match(clause) is not None
 
 
 def _holds_result(clause: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.own_experiments import OWN_EXPERIMENT_RE
 from ledger.vocab.setup import setup_label_key
 
 # "at larger batch sizes", "for longer contexts", "at higher concurrency": a setting named by a comparative or a
@@ -47,9 +48,18 @@ def own_clause_start(text: str, start: int, pos: int) -> int:
     mmlu is 0.71, and on A100 it is 0.69": the 0.69 was measured on A100 alone)."""
     opening = _OPENING_SETTING_RE.match(text, start) is not None
     for m in _CLOSED_CLAUSE_RE.finditer(text, start, pos):
-        if (not opening or _OPENING_SETTING_RE.match(text, m.end())) and _value_ends(text, start, m.start() + 1):
+        if (not opening or _OPENING_SETTING_RE.match(text, m.end())) and _closes_own_run(text, start, m):
             start = m.end()
     return start
+
+
+def _closes_own_run(text: str, start: int, m: re.Match[str]) -> bool:
+    """The clause before `m` closes on a value of its own, or holds one and the next clause opens on an experiment
+    of its own ("an older OSL860 pair showed +5.81% but kept 10 rows per rank, and a separate fixed-B28 A/B ...")."""
+    if _value_ends(text, start, m.start() + 1):
+        return True
+    held = _HELD_VALUE_RE.search(text, start, m.start()) is not None
+    return held and OWN_EXPERIMENT_RE.match(text, m.end()) is not None
 
 
 def _value_ends(text: str, start: int, end: int) -> bool:
@@ -63,5 +73,7 @@ def _value_ends(text: str, start: int, end: int) -> bool:
 _OPENING_SETTING_RE = re.compile(r"[\s*_`]{0,6}(?:with|without|at|on|under|for|in|using|when)\b", re.IGNORECASE)
 # the value a clause closes on, with its unit ("+4.9%", "1.4x", "812 tok/s"; never a bare setting, "ISL 2048", "8k")
 _VALUE_END_RE = re.compile(r"\d(?:\.\d{1,6})?[ \t]?(?:%|x|[a-z/]{2,8})\Z", re.IGNORECASE)
+# a value with its unit anywhere in a clause ("+5.81%", "1.4x", "812 tok/s")
+_HELD_VALUE_RE = re.compile(r"\d(?:\.\d{1,6})?[ \t]?(?:%|x\b|tok/s|ms\b)", re.IGNORECASE)
 # a bare score a clause closes on: a decimal with no version's dot before it ("0.71"; not "0.6.3")
 _SCORE_END_RE = re.compile(r"(?<![\d.])\d{1,4}\.\d{1,6}\Z")
