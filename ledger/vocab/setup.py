@@ -378,6 +378,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
         # name of no two letters in a row would open to every text)
         rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES}){GPU_VARIANT}(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
+        r"(?:(?<=\bon )|(?<=\bon an )|(?<=\bon my )|(?<=\bon the )|(?<=\bon our ))m[1-5](?=[,.;:!?)]|$)|"  # "on M5,"
         r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?|"
         # ("a 2x3090 system": a GeForce by its number, counted)
         rf"(?<![\w.])[1-9]\d? ?[x×] ?[2-5]0[5-9]0(?:[ -]?ti)?(?![\w.]))s?{NOT_A_HOST}",
@@ -445,6 +446,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m3 ",
             "m4 ",
             "m5 ",
+            "on m",  # ("ran it on M5,": a bare chip closing an "on ..." clause, canonical.GPU_NAMES)
+            "on an m",
+            "on my m",
+            "on the m",
+            "on our m",
             "apple",
             "p10",
             "p40",

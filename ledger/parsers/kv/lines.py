@@ -360,10 +360,13 @@ class _BlockReader:
 
     def _may_be_result(self, line: _Line, p: Pair) -> bool:
         """Whether a pair that has a value can hold a result at all: a real label that no reader took, and not a
-        setting written "name=value"."""
+        setting written "name=value". "PR: #1234" names a pull request, but "PR: 35.5 us" is the PR side's time: a
+        side's name over a measure's unit."""
         if not p.clean or len(p.label) < 2:
             return False
-        if not self.ctx.is_free(line.no, p.label_start, p.end) or _NOT_METRIC_RE.match(p.label):
+        if not self.ctx.is_free(line.no, p.label_start, p.end) or (
+            _NOT_METRIC_RE.match(p.label) and not (side_alone(p.label) and measure_of_unit(p.unit))
+        ):
             return False
         # "tp=8", "M=64", "... higher AL than K=2": settings, not results
         return not (
