@@ -46,7 +46,7 @@ def test_current_op_lines_each_claimed_with_their_shape_and_label() -> None:
     ]
     first, wide, attn = claims[0], claims[2], claims[4]
     assert first.config["backend"] == "CUDA" and first.config["gpu"] == "RTX 4060 TI"
-    assert (first.config["n"], wide.config["n"], first.config["quant"]) == ("1", "4", "iq3_s")
+    assert (first.config["dim_n"], wide.config["dim_n"], first.config["quant"]) == ("1", "4", "iq3_s")
     assert attn.config["backend"] == "Vulkan" and attn.config["gpu"] == "B580"
     assert attn.config["kv"] == "8192" and attn.config["permute"] == "[0,2,1,3]"
 
@@ -56,7 +56,7 @@ def test_op_parameter_cells_with_lists_tell_rows_apart() -> None:
     two shapes' rows differ in their config; the title's "for RDNA3" is the family they ran on."""
     claims = [c for c in _fixture("tables", "op_parameter_lists.md") if c.kind == "perf"]
     assert len(claims) == 4
-    assert claims[0].config["n"] == "3" and claims[0].config["bs"] == "[1,1]"
+    assert claims[0].config["dim_n"] == "3" and claims[0].config["bs"] == "[1,1]"
     assert claims[0].config != claims[2].config
     assert all(c.config["gpu"] == "RDNA3" for c in claims)
 
