@@ -32,7 +32,7 @@ from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import against_a_third, ratio_baseline, vs_baseline
 from ledger.parsers.tables.release_columns import release_baseline
-from ledger.parsers.tables.row_ids import naming_words, provenance_column, row_id_column
+from ledger.parsers.tables.row_ids import naming_words, row_id_column, unread_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, product_column, setting_keys
 from ledger.parsers.tables.stated_bases import first_column_base, own_bases_kept
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, repeated_sides, stem_baselines
@@ -146,7 +146,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             # "Successful requests | 500": the workload a run got through, its size and no result of it
             roles.append("config")
             continue
-        if ci >= first and (success_count_column(head, cells) or provenance_column(head, cells)):  # ("Job | `55012`")
+        if ci >= first and (success_count_column(head, cells) or unread_column(head, cells)):  # ("Job | `55012`")
             roles.append("text")  # "Completed | 700/700": how many requests came back, the row's outcome (a gate)
             continue
         if ci > first and cells and all(_verdict_cell(c) or boolean_outcome(head, c) for c in cells):

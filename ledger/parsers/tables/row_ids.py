@@ -9,6 +9,7 @@ import re
 
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
+from ledger.vocab.checkpoint_files import checkpoint_files_column
 from ledger.vocab.ci_jobs import ci_id_column
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import qualifiers
@@ -81,3 +82,9 @@ def provenance_column(head: str, cells: list[str]) -> bool:
     """Whether a column names the CI job or run each row's result came from ("Job" over "`55012`", "CI run ID" over
     "29277682836": vocab.ci_jobs): ids, read for no claim (two jobs' ids measure neither side) and for no setting."""
     return ci_id_column(head, cells)
+
+
+def unread_column(head: str, cells: list[str]) -> bool:
+    """Whether a column is read for no claim and no setting: a provenance column, or the count of files a row's
+    checkpoint was saved in ("Files" over 11: vocab.checkpoint_files), which no run measured or was set by."""
+    return provenance_column(head, cells) or checkpoint_files_column(head, cells)
