@@ -19,6 +19,7 @@ from ledger.vocab.canonical import (
 from ledger.vocab.serving_datasets import serving_dataset
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SWITCH_KEYS, canonical_key_name
+from ledger.vocab.software_stack import one_release
 from ledger.vocab.switch_values import switch_value
 from ledger.vocab.switch_words import flag_switches
 
@@ -363,6 +364,8 @@ def one_value(key: str, values: set[str]) -> str | None:
         return _one_model_spelling(values)
     if key == "gpu":
         return one_board(values)
+    if key == "engine_version":
+        return one_release(values)  # (a top note's "v0.5", a caption's "v0.5.0": one release, vocab.software_stack)
     if key in NUMERIC_KEYS:
         return one_number(values)  # ("8k" in a heading, "ISL=8192" on the setup line: one length)
     if key in _SPELLED_KEYS and len({canon_value(key, v) for v in values}) == 1:

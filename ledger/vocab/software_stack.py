@@ -90,6 +90,18 @@ def engine_versions(text: str) -> dict[str, str]:
     return {"engine": name, "engine_version": version}
 
 
+def one_release(values: set[str]) -> str | None:
+    """The one release a page's spellings name ("v0.5" in its top note, "0.5.0" in a caption: a release written
+    without its trailing zero parts is that release), in full; None where two releases differ ("0.5" and "0.5.1"
+    stay two: a line's release is no release of its patches)."""
+    parts = {v: v.strip().lstrip("vV").split(".") for v in values}
+    if any(not p[0] for p in parts.values()):
+        return None
+    widest = max(len(p) for p in parts.values())
+    padded = {tuple(p + ["0"] * (widest - len(p))) for p in parts.values()}
+    return max(values, key=lambda v: len(parts[v])) if len(padded) == 1 else None
+
+
 STACK_SETUP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(STACK_KEYS.values()))
 """The setup keys of the stack, in the order a note names them."""
 STACK_MOVED = "stack moved: "
