@@ -40,9 +40,10 @@ COUNTED_BOARDS = make_word(
 the board's short name between or none, where the board is named elsewhere: the setup's gpu_count. Of two counts
 of one machine, "4 cards / 8 chips", the finer after the slash: the devices the engine shards over (TP8 on them)."""
 
-# "eight GPUs", "on four GPUs": a count of boards in words (the digits' own word is vocab.setup's, "8 GPUs")
-_GPUS_IN_WORDS = rf"({_COUNT_WORDS})(?:-gpus?(?![a-z/])| (?:gpus|gpu(?! ?[a-z/])))"
-GPUS_IN_WORDS = make_word("gpu_count", "gpu_count", _GPUS_IN_WORDS, ("gpu",), tuple(NUMBER_WORDS))
+# "eight GPUs", "on four GPUs", "on a single GPU": a count of boards in words (the digits' own word is vocab.setup's,
+# "8 GPUs"; "single" is one, vocab.setup reads it so)
+_GPUS_IN_WORDS = rf"({_COUNT_WORDS}|single)(?:-gpus?(?![a-z/])| (?:gpus|gpu(?! ?[a-z/])))"
+GPUS_IN_WORDS = make_word("gpu_count", "gpu_count", _GPUS_IN_WORDS, ("gpu",), (*NUMBER_WORDS, "single"))
 # "on two nodes", "across 4 nodes": the machines a run spans, after a word that places the run on them ("the graph's
 # 12 nodes" is no machine)
 NODES_COUNTED = make_word(

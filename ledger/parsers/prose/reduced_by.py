@@ -248,6 +248,17 @@ _AGAINST_RUN_RE = re.compile(
     r"(?=[ \t]?(?:[,;:()\n]|\.(?!\w)|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
     re.IGNORECASE,
 )
+# "up to **1.9x** performance on LLMs compared to H100": a ratio, the measure it multiplies (one word, an "on"
+# phrase of up to three words after it), then the run it is stated against (ratios only: a share's words before
+# "compared" say more)
+_MEASURE_AGAINST_RE = re.compile(
+    r"(?P<how>)(?P<under>)[*_]{0,2}[ \t]{1,2}[A-Za-z][\w/-]{0,24}"
+    r"(?:[ \t](?:on|for|in)(?:[ \t][A-Za-z][\w/.-]{0,24}){1,3})?"
+    r"[ \t]{1,2}(?P<bare>compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus)[ \t]{1,2}"
+    r"(?P<what>(?:[^,;:.()\n]|\.(?=\w)){2,60}?)"
+    r"(?=[ \t]?(?:[,;:()\n]|\.(?!\w)|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
+    re.IGNORECASE,
+)
 _DOWN_HOW = ("lower", "less", "smaller")
 _POSSESSIVE_END_RE = re.compile(r"['’]s$")
 # "beats eager by ", "outperforms the Triton baseline by ~": what a gain is over, named before its number
@@ -356,6 +367,8 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         if unit in RATIO_UNITS and (loss := _RATIO_LOSS_RE.match(text, c["end"])) is not None:
             c["outcome_text"] = loss.group("word")  # (its verdict as the text words it: compare.references)
         m = _AGAINST_RUN_RE.match(text, c["end"], c["end"] + 90)
+        if m is None and unit in RATIO_UNITS:
+            m = _MEASURE_AGAINST_RE.match(text, c["end"], c["end"] + 120)
         if m is None and (beats := _BEATS_BY_RE.search(text, max(0, c["start"] - 90), c["start"])) is not None:
             # "beats eager by 2.9x", "outperforms cuBLASLt by 7%": the run named before the number, a gain over it
             c["config"] = {**c["config"], "against": beats.group("what").strip(" `*_")}
