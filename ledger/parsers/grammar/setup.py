@@ -25,6 +25,7 @@ from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.author_turns import carried_turns
+from ledger.parsers.grammar.caption_models import caption_model_scopes
 from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_checkpoint
 from ledger.parsers.grammar.clause_keys import clauses_apart
 from ledger.parsers.grammar.code_setups import code_setups
@@ -214,7 +215,7 @@ def find_setups(
     scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend([*sided, *result_machine_scopes(doc, facts.changes)])  # ("On a Ryzen CPU, 1.6X faster" over tables)
-    scopes.extend(setting_item_scopes(doc, lambda text: prose_flags(text, env)))  # ("- GSM8K: 1319 examples")
+    scopes.extend([*setting_item_scopes(doc, lambda text: prose_flags(text, env)), *caption_model_scopes(doc)])
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
     reach: dict[str, list[tuple[int, int, str]]] = {}

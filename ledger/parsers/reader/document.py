@@ -22,6 +22,7 @@ import re
 from typing import Literal
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
+from ledger.parsers.reader.caption_parts import parts_blanked
 from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.diff_hunks import diff_texts
@@ -137,6 +138,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     elif kind == "markdown":
         markup = markdown_regions(text, lines)
     scan(doc, markup, *((head[0], (head[1], head[2])) if head is not None else ()))
+    if "sub>" in text:  # ("<sub>... | Llama-70B: H200 FP8 BS 32 | ...</sub>": each model's runs', no page's setup)
+        doc.setup_texts.update(parts_blanked(lines))
     if ">" in text and (unquoted := quoted_code_texts(doc)):
         replies = quoted_reply_lines(doc)  # (a reply's quote repeats another message: it sets up no run of this one)
         doc.setup_texts.update({no: t for no, t in unquoted.items() if no not in replies})  # ("> vllm serve ..")
