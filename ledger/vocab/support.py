@@ -28,6 +28,7 @@ __all__ = [
     "LISTED",
     "MARKS",
     "MODEL_FAMILIES",
+    "QUESTION_MARKS",
     "VALUES",
     "Aliases",
     "Feature",
@@ -80,6 +81,11 @@ DASHES = frozenset(PLACEHOLDERS[:3])
 may say what it meant all along)."""
 """Cells that say nothing on their own (a dash, a question mark): a support cell only where the page's legend
 says what they stand for ("`-` means not verified yet"); with no legend they are no cell, never "no"."""
+
+
+QUESTION_MARKS: dict[str, tuple[str, str]] = {"?": ("untested", "unknown")}
+"""A question mark in a matrix's cell, where the page's legend gives it no other meaning: nobody knows, as ❔ says
+(a cell of a table whose other marks make it a matrix; alone it makes none)."""
 
 
 LETTER_MARKS: dict[str, str] = {

@@ -52,7 +52,7 @@ from ledger.parsers.support.names import Facts, Roles, models_text, name_columns
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
 from ledger.vocab.doc_tables import option_attribute
-from ledger.vocab.support import DASHES, LEGEND_ONLY_LETTERS, MARKS, UNEXPLAINED_MARK
+from ledger.vocab.support import DASHES, LEGEND_ONLY_LETTERS, MARKS, QUESTION_MARKS, UNEXPLAINED_MARK
 from ledger.vocab.support_hardware import HARDWARE_KEY, hardware_column
 from ledger.vocab.support_maturity import MATURITY_RE
 
@@ -109,8 +109,8 @@ def support_columns(
                 matured += bool(got[1] and MATURITY_RE.search(got[1]))
             elif holders and clean_name(c) in holders:
                 held += 1
-            elif clean_name(c) in DASHES:
-                dashed += 1  # (a dash no legend explains: a cell of a column real marks make the matrix's)
+            elif clean_name(c) in DASHES or clean_name(c) in QUESTION_MARKS:
+                dashed += 1  # (a dash no legend explains, a "?": a cell of a column real marks make the matrix's)
             elif unknown_mark(c):
                 odd += 1
             else:
@@ -324,6 +324,8 @@ def _read_cell(
         printed = cross  # (a cross, whatever the legend made of it: so that a later version's legend reads it too)
     if got is None and holders:
         got = _placeholder_cell(holders.get(held))
+    if got is None and held in QUESTION_MARKS:
+        got = (*QUESTION_MARKS[held], [], held)  # ("?": unknown, where the legend says nothing else of it)
     if got is None and printed:
         got = printed, _UNEXPLAINED, [], None  # (no legend: kept as printed, what compare holds it to)
     return (got if got is not None else _unknown_cell(ctx, cell, line, seen)), printed
