@@ -391,7 +391,8 @@ EXAMPLE_HEADER_RE = re.compile(
 _SUP_RE = re.compile(r"<sup>\s{0,3}([^<>]{1,12}?)\s{0,3}</sup>", re.IGNORECASE)
 _FOOTNOTE_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
 _TRAILING_MARKS = "^†‡*§¶#¹²³⁴⁵⁶⁷⁸⁹⁰"
-_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
+_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\](?:\([^()]{0,500}\)|\[[^\[\]^]{0,100}\])")
+"""A link, inline or by reference ("[CP](#chunked-prefill)", "[CP][chunked-prefill]"): its words are the name."""
 _TAG_RE = re.compile(r"<[^<>]{0,80}>")
 _SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 
