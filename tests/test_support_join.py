@@ -353,6 +353,26 @@ def test_a_feature_x_hardware_matrix_lists_the_hardware_apart_from_the_features_
     }
 
 
+def test_a_row_naming_hardware_is_the_cells_hardware_too(tmp_path: Path) -> None:
+    """The other way round, "| Hardware | FP8 | INT4 |" over "| Hopper | ✅ | ✅ |": the row is the hardware (its
+    cells' gpu setting), so "which hardware serves FP8" lists it as hardware, as a hardware column does."""
+    path = str(tmp_path / "l.db")
+    page = tmp_path / "hardware_rows.md"
+    page.write_text(
+        "# Kernels\n\n| Hardware | FP8 | INT4 |\n|---|---|---|\n| Hopper | ✅ | ✅ |\n| Ampere | ❌ | ✅ |\n"
+        "| CPU | ❌ | 🟠 |\n",
+        encoding="utf-8",
+    )
+    ok("ingest", str(page), "--engine", "vLLM", "--db", path)
+    found = rows(path, "--feature", "FP8")
+    assert {(r["subject"], r["subject_kind"], r["value"]) for r in found} == {
+        ("Hopper", "hardware", "yes"),
+        ("Ampere", "hardware", "no"),
+        ("CPU", "hardware", "no"),
+    }
+    assert {r["read_across"] for r in found} == {None}
+
+
 def test_a_feature_a_page_puts_on_its_rows_is_read_across(tmp_path: Path) -> None:
     # (rows are quantization methods, columns operating systems, no hardware: "which system serves NVFP4" asks for
     # a row, read across)

@@ -170,19 +170,23 @@ def join(raw: list[dict[str, Any]]) -> list[Statement]:
 
 
 def _hardware_of(row: dict[str, Any]) -> str | None:
-    """The hardware a cell's column names ("| Feature | Volta | CPU |": its `gpu` setting is its column), else None."""
+    """The hardware a cell's column or row names ("| Feature | Volta | CPU |": its `gpu` setting), else None."""
     config = row.get("config")
     got = config.get(HARDWARE_KEY) if isinstance(config, dict) else None
-    printed = row.get("feature")
-    return str(got) if got and printed and name_key(str(got)) == name_key(str(printed)) else None
+    return str(got) if got else None
 
 
 def _on_hardware(s: Statement, hardware: str | None) -> Statement:
     """A feature's cell on one hardware, read as that hardware's: the row is the feature, the column the subject
-    ("which hardware runs CUDA graph" lists Volta, CPU; never "CUDA graph together with Volta"). An architecture's row
-    keeps its shape (a model on Hopper: the architecture is the subject)."""
+    ("which hardware runs CUDA graph" lists Volta, CPU; never "CUDA graph together with Volta"); a row naming the
+    hardware ("| Hardware | FP8 |" over "| Hopper | ✅ |") is already its subject. An architecture's row keeps its
+    shape (a model on Hopper: the architecture is the subject, the hardware its setting)."""
     if hardware is None or s.subject_kind == "architecture":
         return s
+    if name_key(hardware) == name_key(s.printed_subject):
+        return replace(s, subject_kind="hardware")
+    if name_key(hardware) != name_key(s.printed_feature or ""):
+        return s  # (a setting the cell's page states otherwise: no column of hardware)
     named = feature(s.printed_subject, s.engine)
     return replace(
         s,

@@ -172,6 +172,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if not subject:
             continue
         row_notes = [notes[k] for k in name_marks(row.cells[0]) if k in notes]
+        row_hardware = None if axes else hardware_column(subject)  # ("| Hardware | FP8 |" over "| Hopper | ✅ |")
         own_scope = row_scope(row_notes, scope, doc_engine)  # ("`Qwen3_5Moe` [^5]" "via the AutoDeploy backend")
         own_scope = sized_scope(row.cells, sizes, own_scope)
         architecture, models = row_names(row.cells, roles, subject, facts)
@@ -208,7 +209,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
-                config=_hardware_scope(axes[ci][1] if axes else own_scope, hardware.get(ci)),
+                config=_hardware_scope(axes[ci][1] if axes else own_scope, hardware.get(ci) or row_hardware),
             )
 
 
