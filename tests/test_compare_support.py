@@ -367,3 +367,31 @@ def test_a_cross_no_legend_explains_is_no_yes_and_a_later_legend_decides_it() ->
     assert later[("Orca", "FlashInfer")] == "no"
     changes = {(s.subject, s.feature): (s.verdict, s.values) for s in _compare(_CROSSED, _CROSS_MEANS_NO).support}
     assert changes[("Orca", "FlashInfer")] == ("no change", ["no", "no"])
+
+
+def test_a_label_a_version_respells_keeps_its_cells_and_only_real_changes_are_steps() -> None:
+    """v1 spells its labels out (`<abbr title="Pooling Models">pooling</abbr>`, "Multimodal Inputs"), v2 writes them
+    as reference links and the engine's abbreviations ("[CP][chunked-prefill]", "mm"): each cell is one cell under
+    the support vocabulary's canonical name, so the one step is LoRA x CP, no -> yes, never a row gone and new."""
+    v1 = (
+        "# vLLM compatibility\n\n## Feature x Feature\n\n"
+        '| Feature | [CP](#chunked-prefill) | <abbr title="Pooling Models">pooling</abbr> |\n|---|---|---|\n'
+        "| [CP](#chunked-prefill) | ✅ | |\n"
+        '| <abbr title="Pooling Models">pooling</abbr> | ✅ | ✅ |\n'
+        "| LoRA | ✗ | ✅ |\n"
+        "| Multimodal Inputs | ✅ | ? |\n"
+    )
+    v2 = (
+        "# vLLM compatibility\n\n## Feature x Feature\n\n"
+        "| Feature | [CP][chunked-prefill] | [pooling](pooling.md) |\n|---|---|---|\n"
+        "| [CP][chunked-prefill] | ✅ | |\n| [pooling](pooling.md) | ✅ | ✅ |\n| LoRA | ✅ | ✅ |\n"
+        "| [mm](mm.md) | ✅ | ❔ |\n"
+    )
+    versions: list[tuple[int | None, list[Claim]]] = [
+        (i, list(extract(t, path="docs/compat.md", repo="vllm-project/vllm").claims)) for i, t in enumerate((v1, v2), 1)
+    ]
+    c = compare_loaded([Loaded("vllm-project/vllm:docs/compat.md", versions, stored=True)], by="versions")
+    moved = {(s.subject, s.feature, s.verdict, tuple(s.values)) for s in c.support if s.verdict != "no change"}
+    assert moved == {("LoRA", "CP", "changed", ("no", "yes"))}
+    assert len(c.support) == 7
+    assert not any("[" in s.subject + s.feature for s in c.support)  # (a reference link's words are the label)

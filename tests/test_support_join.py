@@ -308,8 +308,9 @@ def test_a_survey_column_speaks_for_its_engine(tmp_path: Path) -> None:
     }
 
 
-def test_a_feature_a_page_puts_on_its_rows_is_read_across(tmp_path: Path) -> None:
-    # (rows are quantization methods, columns GPU generations: "which hardware serves NVFP4" asks for a row)
+def test_a_hardware_column_is_the_cells_hardware_and_answers_which_hardware_runs_a_feature(tmp_path: Path) -> None:
+    # (rows are quantization methods, columns GPU generations: "which hardware serves NVFP4" asks for a row, and the
+    # column is the hardware the cell holds on, never a feature NVFP4 is combined with)
     path = str(tmp_path / "l.db")
     page = ROOT / "tests" / "fixtures" / "support" / "methods_by_hardware.md"
     ok("ingest", str(page), "--engine", "vLLM", "--db", path)
@@ -319,11 +320,81 @@ def test_a_feature_a_page_puts_on_its_rows_is_read_across(tmp_path: Path) -> Non
         ("vLLM", "Hopper", "NVFP4", "no"),
         ("vLLM", "Blackwell", "NVFP4", "yes"),
     }
+    assert {(r["read_across"], r["subject_kind"]) for r in found} == {(None, "hardware")}
+    shown = ok("support", "--db", path, "--feature", "NVFP4").stdout
+    assert "Blackwell" in shown and "together with" not in shown and "read across" not in shown
+    assert {r["feature"] for r in rows(path, "--subject", "Hopper")} == {"INT4 grouped", "FP8 per-tensor", "NVFP4"}
+
+
+def test_a_feature_x_hardware_matrix_lists_the_hardware_apart_from_the_features_it_pairs_with(tmp_path: Path) -> None:
+    """`support --feature "CUDA graph"` over a page with a feature x feature and a feature x hardware table: the
+    hardware are the subjects (CPU: no), the paired features the "+" rows; `--subject CPU` lists CPU's features."""
+    path = str(tmp_path / "l.db")
+    page = tmp_path / "matrix.md"
+    page.write_text(
+        "## Feature x Feature\n\n| Feature | [CP](#chunked-prefill) | CUDA graph |\n|---|---|---|\n"
+        "| [CP](#chunked-prefill) | ✅ | |\n| CUDA graph | ✅ | ✅ |\n\n"
+        "## Feature x Hardware\n\n| Feature | Volta | Hopper | CPU |\n|---|---|---|---|\n"
+        "| [CP](#chunked-prefill) | ❌ | ✅ | ✅ |\n| CUDA graph | ✅ | ✅ | ❌ |\n",
+        encoding="utf-8",
+    )
+    ok("ingest", str(page), "--engine", "vLLM", "--db", path)
+    found = rows(path, "--feature", "CUDA graph")
+    assert {(r["subject"], r["subject_kind"], r["value"]) for r in found} == {
+        ("Volta", "hardware", "yes"),
+        ("Hopper", "hardware", "yes"),
+        ("CPU", "hardware", "no"),
+        ("CUDA Graph", "feature", "yes"),
+        ("Chunked Prefill", "feature", "yes"),
+    }
+    assert {(r["feature"], r["value"]) for r in rows(path, "--subject", "CPU")} == {
+        ("Chunked Prefill", "yes"),
+        ("CUDA Graph", "no"),
+    }
+
+
+def test_a_row_naming_hardware_is_the_cells_hardware_too(tmp_path: Path) -> None:
+    """The other way round, "| Hardware | FP8 | INT4 |" over "| Hopper | ✅ | ✅ |": the row is the hardware (its
+    cells' gpu setting), so "which hardware serves FP8" lists it as hardware, as a hardware column does."""
+    path = str(tmp_path / "l.db")
+    page = tmp_path / "hardware_rows.md"
+    page.write_text(
+        "# Kernels\n\n| Hardware | FP8 | INT4 |\n|---|---|---|\n| Hopper | ✅ | ✅ |\n| Ampere | ❌ | ✅ |\n"
+        "| CPU | ❌ | 🟠 |\n",
+        encoding="utf-8",
+    )
+    ok("ingest", str(page), "--engine", "vLLM", "--db", path)
+    found = rows(path, "--feature", "FP8")
+    assert {(r["subject"], r["subject_kind"], r["value"]) for r in found} == {
+        ("Hopper", "hardware", "yes"),
+        ("Ampere", "hardware", "no"),
+        ("CPU", "hardware", "no"),
+    }
+    assert {r["read_across"] for r in found} == {None}
+
+
+def test_a_feature_a_page_puts_on_its_rows_is_read_across(tmp_path: Path) -> None:
+    # (rows are quantization methods, columns operating systems, no hardware: "which system serves NVFP4" asks for
+    # a row, read across)
+    path = str(tmp_path / "l.db")
+    page = tmp_path / "methods_by_system.md"
+    page.write_text(
+        "# Quantization kernels by system\n\n| Quantization method | Linux | Windows | macOS |\n|---|---|---|---|\n"
+        "| INT4 grouped | ✅ | ✅ | ✅ |\n| FP8 per-tensor | ✅ | ❌ | ❌ |\n| NVFP4 | ✅ | ❌ | ❌ |\n",
+        encoding="utf-8",
+    )
+    ok("ingest", str(page), "--engine", "vLLM", "--db", path)
+    found = rows(path, "--feature", "NVFP4")
+    assert cells(found) == {
+        ("vLLM", "Linux", "NVFP4", "yes"),
+        ("vLLM", "Windows", "NVFP4", "no"),
+        ("vLLM", "macOS", "NVFP4", "no"),
+    }
     assert {r["read_across"] for r in found} == {"feature"}
     shown = ok("support", "--db", path, "--feature", "NVFP4").stdout
-    assert "matched as a subject" in shown and "Blackwell" in shown
-    assert {r["feature"] for r in rows(path, "--subject", "Hopper")} == {"INT4 grouped", "FP8 per-tensor", "NVFP4"}
-    assert rows(path, "--feature", "Hopper")[0]["read_across"] is None  # (asked on its own axis: as printed)
+    assert "matched as a subject" in shown and "Linux" in shown
+    assert {r["feature"] for r in rows(path, "--subject", "Windows")} == {"INT4 grouped", "FP8 per-tensor", "NVFP4"}
+    assert rows(path, "--feature", "Windows")[0]["read_across"] is None  # (asked on its own axis: as printed)
 
 
 def test_a_repository_no_vocabulary_knows_is_its_pages_engine_by_its_name(tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
 """One support cell across revisions (compare.support_cells): its key, its value in each revision, its verdict and
 the steps at which it changed.
 
-A cell is one (engine, backend, subject, feature), names compared letters and digits only; its value carries the
-feature's maturity its note gives, so a step back from Functional to Experimental is a change though both are yes,
-and the model sizes its row answers for, so a version that widens "7B - 72B" to "1.8B - 72B" is a change too.
+A cell is one (engine, backend, subject, feature), names compared letters and digits only, a feature the support
+vocabulary knows by its canonical name (cell_key); its value carries the feature's maturity its note gives, so a
+step back from Functional to Experimental is a change though both are yes, and the model sizes its row answers
+for, so a version that widens "7B - 72B" to "1.8B - 72B" is a change too.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.model import Claim
-from ledger.vocab.support import name_key
+from ledger.vocab.support import feature, name_key
 from ledger.vocab.support_maturity import MATURITY_RE
 from ledger.vocab.support_scopes import SIZE_KEY
 
@@ -70,13 +71,21 @@ class SupportChange:
 
 
 def cell_key(c: Claim) -> Key:
+    """(engine, backend, subject, feature), each name compared letters and digits only, a feature the support
+    vocabulary knows by its canonical name: a version that re-spells a label ("CP" -> "Chunked Prefill",
+    "Pooling Models" -> "pooling", an abbreviation spelled out) keeps its cells, never gone and new."""
     backend = (c.config or {}).get("backend")
     return (
         name_key(c.engine or ""),
         name_key(str(backend or "")),
-        name_key(str(c.subject or "")),
-        name_key(str(c.feature or "")),
+        _name(str(c.subject or ""), c.engine),
+        _name(str(c.feature or ""), c.engine),
     )
+
+
+def _name(printed: str, engine: str | None) -> str:
+    named = feature(printed, engine)
+    return name_key(named.name if named is not None else printed)
 
 
 def cell_value(c: Claim) -> str:

@@ -50,7 +50,8 @@ class Statement:
     printed_subject: str
     printed_feature: str | None
     subject_kind: str
-    """architecture, feature (a combination matrix's row) or other (a backend, a model family)."""
+    """architecture, hardware (a column naming where a feature runs, "Volta", "CPU"), feature (a combination matrix's
+    row) or other (a backend, a model family)."""
     models: str | None = None
     disagreement: bool = False
     """Another statement of the same engine (and backend) about the same cell says otherwise."""

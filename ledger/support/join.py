@@ -41,6 +41,7 @@ from ledger.vocab.support import (
     name_key,
     name_key_spaced,
 )
+from ledger.vocab.support_hardware import HARDWARE_KEY
 
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
@@ -150,23 +151,51 @@ def join(raw: list[dict[str, Any]]) -> list[Statement]:
                 subject = as_feature.name if as_feature is not None else subject
             else:
                 kind = "other"
-            out.append(
-                Statement(
-                    eng,
-                    subject,
-                    feat,
-                    value,
-                    r.get("note"),
-                    dict(src),
-                    str(r["kind"]),
-                    printed,
-                    printed_feature,
-                    kind,
-                    r.get("models"),
-                    backend=_backend_of(r),
-                )
+            said = Statement(
+                eng,
+                subject,
+                feat,
+                value,
+                r.get("note"),
+                dict(src),
+                str(r["kind"]),
+                printed,
+                printed_feature,
+                kind,
+                r.get("models"),
+                backend=_backend_of(r),
             )
+            out.append(_on_hardware(said, _hardware_of(r)))
     return out
+
+
+def _hardware_of(row: dict[str, Any]) -> str | None:
+    """The hardware a cell's column or row names ("| Feature | Volta | CPU |": its `gpu` setting), else None."""
+    config = row.get("config")
+    got = config.get(HARDWARE_KEY) if isinstance(config, dict) else None
+    return str(got) if got else None
+
+
+def _on_hardware(s: Statement, hardware: str | None) -> Statement:
+    """A feature's cell on one hardware, read as that hardware's: the row is the feature, the column the subject
+    ("which hardware runs CUDA graph" lists Volta, CPU; never "CUDA graph together with Volta"); a row naming the
+    hardware ("| Hardware | FP8 |" over "| Hopper | ✅ |") is already its subject. An architecture's row keeps its
+    shape (a model on Hopper: the architecture is the subject, the hardware its setting)."""
+    if hardware is None or s.subject_kind == "architecture":
+        return s
+    if name_key(hardware) == name_key(s.printed_subject):
+        return replace(s, subject_kind="hardware")
+    if name_key(hardware) != name_key(s.printed_feature or ""):
+        return s  # (a setting the cell's page states otherwise: no column of hardware)
+    named = feature(s.printed_subject, s.engine)
+    return replace(
+        s,
+        subject=hardware,
+        feature=named.name if named is not None else s.printed_subject,
+        printed_subject=hardware,
+        printed_feature=s.printed_subject,
+        subject_kind="hardware",
+    )
 
 
 def _backend_of(row: dict[str, Any]) -> str | None:
@@ -326,7 +355,7 @@ def _matrices(statements: list[Statement], mode: Mode, engines: list[str]) -> li
     return out
 
 
-_KIND_ORDER = {"architecture": 0, "other": 1, "feature": 2}
+_KIND_ORDER = {"architecture": 0, "hardware": 1, "other": 1, "feature": 2}
 
 
 def _row_order(rows: list[str], kinds: dict[str, str], mode: Mode) -> list[str]:

@@ -28,6 +28,7 @@ __all__ = [
     "LISTED",
     "MARKS",
     "MODEL_FAMILIES",
+    "QUESTION_MARKS",
     "VALUES",
     "Aliases",
     "Feature",
@@ -80,6 +81,11 @@ DASHES = frozenset(PLACEHOLDERS[:3])
 may say what it meant all along)."""
 """Cells that say nothing on their own (a dash, a question mark): a support cell only where the page's legend
 says what they stand for ("`-` means not verified yet"); with no legend they are no cell, never "no"."""
+
+
+QUESTION_MARKS: dict[str, tuple[str, str]] = {"?": ("untested", "unknown")}
+"""A question mark in a matrix's cell, where the page's legend gives it no other meaning: nobody knows, as ❔ says
+(a cell of a table whose other marks make it a matrix; alone it makes none)."""
 
 
 LETTER_MARKS: dict[str, str] = {
@@ -385,7 +391,8 @@ EXAMPLE_HEADER_RE = re.compile(
 _SUP_RE = re.compile(r"<sup>\s{0,3}([^<>]{1,12}?)\s{0,3}</sup>", re.IGNORECASE)
 _FOOTNOTE_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
 _TRAILING_MARKS = "^†‡*§¶#¹²³⁴⁵⁶⁷⁸⁹⁰"
-_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
+_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\](?:\([^()]{0,500}\)|\[[^\[\]^]{0,100}\])")
+"""A link, inline or by reference ("[CP](#chunked-prefill)", "[CP][chunked-prefill]"): its words are the name."""
 _TAG_RE = re.compile(r"<[^<>]{0,80}>")
 _SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 

@@ -17,7 +17,8 @@ from ledger.vocab.support import MARKS
 
 FOOTNOTE_MARK_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
 SUP_MARK_RE = re.compile(r"<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>", re.IGNORECASE)
-_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
+_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\](?:\([^()]{0,500}\)|\[[^\[\]^]{0,100}\])")
+"""A link, inline or by reference ("[CP](#chunked-prefill)", "[CP][chunked-prefill]"): its words are the name."""
 _TAG_RE = re.compile(r"<[^<>]{0,80}>")
 _MARKUP_RE = re.compile(r"[*`]+|(?<!\w)_{1,2}|_{1,2}(?!\w)")
 _ESCAPE_RE = re.compile(r"\\(?=[^\w\s])")

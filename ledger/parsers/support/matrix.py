@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.support.axes import engine_axes
 from ledger.parsers.support.cells import (
     MAX_NOTE,
@@ -48,11 +48,12 @@ from ledger.parsers.support.cells import (
 )
 from ledger.parsers.support.engine import column_engine, document_engine
 from ledger.parsers.support.letters import letter_matrix
-from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
+from ledger.parsers.support.names import Facts, Roles, models_text, name_columns, row_names
 from ledger.parsers.support.notes import Meaning, PlaceholderKey, legend, pick_footnotes
 from ledger.parsers.support.scopes import lead_backend, row_scope, section_backend, size_column, sized_scope
 from ledger.vocab.doc_tables import option_attribute
-from ledger.vocab.support import DASHES, LEGEND_ONLY_LETTERS, MARKS, UNEXPLAINED_MARK
+from ledger.vocab.support import DASHES, LEGEND_ONLY_LETTERS, MARKS, QUESTION_MARKS, UNEXPLAINED_MARK
+from ledger.vocab.support_hardware import HARDWARE_KEY, hardware_column
 from ledger.vocab.support_maturity import MATURITY_RE
 
 NAME = "support_table"
@@ -108,8 +109,8 @@ def support_columns(
                 matured += bool(got[1] and MATURITY_RE.search(got[1]))
             elif holders and clean_name(c) in holders:
                 held += 1
-            elif clean_name(c) in DASHES:
-                dashed += 1  # (a dash no legend explains: a cell of a column real marks make the matrix's)
+            elif clean_name(c) in DASHES or clean_name(c) in QUESTION_MARKS:
+                dashed += 1  # (a dash no legend explains, a "?": a cell of a column real marks make the matrix's)
             elif unknown_mark(c):
                 odd += 1
             else:
@@ -148,6 +149,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table_feature = block.section[-1] if block.section else None
     features: dict[int, str | None] = {}
     engines: dict[int, str | None] = {}
+    hardware: dict[int, str | None] = {}
     for ci in cols or ():
         head = clean_name(table.header[ci]) if ci < len(table.header) else ""
         if not head or _GENERIC_HEADER_RE.match(head) or _OUTCOME_HEADER_RE.match(head):
@@ -155,6 +157,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         else:
             features[ci] = head
         engines[ci] = column_engine(head) if head else None
+        hardware[ci] = hardware_column(head) if head else None  # ("| Feature | Volta | CPU |": where the cell holds)
     listing = roles.listing is not None and not any(engines.values())  # a survey across engines lists nothing
     doc_engine = document_engine(ctx)
     backend = section_backend(block.section, doc_engine) or lead_backend(ctx.lead_in(block), doc_engine)
@@ -169,29 +172,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if not subject:
             continue
         row_notes = [notes[k] for k in name_marks(row.cells[0]) if k in notes]
+        row_hardware = None if axes else hardware_column(subject)  # ("| Hardware | FP8 |" over "| Hopper | ✅ |")
         own_scope = row_scope(row_notes, scope, doc_engine)  # ("`Qwen3_5Moe` [^5]" "via the AutoDeploy backend")
         own_scope = sized_scope(row.cells, sizes, own_scope)
         architecture, models = row_names(row.cells, roles, subject, facts)
         if listing and roles.listing is not None and roles.listing < len(row.cells):
-            arch_cell = row.cells[roles.listing]
-            listed = clean_name(arch_cell)
-            if listed:
-                listed_notes = (
-                    row_notes if roles.listing == 0 else [notes[k] for k in name_marks(arch_cell) if k in notes]
-                )
-                yield ctx.claim(
-                    "listing",
-                    row.line,
-                    row.text,
-                    section=block.section,
-                    subject=listed,
-                    feature=table_feature,
-                    value="yes",
-                    note=_join(listed_notes),
-                    engine=doc_engine,
-                    models=models_text(row.cells, roles) or None,
-                    config=own_scope,
-                )
+            yield from _listing(ctx, block, row, roles, (row_notes, notes), (table_feature, doc_engine, own_scope))
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
@@ -223,8 +209,46 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 engine=engines[ci] or doc_engine,
                 architecture=architecture,
                 models=models,
-                config=axes[ci][1] if axes else own_scope,
+                config=_hardware_scope(axes[ci][1] if axes else own_scope, hardware.get(ci) or row_hardware),
             )
+
+
+def _listing(
+    ctx: Context,
+    block: Block,
+    row: Row,
+    roles: Roles,
+    notes: tuple[list[str], Mapping[str, str]],
+    scope: tuple[str | None, str | None, dict[str, str] | None],
+) -> Iterator[Claim]:
+    """A row of a table of supported architectures: its "listed" claim (`notes`: the row's notes and the page's
+    footnotes; `scope`: the table's feature, the document's engine and the row's setting)."""
+    row_notes, footnotes = notes
+    table_feature, doc_engine, own_scope = scope
+    assert roles.listing is not None
+    arch_cell = row.cells[roles.listing]
+    listed = clean_name(arch_cell)
+    if not listed:
+        return
+    listed_notes = row_notes if roles.listing == 0 else [footnotes[k] for k in name_marks(arch_cell) if k in footnotes]
+    yield ctx.claim(
+        "listing",
+        row.line,
+        row.text,
+        section=block.section,
+        subject=listed,
+        feature=table_feature,
+        value="yes",
+        note=_join(listed_notes),
+        engine=doc_engine,
+        models=models_text(row.cells, roles) or None,
+        config=own_scope,
+    )
+
+
+def _hardware_scope(scope: dict[str, str] | None, hardware: str | None) -> dict[str, str] | None:
+    """The cell's setting with the hardware its column names ("Volta": the cell holds on Volta), where one does."""
+    return {**(scope or {}), HARDWARE_KEY: hardware} if hardware else scope
 
 
 # "Up to ~1.5x", "about 12 ms", "≈ 3.0x": a result a matrix's column prints beside its marks
@@ -301,6 +325,8 @@ def _read_cell(
         printed = cross  # (a cross, whatever the legend made of it: so that a later version's legend reads it too)
     if got is None and holders:
         got = _placeholder_cell(holders.get(held))
+    if got is None and held in QUESTION_MARKS:
+        got = (*QUESTION_MARKS[held], [], held)  # ("?": unknown, where the legend says nothing else of it)
     if got is None and printed:
         got = printed, _UNEXPLAINED, [], None  # (no legend: kept as printed, what compare holds it to)
     return (got if got is not None else _unknown_cell(ctx, cell, line, seen)), printed

@@ -38,6 +38,7 @@ from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.setting_heads import gemm_dim_key, length_value, whole_numbers
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.support import value_of_mark
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|original|this pr|pr|new|old|ours|candidate|proposed|patched|"
@@ -105,6 +106,8 @@ def _settings_row(row: Row, kernel: bool = False) -> tuple[str, int] | None:
         return None
     if sum(map(_names_a_column, values)) * 2 >= len(values):
         return None  # "| Model | Batch Size | Tokens/sec | Speedup |": the columns' names, printed under a group row
+    if any(value_of_mark(v[:1]) is not None for v in values):
+        return None  # "| CP | ✅ | ❌ |": a support matrix's row of a feature named like a setting; a mark sets nothing
     return key, at
 
 
