@@ -193,6 +193,8 @@ def _setup(**config: str) -> dict[str, str]:
         ("tp", ["TP8", "tp=8", "--tp-size 8", "8", "TP 8"], {"tp": "8"}),
         ("isl", ["8k", "8192", "8,192"], {"isl": "8192"}),
         ("isl_osl", ["8k/1k", "8192 / 1024", "8192, 1024"], {"isl": "8192", "osl": "1024"}),
+        # a range of lengths ("--input-length-range 256:512") is the whole range, no run at its low end
+        ("isl", ["256:512", "256-512", "256 - 512", "256–512"], {"isl": "256-512"}),
     ],
 )
 def test_every_spelling_of_a_setup_has_one_canonical_value(
@@ -442,3 +444,10 @@ def test_a_qps_is_the_request_rate_in_prose_tables_and_stored_claims() -> None:
     assert not any("qps" in (c.config or {}) for c in claims.values())
     assert claim_key(claims[3])[0] == claim_key(claims[10])[0]
     assert _setup(qps="4") == _setup(request_rate="4.00") == {"request_rate": "4"}
+
+
+def test_a_range_setting_equals_only_the_same_range() -> None:
+    """ "--input-length-range 256:512" is compared as the range: never as the 256 its first number says."""
+    assert canonical_items("isl", "256:512") == [("isl", "256-512")]
+    assert canonical_items("isl", "256:512") != canonical_items("isl", "256")
+    assert canonical_items("isl", "256:512") != canonical_items("isl", "256:1024")

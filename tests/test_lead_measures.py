@@ -184,3 +184,24 @@ def test_a_paste_of_side_value_lines_takes_its_captions_measure() -> None:
     # a paste with a line of anything else is a log: its values keep what their readers gave them
     text = "# t\n\nKernel time per call:\n```\nwarmup done\nmain: 41.0 us\nthis PR: 35.5 us\n```\n"
     assert all(c.metric != "Kernel time per call" for c in extract(text, "t.md").claims)
+
+
+@pytest.mark.parametrize(
+    ("lead", "measure"),
+    [
+        ("Timed the decode kernel:", None),  # what was timed, no measure: the values keep their unit's
+        ("Measured end to end:", None),
+        ("Measured decode throughput:", "decode throughput"),  # the verb's object names the measure
+        ("Profiled the attention kernel time:", "attention kernel time"),
+        ("Measured prefill throughput after the rework:", "prefill throughput"),
+        ("Decode step time:", "Decode step time"),
+    ],
+)
+def test_a_lead_in_opening_on_a_verb_names_only_its_objects_measure(lead: str, measure: str | None) -> None:
+    assert lead_measure(lead) == measure
+
+
+def test_a_setting_phrase_or_a_report_before_a_colon_is_no_measure() -> None:
+    text = "# T\n\nAlso tried it on an M4 Max: 61.2 tok/s decode.\n\nOn an M2 Ultra: 48.0 tok/s decode.\n"
+    got = [(c.metric, c.value, c.config.get("gpu")) for c in extract(text, path="t.md").claims]
+    assert got == [("throughput", 61.2, "M4 MAX"), ("throughput", 48.0, "M2 ULTRA")]

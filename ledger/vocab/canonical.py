@@ -165,9 +165,9 @@ _COUNT_AFTER_RE = re.compile(r"^\s{0,2}[x×*]\s{0,2}(\d{1,3})(?![\d.])", re.IGNO
 _GPUS_WORD_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}(?:gpus?|cards?|devices?)\b", re.IGNORECASE)
 
 _NUMBER_RE = re.compile(r"(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)\s{0,2}(k(?![a-z]))?", re.IGNORECASE)
-# "4-256", "3.5k–160k", "1 to 64": the range a sweep's runs span (vocab.setup reads one so), a setting of its own
+# "4-256", "3.5k–160k", "1 to 64", "2K…262K", "256:512": the range a sweep's runs or a bench's lengths span
 _RANGE_VALUE_RE = re.compile(
-    r"^(\d{1,9}(?:\.\d{1,3})?[kK]?)(?: ?[–—] ?| to |-)(\d{1,9}(?:\.\d{1,3})?[kK]?)$", re.IGNORECASE
+    r"^(\d{1,9}(?:\.\d{1,3})?[kK]?)(?: ?[–—:…-] ?| to )(\d{1,9}(?:\.\d{1,3})?[kK]?)$", re.IGNORECASE
 )
 _PREFIXED_NUMBER_RE = re.compile(
     r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$", re.IGNORECASE

@@ -20,11 +20,19 @@ RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 RUNS_NAMED_RE = re.compile(r"\b" + RUN_COUNT_NOUNS + r"\b", re.IGNORECASE)
 # "on my laptop", "I get", "we see", "tried X on Y", "can now run X": a person's words about a run they made (a user's
 # report), which name who ran it and how, never what was measured
+# (the verbs a person reports a run of: "Timed the decode kernel:", "Also tried it on an M4 Max:")
+RUN_VERBS = r"tried|tested|checked|repeated|re-?ran|re-?run|ran|measured|benchmarked|timed|profiled"
 REPORTER_WORDS_RE = re.compile(
-    r"\b(?:I|I'm|I've|my|me|we|we're|we've|our|us|tried|tested|checked|repeated|re-?ran|re-?run|ran|measured|"
-    r"benchmarked|can\snow|could\snow)\b",
+    r"\b(?:I|I'm|I've|my|me|we|we're|we've|our|us|" + RUN_VERBS + r"|can\snow|could\snow)\b",
     re.IGNORECASE,
 )
+# a lead-in that opens on such a verb ("Measured decode throughput:"): what follows the verb, its object, may name
+# the measure; the verb phrase is no measure's name
+RUN_VERB_OPENING_RE = re.compile(
+    r"(?:also\s)?(?:(?:I|we)\s)?(?:" + RUN_VERBS + r")\s(?:(?:the|our|its)\s)?", re.IGNORECASE
+)
+# "On an M2 Ultra", "with FP8 weights": a phrase that opens on where or how a run was made (its setting, no measure)
+SETTING_OPENING_RE = re.compile(r"(?:on|with|using|under)\s", re.IGNORECASE)
 # "ETA 0.40 minutes", "time remaining: 12 s": a forecast of what is left to run, never a measurement
 FORECAST_BEFORE_RE = re.compile(
     r"\b(?:ETA|estimated\s(?:time\s)?(?:remaining|left)|time\s(?:remaining|left)|remaining)\s?[:=]?\s?$", re.IGNORECASE

@@ -8,6 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.serving_datasets import SERVING_DATASETS
 from ledger.vocab.setup import blank_setup_words, model_names, qualifiers
+from ledger.vocab.text import RUN_VERBS
 from ledger.vocab.word_gate import WordGate
 
 # what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
@@ -108,9 +109,11 @@ def parenthesised_workload(text: str) -> dict[str, str]:
     return out
 
 
-# what an arm's label holds beside its setup words: the run's noun and the words joining its settings
+# what an arm's label holds beside its setup words: the run's noun and the words joining its settings, and the words
+# of a person's report of the run ("Also tried it on an M4 Max": the device it ran on)
 _ARM_FILLER_RE = re.compile(
-    r"\b(?:runs?|mode|build|config(?:uration)?|setup|weights|path|variant|arm|case|on|with|at|and|using|the|a)\b",
+    r"\b(?:runs?|mode|build|config(?:uration)?|setup|weights|path|variant|arm|case|on|with|at|and|using|the|an?|"
+    r"also|it|I|we|" + RUN_VERBS + r")\b",
     re.IGNORECASE,
 )
 

@@ -26,9 +26,17 @@ from ledger.model import Claim
 from ledger.parsers.reader.document import Block, Document
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.change_words import GAIN_RE, LOSS_RE
-from ledger.vocab.metrics import higher_is_better, is_change_name, named_benchmark, names_a_rate
+from ledger.vocab.metrics import (
+    MEASURE_NOUN_RE,
+    higher_is_better,
+    is_change_name,
+    named_benchmark,
+    names_a_rate,
+    names_known_measure,
+)
 from ledger.vocab.name_hints import config_hints
 from ledger.vocab.sides import side_alone
+from ledger.vocab.text import RUN_VERB_OPENING_RE
 from ledger.vocab.units import measure_of_unit, unit_higher_is_better
 
 _REACH = 40
@@ -37,7 +45,8 @@ _UNSIGNED_UNITS = frozenset(("%", "pp", "x"))
 """The units of a share or a ratio: a value in them has a measure only by name."""
 # where a lead's first clause ends: a comma, a bracket, or the words that say how, where or against what
 _CLAUSE_END_RE = re.compile(
-    r"[,;(\[]|\s(?:of|over|vs\.?|versus|against|compared|relative|by|across|on|at|with|from|under|for|in|when)\s",
+    r"[,;(\[]|\s(?:of|over|vs\.?|versus|against|compared|relative|by|across|on|at|with|from|under|for|in|when|"
+    r"after|before)\s",
     re.IGNORECASE,
 )
 # a sentence, not a caption: "Here are the numbers", "We measured the time"
@@ -53,6 +62,11 @@ def lead_measure(lead: str) -> str | None:
     first = head_without_unit(text[: end.start()] if end is not None else text[:120]).strip(" *_`:-")
     if first[:4].lower() == "the ":
         first = first[4:]
+    if (verb := RUN_VERB_OPENING_RE.match(first)) is not None:
+        # "Timed the decode kernel:" names what was timed, no measure; "Measured decode throughput:" names one
+        first = first[verb.end() :]
+        if not MEASURE_NOUN_RE.search(first) and not names_known_measure(first):
+            return None
     words = first.split()
     if not 1 <= len(words) <= 5 or len(first) > 40 or _SENTENCE_WORD_RE.search(first):
         return None

@@ -111,3 +111,27 @@ def arm_read(text: str, nums: Sequence[Number], i: int, free: Callable[[Number],
     if arm.candidate:
         return ArmRead(arm.rival, n.unit, n.value, arm.name, arm.at, arm.rival.end)
     return ArmRead(n, None, arm.rival.value, None, arm.at, arm.rival.end)
+
+
+# "0.80 with fp8 KV cache vs 0.81 with auto", "41.2 tok/s with fp8, vs 39.0 tok/s with auto": two arms, each named by
+# the setting right after its value; the gap is the first arm's setting, then "vs" (bounded runs, one lazy: linear)
+_ARM_AFTER_GAP_RE = re.compile(
+    r"[ \t]{1,3}(?:with|w/|using|on)[ \t][^,;:()\n]{1,40}?,?[ \t]{1,3}(?:vs\.?|versus)[ \t]{1,3}", re.IGNORECASE
+)
+_ARM_AFTER_RE = re.compile(r"[ \t]{1,3}(?:with|w/|using|on)[ \t][^,;:()\n]{1,40}", re.IGNORECASE)
+_VERSUS_RE = re.compile(r"\b(?:vs\.?|versus|against)(?![\w-])", re.IGNORECASE)
+
+
+def arms_after_values(text: str, gap: str, end: int) -> bool:
+    """`gap` (the words between two values, the second ending at `end`) names the first value's arm and "vs", and
+    the second value's own arm follows it: the second is the first's reference, as the text sets them against each
+    other. A side's name in either ("with the PR", "on main") leaves them to the side readers."""
+    if _ARM_AFTER_GAP_RE.fullmatch(gap) is None or (other := _ARM_AFTER_RE.match(text, end)) is None:
+        return False
+    return side_of(gap) is None and side_of(other.group(0)) is None
+
+
+def reference_inside(text: str, claim: dict) -> bool:
+    """The claim's span holds its reference after "vs" ("0.80, vs 0.81"): the words after the span are the
+    reference's arm ("with auto"), not the claim's."""
+    return _VERSUS_RE.search(text, claim["start"], claim["end"]) is not None

@@ -19,8 +19,8 @@ _RATIO_WORD_RE = re.compile(
     # "by 2x while lowering memory by 3x": a clause joined after the ratio, no thing counted
     r"while|whilst|whereas|when|which|thanks|making|giving|"
     # "1.5x generation speed", "2x decode performance", "2x decode throughput": a ratio of the speed it names, not a
-    # count of things
-    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf|throughput))\b",
+    # count of things; "1.8x overall output throughput": two such words before the speed
+    r"(?:[A-Za-z-]{2,20}\s){0,2}(?:speed|performance|perf|throughput))\b",
     re.IGNORECASE,
 )
 

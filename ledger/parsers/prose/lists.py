@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
+from ledger.parsers.prose.arm_contrasts import reference_inside
 from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.list_settings import setting_list
@@ -269,10 +270,11 @@ _WITH_AFTER_RE = re.compile(
 
 def switch_conditions(out: list[dict], text: str) -> None:
     """A value followed by the feature it ran with or without ("w/ prefix caching") takes it as its variant, where
-    the words name no side of a comparison ("with the fix") and no setting the vocabulary reads ("with TP4")."""
+    the words name no side of a comparison ("with the fix") and no setting the vocabulary reads ("with TP4"); after
+    a value's reference ("0.80, vs 0.81 with auto") they name the reference's run, not the value's."""
     for c in out:
         m = _WITH_AFTER_RE.match(text, c["end"])
-        if m is None or "variant" in c["config"]:
+        if m is None or "variant" in c["config"] or (c["reference"] is not None and reference_inside(text, c)):
             continue
         phrase = f"{'without' if m.group('w') in ('w/o', 'without') else 'with'} {m.group('what')}"
         if side_of(phrase) is None and not qualifiers(m.group("what")):

@@ -18,7 +18,7 @@ from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.replaced_values import CAME_FROM_REACH, came_from
 from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.grammar.value_sides import side_before_value
-from ledger.parsers.prose.arm_contrasts import arm_read
+from ledger.parsers.prose.arm_contrasts import arm_read, arms_after_values
 from ledger.parsers.prose.bars import bar_after_value, declared_bar
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
@@ -76,7 +76,7 @@ _SPAN_VERB_RE = re.compile(
     r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$", re.IGNORECASE
 )
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
-_VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
+_VS_RE = re.compile(r"^\s*(?:,\s*)?(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
 # ("**249 tok/s/gpu** (was 124": the value's emphasis closes before its reference's parenthesis)
 _REF_RE = re.compile(
     r"^[*_`]{0,2}\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|previously|before|main)\s*(?::\s*)?$", re.IGNORECASE
@@ -522,6 +522,7 @@ class NumberPass:
                 or _PAREN_IS_RE.fullmatch(gap)
                 or before_word
                 or _AGAINST_GAP_RE.fullmatch(gap)
+                or arms_after_values(text, gap, n.end)  # ("0.80 with fp8 KV cache vs 0.81 with auto")
             )
             or last["reference"] is not None
         ):
