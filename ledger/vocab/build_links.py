@@ -36,6 +36,9 @@ DATE_STAMP_RE = re.compile(
     r"\b(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[- ](?P<day>[0-3]?\d)(?!\d)",
     re.IGNORECASE,
 )
+# a bare "07-03" in a build's label: month-day or day-month alike; read as month-day only where the thread's other
+# builds stamp dates (every DATE_STAMP_RE form gives the month first: compare.label_times.label_dates)
+MONTH_DAY_RE = re.compile(r"(?<![\d.:/-])(?P<m>[01]\d)-(?P<d>[0-3]\d)(?![\d.:/-])")
 # a release tag a build's label carries: "v1.4.2", "v0.5.13.post1", "v0.10.0rc1" (at least one dot: "v2" is a round)
 RELEASE_TAG_RE = re.compile(
     r"\bv(\d{1,4}(?:\.\d{1,4}){1,3})(?:\.?(?P<stage>rc|a|b|alpha|beta|post|dev)(?P<n>\d{1,3}))?\b", re.IGNORECASE
