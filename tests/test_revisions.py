@@ -1143,3 +1143,51 @@ def test_pr_build_named_by_run_noun_or_after_value() -> None:
     assert pr_before_value(text, text.index("0.936"), None) is None
     text = "The #41207 nightly run had 0.91 but this PR had 0.936"
     assert pr_before_value(text, text.index("0.936"), None) is None
+
+
+@pytest.mark.parametrize(
+    ("label", "number"),
+    [
+        ("PR #31063", "31063"),
+        ("#29855 dev", "29855"),
+        ("PR 4410 build", "4410"),
+        ("bingxche 07-03 (PR29986-hotpatch image)", None),  # (a dated image: on the main line)
+        ("PR #12 v0.5.14", None),
+        ("PR #12 before the rebase", None),  # (a state of the PR, not its build alone)
+        ("PR #12 run 2", None),
+        ("current nightly", None),
+        ("#12 and #13", None),
+    ],
+)
+def test_a_label_naming_only_a_prs_build_is_that_prs_build(label: str, number: str | None) -> None:
+    from ledger.compare.branches import pr_build
+
+    assert pr_build(label) == number
+
+
+def test_a_pr_build_beside_dated_nightlies_is_a_branch_off_their_line_named_once() -> None:
+    """ "#5512 dev" and "(PR #5512)" are one build, set off the main line of the dated images and the current nightly,
+    its base the last image before it; the main line alone gives the first-to-last verdict."""
+    from ledger.compare.align import compare_series
+    from ledger.compare.revisions import split_revisions
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "pr_build_off_nightly_line.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    snaps = split_revisions(claims)
+    assert [(s.ref.label, s.ref.branch, s.ref.branch_base) for s in snaps] == [
+        ("...l40s-20270301 v3.4.0", False, None),
+        ("...l40s-20270302 v3.5.0", False, None),
+        ("...l40s-20270303 v3.5.0", False, None),
+        ("#5512 dev", True, "...l40s-20270303 v3.5.0"),
+        ("current nightly", False, None),
+    ]
+    rows = {r.key.metric: r for r in compare_series(snaps)}
+    mmlu = rows["mmlu"]
+    assert mmlu.overall is not None and mmlu.overall.verdict == "regression"
+    assert (mmlu.overall.old_rev, mmlu.overall.new_rev) == ("...l40s-20270301 v3.4.0", "...l40s-20270303 v3.5.0")
+    ((branch,),) = [r.branches for r in rows.values() if r.key.metric == "mmlu"]
+    assert (branch.verdict, branch.old.value if branch.old else None, branch.new_rev) == (
+        "improvement",
+        0.661,
+        "#5512 dev",
+    )

@@ -50,3 +50,7 @@ EARLIER_STAGE_RE = re.compile(r"(?:first|second|third|earlier|previous|older|ori
 # a build its label calls the one of the present, "current nightly", "today's image", "the latest nightly": after every
 # dated build of a bisect it stands beside (compare.label_times.dated_in_place)
 NOW_BUILD_RE = re.compile(r"\b(?:current|today's|tonight's|latest|newest)\b", re.IGNORECASE)
+# a build of one pull request's own branch, named by its number: "PR #31063", "#29855 dev", "PR 4410 build" (the
+# number, then at most these words): a branch off the main line of dated nightlies and releases, however it is named
+PR_BUILD_RE = re.compile(r"(?:\bPR[ \t]?#?|(?<![\w#/&])#)(?P<n>\d{2,6})\b", re.IGNORECASE)
+PR_BUILD_WORDS = frozenset({"pr", "dev", "build", "branch", "image", "wheel", "the", "a"})
