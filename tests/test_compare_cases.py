@@ -1740,3 +1740,18 @@ def test_compare_and_report_show_each_sides_runs_count_centre_and_range(tmp_path
     assert "9.84667 req/s (n=3, 9.79..9.91)" in out and "10.6333 req/s (n=3, 10.58..10.7)" in out, out
     # (the runs said once, in the value cells: the why cell no longer repeats "mean of 3 repeats" beside them)
     assert "mean of 3 repeats" not in out and "stderr of the repeats" in out, out
+
+
+def test_trend_draws_a_pr_build_off_the_nightly_line_but_judges_the_lines_latest(tmp_path: Path) -> None:
+    """The fixed PR build stated among the nightlies is drawn where the text has it, yet the latest value judged is
+    the main line's (the images', then the current nightly), never the PR build's."""
+    from ledger.targets import run_trend
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "pr_build_off_nightly_line.md"
+    trend = run_trend("gsm8k", [str(path)], book=Ledger(tmp_path / "none.db"))
+    (series,) = trend.series
+    assert [at for at, _ in series.points][-2:] == ["#5512 dev", "current nightly"]
+    trend = run_trend("mmlu", [str(path)], book=Ledger(tmp_path / "none.db"))
+    (series,) = trend.series
+    assert series.points[-1][0] == "#5512 dev"
+    assert series.latest is not None and series.latest.new is not None and series.latest.new.value == 0.661

@@ -1849,3 +1849,20 @@ def test_regression_rows_of_one_measure_and_setup_say_their_stated_qualifier(tmp
     ]
     code, out, _ = run("compare", str(FIX / "qualified_regression_rows.md"))
     assert code == 0 and "tput (out)" in out and "tput (total)" in out
+
+
+def test_a_pr_build_off_a_nightly_line_is_judged_against_its_base_not_as_the_next_nightly(tmp_path: Path) -> None:
+    """Three dated images fall at the second; the PR's build (named "#5512 dev" and "PR #5512") restores the values:
+    the regression is the images' first to last, cited where they fell, and the PR build's recovery is said against
+    the image it was built on, never read as the nightly line coming back."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "pr_build_off_nightly_line.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    data = json.loads(out)
+    failures = [f["text"] for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert any(t.startswith("MMLU: 0.712 -> 0.661") and "fell 0.712 -> 0.664 there" in t for t in failures)
+    gains = [(f["text"], f["revision"]) for f in findings(data, "results") if f["verdict"] == "improvement"]
+    assert ("MMLU: 0.71 against 0.661 on its base (...l40s-20270303 v3.5.0)", "#5512 dev") in gains
+    code, out, err = run("report", str(path), "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    assert "R4  #5512 dev (PR build off R3)" in out and "R5  current nightly\n" in out

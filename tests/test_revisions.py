@@ -1029,6 +1029,8 @@ def test_a_change_under_a_table_of_one_head_measured_twice_is_that_heads() -> No
         (["img-20260626", "this PR"], None),
         (["v1.4.2 before", "v1.4.2 after"], None),
         (["img-20250625", "img-20260626", "Jun-24"], None),  # (which year's June 24 is unsaid)
+        (["carol 02-11", "dana 02-09"], None),  # (no stamped date says which comes first in "02-11")
+        (["img-20270210", "carol 02-11", "dana 02-09"], [2, 0, 1]),
     ],
 )
 def test_labels_are_ordered_by_the_time_they_say(labels: list[str], order: list[int] | None) -> None:
@@ -1042,9 +1044,17 @@ def test_labels_are_ordered_by_the_time_they_say(labels: list[str], order: list[
         # the label calls the present after all
         (
             ["#4410 dev", "carol 02-11 (hotfix image)", "current nightly", "img-20270208", "img-20270212", "Feb-10"],
-            [0, 1, 3, 5, 4, 2],
+            [0, 3, 5, 1, 4, 2],
         ),
         (["#4410 dev", "img-20270212", "img-20270208"], [0, 2, 1]),
+        # a bare "09-14" is read month first beside stamped dates; a build called current stays ahead of an undated
+        # build the text states after it (the fix verified once the nightly's figure was given)
+        (
+            ["#7120 dev", "dana 09-14 (hotfix image)", "current nightly", "img-20270905", "img-20270909", "PR #7201"],
+            [0, 3, 4, 1, 2, 5],
+        ),
+        # "13-07" is no month-day: it stays undated where the text has it
+        (["#7120 dev", "dana 13-07", "img-20270905", "img-20270909"], [0, 1, 2, 3]),
         # every label dated (time_order's), one date, or none: nothing to place
         (["img-20270208", "img-20270212"], None),
         (["#4410 dev", "img-20270208", "Feb-08 rerun"], None),
@@ -1074,14 +1084,33 @@ def test_a_timeline_beside_a_dated_bisect_is_ordered_by_the_bisects_dates() -> N
     path = Path(__file__).parent / "fixtures" / "revisions" / "build_chain_dated_bisect.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     labels = [s.ref.label for s in split_revisions(claims)]
-    # (the Feb-10 rerun, printed last, stands between the Feb-08 and Feb-12 images; the current nightly last)
+    # (the Feb-10 rerun, printed last, stands between the Feb-08 and Feb-12 images, the 02-11 hotfix (month first, as
+    # the stamps read) between Feb-10 and Feb-12; the current nightly last)
     assert labels == [
         "#4410 dev",
-        "carol 02-11 (PR4502-hotfix image)",
         "...mi300x-20270208 v1.4.2",
         "Feb-10 v1.4.2",
+        "carol 02-11 (PR4502-hotfix image)",
         "...mi300x-20270212 v1.5.0",
         "current nightly",
+    ]
+
+
+def test_a_build_called_current_stays_ahead_of_a_later_stated_fix() -> None:
+    from ledger.compare.revisions import split_revisions
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "build_chain_now_then_pr.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    labels = [s.ref.label for s in split_revisions(claims)]
+    # (09-14 is September 14, after the 0909 image; the fix's PR, stated after the nightly's figure, comes after it)
+    assert labels == [
+        "#7120 dev",
+        "...h200-20270905 v2.1.0",
+        "Sep-07 v2.1.0",
+        "...h200-20270909 v2.2.0",
+        "dana 09-14 (PR7188-hotfix image)",
+        "current nightly",
+        "PR #7201",
     ]
 
 
@@ -1114,3 +1143,51 @@ def test_pr_build_named_by_run_noun_or_after_value() -> None:
     assert pr_before_value(text, text.index("0.936"), None) is None
     text = "The #41207 nightly run had 0.91 but this PR had 0.936"
     assert pr_before_value(text, text.index("0.936"), None) is None
+
+
+@pytest.mark.parametrize(
+    ("label", "number"),
+    [
+        ("PR #31063", "31063"),
+        ("#29855 dev", "29855"),
+        ("PR 4410 build", "4410"),
+        ("bingxche 07-03 (PR29986-hotpatch image)", None),  # (a dated image: on the main line)
+        ("PR #12 v0.5.14", None),
+        ("PR #12 before the rebase", None),  # (a state of the PR, not its build alone)
+        ("PR #12 run 2", None),
+        ("current nightly", None),
+        ("#12 and #13", None),
+    ],
+)
+def test_a_label_naming_only_a_prs_build_is_that_prs_build(label: str, number: str | None) -> None:
+    from ledger.compare.branches import pr_build
+
+    assert pr_build(label) == number
+
+
+def test_a_pr_build_beside_dated_nightlies_is_a_branch_off_their_line_named_once() -> None:
+    """ "#5512 dev" and "(PR #5512)" are one build, set off the main line of the dated images and the current nightly,
+    its base the last image before it; the main line alone gives the first-to-last verdict."""
+    from ledger.compare.align import compare_series
+    from ledger.compare.revisions import split_revisions
+
+    path = Path(__file__).parent / "fixtures" / "revisions" / "pr_build_off_nightly_line.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    snaps = split_revisions(claims)
+    assert [(s.ref.label, s.ref.branch, s.ref.branch_base) for s in snaps] == [
+        ("...l40s-20270301 v3.4.0", False, None),
+        ("...l40s-20270302 v3.5.0", False, None),
+        ("...l40s-20270303 v3.5.0", False, None),
+        ("#5512 dev", True, "...l40s-20270303 v3.5.0"),
+        ("current nightly", False, None),
+    ]
+    rows = {r.key.metric: r for r in compare_series(snaps)}
+    mmlu = rows["mmlu"]
+    assert mmlu.overall is not None and mmlu.overall.verdict == "regression"
+    assert (mmlu.overall.old_rev, mmlu.overall.new_rev) == ("...l40s-20270301 v3.4.0", "...l40s-20270303 v3.5.0")
+    ((branch,),) = [r.branches for r in rows.values() if r.key.metric == "mmlu"]
+    assert (branch.verdict, branch.old.value if branch.old else None, branch.new_rev) == (
+        "improvement",
+        0.661,
+        "#5512 dev",
+    )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ledger.compare.branches import main_line, stated_base
 from ledger.compare.judge import (
     AMBIGUOUS,
     IMPROVEMENT,
@@ -280,6 +281,8 @@ class Row:
     """One entry per revision (oldest first); None where the revision does not state it."""
     steps: list[Pair] = field(default_factory=list)
     """Verdicts between consecutive revisions that state the value."""
+    branches: list[Pair] = field(default_factory=list)
+    """Verdicts of PR builds off the main line, each against its base build (compare.branches)."""
     overall: Pair | None = None
     """Earliest versus latest stated value (or new / missing)."""
     twins: int = 1
@@ -314,7 +317,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
     rows: list[Row] = []
     last: list[_Item] = []  # the latest item of each row, parallel to rows
     n = len(snapshots)
+    branch = [s.ref.branch for s in snapshots]
     for idx, snap in enumerate(snapshots):
+        if branch[idx]:
+            continue  # (a PR build off the main line: set against its base below, never the nightly line's next point)
         items = runs_as_one(items_of(snap))
         by_key = _group(items)
         rows_by_key: dict[Key, list[int]] = {}
@@ -338,6 +344,8 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                 rows.append(Row(key, b.variant, cells, twins=b.twins))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
+    for idx in (i for i, b in enumerate(branch) if b):
+        _branch_off(rows, snapshots, idx, noise)
     rows = join_reheaded(fill_gaps(rows, names, noise), names, noise) if versions else rows
     rows = _join_setups(rows, names, versions)
     for row in rows:
@@ -345,8 +353,8 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
             row.overall = ends_or_starts(row, names)
         if row.overall is not None:
             continue
-        stated = [i for i, c in enumerate(row.cells) if c is not None]
-        first, latest = _stated_base(row.cells, stated), stated[-1]
+        stated = main_line(branch, row.cells)
+        first, latest = stated_base(row.cells, stated), stated[-1]
         fc, lc = row.cells[first], row.cells[latest]
         assert fc is not None and lc is not None
         if first == latest and row.twins > 1:
@@ -398,16 +406,22 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
     return rows
 
 
-def _stated_base(cells: Sequence[Claim | None], stated: list[int]) -> int:
-    """The revision a series' newest value is judged against: its first, or the one whose value the newest states as
-    its own reference ("mainline x@4c1e9a7", "ours main@b7d03e5", "ours PR@e92a6c0" with the PR's row taken against
-    the project's main): the change against its base, not against a build it was only set beside."""
-    newest = cells[stated[-1]]
-    ref = newest.reference if newest is not None else None
-    if ref is None or len(stated) < 3:
-        return stated[0]
-    named = [i for i in stated[:-1] if (c := cells[i]) is not None and c.value == ref]
-    return named[-1] if named else stated[0]
+def _branch_off(rows: list[Row], snapshots: Sequence[Snapshot], idx: int, noise: NoiseModel) -> None:
+    """A PR build's values beside the main line's rows: each in the row of its series, judged against the value its
+    base build states there (a step of the branch, apart from the main line's steps); a series only it states is a
+    row of its own."""
+    snap, n = snapshots[idx], len(snapshots)
+    base = next((i for i, s in enumerate(snapshots) if s.ref.name == snap.ref.branch_base), None)
+    for b in runs_as_one(items_of(snap)):
+        row = next((r for r in rows if r.key == b.key and r.variant == b.variant and r.cells[idx] is None), None)
+        if row is None:
+            rows.append(Row(b.key, b.variant, [b.claim if i == idx else None for i in range(n)], twins=b.twins))
+            continue
+        row.cells[idx] = b.claim
+        if base is not None and (old := row.cells[base]) is not None:
+            p = judge_renamed(row.key, old, b.claim, noise)
+            p.variant, p.old_rev, p.new_rev = row.variant, snapshots[base].ref.name, snap.ref.name
+            row.branches.append(p)
 
 
 def _failing(c: Claim) -> bool:

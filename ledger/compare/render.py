@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.compare.align import Row
+from ledger.compare.branches import branch_note
 from ledger.compare.cells import columns, fmt_claim, value_caps
 from ledger.compare.judge import STACK_MOVED, VERDICTS, Pair, cases_run, number, stack_note
 from ledger.compare.page_versions import is_page_versions, judged_while_stated, moves, where_stated
@@ -244,8 +245,10 @@ def render_rows(
     )
     out.append(first if md else _fit(first, width or 10_000))
     out.append("")
+    names = [r.name for r in revisions]
     for i, r in enumerate(revisions, 1):
-        out.append(f"- R{i}: {markdown(r.name)}" if md else _fit(f"  R{i}  {terminal(r.name)}", width or 10_000))
+        name = r.name + branch_note(r.branch, r.branch_base, names)
+        out.append(f"- R{i}: {markdown(name)}" if md else _fit(f"  R{i}  {terminal(name)}", width or 10_000))
     out.append("")
     if shown:
         total = width or 10_000

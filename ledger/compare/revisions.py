@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ledger.compare.branches import branch_bases, pr_build
 from ledger.compare.fingerprints import fingerprint, had_cells
 from ledger.compare.keys import COMPARED_KINDS, claim_key
 from ledger.compare.label_times import dated_in_place, time_order
@@ -46,6 +47,10 @@ class RevisionRef:
     `v1.1`"): a page's version by its release, never one of several release sections a version keeps."""
     since: int | None = None
     """The page's version this version's text has stated unchanged since (its earlier versions folded into it)."""
+    branch: bool = False
+    """A pull request's own build beside a timeline's dated builds: off the main line (compare.branches)."""
+    branch_base: str | None = None
+    """The main-line build a branch is judged against (its name), None where none comes before it."""
 
     def matches(self, selector: str) -> bool:
         s = selector.strip().lower()
@@ -116,10 +121,24 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     partly = dated_in_place([s.ref.label or "" for s in ordered]) if order == "auto" else None
     if partly is not None:
         # ("...-20260626" above "Jun-25 v0.5.13.post1" beside a timeline's "#29855 dev": the dated builds by date)
-        return [ordered[i] for i in partly]
+        return _with_branches([ordered[i] for i in partly])
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered
+
+
+def _with_branches(snaps: list[Snapshot]) -> list[Snapshot]:
+    """A timeline's snapshots with each PR build marked a branch off the main line of its dated builds, its base
+    named (compare.branches): "verified green at 0.939 (PR #31063)" is no next nightly."""
+    bases = branch_bases([s.ref.label or "" for s in snaps], [s.claims for s in snaps])
+    if bases is None:
+        return snaps
+    return [
+        Snapshot(replace(s.ref, branch=True, branch_base=None if j is None else snaps[j].ref.name), s.claims)
+        if b
+        else s
+        for s, (b, j) in zip(snaps, bases, strict=True)
+    ]
 
 
 def names_results(head: str | None, claims: Sequence[Claim]) -> bool:
@@ -138,7 +157,7 @@ def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:
     revisions (a cross-engine gap read as the PR's regression). A section named the change's own base ("Main
     branch:" over "PR branch:", its values the other's references since parsers.grammar.side_references) is its
     earlier revision and stays one: compare judges its pairs as steps, once (references.judged_between). Of three
-    or more sections, the one the newest states as its reference is its base already (compare.align's _stated_base:
+    or more sections, the one the newest states as its reference is its base already (compare.branches.stated_base:
     "mainline x@4c1e9a7", "ours main@b7d03e5", "ours PR@e92a6c0"), and taking it out would leave the other engine's
     section as the PR's earlier revision."""
     if len(snaps) != 2:
@@ -166,6 +185,8 @@ def _side_key(label: str) -> str:
     """A label-only revision's key: one side however a sentence words it ("this PR" and "with this PR"); a
     candidate's side word alone ("PR", "With PR", "After", "New": the side of a table's column) is the PR's side."""
     low = " ".join(label.strip().lower().split())
+    if (number := pr_build(low)) is not None:
+        return f"pr #{number}"  # ("PR #29855" and "#29855 dev": one build named two ways)
     if (state := rebase_state(low)) is not None:
         return f"{state}-rebase"  # ("Prior to the rebase:" and "Pre-rebase numbers:" in one text: one state)
     m = _SIDE_WORDS_RE.match(low)

@@ -201,6 +201,7 @@ def trend_of(
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
     family: dict[tuple[Key, str, str], tuple[Key, str, str]] = {}
+    branch_at: set[str] = set()  # (a PR build off a timeline's main line: drawn, never the line's latest judged)
     for doc in loaded:
         for snap in _trend_snapshots(doc, order):
             seen: dict[tuple[Key, str], int] = {}
@@ -219,6 +220,7 @@ def trend_of(
                 family[g] = (key, base, g[2])
                 at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
                 groups.setdefault(g, []).append((at, c))
+                branch_at.update([at] if snap.ref.branch else [])
                 docs_of.setdefault(g, [])
                 if doc.name not in docs_of[g]:
                     docs_of[g].append(doc.name)
@@ -233,11 +235,11 @@ def trend_of(
         if doc_name and len(loaded) > 1:
             label += f" in {doc_name}"
         pair = (key, variant, doc_name) in pairs
-        named = [c for at, c in pts if not at.endswith(UNNAMED)]
-        if len(named) < len(pts):
+        named = [c for at, c in pts if not at.endswith(UNNAMED) and at not in branch_at]
+        if unnamed := sum(at.endswith(UNNAMED) for at, _ in pts):
             pts = [(f"{at}, line {c.source.line}" if at.endswith(UNNAMED) else at, c) for at, c in pts]
             notes.append(
-                f"note: {label}: {len(pts) - len(named)} value(s) with {UNNAMED} in a text that names its other "
+                f"note: {label}: {unnamed} value(s) with {UNNAMED} in a text that names its other "
                 "sides, drawn by their lines and never judged against the named ones"
             )
         changes = own_baseline_changes(key, variant, docs)

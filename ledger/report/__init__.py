@@ -27,6 +27,7 @@ from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.output.rows import dumps_indented
 from ledger.report.arms import arm_findings
+from ledger.report.branch_builds import branch_findings
 from ledger.report.engines import engines_section
 from ledger.report.findings import (
     Section,
@@ -238,6 +239,10 @@ def build_report(
     ]
     # the changes the text states in words ("~9% faster TG compared to master"): judged as stated (report.stated)
     gains, losses = stated_changes(own, names, (noise or NoiseModel()).perf_rel, comparison.lines)
+    sections[1].findings.extend(gains)
+    sections[2].findings.extend(losses)
+    # a PR build off a timeline's main line, against its base build (report.branch_builds)
+    gains, losses = branch_findings(comparison.rows, names)
     sections[1].findings.extend(gains)
     sections[2].findings.extend(losses)
     # the rows of a sweep that are arms, the proposed one against the rest column by column (report.arms)

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol, get_args
 
+from ledger.compare.branches import branch_note
 from ledger.compare.references import FAILING_WORDS, ORIGINAL, OTHER_ENGINE
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
@@ -210,12 +211,10 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     out.append("")
     if len(c.revisions) == 1:
         out.append(("- " if md else "  ") + f"one revision: {esc(c.revisions[0].name)}")
+    every = [x.name for x in c.revisions]
     for i, r in enumerate(c.revisions if len(c.revisions) > 1 else [], 1):
-        out.append(
-            f"- R{i}: {esc(report.names.get(r.name) or r.name)}"
-            if md
-            else f"  R{i}  {esc(report.names.get(r.name) or r.name)}"
-        )
+        name = (report.names.get(r.name) or r.name) + branch_note(r.branch, r.branch_base, every)
+        out.append(f"- R{i}: {esc(name)}" if md else f"  R{i}  {esc(name)}")
     for sec in report.sections:
         out += _section_lines(sec, md, width, show_all)
     out += _between(report, md, width, show_all)

@@ -36,6 +36,9 @@ DATE_STAMP_RE = re.compile(
     r"\b(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[- ](?P<day>[0-3]?\d)(?!\d)",
     re.IGNORECASE,
 )
+# a bare "07-03" in a build's label: month-day or day-month alike; read as month-day only where the thread's other
+# builds stamp dates (every DATE_STAMP_RE form gives the month first: compare.label_times.label_dates)
+MONTH_DAY_RE = re.compile(r"(?<![\d.:/-])(?P<m>[01]\d)-(?P<d>[0-3]\d)(?![\d.:/-])")
 # a release tag a build's label carries: "v1.4.2", "v0.5.13.post1", "v0.10.0rc1" (at least one dot: "v2" is a round)
 RELEASE_TAG_RE = re.compile(
     r"\bv(\d{1,4}(?:\.\d{1,4}){1,3})(?:\.?(?P<stage>rc|a|b|alpha|beta|post|dev)(?P<n>\d{1,3}))?\b", re.IGNORECASE
@@ -47,3 +50,7 @@ EARLIER_STAGE_RE = re.compile(r"(?:first|second|third|earlier|previous|older|ori
 # a build its label calls the one of the present, "current nightly", "today's image", "the latest nightly": after every
 # dated build of a bisect it stands beside (compare.label_times.dated_in_place)
 NOW_BUILD_RE = re.compile(r"\b(?:current|today's|tonight's|latest|newest)\b", re.IGNORECASE)
+# a build of one pull request's own branch, named by its number: "PR #31063", "#29855 dev", "PR 4410 build" (the
+# number, then at most these words): a branch off the main line of dated nightlies and releases, however it is named
+PR_BUILD_RE = re.compile(r"(?:\bPR[ \t]?#?|(?<![\w#/&])#)(?P<n>\d{2,6})\b", re.IGNORECASE)
+PR_BUILD_WORDS = frozenset({"pr", "dev", "build", "branch", "image", "wheel", "the", "a"})
