@@ -502,6 +502,10 @@ short and long, that no other tool's flag table reads the same way -> setup key.
 
 EVAL_CLIENT_KEY = "backend"
 """The key an eval harness's client is under (lm_eval's "--model hf|vllm|local-completions": grammar.commands)."""
+COMMAND_DEFAULT_KEYS = frozenset(("attention",))
+"""The engine paths a run's command selects ("VLLM_ATTENTION_BACKEND=TRITON_MLA lm_eval ...", "--attention-backend
+fa3") that a document's one value holds for all its results: the test plan's commands produced them. Named in prose
+("with the NSA backend") it is no default: a title or a sentence names the path a change touches, not one run's."""
 
 
 def runs_eval(text: str) -> bool:

@@ -59,7 +59,8 @@ _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 # a second bare value after a flag's first: argparse's nargs="+" ("--batch-size 1 8 32", "--config-list 1,0,0,0
 # 1,3,1,4"), a sweep whose results each say which point they are
 _NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
-_ARGS_RE = re.compile(rf"(?P<key>{'|'.join(ARG_KEYS)})=(?P<value>[^,\s()'\"]{{1,200}})")
+# (a key of its own, not the tail of a flag's name: "--kv-cache-dtype=<kvdt>" sets no "dtype=")
+_ARGS_RE = re.compile(rf"(?<![\w-])(?P<key>{'|'.join(ARG_KEYS)})=(?P<value>[^,\s()'\"<]{{1,200}})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"

@@ -55,7 +55,14 @@ from ledger.vocab.backends import title_backend
 from ledger.vocab.board_counts import member_counts
 from ledger.vocab.canonical import counted_boards, is_cpu_name
 from ledger.vocab.engines import engines_in_text
-from ledger.vocab.flags import COMPUTE_DTYPE, EVAL_CLIENT_KEY, RUN_KEYS, SERVER_COMMAND_RE, one_value
+from ledger.vocab.flags import (
+    COMMAND_DEFAULT_KEYS,
+    COMPUTE_DTYPE,
+    EVAL_CLIENT_KEY,
+    RUN_KEYS,
+    SERVER_COMMAND_RE,
+    one_value,
+)
 from ledger.vocab.model_spellings import (
     folder_checkpoint,
     one_model,
@@ -128,9 +135,9 @@ def document_default(
         anywhere = no in grids or no in after or test_key(text) is not None or names_one_test(doc.line(no))
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine, clause_own = no in result_items or no in facts.changes, clause_own_at(doc, no, is_command)
-        client = EVAL_CLIENT_KEY if is_command and reproduces_eval(doc, no) else ""  # ("## Evaluation": "lm_eval")
-        for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
-            if _no_default(k, v, no in items, k == client) or (k in SWITCH_KEYS and opens_block(doc.line(no + 1))):
+        client, over = EVAL_CLIENT_KEY if is_command and reproduces_eval(doc, no) else "", opens_block(doc.line(no + 1))
+        for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:  # (client: "## Evaluation"'s lm_eval)
+            if _no_default(k, v, no in items, k == client, is_command) or (k in SWITCH_KEYS and over):
                 continue  # ("acme/M, TP8 + EP" over one paste of three: that run's switch, no other run's)
             if is_command or no not in pasted:
                 outside.add(k)
@@ -235,13 +242,15 @@ def _drafts_apart(models: list[str], drafts: list[str]) -> list[str]:
     return [m for m in models if not is_draft_model(m)]
 
 
-def _no_default(key: str, value: str, in_item: bool, harness: bool = False) -> bool:
+def _no_default(key: str, value: str, in_item: bool, harness: bool = False, command: bool = False) -> bool:
     """Whether a stated value counts for no default: a key no default holds, "[TP0]" (a rank), "2. enable PD disagg
     for X" (a listed change: a feature, no run's mode), a CPU key's value naming no CPU (a device listing's line).
-    An eval harness's client ("lm_eval --model hf", `harness`: in a section of its own, no table's) is one a default
-    holds: the page says how every score it prints was taken (a serving bench's "--backend" stays its own run's)."""
+    An eval harness's client ("lm_eval --model hf", `harness`: in a section of its own, no table's) and the engine
+    path a `command` line selects (vocab.flags.COMMAND_DEFAULT_KEYS) are keys a default holds: the page says how
+    every score it prints was taken (a serving bench's "--backend" stays its own run's)."""
+    held = harness or (command and key in COMMAND_DEFAULT_KEYS)
     return (
-        (key not in DEFAULT_KEYS and key != "engine" and not (harness and key == EVAL_CLIENT_KEY))
+        (key not in DEFAULT_KEYS and key != "engine" and not held)
         or (key in PARALLEL_KEYS and value == "0")
         or (key == "serving" and in_item)
         or (key == "cpu" and not is_cpu_name(value))

@@ -31,6 +31,7 @@ from ledger.vocab.setup_keys import canonical_key_name, is_known_key, written_ke
 from ledger.vocab.shaped_models import heading_shaped_model
 from ledger.vocab.sides import side_of
 from ledger.vocab.software_stack import engine_versions
+from ledger.vocab.text import has_digit
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only; a value
@@ -219,6 +220,26 @@ def _bracket_key(name: str) -> str | None:
         return axis_key(name) if name.isupper() else None
     key = config_key(name)
     return canonical_key_name(key) if is_known_key(key) else None
+
+
+LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
+"""The preposition opening a short lead-in that names the variant of what follows ("with `kv_cache_dtype="fp8"`:")."""
+
+
+def lead_settings(lead: str) -> dict[str, str] | None:
+    """The settings of a lead-in made of settings alone, its preposition and colon aside ("with `<kvdt>="fp8"`:",
+    read as `kv_cache_dtype="fp8"` where a command's flag takes the placeholder: reader.placeholders)."""
+    return settings_line(LEAD_PREP_RE.sub("", lead.strip().rstrip(":")))
+
+
+def opening_lead_settings(text: str) -> dict[str, str]:
+    """The settings of a lead-in that opens a line whose results follow it on that line ('with `<kvdt>="auto"`:
+    `Throughput: 6.85 requests/s`'): those results' own, as the lead-in over a block is that block's (so that the
+    title's "FP8 KV cache" gives way to the auto run's own cache dtype). The lead-in ends at the line's first colon."""
+    colon = text.find(":", 0, 200) if "=" in text else -1
+    if colon < 0 or not text[colon + 1 : colon + 2].isspace() or not has_digit(text[colon + 1 : colon + 400]):
+        return {}
+    return lead_settings(text[:colon]) or {}
 
 
 def settings_line(text: str) -> dict[str, str] | None:

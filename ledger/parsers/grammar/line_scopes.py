@@ -7,6 +7,7 @@ Apart from grammar.setup, which gathers the wider scopes, because it reads every
 from __future__ import annotations
 
 from ledger.parsers.grammar.bullet_leads import bullet_lead_setup, draft_over
+from ledger.parsers.grammar.heading_setup import opening_lead_settings
 from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.setup_index import SetupScope
@@ -14,6 +15,7 @@ from ledger.parsers.grammar.setup_scopes import inline_settings, label_settings,
 from ledger.parsers.reader.document import Document
 from ledger.vocab.context_words import lead_length
 from ledger.vocab.flags import dtype_not_quant
+from ledger.vocab.setup_keys import overlay
 from ledger.vocab.test_ids import names_one_test, spelled_tests
 from ledger.vocab.text import has_digit
 
@@ -31,7 +33,10 @@ def line_scopes(doc: Document) -> list[SetupScope]:
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = own_words(text)
-        values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
+        # ('with `<kvdt>="auto"`:  `Throughput: 6.85 requests/s`': the lead-in opening the line, its results' own, in
+        # its own spelling: the "fp8" the setup words read in `kv_cache_dtype="fp8"` is the same key's)
+        said = {**own, **label_settings(text), **inline_settings(text)}
+        values = dtype_not_quant(overlay(said, opening_lead_settings(text)))
         # ("- FP8 Qwen3 235B + Eagle3: acceptance **2.40 / 3**, speedup **1.41x**": the item's subject and draft
         # length, every value's of its line)
         values = {**bullet_lead_setup(text), **draft_over(text), **values}

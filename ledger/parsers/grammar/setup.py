@@ -49,10 +49,10 @@ from ledger.parsers.grammar.group_labels import text_group
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
+    lead_settings,
     opening_setup,
     section_ends,
     section_heading_values,
-    settings_line,
     setup_sentence,
     whole_bold,
 )
@@ -116,8 +116,6 @@ from ledger.vocab.model_spellings import models_named_twice
 from ledger.vocab.setup import named_twice, setup_label_key
 from ledger.vocab.setup_labels import states_settings
 
-_LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-"""A short lead-in that names the variant of the block under it ("EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:")."""
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 
@@ -313,7 +311,7 @@ def _text_scope(
         values = (
             tested  # "The test case `X::TestWren9B::test_fp8` passed locally" over its output: that test's run
             or lead_in_setup(text, colon=False)
-            or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":")))
+            or lead_settings(text)  # ("EAGLE-3 (num_steps=8):", "with `kv_cache_dtype="fp8"`:")
             # "GPU: NVIDIA B200" right over its kernel's table: that table's board (a line the sentence reader reads,
             # "concurrency=64; ISL/OSL=1K/2K; DEP=8:", is read whole below)
             or (label_setup(text) if not setup_sentence(unrestricted(text), True) else {})
