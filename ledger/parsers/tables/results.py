@@ -70,6 +70,7 @@ from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_bases import prose_named_base
+from ledger.parsers.tables.prose_columns import prose_base_column
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
@@ -154,7 +155,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     roles = arm_grid(table, column_roles(table, pr_title(ctx)), ctx.lead_in(block))  # ("over baseline (k8s)")
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
-    reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
+    _base_columns(ctx, block, table, roles)  # "| Kestrel | Heron (reference) |"; "against the production radix"
     headers = with_totals(table, roles)  # ("Output tokens" over 1,000 beside "45.71 tok/s" for "21.88 s": a sum)
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
@@ -241,6 +242,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(on_reproduced_columns(claims, headers), vs_name), frame)  # P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
+
+
+def _base_columns(ctx: Context, block: Block, table: Table, roles: list[str]) -> None:
+    """The baseline column a header marks ("| Kestrel | Heron (reference) |", then "| Kestrel | Heron |" in a later
+    table) or, where none does, the one the prose above the table sets the others against (prose_columns)."""
+    reference_columns(ctx.memo, table, roles)
+    prose_base_column(ctx.doc, ctx.block_index(block), table, roles)
 
 
 def _revision_column(headers: list[str], roles: list[str]) -> int | None:
