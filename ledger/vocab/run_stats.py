@@ -70,3 +70,12 @@ NAMES_STAT_RE = re.compile(rf"(?<![A-Za-z0-9]){_STAT_WORDS}(?![A-Za-z0-9])", re.
 MEAN_ALONE_RE = re.compile(r"(?:mean|avg|average)(?:\s?\([^()\n]{0,60}\))?", re.IGNORECASE)
 """A value named by the averaging word alone ("| mean | std | scores |", "mean (dep8)"), matched whole: the stated mean
 of the values its row lists beside it, where "mean TTFT" names a measure of its own."""
+
+
+_BARE_STAT_RE = re.compile(rf"{_STAT_WORDS}", re.IGNORECASE)
+
+
+def bare_stat(name: str) -> bool:
+    """The name is a statistic alone ("mean", "p50"): what a side's column header ("B mean") leaves once its side is
+    read off, which measures nothing without the row it stands in."""
+    return _BARE_STAT_RE.fullmatch(name.strip()) is not None

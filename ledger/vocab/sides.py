@@ -11,6 +11,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
 from ledger.vocab.head_moves import POST_REBASE, PRE_REBASE
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.switched_arms import arm_switch
 from ledger.vocab.word_gate import WordGate
 
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
@@ -193,10 +194,27 @@ def sides_of(labels: Sequence[str | None]) -> list[str | None]:
     naming no side are the candidates where there are as many as the base sides lack ("Baseline" and "With cache"
     beside "Before" and "After": "With cache" is the baseline's candidate)."""
     sides = [side_of(label) for label in labels]
+    if not any(sides) and (switched := _switched_sides(labels)) is not None:
+        return switched
     neither = sides.count(None)
     if neither and neither == sides.count("base") - sides.count("head"):
         return ["head" if s is None else s for s in sides]
     return sides
+
+
+def _switched_sides(labels: Sequence[str | None]) -> list[str | None] | None:
+    """Labels each switching a setting ("With async" / "Without async", "X on" / "X off"), each setting once on and
+    once off: the arm with it off is the base, the one it adds to; None where a label switches nothing or a setting
+    is not switched both ways."""
+    switches = [arm_switch(label) for label in labels]
+    states: dict[str, list[bool]] = {}
+    for sw in switches:
+        if sw is None:
+            return None
+        states.setdefault(sw[0], []).append(sw[1])
+    if any(sorted(on) != [False, True] for on in states.values()):
+        return None
+    return ["head" if sw is not None and sw[1] else "base" for sw in switches]
 
 
 # a label opening with a rebase state, after two words at most ("Rebased combined repeat", "Numbers before rebasing")

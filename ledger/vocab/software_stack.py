@@ -76,13 +76,14 @@ _DOTTED_RE = re.compile(r"\d\.\d")
 def engine_versions(text: str) -> dict[str, str]:
     """The one serving engine a line names with its release ("vLLM v0.9.1", "TensorRT-LLM v0.5.0, TensorRT v9.1":
     TensorRT is no engine), its name and release; {} for none, or for two engines named so (a comparison's); one
-    named after a comparison's word ("Unlike vLLM 0.9.1, ...", "compared with SGLang 0.4.6") is no stack of it."""
+    named after a comparison's word ("Unlike vLLM 0.9.1, ...", "compared with SGLang 0.4.6") or a build check's
+    ("applies cleanly to vLLM v0.28.0") is no stack of it."""
     found: dict[str, str] = {}
     if _DOTTED_RE.search(text, 0, 2000) is None:
         return found
     for m in _ENGINE_VERSION_RE.finditer(text[:2000]):
         engine = engine_named(m.group("name"))
-        if engine is not None and not engine.library and not compared_at(text, m.start()):
+        if engine is not None and not engine.library and not compared_at(text, m.start()) and not _checked_at(text, m):
             found.setdefault(engine.name, m.group("version"))  # (not "Unlike vLLM 0.9.1, ...": what it is set against)
     if len(found) != 1:
         return {}
@@ -100,6 +101,22 @@ def one_release(values: set[str]) -> str | None:
     widest = max(len(p) for p in parts.values())
     padded = {tuple(p + ["0"] * (widest - len(p))) for p in parts.values()}
     return max(values, key=lambda v: len(parts[v])) if len(padded) == 1 else None
+
+
+# "applies cleanly to vLLM v0.28.0", "was only checked to build against vLLM v0.30.0", "rebases onto SGLang 0.5.2":
+# the release the code was applied or built on to check it, no stack the results ran on
+_CHECKED_BEFORE_RE = re.compile(
+    r"\b(?:appl(?:y|ies|ied)\s(?:cleanly\s)?(?:to|on|onto)|(?:build|builds|built|compiles?|compiled)\s"
+    r"(?:cleanly\s)?(?:on|against|with)|rebas(?:e|es|ed)\s(?:cleanly\s)?(?:on|onto))\s(?:the\s)?(?:current\s)?$",
+    re.IGNORECASE,
+)
+_CHECKED_WINDOW = 40
+"""Characters before an engine's name read for the check's words."""
+
+
+def _checked_at(text: str, m: re.Match[str]) -> bool:
+    """The engine's release at `m` is the one a build or apply check names ("applies cleanly to vLLM v0.28.0")."""
+    return _CHECKED_BEFORE_RE.search(text[max(0, m.start() - _CHECKED_WINDOW) : m.start()]) is not None
 
 
 STACK_SETUP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(STACK_KEYS.values()))

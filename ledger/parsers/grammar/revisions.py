@@ -33,6 +33,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.bare_sides import bare_scope, comment_side_alone
 from ledger.parsers.grammar.command_runs import launch_steps, relaunched
 from ledger.parsers.grammar.commit_sides import commit_sides
+from ledger.parsers.grammar.disclaimed_heads import disclaimed
 from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.head_phrases import head_phrase, phrased_label
 from ledger.parsers.grammar.heading_leads import lead_revision
@@ -412,6 +413,7 @@ def _closing_scopes(
 ) -> list[RevisionScope]:
     """`scopes` with those read from all of them: a paste labelled with the title's target, the heads turns carry,
     then the title's results at the description's one revision."""
+    scopes = disclaimed(doc, scopes)  # ("... not the exact performance of `fbd402e`": that turn's results, no head)
     told = scopes + title_change_sides(doc, scopes)
     told += carried_heads(doc, told, carried)
     return told + title_revision(doc, told)

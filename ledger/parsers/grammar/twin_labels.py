@@ -16,6 +16,11 @@
 
     With the old scheduler (v1) we had:              <- a lead-in naming its version in brackets is such a label
 
+    With async                 <- one setting switched on and off ("with X" / "without X", "X on:" / "X off:"): the
+    ```...```                     two arms of that switch, with or without the lead-in's colon (alone right over its
+    Without async                 paste, a switch's name is that paste's arm); compare takes the arm with the
+    ```...```                     setting off for the base (vocab.sides.sides_of)
+
 A label a side word opens is read as a revision where it stands (grammar.revisions); its twin, the label that
 differs from it in one word, is the other side, before or after it. Labels one word apart where neither word is a
 side's ("H100 run:" / "A100 run:") are two setups, not two sides; so are two labels over the same measures that
@@ -31,6 +36,7 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_alone
+from ledger.vocab.switched_arms import arm_switch
 
 # "Main Eagle:", "- **Old scheduler:**": a short label over a paste, ending in a colon (the lead-in's colon: see
 # _labels)
@@ -55,13 +61,32 @@ def _labels(doc: Document) -> list[tuple[Block, str, Block, int]]:
     for k, b in enumerate(blocks[:-1]):
         if b.kind in ("heading", "comment") and out and out[-1][1]:
             out.append((b, "", b, k))
-        if b.in_code or b.kind not in ("text", "item") or len(b.text) > 80 or not b.text.rstrip().endswith(":"):
+        if b.in_code or b.kind not in ("text", "item") or len(b.text) > 80:
             continue
-        m = _PASTE_LABEL_RE.match(b.text) or _VERSION_LEAD_RE.match(b.text)
         nxt = blocks[k + 1]
-        if m is not None and nxt.kind == "code" and nxt.start - b.end <= _MAX_GAP + 1:
-            out.append((b, m.group("label").strip(), nxt, k + 1))
+        if nxt.kind != "code" or nxt.start - b.end > _MAX_GAP + 1:
+            continue
+        if b.text.rstrip().endswith(":"):
+            m = _PASTE_LABEL_RE.match(b.text) or _VERSION_LEAD_RE.match(b.text)
+            label = m.group("label").strip() if m is not None else ""
+        else:
+            label = _switch_label(b.text)
+        if label:
+            out.append((b, label, nxt, k + 1))
     return out
+
+
+def _switch_label(text: str) -> str:
+    """ "With async", "**Without async**" alone on its line (no colon): a setting switched on or off, the label of the
+    paste under it; "" for another line (a sentence ends in its stop, a heading's words switch nothing)."""
+    label = text.strip().strip("*_").strip()
+    return label if "\n" not in label and arm_switch(label) is not None else ""
+
+
+def _switched_twins(a: str, b: str) -> bool:
+    """The labels switch one setting, the one on and the other off ("With async" / "Without async")."""
+    sa, sb = arm_switch(a), arm_switch(b)
+    return sa is not None and sb is not None and sa[0] == sb[0] and sa[1] != sb[1]
 
 
 def _one_side_word_apart(a: str, b: str) -> bool:
@@ -84,8 +109,12 @@ def twin_label_scopes(doc: Document, scopes: list[RevisionScope]) -> list[Revisi
     for (a, la, pa, _), (b, lb, pb, kb) in itertools.pairwise(labels):
         if not la or not lb or pa.end >= b.start:
             continue
-        if not _one_side_word_apart(la, lb) and not (
-            _same_measures(doc, pa, pb) and (_two_versions(la, lb) or _reference_named(doc, kb, (la, lb)) == 0)
+        if (
+            not _one_side_word_apart(la, lb)
+            and not _switched_twins(la, lb)
+            and not (
+                _same_measures(doc, pa, pb) and (_two_versions(la, lb) or _reference_named(doc, kb, (la, lb)) == 0)
+            )
         ):
             continue
         for block, label, paste in ((a, la, pa), (b, lb, pb)):

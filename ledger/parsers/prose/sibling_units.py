@@ -118,6 +118,9 @@ def unborrowed_measures(out: list[dict], text: str) -> None:
     """ "TTFT 749 ms, TPOT 61.5 ms, 249 tok/s/gpu": a value whose unit is of another family (a rate after times)
     does not borrow the measure of the value before it, which its own name went to; it is what its unit measures
     (a list of one measure keeps it: "TTFT 80 ms, 72 ms with the PR")."""
+    tagged_runs(
+        out, text
+    )  # ("A1 668.845, B1 712.903, and A2 665.795 tok/s": first, the unit printed once is each run's)
     for c in out:  # ("1515.84 output tok/s, 0.19 req/s": another value's unit taken for a name, not its own unit)
         metric, unit = c["metric"], c["unit"]
         if not (metric and unit and unit_row(metric) is not None and unit_row(unit) is not None):
@@ -135,3 +138,28 @@ def unborrowed_measures(out: list[dict], text: str) -> None:
         a, b = unit_row(before), unit_row(unit)
         if a is not None and b is not None and a.family != b.family and (own := measure_of_unit(unit)) is not None:
             c["metric"] = own
+
+
+# ", B1 ", ", and A2 ", " and O2 ": a list joint, then a run's short tag ("A1", "B", "O2": an arm's letter and its
+# repeat's number) right before the next value
+_TAGGED_GAP_RE = re.compile(r"\s{0,2}(?:,\s{0,2}(?:and\s{1,3})?|\s{1,3}and\s{1,3})[A-Z]{1,2}\d{0,2}\s{1,2}")
+_TAG_BEFORE_RE = re.compile(r"(?<![\w.])[A-Z]{1,2}\d{0,2}\s{1,2}$")
+
+
+def tagged_runs(out: list[dict], text: str) -> None:
+    """ "A1 668.845, B1 712.903, B2 713.277, and A2 665.795 tok/s": values each after its run's tag, the unit printed
+    once after the last; every value of the list is in that unit, of the last's measure."""
+    k = 0
+    while k < len(out):
+        j = k
+        while (
+            j + 1 < len(out)
+            and out[j]["unit"] is None
+            and _TAGGED_GAP_RE.fullmatch(text, out[j]["end"], out[j + 1]["start"])
+        ):
+            j += 1
+        last = out[j]
+        if j > k and is_measure_unit(last["unit"]) and _TAG_BEFORE_RE.search(text, 0, out[k]["start"]):
+            for c in out[k:j]:
+                c["unit"], c["metric"] = last["unit"], last["metric"]
+        k = j + 1

@@ -70,10 +70,12 @@ from ledger.parsers.tables.plot_names import plot_name
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_bases import prose_named_base
+from ledger.parsers.tables.prose_columns import prose_base_column
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.release_columns import on_release_columns, release_labels
 from ledger.parsers.tables.reproduced_columns import on_reproduced_columns
+from ledger.parsers.tables.revision_rows import on_revision_row, reference_label, revision_names
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.rows import row_claims
@@ -154,7 +156,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     roles = arm_grid(table, column_roles(table, pr_title(ctx)), ctx.lead_in(block))  # ("over baseline (k8s)")
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
-    reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
+    _base_columns(ctx, block, table, roles)  # "| Kestrel | Heron (reference) |"; "against the production radix"
     headers = with_totals(table, roles)  # ("Output tokens" over 1,000 beside "45.71 tok/s" for "21.88 s": a sum)
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
@@ -202,7 +204,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     bases, builds, vs_bases, vs_name = _runs(table, headers, roles, bases, twins)
     base_ids = {id(r) for r in [*bases.values(), *vs_bases.values()]}
     differences, stated = DifferenceRows(labels), workload_rows_setup(table, labels)  # ("| Batch Size | 1 |")
-    other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
+    other, revs = _lone_candidate(table, labels, bases), _revisions(table, labels, bases)  # (once, not per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
             continue
@@ -225,7 +227,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label in precisions:
             claims = _named_apart(claims, label)
         if base_row is not None and label:  # ("| [Patch A only](.../pull/902) |", "| + this PR |": that run's)
-            claims = _on_row_run(ctx, claims, row, label, label == other or label in heads, base_row)
+            claims = _on_row_run(ctx, claims, row, label, label == other or label in heads, base_row, revs.get(label))
         elif label and (defined := named_lead(ctx.named_at(row.line), label)) is not None:
             claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
@@ -241,6 +243,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(on_reproduced_columns(claims, headers), vs_name), frame)  # P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
+
+
+def _base_columns(ctx: Context, block: Block, table: Table, roles: list[str]) -> None:
+    """The baseline column a header marks ("| Kestrel | Heron (reference) |", then "| Kestrel | Heron |" in a later
+    table) or, where none does, the one the prose above the table sets the others against (prose_columns)."""
+    reference_columns(ctx.memo, table, roles)
+    prose_base_column(ctx.doc, ctx.block_index(block), table, roles)
 
 
 def _revision_column(headers: list[str], roles: list[str]) -> int | None:
@@ -438,6 +447,8 @@ def _base_rows(
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
     # others are variants measured against it
     exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
+    ref = reference_label(labels)  # ("Engine X TP8 reference" beside "Prior PR head" and "This update": the base)
+    exact = [ref] if ref and not exact else exact
     # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
     repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
     names = frozenset(label.strip().lower() for label in labels)  # ("non-EAGLE" beside "EAGLE": feature_off_twin)
@@ -449,6 +460,7 @@ def _base_rows(
         # ("FP8 baseline", "baseline (FP8)": the base side under its setup)
         named = (
             (base_cell and label == base_cell)
+            or (ref and label == ref)
             or BASELINE_LABEL_RE.match(label)
             or control_label(label)  # ("Matched control run" over the other arms: the one they are measured against)
             or (qualified_side(label) or ("",))[0] == "base"
@@ -917,16 +929,27 @@ def _named_apart(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
 
 
 def _on_row_run(
-    ctx: Context, claims: Iterator[Claim], row: Row, label: str, candidate: bool, base_row: Row
+    ctx: Context, claims: Iterator[Claim], row: Row, label: str, candidate: bool, base_row: Row, rev: str | None = None
 ) -> Iterator[Claim]:
     """A row read against a base row, on the run it names: an arm its label links (another pull request's run,
-    tables.linked_arms), or the candidate side (`candidate`: the lone candidate or a head row)."""
+    tables.linked_arms), or the candidate side (`candidate`: the lone candidate or a head row; `rev`: the revision
+    of the change its label names, "Prior PR head" of "Prior PR head + fix, TP4": tables.revision_rows)."""
     if row.cells and linked_arm(row.cells[0], label, own_number(ctx.doc)):
         return on_linked_arm(claims, label, row.cells[0])
+    if rev:
+        claims = on_revision_row(claims, label, ctx.named_at(row.line).get(rev.lower()) or Revision(label=rev))
+        return _named_apart(claims, label)  # (the row names the revision, not the measure)
     if not (side_of(label) == "head" or candidate):
         return claims
     base = sha_tail(clean(base_row.cells[0])) if base_row.cells else None  # ("main `a1b2c3d4e5`": the base's commit)
     return _on_side(ctx, claims, label, row.line, base[1] if base else None)
+
+
+def _revisions(table: Table, labels: list[str], bases: dict[_BaseKey, Row]) -> dict[str, str]:
+    """The revision each result row's label names, where the rows are revisions against one base row
+    (tables.revision_rows)."""
+    ids = {id(r) for r in bases.values()}
+    return revision_names(labels, [label for row, label in zip(table.rows, labels, strict=True) if id(row) in ids])
 
 
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str, line: int, base: str | None) -> Iterator[Claim]:

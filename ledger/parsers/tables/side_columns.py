@@ -17,6 +17,7 @@ from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.flag_arms import column_settings
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha, without_spelled_rate
+from ledger.vocab.run_stats import bare_stat
 from ledger.vocab.setting_heads import gemm_shape
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_names import setup_named
@@ -179,7 +180,7 @@ def _sided(ctx: Context, claims: Iterator[Claim], paired: frozenset[str]) -> Ite
         own = own.model_copy(update={"base": c.revision.base}) if own is not None and on_base and c.revision else own
         rev = named if named is not None and (named.head or named.base) else own or c.revision
         rev = rev or Revision(label=side)
-        metric = measure or row_measure(c, label)
+        metric = _of_row(measure, c) or row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
 
 
@@ -346,6 +347,13 @@ def arm_columns(headers: list[str], base_of: dict[int, int]) -> dict[str, tuple[
     return out
 
 
+def _of_row(measure: str | None, c: Claim) -> str | None:
+    """The measure a side column's header names, or, where that is a statistic alone ("mean" of "B mean"), the
+    measure its row names ("Output throughput"): the statistic of the runs, not the quantity measured."""
+    row = str(c.config.get("row") or "")
+    return row if measure and bare_stat(measure) and row and looks_metric(row) else measure
+
+
 def _a_sha(word: str) -> bool:
     bare = word.strip("`() ")
     return bool(SHA_RE.fullmatch(bare.lower())) and is_sha(bare)
@@ -364,7 +372,7 @@ def on_arm_columns(claims: Iterator[Claim], arms: dict[str, tuple[str, str]]) ->
             yield c
             continue
         measure, arm = got
-        yield c.model_copy(update={"metric": measure, "config": {**c.config, "variant": arm}})
+        yield c.model_copy(update={"metric": _of_row(measure, c), "config": {**c.config, "variant": arm}})
 
 
 def implementation_columns(headers: list[str], base_of: dict[int, int]) -> frozenset[str]:
