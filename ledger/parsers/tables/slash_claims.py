@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.tables.declared_pairs import SlashPair
 from ledger.vocab.metrics import column_kind
+from ledger.vocab.sides import side_alone, side_of
 
 
 def slash_claims(
@@ -25,11 +26,21 @@ def slash_claims(
     section: str,
     config: Mapping[str, Any],
 ) -> Iterator[Claim]:
-    """The new side's claim of the pair cell at (line, text): on the revision the text defines by its side's word."""
+    """The new side's claim of the pair cell at (line, text): on the revision the text defines by its side's word, else
+    on the side its word names where that word is the PR's side alone ("this PR" of "greedy / main / this PR"); then the
+    third run's value, its own claim under the third's name (no side: greedy drafting runs the same on both)."""
     line, text = at
-    extra: dict[str, Any] = (
-        {"revision": rev} if pair.word and (rev := ctx.named_at(line).get(pair.word.lower())) else {}
-    )
+    rev = ctx.named_at(line).get(pair.word.lower()) if pair.word else None
+    # (a section's revision, "First measurement (commit 2f8c6e0a4b)", is the run's, a side word or not)
+    if (
+        rev is None
+        and pair.word
+        and side_alone(pair.word)
+        and side_of(pair.word) == "head"
+        and not ctx.revision_at(line)
+    ):
+        rev = Revision(label=pair.word)
+    extra: dict[str, Any] = {"revision": rev} if rev is not None else {}
     yield ctx.claim(
         column_kind(metric, section, unit),
         line,
@@ -41,3 +52,7 @@ def slash_claims(
         config=dict(config),
         **extra,
     )
+    if pair.third is not None and pair.third[1] is not None:
+        name, value = pair.third
+        kind = column_kind(metric, section, unit)
+        yield ctx.claim(kind, line, text, metric=metric, value=value, unit=unit, config={**config, "variant": name})
