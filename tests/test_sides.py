@@ -95,6 +95,9 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         # "cat results/v3_pr.json | jq ...", "> baseline.log" over the paste below): what it printed is that side's
         ("side_result_files.md", "main", "PR", "improvement  output throughput"),
         ("side_result_files_rendered.txt", "main", "PR", "improvement  output throughput"),
+        # the base side named after an opening adverb, in a sentence that goes on ("Even before the changes of this
+        # PR, the nightly smoke test prints the numbers below."): the paste under it is the base's
+        ("even_before_side_lead.md", "before the changes", "After", "improvement  output throughput"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
@@ -110,6 +113,12 @@ def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str
         return " ".join(re.sub(r"\[[^\]]*\]", " ", s).split())
 
     assert any(bare(verdict) in bare(line) for line in lines), out
+
+
+def test_updated_names_the_candidate_only_as_a_whole_label() -> None:
+    # ("| Updated | Baseline |": the updated code's column; "Updated results" is a rerun's label, no side)
+    assert side_of("Updated") == "head" and side_of("Updated (tok/s)") == "head"
+    assert side_of("Updated results") is None and side_of("updated the kernel") is None
 
 
 def test_sides_carry_their_heads() -> None:

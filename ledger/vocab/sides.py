@@ -40,6 +40,8 @@ _HEAD_WORDS_RE = (
     r"after|new\s+code|new|patched|fixed|optimi[sz]ed|(?<!-)tuned|ours|pushed\s+(?:tree|head|commit|branch|build)|"
     # ("parent 1515.84 versus child 799.73": a bisect's commit under test, its parent the base)
     r"child|"
+    # ("| Updated | Baseline | Speedup |": the updated code's column, a label's last word; "Updated results" is a rerun)
+    r"updated(?=\s{0,3}(?:[(\[]|$))|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE
 )
 HEAD_SIDE_RE = re.compile(_HEAD_WORDS_RE + "|" + POST_SIDE + r")\b", re.IGNORECASE)

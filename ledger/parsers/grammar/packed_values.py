@@ -16,6 +16,8 @@ _UNIT_RE = trie_pattern(UNITS, lookahead=True)
 # line is a list the line's wrap cut)
 _VALUE_LIST_RE = re.compile(r"(?<![\w./])(?:\d{1,7}(?:\.\d{1,6})?/){1,15}\d{1,7}(?:\.\d{1,6})?(?:/\s*$|(?![\w/]|\.\d))")
 _LIST_UNIT_RE = re.compile(rf"\s?(?:{_UNIT_RE})", re.IGNORECASE)
+# the member after "N%/": a percentage of its own ("13%"), not a share's total ("7%/1")
+_PERCENT_NEXT_RE = re.compile(r"\d{1,4}(?:\.\d{1,4})?%(?![\w/])")
 _LIST_REACH = 130
 """Longer than any run _VALUE_LIST_RE takes: how far back a member looks for its run's start."""
 
@@ -25,6 +27,8 @@ def in_value_list(text: str, ns: int) -> bool:
     numbers printed with decimals, or three or more with a unit after the last ("111/688/1565 tok/s"), or as many
     with a unit after the last as the setting listed after it has values ("2210/5030 tok/s at concurrency 4 and
     32")."""
+    if ns >= 3 and text[ns - 2] == "%" and text[ns - 3].isdigit():
+        return _PERCENT_NEXT_RE.match(text, ns) is not None  # ("7%/13% for FC1 and FC2": two percentages)
     if ns < 2 or not text[ns - 2].isdigit():
         return False
     start = ns - 1

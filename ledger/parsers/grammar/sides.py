@@ -103,8 +103,9 @@ _CLAUSE_SIDE_RE = WordGate(
 )
 # "With this fix, ... Results:": a paragraph that opens with its side
 _LEAD_SIDE_RE = re.compile(
-    r"^\s*(?:[*_]{1,2})?(?P<side>(?:with|after|before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|"
-    # "after pr,  Mean TTFT (ms): 16.87, before pr ...": the side the line and the paste under it open with
+    r"^\s*(?:[*_]{1,2})?(?:(?:even|still|also|and|but|so)\s{1,3})?(?P<side>(?:with|after|before|without)\s+"
+    r"(?:the\s+changes?\s+(?:of|in|from)\s+(?:this|the|my)\s+pr|(?:the|this|my)\s+(?:pr|fix|patch|changes?))|"
+    # "after pr, Mean TTFT (ms): 16.87, before pr ...", "Even before the changes of this PR": that side opens it
     r"(?:after|before)\s+pr(?=\s{0,3}[,:])|"
     # "After simply adding in the guards for X, we had a slowdown to:": the change made, then what it measured
     r"(?:after|before)\s+(?:\w{2,12}ly\s+)?(?:add|apply|enabl|disabl|remov|switch|chang|replac|revert|fix|merg|patch|"

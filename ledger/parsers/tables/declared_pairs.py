@@ -16,7 +16,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.cells import SLASH_CELL_RE
-from ledger.parsers.tables.headers import SLASH_SIDES_RE, UNIT_WORDS, side_core, slash_sides
+from ledger.parsers.tables.headers import SLASH_SIDES_RE, UNIT_WORDS, side_core, slash_sides, slash_third
 from ledger.parsers.tables.title_arms import pr_title, slash_arms
 from ledger.vocab.word_gate import WordGate
 
@@ -85,6 +85,8 @@ class SlashPair:
     unit: str | None
     bare: str
     word: str | None
+    third: tuple[str, float | None] | None = None
+    """The third run a header names before the pair ("greedy" of "greedy / main / this PR") and its value."""
 
 
 def slash_pair(
@@ -99,8 +101,11 @@ def slash_pair(
         sides = cache[ci] = slash_sides(head) or arms
     declared = declared_pair(ctx, block) if sides is None and "/" in cleaned else None
     order = sides or (declared.sides if declared else None)
-    sm = SLASH_CELL_RE.match(cleaned) if order is not None else None
-    if sm is None or order is None:
+    third = slash_third(head) if sides else None
+    tm = _THIRD_CELL_RE.match(cleaned) if third else None
+    # ("3.10 / 2.71 / 3.02" under "greedy / main / this PR": the pair is the last two values)
+    sm = SLASH_CELL_RE.match(cleaned[tm.end() :] if tm else cleaned) if order else None
+    if sm is None or order is None or (third and tm is None):
         return None
     side = SLASH_SIDES_RE.search(head) if sides else None
     word = side.group("ab"[order[0]]) if side else (declared.new_word if declared else None)
@@ -108,4 +113,13 @@ def slash_pair(
     # the comma that set the sides apart)
     bare = (SLASH_SIDES_RE.sub("", head).strip(" ,;:") if sides else head) or head
     unit = sm.group(2 + 2 * order[0]) or sm.group(2 + 2 * order[1])
-    return SlashPair(to_float(sm.group(1 + 2 * order[0])), to_float(sm.group(1 + 2 * order[1])), unit, bare, word)
+    other = (third, to_float(tm.group(1))) if third and tm else None
+    return SlashPair(
+        to_float(sm.group(1 + 2 * order[0])), to_float(sm.group(1 + 2 * order[1])), unit, bare, word, other
+    )
+
+
+# a cell's first of three values, the third run's, with its unit and slash ("3.10 / " of "3.10 / 2.71 / 3.02"): the
+# pair's two values follow
+_VALUE = r"[-+~]?\d[\d,]{0,15}(?:\.\d{1,12})?"
+_THIRD_CELL_RE = re.compile(r"^\s{0,3}(" + _VALUE + r")\s{0,2}(?:%|x|[a-zA-Zµ]{1,8})?\s{0,3}/")

@@ -37,10 +37,19 @@ _NEW_WORD_RE = re.compile(
     r"|(?<=\w )on\s*$",
     re.IGNORECASE,
 )
+# one side's name in a slash header: a word, or the PR's own ("this PR", "`main`")
+_SLASH_PART = r"`?(?P<{}>(?:(?:this|the|our)[ \t])?[\w.-]{{1,20}})`?"
 # "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
-# ("TTFT (new / old)", "TTFT (FA3 / FlashInfer)": the two sides in brackets after the measure)
+# ("TTFT (new / old)", "TTFT (FA3 / FlashInfer)": the two sides in brackets after the measure; "acceptance length:
+# greedy / `main` / this PR": a third run first, neither side, before the pair)
 SLASH_SIDES_RE = re.compile(
-    r"(?P<open>\(\s?)?(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})(?(open)\s?\))\s*(?:\([^()]{0,20}\))?\s*$"
+    r"(?P<open>\(\s?)?(?:"
+    + _SLASH_PART.format("c")
+    + r"\s*/\s*)?"
+    + _SLASH_PART.format("a")
+    + r"\s*/\s*"
+    + _SLASH_PART.format("b")
+    + r"(?(open)\s?\))\s*(?:\([^()]{0,20}\))?\s*$"
 )
 
 
@@ -54,17 +63,30 @@ def side_core(head: str) -> tuple[str | None, str]:
 
 
 def slash_sides(head: str) -> tuple[int, int] | None:
-    """For "Req/s branch / main": (index of the new side, index of the baseline side) in "a / b" cells."""
+    """For "Req/s branch / main": (index of the new side, index of the baseline side) in "a / b" cells; of a header
+    naming a third run first ("greedy / main / this PR"), the indices of the pair after it, only where the pair is
+    a base and the PR's side by their words and the third neither (slash_third)."""
     m = SLASH_SIDES_RE.search(head)
     if not m:
         return None
-    if any(len(m.group(g)) < 2 or m.group(g).lower() in UNIT_WORDS for g in "ab"):
+    if any(len(m.group(g)) < 2 or m.group(g).lower() in UNIT_WORDS for g in "abc" if m.group(g) is not None):
         return None  # "base/B", "gap/M", "Req/s": a unit after the slash, not a second side
     a_base = bool(_BASE_WORD_RE.fullmatch(m.group("a")))
     b_base = bool(_BASE_WORD_RE.fullmatch(m.group("b")))
     if a_base == b_base:
         return None
+    if m.group("c") is not None:
+        new, third = m.group("a" if b_base else "b"), m.group("c")
+        if not _NEW_WORD_RE.fullmatch(new) or _BASE_WORD_RE.fullmatch(third) or _NEW_WORD_RE.fullmatch(third):
+            return None  # ("bf16 / fp8 / int4", "main / v1 / v2": runs of no one PR against its base)
     return (1, 0) if a_base else (0, 1)
+
+
+def slash_third(head: str) -> str | None:
+    """The third run a slash header names before its pair ("greedy" of "greedy / main / this PR"), where slash_sides
+    reads the pair; its value in the cell is that run's own, neither side's."""
+    m = SLASH_SIDES_RE.search(head)
+    return m.group("c") if m is not None and m.group("c") is not None and slash_sides(head) is not None else None
 
 
 # "mean ITL (ms), baseline -> candidate", "p50 (ms), before → after", "TPOT (main → PR)": cells "a -> b" hold

@@ -115,6 +115,7 @@ from ledger.parsers.tables.title_blocks import in_block
 from ledger.parsers.tables.token_totals import with_totals
 from ledger.parsers.tables.twin_tables import on_twin_measure, twin_measure
 from ledger.parsers.tables.vs_rows import VS_COLUMN, against_base, vs_named_rows
+from ledger.parsers.tables.vs_sides import on_vs_sides
 from ledger.parsers.tables.whole_rows import states_whole
 from ledger.parsers.tables.workload_rows import workload_rows_setup
 from ledger.vocab.activity_tails import without_activity
@@ -239,7 +240,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_release_columns(on_flag_arms(on_engine_columns(claims, engines), flagged), releases)
         claims = on_sweep(on_twin_measure(claims, twin), sweep, _measured(info))  # (flag_arms' "+ --enable-x")
-        claims = on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides)  # ("| PR no-LG | PR LG |")
+        claims = on_vs_sides(ctx, on_pr_arms(on_side_columns(ctx, claims, headers, info.base_of), pr_sides))  # PR arms
         claims = in_group(claims, group) if grouped else claims
         claims = with_frame_statistic(against_base(on_reproduced_columns(claims, headers), vs_name), frame)  # P99 TTFT
         yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)

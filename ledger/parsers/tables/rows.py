@@ -57,6 +57,7 @@ from ledger.parsers.tables.reference_columns import spread_value
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.run_rows import cell_subject, runs_row
 from ledger.parsers.tables.setting_keys import read_setting, sized_model
+from ledger.parsers.tables.slash_claims import slash_claims
 from ledger.parsers.tables.slash_named import baseline_cell, position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
@@ -310,20 +311,7 @@ class _RowReader:
         # ("Output rate base/head (tok/s)": the unit in the parenthesis the sides' words stood before)
         unit = pair.unit or info.head(pair.bare)[0] or unit_of_header(c.head)
         metric = metric_name(self.label, info.head(pair.bare)[1] or pair.bare, c.role)
-        extra: dict[str, Any] = (
-            {"revision": rev} if pair.word and (rev := self.ctx.named_at(c.line).get(pair.word.lower())) else {}
-        )
-        yield self.ctx.claim(
-            column_kind(metric, self.section, unit),
-            c.line,
-            c.cell.strip(),
-            metric=metric,
-            value=pair.value,
-            unit=unit,
-            reference=pair.reference,
-            config=self._config(c),
-            **extra,
-        )
+        yield from slash_claims(self.ctx, pair, (c.line, c.cell.strip()), metric, unit, self.section, self._config(c))
         return True
 
     def _runs(self, c: _Cell) -> Generator[Claim, None, bool]:
