@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ledger.vocab.canonical import PRECISION_PART
 from ledger.vocab.online_quant import requantised
+from ledger.vocab.sampling_words import SAMPLING_KEYS
 from ledger.vocab.text import ARROW
 from ledger.vocab.word_gate import WordGate
 
@@ -112,6 +113,13 @@ _BACKEND_BASE_BEFORE_RE = re.compile(
 )
 
 
+# "this PR vs greedy", "slower than temperature 0": the sampling named after these is the compared run's, not the
+# value's own (a header "tok/s, this PR vs greedy" over a sampled sweep: greedy drafting is the other side)
+_SAMPLING_BASE_BEFORE_RE = re.compile(
+    r"\b(?:against|versus|vs\.?|than|relative\sto|compared\s(?:to|with))\s(?:the\s)?$", re.IGNORECASE
+)
+
+
 def not_the_runs_method(key: str, s: str, m: re.Match[str]) -> bool:
     """The drafting word `m` (of setup key `key`) names no method the run drafted with: one arm of two ("the decode
     and MTP-3 path"), a compared or changed code's ("faster than EAGLE"), an arm turned off right after a value; an
@@ -119,6 +127,8 @@ def not_the_runs_method(key: str, s: str, m: re.Match[str]) -> bool:
     flashinfer backend": the baseline's)."""
     if key == "attention":
         return _BACKEND_BASE_BEFORE_RE.search(s, max(0, m.start() - 48), m.start()) is not None
+    if key in SAMPLING_KEYS:
+        return _SAMPLING_BASE_BEFORE_RE.search(s, max(0, m.start() - 24), m.start()) is not None
     if key in ("spec_algo", "draft_len") and one_arm_of_two(s, m.start(), m.end()):
         return True
     return key == "spec_algo" and bool(

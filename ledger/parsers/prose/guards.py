@@ -17,7 +17,7 @@ from ledger.parsers.prose.acceptance_ceiling import acceptance_ceiling
 from ledger.parsers.prose.bars import compared_bound
 from ledger.parsers.prose.counted_ratios import compared_factor, counted, names_its_change
 from ledger.parsers.prose.hardware_specs import capability_before, peak_spec
-from ledger.parsers.prose.intervals import lone_spread, range_of_no_result
+from ledger.parsers.prose.intervals import interval_bound, lone_spread, range_of_no_result
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.link_names import in_link_not_value
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
@@ -490,7 +490,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # what hardware can do ("can sustain 340 GB/s"); a bar a rerun must meet ("CV at most 2% needed")
     if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
-    if n.high is not None and range_of_no_result(text, n):
+    if (n.high is not None and range_of_no_result(text, n)) or interval_bound(text, n):
         return True  # "scaled to 0-100", "93.10 mean [92.50–93.70]": a score's scale, a value's spread
     if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")

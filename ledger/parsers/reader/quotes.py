@@ -4,7 +4,9 @@ A conversation copied as text marks each message by its author on a line of its 
 message is the description, whose own `>` blocks (notes, pasted logs) are its evidence; a `>` line in any later
 message quotes someone. Anywhere, a `>` block under "... wrote:" is a quote, and so is a `>` line that repeats
 lines written earlier in the text: one line, or several in their order collapsed onto one `>` line (a reply's
-quote loses its line breaks, and a bare commit URL comes back as a `[short sha](url)` link), its end cut short.
+quote loses its line breaks, and a bare commit URL comes back as a `[short sha](url)` link), its end cut short; and a
+`>` row that prints an earlier row's numbers, all of them in their order, with its words and units in another spelling
+or language ("> fp16 gemm<TAB>2048<TAB>51.0毫秒" under "fp16 gemm | 2048 | 51.0ms"): a table pasted back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ _QUOTED_FENCE_RE = re.compile(r"^[ \t]{0,3}>[> \t]{0,16}(?:`{3,}|~{3,})")
 _LINK_RE = re.compile(r"\[[^\[\]\n]{0,200}\]\(([^()\s]{1,400})\)")
 _KEY_WORDS = 2  # the earlier lines a quote may open with are found by their first words
 _CANDIDATES = 16  # (the newest few of them: a quote repeats a line, not every line that opens alike)
+_DIGITS_RE = re.compile(r"\d+(?:\.\d+)?")
+_ROW_NUMBERS = 3  # (a row's numbers, this many or more, tell it: two could match any short line by chance)
 
 
 def _plain(line: str) -> str:
@@ -34,15 +38,22 @@ class _Said:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.opening: dict[tuple[str, ...], list[int]] = {}
+        self.numbers: set[tuple[str, ...]] = set()
 
-    def add(self, line: str) -> None:
+    def add(self, line: str, raw: str = "") -> None:
         self.opening.setdefault(tuple(line.split(" ", _KEY_WORDS)[:_KEY_WORDS]), []).append(len(self.lines))
         self.lines.append(line)
+        # (a table's row: its numbers, for a quote that pastes the row back)
+        if ("|" in raw or "\t" in raw) and len(digits := tuple(_DIGITS_RE.findall(line))) >= _ROW_NUMBERS:
+            self.numbers.add(digits)
 
     def repeated(self, body: str) -> bool:
-        """The body is earlier lines in their order, joined by blanks, the last of them perhaps cut short."""
+        """The body is earlier lines in their order, joined by blanks, the last of them perhaps cut short; or an
+        earlier table row's numbers, all of them in their order (a row pasted back, its words translated)."""
         key = tuple(body.split(" ", _KEY_WORDS)[:_KEY_WORDS])
-        return any(self._walk(at, body) for at in self.opening.get(key, [])[-_CANDIDATES:])
+        if any(self._walk(at, body) for at in self.opening.get(key, [])[-_CANDIDATES:]):
+            return True
+        return bool(self.numbers) and tuple(_DIGITS_RE.findall(body)) in self.numbers
 
     def _walk(self, at: int, body: str) -> bool:
         rest = body
@@ -71,7 +82,7 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
         if not _QUOTE_RE.match(line):
             if line.strip():
                 under_wrote = _WROTE_RE.search(line) is not None
-                said.add(_plain(line))
+                said.add(_plain(line), line)
             continue
         body = _plain(_MARKS_RE.sub("", line, count=1))
         if turns >= 2 or under_wrote or (body and said.repeated(body)):

@@ -86,9 +86,26 @@ _ASCII_SPREAD_RE = re.compile(r"(?<=[\d\s])\+/?-(?=\s{0,3}\d)")
 _SIGN_FIRST_TIMES_RE = re.compile(r"^\s{0,3}[x×]\s?(\d{1,4}\.\d{1,9}|\d)\s{0,3}$")
 
 
+# "+4.2% [+3.1, +5.3]", "0.62 [0.60; 0.64]": an interval in brackets after the value, its two bounds about it
+_BOUND = r"[-+−]?\d{1,9}(?:\.\d{1,9})?"
+_INTERVAL_TAIL_RE = re.compile(rf"\s?\[\s?(?P<lo>{_BOUND})\s?%?\s?[,;]\s?(?P<hi>{_BOUND})\s?%?\s?\]\s?$")
+_LEAD_RE = re.compile(rf"^[~≈]?\s?(?P<v>{_BOUND})")
+
+
+def without_interval(text: str) -> str:
+    """The cell without the interval printed after its value (see _INTERVAL_TAIL_RE): the bounds of that value's
+    runs or its confidence interval, as a "±" is its spread, never values of their own. The bounds must hold the
+    value ("4 [1, 8]" beside "[16, 32]" is no such pair unless 4 lies between them; a list of settings rarely does)."""
+    if "]" not in text or (m := _INTERVAL_TAIL_RE.search(text)) is None or (v := _LEAD_RE.match(text)) is None:
+        return text
+    lo, hi, val = (float(x.replace("−", "-")) for x in (m.group("lo"), m.group("hi"), v.group("v")))
+    return text[: m.start()].rstrip() if lo < hi and lo <= val <= hi else text
+
+
 def _spread_sign(text: str) -> str:
     if (m := _SIGN_FIRST_TIMES_RE.match(text)) is not None:
         return f"{m.group(1)}x"
+    text = without_interval(text)
     return _ASCII_SPREAD_RE.sub("±", text) if "+" in text else text
 
 

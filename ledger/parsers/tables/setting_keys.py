@@ -12,6 +12,7 @@ from ledger.vocab.drafting_words import spec_on_cell
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.model_bits import WIDTH_KEY, stated_bits
+from ledger.vocab.sampling_words import SAMPLING_KEYS
 from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting
@@ -99,6 +100,8 @@ def setup_key(name: str) -> str | None:
         return None  # a bare "N" over a kernel's sizes is its matrix dimension, no eval's count
     if key in SETUP_KEYS or key in NAMED_SETTING_KEYS:
         return key  # ("MBS", "Global BS": a training run's batches, by the vocabulary's own names)
+    if key in SAMPLING_KEYS and raw != "topk":
+        return key  # ("| top-k |" over 1, 20, 1024: a sampling sweep's row key; a joined "topk" is a tree's width)
     # "kv type", "imatrix": a setting the setup labels' table names by another word (its lengths and machines are
     # read above, each as its own columns say)
     label = setup_label_key(name)
