@@ -749,3 +749,12 @@ def test_a_change_printed_in_percent_moves_in_points() -> None:
     assert _delta_cell(pair) == "+20.5 pp"
     plain = compare(snap("v1", mk("perf", "TTFT", 40.0, unit="ms")), snap("v2", mk("perf", "TTFT", 44.0, unit="ms")))
     assert _delta_cell(plain[0]) == "+10.0%"  # a value's change stays relative
+
+
+def test_a_share_of_the_baseline_may_pass_100() -> None:
+    """A quantised score above its baseline's ("0.7466 (100.62%)"): its share is a real level, never a mis-read
+    rate (reader353 cause 11); a plain accuracy above 100 still is one."""
+    share = mk("accuracy", "mean score (% of baseline)", 100.62, unit="%")
+    assert implausible(share, claim_key(share)[0]) is None
+    plain = mk("accuracy", "mean score", 100.62, unit="%")
+    assert implausible(plain, claim_key(plain)[0]) is not None

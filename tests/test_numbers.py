@@ -224,3 +224,19 @@ def test_a_product_number_glued_to_an_s_is_no_time(text: str, found: list[tuple[
 )
 def test_one_change_told_as_a_range_of_shares(text: str, spans: list[tuple[float, float | None]]) -> None:
     assert [(n.value, n.high) for n in find_numbers(text)] == spans
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("q2_k_s", None),
+        ("plain RTN / q4_k_s", None),
+        ("iq3_s", None),
+        ("latency_s", "s"),  # a time spelled into the name still is one
+        ("prefill_ms", "ms"),
+    ],
+)
+def test_a_gguf_type_label_is_no_time(header: str, unit: str | None) -> None:
+    """A quant results row labelled by a lower-case GGUF type: its "_s" is the type's size, not seconds
+    (reader353 cause 6)."""
+    assert unit_of_header(header) == unit

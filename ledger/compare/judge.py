@@ -12,6 +12,7 @@ from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_fo
 from ledger.compare.trials import repeats_note
 from ledger.model import MISMEASURED_NOTE, Claim
 from ledger.vocab.metrics import SCALE_QUALITY, higher_is_better, is_change_name
+from ledger.vocab.relative_changes import SHARE_OF_BASELINE
 from ledger.vocab.software_stack import STACK_MOVED, stack_moves
 from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import is_point_change, is_time_unit, unit_factor
@@ -309,7 +310,9 @@ def implausible(claim: Claim, key: Key) -> str | None:
         return None
     if key.metric in SCALE_QUALITY or claim.unit not in (None, "", "%"):
         return None
-    if not 0 <= v <= 100:
+    # ("0.7466 (100.62%)": a quantised score's share of its baseline's, above 100 where it scores higher)
+    ceiling = math.inf if SHARE_OF_BASELINE in (claim.metric or "") else 100.0
+    if not 0 <= v <= ceiling:
         return f"{key.metric} {v:g} outside 0..100"
     return None
 

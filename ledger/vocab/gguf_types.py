@@ -25,3 +25,13 @@ def sized_type(text: str, start: int) -> bool:
     """The bits per weight at `start` are the size of the GGUF type printed right before them ("IQ4_K_R4 - 4.5
     bpw"): the type names the weights, not the size (ExLlama's "4.0 bpw" alone names them)."""
     return _TYPE_BEFORE_SIZE_RE.search(text, max(0, start - 24), start) is not None
+
+
+# (the type closes the text: "q4_k_s", "plain RTN / Q2_K_S"; the letter before it is no part of a longer word)
+_ENDS_IN_TYPE_RE = re.compile(rf"(?<![a-z0-9]){GGUF_QUANT}$", re.IGNORECASE)
+
+
+def ends_in_gguf_type(text: str) -> bool:
+    """`text` ends in a GGUF type ("q2_k_s", "Optimized RTN / Q4_K_S"): its last letter is the type's size
+    (small, medium, large), never a unit such as seconds."""
+    return _ENDS_IN_TYPE_RE.search(text.strip()) is not None

@@ -53,6 +53,13 @@ def scheme_mix(text: str) -> str | None:
     return None if family is None else family[1].lower()
 
 
+def one_scheme(cell: str) -> str | None:
+    """The one scheme a whole cell names, spelled as the setup words spell it ("q3ks" -> "q3_k_s", "W4G128" ->
+    "w4g128"); None for anything more or else."""
+    m = _SCHEME_RE.fullmatch(cell.strip(" *_`")[:40])
+    return None if m is None else _spelled(m.group(1))
+
+
 def average_bits(text: str) -> str | None:
     """The average width a caption or a corner states ("avgbits 3.5" -> "3.5"); None where it states none."""
     m = _AVERAGE_RE.search(text[:400])

@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from ledger.memo import last_document, short_text_cache
 from ledger.parsers.grammar.commands import continued
+from ledger.parsers.grammar.corner_settings import setting_value as setting_value
 from ledger.parsers.grammar.flag_lists import quoted_flags
 from ledger.parsers.grammar.later_leads import leads_after_blocks
 
@@ -37,7 +38,6 @@ from ledger.parsers.grammar.line_setup import label_settings as label_settings
 from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_label as setting_label
-from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import section_measures

@@ -15,6 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
+from ledger.vocab.gguf_types import ends_in_gguf_type
 from ledger.vocab.perplexity_corpora import MEASURE_BRACKET_RE
 from ledger.vocab.sides import POST_SIDE, PRE_SIDE, side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
@@ -237,7 +238,8 @@ def unit_of_header(head: str) -> str | None:
         return u
     if "_" in head or head.lower() in _SUFFIX_UNITS:  # "latency_ms", "tflops": a unit spelled into the name
         m = _SUFFIX_UNIT_RE.search(head.strip())
-        if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
+        # ("Q4_K_S", "plain RTN / q2_k_s": a GGUF type's last letter is its size, not seconds)
+        if m and m.group(1) != "S" and not ends_in_gguf_type(head):
             return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
         if _MEAN_LENGTH_RE.match(head.strip()):
             return "tokens"  # "avg_tokens" beside a score: the answers' mean length, counted in tokens

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ledger.model import Revision
+from ledger.parsers.grammar.corner_settings import scheme_setting
 from ledger.parsers.grammar.line_setup import model_in_cell, row_kernel
 from ledger.parsers.grammar.named_revisions import listed_sides
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
@@ -322,6 +323,9 @@ class TableInfo:
             keys = (self.length_cols[i],) if i in self.length_cols else setting_keys(head)
             if keys == ("model",) and scheme_only(cell):
                 keys = ("quant",)  # ("W4A16" under "Model": the scheme the page's one model was quantised with)
+            if len(keys) > 1 and "quant" in keys and (scheme := scheme_setting(cell)) is not None:
+                out.update(scheme)  # ("q3ks", "rtn (3bit)" under "Model / Quant": the heading's model in a scheme)
+                continue
             parts = setting_parts(keys, cell)
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
