@@ -20,6 +20,7 @@ from ledger.vocab.test_ids import test_id_setup as setup_of_test_id
         ("Replace flashinfer attention with triton attention", None),  # (two backends: neither is the runs')
         ("Tune triton GEMM configs", None),
         ("Faster fa3a kernels", None),
+        ("[CUDA] Split the flash-attn tile for small heads", None),  # (the kernel edited, no backend chosen)
     ],
 )
 def test_title_attention(title: str, want: str | None) -> None:

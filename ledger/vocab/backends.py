@@ -130,11 +130,12 @@ def runtime_backend(title: str) -> str | None:
 
 
 # the attention kernels a title or a test id names alone: the names no other kernel's backend shares (FlashAttention's
-# versions, the MLA kernels); "triton", "flashinfer", "trtllm" are as often a MoE's, a GEMM's or a sampler's, so
-# they name the attention's only with its word ("triton attention", "flashinfer attn backend") or as a test's
-# parameter (below)
+# versions, the MLA kernels; an unversioned "flash-attn" in a title is the kernel a change edits, as llama.cpp's
+# "Split the flash-attn tile", not the engine's backend the runs chose); "triton", "flashinfer", "trtllm" are as
+# often a MoE's, a GEMM's or a sampler's, so they name the attention's only with its word ("triton attention",
+# "flashinfer attn backend") or as a test's parameter (below)
 _OWN_ATTENTION = (
-    r"fa[234]|flash[_-]?mla|trtllm[_-]ml[ah]|cutlass[_-]mla|flash[_-]?attn[_-]?v?[234]?|flashattention[_-]?v?[234]?"
+    r"fa[234]|flash[_-]?mla|trtllm[_-]ml[ah]|cutlass[_-]mla|flash[_-]?attn[_-]?v?[234]|flashattention[_-]?v?[234]"
 )
 _SHARED_ATTENTION = r"flashinfer|triton|trtllm|aiter|torch[_-]native|sdpa|nsa"
 _TITLE_ATTENTION_RE = re.compile(
@@ -167,7 +168,8 @@ def title_attention(title: str) -> str | None:
 # pytest joins a parametrization's values with "-", and an engine's tests parametrize the attention backend by its
 # bare name), or a test named for its kernel ("test_gsm8k_fa4")
 _PARAM_ATTENTION_RE = re.compile(
-    rf"(?:^|(?<=-))(?:attn_backend=|attention_backend=)?(?P<name>{_OWN_ATTENTION}|{_SHARED_ATTENTION}|vanilla)(?=$|-)",
+    rf"(?:^|(?<=-))(?:attn_backend=|attention_backend=)?(?P<name>{_OWN_ATTENTION}|{_SHARED_ATTENTION}|flash_attn|vanilla)"
+    r"(?=$|-)",
     re.IGNORECASE,
 )
 _NAME_ATTENTION_RE = re.compile(rf"_(?P<name>{_OWN_ATTENTION})$", re.IGNORECASE)
