@@ -127,3 +127,61 @@ def runtime_backend(title: str) -> str | None:
         return None
     m = _RUNTIME_BACKEND_RE.search(title[:300])
     return m.group("name").lower() if m else None
+
+
+# the attention kernels a title or a test id names alone: the names no other kernel's backend shares (FlashAttention's
+# versions, the MLA kernels; an unversioned "flash-attn" in a title is the kernel a change edits, as llama.cpp's
+# "Split the flash-attn tile", not the engine's backend the runs chose); "triton", "flashinfer", "trtllm" are as
+# often a MoE's, a GEMM's or a sampler's, so they name the attention's only with its word ("triton attention",
+# "flashinfer attn backend") or as a test's parameter (below)
+_OWN_ATTENTION = (
+    r"fa[234]|flash[_-]?mla|trtllm[_-]ml[ah]|cutlass[_-]mla|flash[_-]?attn[_-]?v?[234]|flashattention[_-]?v?[234]"
+)
+_SHARED_ATTENTION = r"flashinfer|triton|trtllm|aiter|torch[_-]native|sdpa|nsa"
+_TITLE_ATTENTION_RE = re.compile(
+    rf"(?<![\w.-])(?:(?P<own>{_OWN_ATTENTION})(?![\w.-])|(?P<shared>{_SHARED_ATTENTION})[ _-](?:attention|attn)\b)",
+    re.IGNORECASE,
+)
+# a title or a test about another kernel's backend ("Use FA3-style tiling in the MoE kernel", "test_moe[triton]")
+_OTHER_KERNEL_RE = re.compile(r"moe|gemm|sampl|lora|expert", re.IGNORECASE)
+
+
+def _one_attention(names: list[str]) -> str | None:
+    """The one attention backend of `names` (spelled once: "FA3" and "fa3" are one), else None: a title naming two
+    ("Replace flashinfer attention with triton attention") sets one against the other, neither is the runs'."""
+    spelled = {re.sub(r"[_-]", "_", n.lower()) for n in names}
+    return spelled.pop() if len(spelled) == 1 else None
+
+
+def title_attention(title: str) -> str | None:
+    """The attention backend a PR's title names for the runs it fixes or speeds up ("fix b200 fa4 ci" -> "fa4",
+    "Fix H100 triton attention CI" -> "triton"), else None: a CI job's or a change's title names the kernel its
+    results ran with. Not where it speaks of another kernel (a MoE's, a GEMM's) or names two backends."""
+    head = title[:200]
+    if _OTHER_KERNEL_RE.search(head):
+        return None
+    names = [m.group("own") or m.group("shared") for m in _TITLE_ATTENTION_RE.finditer(head)]
+    return _one_attention(names)
+
+
+# a test's parameter that is an attention backend ("test_mtp[nvfp4_ws8_80gb-trtllm]", "test_eagle[fp8_tp4-flashinfer]":
+# pytest joins a parametrization's values with "-", and an engine's tests parametrize the attention backend by its
+# bare name), or a test named for its kernel ("test_gsm8k_fa4")
+_PARAM_ATTENTION_RE = re.compile(
+    rf"(?:^|(?<=-))(?:attn_backend=|attention_backend=)?(?P<name>{_OWN_ATTENTION}|{_SHARED_ATTENTION}|flash_attn|vanilla)"
+    r"(?=$|-)",
+    re.IGNORECASE,
+)
+_NAME_ATTENTION_RE = re.compile(rf"_(?P<name>{_OWN_ATTENTION})$", re.IGNORECASE)
+
+
+def attention_of_test(name: str, params: str | None) -> str | None:
+    """The attention backend a pytest id names: one of its parameters (`params`, "fp8_tp4-flashinfer" ->
+    "flashinfer") or its test function's last word (`name`, "test_gsm8k_fa4" -> "fa4"); None for a test of another
+    kernel ("test_fused_moe[triton]": its MoE's backend)."""
+    if _OTHER_KERNEL_RE.search(name):
+        return None
+    named = [m.group("name") for m in _PARAM_ATTENTION_RE.finditer(params or "")]
+    if (m := _NAME_ATTENTION_RE.search(name)) is not None:
+        named.append(m.group("name"))
+    return _one_attention(named)

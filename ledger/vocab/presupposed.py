@@ -44,3 +44,17 @@ def presupposed(line: str, title: bool = False) -> str:
         if at >= 0:
             out[at : at + len(name)] = name
     return "".join(out)
+
+
+# "Separate question: why is", "Unrelated question: why does this command give another number?", "Why is": a lead-in
+# that asks about the paste under it (a question's word then its colon or the line's end, a question mark last, or
+# "why" first); "Ran on 500 questions:" counts a data set's items and asks nothing
+_ASKING_RE = re.compile(
+    r"\bquestion[ \t]{0,3}(?::|$)|\?[ \t)*_]{0,4}$|^[ \t>*_-]{0,6}(?:why|how[ \t]come)\b", re.IGNORECASE
+)
+
+
+def asks_about(lead_in: str) -> bool:
+    """Whether a paste's lead-in asks about it (see _ASKING_RE): the paste is what the question is about, not the
+    setup of a run the text reports."""
+    return _ASKING_RE.search(lead_in[-400:]) is not None

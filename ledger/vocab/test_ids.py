@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.backends import attention_of_test
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import qualifiers
 
@@ -20,7 +21,7 @@ _TEST_CLASS_RE = re.compile(r"(?<![\w])Test(?P<name>[A-Z][A-Za-z0-9_]{1,80})(?=:
 _SIZED_CLASS_RE = re.compile(r"^[A-Z][a-z]{2,20}[A-Za-z0-9]{0,20}?_?\d{1,4}(?:[._]\d{1,2})?B$")
 # "TestX::test_y[nvfp4_ws8_80gb-trtllm]", "test_y[fp8_tp4]": a pytest id, its class and its parameters
 _TEST_ID_RE = re.compile(
-    r"(?<![\w])(?:Test[A-Z][A-Za-z0-9_]{1,80}::)?test_\w{1,80}(?:\[(?P<params>[\w.,+-]{1,200})\])?"
+    r"(?<![\w])(?:Test[A-Z][A-Za-z0-9_]{1,80}::)?(?P<name>test_\w{1,80})(?:\[(?P<params>[\w.,+-]{1,200})\])?"
 )
 # "ws8" in an id's parameters: the run's world size, its rank count (TensorRT-LLM's test ids)
 _WORLD_SIZE_RE = re.compile(r"(?:^|(?<=[_.,+-]))ws_?(?P<n>\d{1,3})(?=$|[_.,+-])", re.IGNORECASE)
@@ -106,10 +107,15 @@ def test_id_setup(text: str) -> dict[str, str]:
     if (model := test_class_model(text)) is not None:
         out["model"] = model
     # (the id's own match: "test_accuracy.py::TestX::test_y[fp8_ws4]" opens with its module's name)
-    m = next((m for m in _TEST_ID_RE.finditer(text[:400]) if m.group("params")), None)
+    ids = list(_TEST_ID_RE.finditer(text[:400]))
+    m = next((m for m in ids if m.group("params")), None)
     ws = _WORLD_SIZE_RE.search(m.group("params")) if m else None
     if ws is not None:
         out["gpu_count"] = ws.group("n")
+    # (the attention backend a parameter or the test's name gives: the one test's, several tests' only where they agree)
+    kernels = {k for i in ids if (k := attention_of_test(i.group("name"), i.group("params"))) is not None}
+    if len(kernels) == 1:
+        out["attention"] = kernels.pop()
     return out
 
 

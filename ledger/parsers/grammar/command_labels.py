@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
+from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.table_captions import captioned_table, small_print
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
@@ -156,3 +157,29 @@ def results_start(blocks: list[Block], k: int, section_start: Callable[[int], in
             start = b.start  # the lead-in of the results: theirs
         break
     return max(start, floor)
+
+
+def headline_start(doc: Document, blocks: list[Block], k: int) -> int | None:
+    """The line of a headline result right over code block k that runs a command, no blank line between ("TP4 run:
+    **1000 tok/s -> 1100 tok/s**" over its `vllm serve ...` / `bench.py ...`): the block is that result's own
+    command, so its setup holds from the headline on, not from the block. Told from a command stated after results
+    of another run (a later paragraph, a question over it: grammar.asked_pastes) by the touch: the result and its
+    command are one paragraph, where a blank line and a lead-in of its own part another block from what is above."""
+    if k < 1 or blocks[k - 1].kind not in ("text", "item") or blocks[k - 1].in_code:
+        return None
+    head, block = blocks[k - 1], blocks[k]
+    if head.end != block.start - 1 or doc.line(head.end).strip().endswith(":"):
+        return None  # (a lead-in's "Launch with:" over the block heads the block, no result of its own)
+    commands = any(
+        is_command_line(doc.line(no).strip()) for no in range(block.start + 1, min(block.end, block.start + 8))
+    )
+    return head.start if commands and measures(doc.line(head.end)) else None
+
+
+def command_back(doc: Document, blocks: list[Block], k: int, section_start: Callable[[int], int]) -> int | None:
+    """Where the setup of code block k's commands starts when it is above the block: at the results a command label
+    closes ("Command" under them: results_start), or at the headline right over the block (headline_start); None
+    where the block's commands hold from the block on."""
+    if command_label(blocks, k):
+        return results_start(blocks, k, section_start)
+    return headline_start(doc, blocks, k)

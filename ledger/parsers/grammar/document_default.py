@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.after_results import after_results
+from ledger.parsers.grammar.asked_pastes import asked_pastes
 from ledger.parsers.grammar.change_items import change_items_own
 from ledger.parsers.grammar.clause_keys import clause_own_at
 from ledger.parsers.grammar.command_labels import table_command_lines
@@ -359,13 +360,14 @@ def _leads_and_heads(
 def _unread(doc: Document) -> set[int]:
     """Lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:"),
     a reference file's entries (each its own setup), a table that documents, a release section of a page whose
-    releases state their own settings (its release's)."""
+    releases state their own settings (its release's), a paste a question asks about ("Separate question: why is")."""
     return (
         {b.start for b in doc.blocks if b.kind == "comment"}
         | release_lines(doc)
         | table_command_lines(doc)
         | reference_lines(doc)
         | documentation_lines(doc)
+        | asked_pastes(doc)
     )
 
 

@@ -30,7 +30,11 @@ from ledger.parsers.grammar.checkpoint_leads import checkpoint_lead, paragraph_c
 from ledger.parsers.grammar.clause_keys import clauses_apart
 from ledger.parsers.grammar.code_setups import code_setups
 from ledger.parsers.grammar.colon_leads import leads_block, prose_lead
-from ledger.parsers.grammar.command_labels import command_label, results_start, section_runs_reach, states_section_runs
+from ledger.parsers.grammar.command_labels import (
+    command_back,
+    section_runs_reach,
+    states_section_runs,
+)
 from ledger.parsers.grammar.command_runs import (
     command_end,
     prose_runs,
@@ -171,7 +175,7 @@ def find_setups(
     shown = [b.start for b in blocks if b.kind in ("table", "code")]  # (where a section shows runs of its own)
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
+            back = command_back(doc, blocks, k, partial(_section_start, end_starts))  # ("Command" under results)
             end = command_end(doc, b, ends, lead_end(doc, ends, end_starts, b, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
                 scopes.extend(code_setups(doc, b, end, env, tasked, back, revision_lines, runs, used))

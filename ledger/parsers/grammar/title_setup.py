@@ -1,7 +1,8 @@
 """What the title alone settles of the document default, after every line has been read: the one model it names is
 the default where the other models are each a section's or a lead-in's own ("... for Wren-9B" over a description's
 timings, a later comment's "## acme/Kestrel-7B" over that model's scores), and a precision it names only as the KV
-cache's is no weights' precision ("Faster nvfp4 kernels" over "nvfp4 KV cache").
+cache's is no weights' precision ("Faster nvfp4 kernels" over "nvfp4 KV cache"), and the attention kernel it names
+("fix b200 fa4 ci") is the runs' where no line names one.
 
 Apart from document_default because these read the default as a whole, never a line.
 """
@@ -13,6 +14,7 @@ from ledger.parsers.grammar.page_quantiser import page_quantiser
 from ledger.parsers.grammar.setup_scopes import is_draft_model, line_setup
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.abbreviated_models import title_abbreviations
+from ledger.vocab.backends import title_attention
 from ledger.vocab.model_spellings import one_model
 from ledger.vocab.models import model_names, of_family
 from ledger.vocab.passing_names import passing_models
@@ -28,9 +30,13 @@ def title_readings(
 ) -> dict[str, str]:
     """`out`, the document default, with what the title settles (see the module): `seen` the values the default
     counts, `led` the lead-ins' and sections' own, `said` every value stated and where, `varied` the keys a table's
-    rows vary. A quantiser's page's title states its method (grammar.page_quantiser) where no line states one."""
+    rows vary. A quantiser's page's title states its method (grammar.page_quantiser) where no line states one, and a
+    title's attention kernel the runs' (vocab.backends.title_attention) where no line names one."""
     if "quant" not in out and (method := page_quantiser(doc, [*seen.get("quant", ()), *led.get("quant", ())])):
         out = {**out, "quant": method}  # AutoAWQ's README: its tables time AWQ checkpoints (beside "int4", its bits)
+    stated = "attention" in out or seen.get("attention") or led.get("attention")
+    if not stated and doc.blocks and (kernel := title_attention(doc.blocks[0].text)):
+        out = {**out, "attention": kernel}  # "fix b200 fa4 ci": the CI job's runs are FA4's
     return _title_model(doc, _kv_title_precision(doc, out, seen, led), seen, said, varied)
 
 

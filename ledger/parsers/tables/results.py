@@ -41,6 +41,7 @@ from ledger.parsers.tables.build_rows import Builds, build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_filler, is_numeric_cell
 from ledger.parsers.tables.column_sorts import shared_setting_labels
 from ledger.parsers.tables.control_rows import control_rows
+from ledger.parsers.tables.corner_measures import with_corner_measure
 from ledger.parsers.tables.counted_tasks import with_counted_tasks
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
@@ -149,7 +150,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if table is None or not table.rows:
         return
     table = without_direction_marks(unmarked(table, ctx, block))  # "TTFT ms ↓": the measure and its unit, no hint
-    table = with_counted_tasks(with_sub_header(without_side_tags(with_side_suffixes(table))))  # "GSM8K (1,319)"
+    table = with_counted_tasks(with_corner_measure(with_sub_header(without_side_tags(with_side_suffixes(table)))))
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
