@@ -233,8 +233,10 @@ def _sentence_after(doc: Document, claims: list[Claim], taken: set[int]) -> dict
     key = _keyer(doc)
     bases = [c for c in claims if _measured(c) and c.revision is not None and side_of(c.revision.label) == "base"]
     free: dict[int, list[tuple[Hashable, Claim]]] = {}  # line -> (key, claim) of the values no side names
+    # (only the lines a base sentence reaches are asked: a value's key costs its setup's reading, ~read_setup)
+    reach = {below for b in bases for below in range(b.source.line + 1, b.source.line + _SENTENCE_REACH + 1)}
     for c in claims if bases else ():
-        if _measured(c) and c.revision is None and id(c) not in taken:
+        if c.source.line in reach and _measured(c) and c.revision is None and id(c) not in taken:
             free.setdefault(c.source.line, []).append((key(c), c))
     keyed = [(key(b), b) for b in bases] if free else []
     count = Counter((b.source.line, k) for k, b in keyed)  # (a base sentence of two values of one key: which one?)
