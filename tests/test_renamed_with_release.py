@@ -54,3 +54,12 @@ def test_two_release_sections_that_both_hold_the_renamed_row_join_neither() -> N
     verdicts = _verdicts(_rows(_page(1), both))
     assert verdicts["removed"] == 4
     assert verdicts["new"] == 8
+
+
+def test_a_row_renamed_before_the_release_sections_came_keeps_its_series_beside_a_renamed_one() -> None:
+    """v1 names the plain rows "original" (a side word, under the "(100%)" row a result of its own), v2 "plain RTN",
+    v3 splits the table by release and renames the tuned rows: the series are the same four pairs, none removed."""
+    first = _page(1).replace("**plain RTN**", "**original**")
+    verdicts = _verdicts(_rows(first, _page(1), _page(2)))
+    assert verdicts["removed"] == 0
+    assert verdicts["new"] == 4

@@ -29,7 +29,7 @@ from ledger.compare.judge import (
     WAIVED,
     Pair,
 )
-from ledger.compare.keys import Key
+from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel
 from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import RevisionRef
@@ -142,9 +142,15 @@ def join_renamed(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list
     gone: set[int] = set()
     for at, ends in olds.items():
         starts = news.get(at, [])
-        if not starts or {a.variant for a in ends} & {b.variant for b in starts}:
-            continue  # (a row that kept its name is fill_gaps' to join, or no one's)
-        for a, b in _renamed_pairs(ends, starts):
+        last = {id(a): _named(a, -1) for a in ends}
+        first = {id(b): _named(b, 0) for b in starts}
+        # (a row that kept its name as its version renamed the others: "original" in v1 printed "" in v2 and v3)
+        kept = [(a, b) for a in ends for b in starts if last[id(a)] == first[id(b)]]
+        if len({last[id(a)] for a, _ in kept}) != len(kept):
+            continue
+        ends = [a for a in ends if all(a is not x for x, _ in kept)]
+        starts = [b for b in starts if all(b is not y for _, y in kept)]
+        for a, b in kept + (_renamed_pairs(ends, starts, last, first) if ends and starts else []):
             for i in _stated(a):
                 b.cells[i] = a.cells[i]
             b.steps = _steps(b, names, noise)
@@ -152,13 +158,20 @@ def join_renamed(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list
     return [r for r in rows if id(r) not in gone]
 
 
-def _renamed_pairs(olds: list[R], news: list[R]) -> list[tuple[R, R]]:
+def _named(row: Row, at: int) -> str:
+    """The row name (variant) of a series' first (`at` 0) or last (-1) stated value: what that version called it."""
+    c = row.cells[_stated(row)[at]]
+    assert c is not None
+    return claim_key(c)[1]
+
+
+def _renamed_pairs(olds: list[R], news: list[R], last: dict[int, str], first: dict[int, str]) -> list[tuple[R, R]]:
     """Each old series with the new one whose row name is its own but for the words the rename changed (the words
     every old name holds, then every new name: "enable tuning" and "baseline enable tuning" as "rounding+tuning"
     and "baseline rounding+tuning"), where that rest is the one of its side; none where any is shared."""
     if len(olds) != len(news) or len(olds) > _FEW:
         return []
-    words_o, words_n = [set(r.variant.split()) for r in olds], [set(r.variant.split()) for r in news]
+    words_o, words_n = [set(last[id(r)].split()) for r in olds], [set(first[id(r)].split()) for r in news]
     common_o, common_n = set.intersection(*words_o), set.intersection(*words_n)
     rest_o = [frozenset(w - common_o) for w in words_o]
     rest_n = [frozenset(w - common_n) for w in words_n]
