@@ -27,7 +27,13 @@ from ledger.compare.judge import (
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outcomes import mark_waived
-from ledger.compare.page_versions import ends_or_starts, fill_gaps, join_reheaded, moved_while_stated
+from ledger.compare.page_versions import (
+    ends_or_starts,
+    fill_gaps,
+    join_reheaded,
+    join_renamed,
+    moved_while_stated,
+)
 from ledger.compare.pair_fit import best_candidate, pair_equal
 from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import Snapshot
@@ -346,7 +352,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
     names = [s.ref.name for s in snapshots]
     for idx in (i for i, b in enumerate(branch) if b):
         _branch_off(rows, snapshots, idx, noise)
-    rows = join_reheaded(fill_gaps(rows, names, noise), names, noise) if versions else rows
+    rows = join_renamed(join_reheaded(fill_gaps(rows, names, noise), names, noise), names, noise) if versions else rows
     rows = _join_setups(rows, names, versions)
     for row in rows:
         if row.overall is None and versions:

@@ -7,7 +7,9 @@ first): neither is a value "measured once" by a revision that did not re-run it,
 A version that writes a table's heading without the model ("### FP16" between "### llama2-7b" and "### FP16
 llama2-7b") states that table's rows with a key fewer: such a series, stated only where exactly one series of the
 same measure and the rest of its setup is not, is that series in that version (its values fill the gap), never a
-series of its own that goes "missing", nor one another model's rows are "not comparable" against.
+series of its own that goes "missing", nor one another model's rows are "not comparable" against. So is a row a
+version renamed as it set it under a key ("enable_tuning" then "Rounding+tuning" in a section "Results of
+V<=1.4.0"), where it is the one such row (join_renamed).
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from ledger.compare.judge import (
     REMOVED,
     WAIVED,
     Pair,
-    judge,
 )
-from ledger.compare.keys import Key
+from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel
+from ledger.compare.renames import judge_renamed
 from ledger.compare.revisions import RevisionRef
 from ledger.model import Claim
 
@@ -73,8 +75,17 @@ def _column(row: Row) -> str:
     return str(c.config.get("column") or "") if c is not None else ""
 
 
-def _slot(row: Row, config: tuple[tuple[str, str], ...], column: str | None = None) -> _Slot:
-    return (row.key.kind, row.key.metric, row.key.unit, row.variant, _column(row) if column is None else column, config)
+def _slot(
+    row: Row, config: tuple[tuple[str, str], ...], column: str | None = None, variant: str | None = None
+) -> _Slot:
+    return (
+        row.key.kind,
+        row.key.metric,
+        row.key.unit,
+        row.variant if variant is None else variant,
+        _column(row) if column is None else column,
+        config,
+    )
 
 
 def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
@@ -111,6 +122,62 @@ def fill_gaps(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]
         into.steps = _steps(into, names, noise)
         merged.add(id(r))
     return [r for r in rows if id(r) not in merged]
+
+
+def join_renamed(rows: list[R], names: Sequence[str], noise: NoiseModel) -> list[R]:
+    """The rows, a series a version stopped stating joined into the one the next version started stating where that
+    version both renamed its row ("enable_tuning" then "Rounding+tuning") and set it under a key the older lacks (a
+    section "Results of V<=1.4.0": its release): of one measure and column, the newer setup the older's with one
+    key more, each the other's only such partner (the older stated up to the version before the newer's first);
+    steps re-judged, the rename said. Two setups that both state a key, with different values, never join, nor
+    does a series with two candidates (two release sections holding the row): a guess would hide a removal."""
+    olds: dict[tuple[_Slot, int], list[R]] = {}  # (by its setup less nothing, and the version after its last)
+    news: dict[tuple[_Slot, int], list[R]] = {}  # (by its setup less each key, and its first version)
+    for r in rows:
+        config, stated = r.key.config, _stated(r)
+        olds.setdefault((_slot(r, config, variant=""), stated[-1] + 1), []).append(r)
+        if stated[0] > 0 and 2 <= len(config) <= 24:
+            for k in range(len(config)):
+                news.setdefault((_slot(r, config[:k] + config[k + 1 :], variant=""), stated[0]), []).append(r)
+    gone: set[int] = set()
+    for at, ends in olds.items():
+        starts = news.get(at, [])
+        last = {id(a): _named(a, -1) for a in ends}
+        first = {id(b): _named(b, 0) for b in starts}
+        # (a row that kept its name as its version renamed the others: "original" in v1 printed "" in v2 and v3)
+        kept = [(a, b) for a in ends for b in starts if last[id(a)] == first[id(b)]]
+        if len({last[id(a)] for a, _ in kept}) != len(kept):
+            continue
+        ends = [a for a in ends if all(a is not x for x, _ in kept)]
+        starts = [b for b in starts if all(b is not y for _, y in kept)]
+        for a, b in kept + (_renamed_pairs(ends, starts, last, first) if ends and starts else []):
+            for i in _stated(a):
+                b.cells[i] = a.cells[i]
+            b.steps = _steps(b, names, noise)
+            gone.add(id(a))
+    return [r for r in rows if id(r) not in gone]
+
+
+def _named(row: Row, at: int) -> str:
+    """The row name (variant) of a series' first (`at` 0) or last (-1) stated value: what that version called it."""
+    c = row.cells[_stated(row)[at]]
+    assert c is not None
+    return claim_key(c)[1]
+
+
+def _renamed_pairs(olds: list[R], news: list[R], last: dict[int, str], first: dict[int, str]) -> list[tuple[R, R]]:
+    """Each old series with the new one whose row name is its own but for the words the rename changed (the words
+    every old name holds, then every new name: "enable tuning" and "baseline enable tuning" as "rounding+tuning"
+    and "baseline rounding+tuning"), where that rest is the one of its side; none where any is shared."""
+    if len(olds) != len(news) or len(olds) > _FEW:
+        return []
+    words_o, words_n = [set(last[id(r)].split()) for r in olds], [set(first[id(r)].split()) for r in news]
+    common_o, common_n = set.intersection(*words_o), set.intersection(*words_n)
+    rest_o = [frozenset(w - common_o) for w in words_o]
+    rest_n = [frozenset(w - common_n) for w in words_n]
+    if not common_o or not common_n or len(set(rest_o)) != len(olds) or set(rest_o) != set(rest_n):
+        return []
+    return [(a, news[rest_n.index(rest_o[i])]) for i, a in enumerate(olds)]
 
 
 def _header_keys(row: Row) -> frozenset[str]:
@@ -187,7 +254,7 @@ def _steps(row: Row, names: Sequence[str], noise: NoiseModel) -> list[Pair]:
     for a, b in itertools.pairwise(stated):
         oc, nc = row.cells[a], row.cells[b]
         assert oc is not None and nc is not None
-        p = judge(row.key, oc, nc, noise)
+        p = judge_renamed(row.key, oc, nc, noise)  # (a series joined across a rename says so)
         p.variant, p.old_rev, p.new_rev = row.variant, names[a], names[b]
         out.append(p)
     return out

@@ -24,6 +24,7 @@ from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.model_bits import WIDTH_KEY, bits_after_model, bits_before_model
 from ledger.vocab.models import heading_model
+from ledger.vocab.release_ranges import release_range
 from ledger.vocab.scheme_mixes import average_bits, scheme_mix
 from ledger.vocab.serving_datasets import hub_dataset
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
@@ -126,6 +127,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         # "### 4-bit Mistral 7B": the checkpoint's weights, at that width (a heading's: a sentence's "the 2-bit
         # Llama-2-13b scores" is its one model's, no section's)
         values["quant"] = bits
+    if "release" not in values and (releases := release_range(title)) is not None:
+        values["release"] = releases  # ("## Results of V>0.12.3": the tool's builds the section's numbers ran)
     if "backend" not in values and (runtime := runtime_backend(title)) is not None:
         values["backend"] = runtime  # "### Test 1: PyTorch Backend (ISL=128, OSL=128)": the runtime its runs used
     if "model" not in values and (shaped := heading_shaped_model(title)) is not None:

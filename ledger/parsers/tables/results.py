@@ -451,6 +451,10 @@ def _base_rows(
     exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
     ref = reference_label(labels)  # ("Engine X TP8 reference" beside "Prior PR head" and "This update": the base)
     exact = [ref] if ref and not exact else exact
+    values_at = [i for i, r in enumerate(roles) if r == "value"]
+    # ("| **BF16** | 0.6402 (100%) |" over "| **original** | 0.6290 (98.25%) |": the whole is the one base)
+    whole = [label for row, label in zip(table.rows, labels, strict=True) if states_whole(row, values_at, table.rows)]
+    exact = whole if len(whole) == 1 else exact
     # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
     repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
     names = frozenset(label.strip().lower() for label in labels)  # ("non-EAGLE" beside "EAGLE": feature_off_twin)
