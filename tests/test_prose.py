@@ -252,6 +252,7 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
     from _fixture_lines import fixture_lines
 
     from ledger.parsers.prose import bars, guards
+    from ledger.vocab.setup import HARDWARE_NAME_RE
 
     made = ["with TP = 8, BATCH_SIZE: 4, Num_Shots 5 and max_num_seqs= '16' and --max-model-len 2048 or x=\t3"]
     made += ["the gate is TPOT <= 30 ms, ≥ 0.9, > ~2 and ISL 8192 / İSL 1 / ſeed 2 / \u212a 3 / ISL\u212a 4 / Σ 5"]
@@ -261,7 +262,10 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
         for m in re.finditer(r"\d", line):
             p = m.start()
             before, window = line[max(0, p - 24) : p], line[max(0, p - 64) : p]
-            config = guards.CONFIG_BEFORE_RE.search(before) is not None
+            found = guards.CONFIG_BEFORE_RE.search(before)
+            config = found is not None and not any(  # (a word closing a board's name, "M4 Max: 61.2", names none)
+                d.start() < found.start() < d.end() for d in HARDWARE_NAME_RE.finditer(before)
+            )
             assert guards.config_before(before) == config, (line, p)
             metric = guards._METRIC_RIGHT_BEFORE_RE.search(line[max(0, p - 40) : p]) is not None
             assert guards.metric_right_before(line[max(0, p - 40) : p]) == metric, (line, p)

@@ -377,7 +377,8 @@ def test_every_setup_word_but_the_cpus_says_where_its_matches_open() -> None:
 
 
 def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_does() -> None:
-    """The GPU's 40 beginnings (and the precisions' 12, the spec methods' since "drafting off" joined them) are found
+    """The GPU's 40 beginnings (and the precisions' 12, the spec methods' since "drafting off" joined them, the GPU
+    count's since "single GPU") are found
     by one pass of their prefix tree (`many_starts`),
     where beginnings overlap ("gb200" holds "gb" and "b2"; "nvidia a100" holds "nvidia" and "a1"; "nvfp4" holds
     "fp") and beside the counts that open with a digit: the same match as the pattern searched everywhere, from
@@ -385,7 +386,7 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     from ledger.vocab import setup
 
     many = [w for w in setup.SETUP_WORDS if w.many_starts is not None]
-    assert [w.written for w in many] == ["attention", "attention", "spec_algo", "gpu", "quant"]
+    assert [w.written for w in many] == ["attention", "attention", "spec_algo", "gpu", "gpu_count", "quant"]
     # each match of the pass is a beginning's first character (the rest looked ahead for): a pattern opening with a
     # look-ahead would be tried at every character, one opening with a character the engine skips to the next
     assert all(w.many_starts is not None and not w.many_starts.pattern.startswith("(?") for w in many)
@@ -396,6 +397,7 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     made += ["the NSA backend, xnsa backend", "flash_attn flash-attn backend", "trtllm_mla, triton attention backend"]
     made += ["8xH100, spec=none, fa3 attention.", "same server (triton attention + cuda graphs)"]
     made += ["bf16, torch_native attn", "(flashinfer attention, fp8)"]
+    made += ["on a single GPU, two-GPU runs and eight GPUs", "single-gpu and one gpu"]
     for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
         for w in many:
             for pos in range(0, min(len(line), 24), 3):

@@ -138,7 +138,7 @@ def document_default(
         mine, clause_own = no in result_items or no in facts.changes, clause_own_at(doc, no, is_command)
         client, over = EVAL_CLIENT_KEY if is_command and reproduces_eval(doc, no) else "", opens_block(doc.line(no + 1))
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:  # (client: "## Evaluation"'s lm_eval)
-            if _no_default(k, v, no in items, k == client, is_command) or (k in SWITCH_KEYS and over):
+            if _no_default(k, v, no in items, k == client, run_line) or (k in SWITCH_KEYS and over):
                 continue  # ("acme/M, TP8 + EP" over one paste of three: that run's switch, no other run's)
             if is_command or no not in pasted:
                 outside.add(k)
@@ -247,8 +247,9 @@ def _no_default(key: str, value: str, in_item: bool, harness: bool = False, comm
     """Whether a stated value counts for no default: a key no default holds, "[TP0]" (a rank), "2. enable PD disagg
     for X" (a listed change: a feature, no run's mode), a CPU key's value naming no CPU (a device listing's line).
     An eval harness's client ("lm_eval --model hf", `harness`: in a section of its own, no table's) and the engine
-    path a `command` line selects (vocab.flags.COMMAND_DEFAULT_KEYS) are keys a default holds: the page says how
-    every score it prints was taken (a serving bench's "--backend" stays its own run's)."""
+    path a run's `command` selects (vocab.flags.COMMAND_DEFAULT_KEYS; a run in process, never a server's launch,
+    whose flags hold as far as its launch reaches) are keys a default holds: the page says how every score it prints
+    was taken (a serving bench's "--backend" stays its own run's)."""
     held = harness or (command and key in COMMAND_DEFAULT_KEYS)
     return (
         (key not in DEFAULT_KEYS and key != "engine" and not held)
