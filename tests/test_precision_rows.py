@@ -21,6 +21,9 @@ def _rows(first: str, second: str) -> dict[str, str]:
         ("INT4 weights", "BF16 weights", {"INT4 weights": "int4", "BF16 weights": "bf16"}),
         ("FP4 + EP8", "FP8 + EP8", {"FP4 + EP8": "fp4", "FP8 + EP8": "fp8"}),
         ("fp8", "bf16", {"fp8": "fp8", "bf16": "bf16"}),
+        # a mixed-precision recipe's name is its precision alone too, so the bf16 row stays the base of every row
+        ("Mixed AutoQuant", "BF16", {"Mixed AutoQuant": "autoquant", "BF16": "bf16"}),
+        ("Mixed Wren-9B", "BF16", {}),
         # a model both rows name: more than their precision, each row's label its own
         ("Wren-9B fp8", "Wren-9B bf16", {}),
         ("INT4 weights", "BF16 activations", {}),

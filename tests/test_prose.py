@@ -775,3 +775,12 @@ def test_a_qualified_measure_keeps_its_qualifier() -> None:
     from ledger.vocab.metrics import higher_is_better
 
     assert higher_is_better("ITL coverage", None, "perf") and not higher_is_better("mean ITL", "ms", "perf")
+
+
+def test_a_benchmark_in_a_values_brackets_is_that_values_workload_not_the_next_ones_measure() -> None:
+    # "(GSM8K)" closes the first value: the second is no GSM8K score, and each keeps its own benchmark
+    got = extract("Serving speed-up at batch 8: +5% (GSM8K) to +11% (MT-Bench).\n", path="t.md").claims
+    assert [(c.kind, c.value, c.config.get("dataset")) for c in got] == [
+        ("perf", 5.0, "gsm8k"),
+        ("perf", 11.0, "mt-bench"),
+    ]

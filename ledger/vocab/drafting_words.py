@@ -56,3 +56,12 @@ def spec_on_cell(key: str, head: str, cell: str) -> dict[str, str] | None:
         return None
     m = _METHOD_WORD_RE.search(head)
     return {"spec_algo": unspaced_method(m.group(1))} if m is not None else None
+
+
+def draft_method_cell(key: str, words: dict[str, str]) -> dict[str, str] | None:
+    """The setup a cell under a draft-length column states where it names a drafting method instead ("ngram",
+    "EAGLE3" under "draft"; `words` its qualifiers): the method, and a length only where one is printed beside it;
+    None for a count ("4" is the length) or any cell naming something else too."""
+    if key != "draft_len" or "spec_algo" not in words or not set(words) <= {"spec_algo", "draft_len"}:
+        return None
+    return dict(words)

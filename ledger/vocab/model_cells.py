@@ -38,8 +38,9 @@ def cell_variant(cell: str) -> dict[str, str]:
 
 
 # what a scheme's name may hold past its precision words: llm-compressor's upper-case options ("FP8_DYNAMIC",
-# "W4A16_ASYM"); any other word ("Baz-MoE Q8_0", "large-q5_0", "x.int4_awq.onnx") names the model
-_SCHEME_REST_RE = re.compile(r"\s*(?:_[A-Z]{2,12}){0,3}\s*")
+# "W4A16_ASYM"), or the word that says its layers mix precisions ("Mixed AutoQuant", "NVFP4 mixed"); any other word
+# ("Baz-MoE Q8_0", "large-q5_0", "x.int4_awq.onnx") names the model
+_SCHEME_REST_RE = re.compile(r"\s*(?:[Mm]ixed\s+)?(?:_[A-Z]{2,12}){0,3}\s*(?:[Mm]ixed)?\s*")
 
 
 def scheme_only(cell: str) -> bool:

@@ -702,6 +702,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
         rf"bf16|fp16|bfloat16|float16|{GGUF_QUANT}|f16|"  # GGUF types (f32 is an op's: "type=f32")
         r"rtn(?![a-z])|nf4(?:[ _-]?(?:double[ _-]?quant|dq)(?![a-z]))?|"  # (round-to-nearest; bnb's NormalFloat4)
+        # (ModelOpt's and torchao's AutoQuant: a searched per-layer mix of precisions, a scheme of its own)
+        r"autoquant(?![a-z])|"
         r"(?:aqlm|quip#|vptq|spqr|hqq)(?:[ _-]\d\d?x\d\d?(?:g\d{1,3})?(?![\w.]))?)"  # ("AQLM 1x16": codebooks, bits)
         r"(?![ _-](?:pre-?)?trained\b)",
         (
@@ -720,7 +722,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "ptpc",
             "rtn",
             "nf4",
-            *("aqlm", "quip#", "vptq", "spqr", "hqq"),
+            *("aqlm", "quip#", "vptq", "spqr", "hqq", "autoquant"),
         ),
         (
             "fp",
@@ -743,6 +745,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "vptq",
             "spqr",
             "hqq",
+            "auto",
         ),
     ),
     *KERNEL_WORDS,  # "32 query heads, 8 KV heads, head size 128, causal", "paged decode", "-o RMS_NORM -b CPU"
@@ -802,7 +805,8 @@ def _limit(w: SetupWord, text: str, start: int, end: int) -> bool:
 
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
-    r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|strict-match|flexible-extract|"
+    r"\d|" + "|".join(METHOD_WORDS) + "|awq|gptq|rtn|aqlm|vptq|spqr|hqq|autoquant|strict-match|"
+    r"flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
     r"ptpc|concurrency|random|sharegpt|burstgpt|instructcoder|longbench|drafting|speculation|one output token|"
     r"single output token|greedy|spec=none|spec: none|spec = none|blackwell|hopper|ampere|"

@@ -19,7 +19,7 @@ from ledger.parsers.prose.arm_contrasts import reference_inside
 from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.list_settings import setting_list
-from ledger.vocab.metrics import prose_kind
+from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.speed_names import SPEED_MEASURE_WORDS
@@ -70,12 +70,18 @@ def own_setup(out: list[dict], text: str) -> None:
     for c in out:
         m = _OWN_PAREN_RE.match(text, c["end"])
         if m is not None:
-            own = grid_cell(m.group("inner")) or qualifiers(m.group("inner"))
+            own = grid_cell(m.group("inner")) or qualifiers(m.group("inner")) or _paren_benchmark(m.group("inner"))
         else:  # (an at-sign's words are a cell's or nothing: "peak 512 tok/s @ C=16" is read where its line is)
             at = _AT_CELL_RE.match(text, c["end"])
             own = grid_cell(at.group("inner").rstrip(".")) if at is not None else {}
         if own:
             c["config"] = {**c["config"], **own}
+
+
+def _paren_benchmark(inner: str) -> dict[str, str]:
+    """ "+9% (GSM8K)": a benchmark named alone in a value's brackets is the workload that value was measured on."""
+    name = named_benchmark(inner.strip(" *_`"))
+    return {"dataset": name} if name is not None and len(inner) <= 24 else {}
 
 
 # "41.2 ms for Llama-3.1-8B on one L40S and 67.9 ms for Qwen2.5-32B on two L40S": a value's setup after it, to its

@@ -178,6 +178,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             break
         if _AFTER_NUMBER_RE.search(text, max(0, a - 16), a) and is_measure_unit(text[a:b]):
             continue  # "from 61.3 tok/s (Conc 1) to 402.6": the unit of the value before names no value after it
+        if text[b : b + 1] == ")" and _PAREN_AFTER_VALUE_RE.search(text, max(0, a - 24), a):
+            continue  # "+12% (MT-Bench) to +16% (HumanEval)": the name in a value's own brackets is that value's
         if (u := _AFTER_VALUE_UNIT_RE.search(text, max(0, a - 60), a)) and is_measure_unit(u.group("unit")):
             # ("310 GB/s memory bandwidth, and decode went from 14.2 to 16.8 t/s": the modifiers between too)
             last = None  # "45.2 ms TTFT, 12.1 tok/s decode": the name after a value and its unit is that value's
@@ -221,6 +223,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
 _THROUGHPUT_KIND_RE = re.compile(
     r"(?<![\w-])(?:output|input|total|request|prefill|decode)(?:\stokens?)?\s$", re.IGNORECASE
 )
+# a value, its unit perhaps, and the bracket opening right after it: "+9% (", "1.9ms (", "0.71 ("
+_PAREN_AFTER_VALUE_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?(?:%|[A-Za-zµ/]{1,8})? ?\($")
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
 # (a share's name after it is often what the share is of: "the 45% acceptance rate threshold (observed 44.6%)")
 _AFTER_VALUE_UNIT_RE = re.compile(

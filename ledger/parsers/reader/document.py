@@ -140,9 +140,11 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     scan(doc, markup, *((head[0], (head[1], head[2])) if head is not None else ()))
     if "sub>" in text:  # ("<sub>... | Llama-70B: H200 FP8 BS 32 | ...</sub>": each model's runs', no page's setup)
         doc.setup_texts.update(parts_blanked(lines))
-    if ">" in text and (unquoted := quoted_code_texts(doc)):
+    if ">" in text:
         replies = quoted_reply_lines(doc)  # (a reply's quote repeats another message: it sets up no run of this one)
-        doc.setup_texts.update({no: t for no, t in unquoted.items() if no not in replies})  # ("> vllm serve ..")
+        doc.setup_texts.update({no: t for no, t in quoted_code_texts(doc).items() if no not in replies})  # ("> vllm")
+        # ("> I ran it on GPU (L40S)" above "I also ran it on TPU": the quoted turn's board is none of this turn's runs)
+        doc.setup_texts.update(dict.fromkeys(replies, ""))
     if "diff" in text or "patch" in text:  # ("+#### Qwen/Qwen3-8B (bf16)" in a README's diff: its heading, unmarked)
         doc.setup_texts.update(diff_texts(doc))
     # the examples prose gives ("e.g. `grid: {'ep': 4}`") are read blanked by the setup readers: no run's setup

@@ -17,6 +17,12 @@ from ledger.parsers.reader.blocks import Document
 
 _TURN_RE = re.compile(r"^\[[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?\]\s*$")
 _QUOTE_RE = re.compile(r"^\s{0,3}>")
+# an archive's turn line ("alice · comment · 2025-03-01", "### **bob** · review · ..."): a reply's turn, whose `>`
+# lines quote another turn, as a `[login]` turn after the first does; "· description" opens the description again
+_ARCHIVE_TURN_RE = re.compile(
+    r"^(?:#{1,6}[ \t]{1,4})?(?:\*\*|__)?@?[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:\*\*|__)?"
+    r" · (?P<word>comment|description|review)\b"
+)
 _WROTE_RE = re.compile(r"\bwrote:\s*$", re.IGNORECASE)
 _MARKS_RE = re.compile(r"^\s{0,3}(?:>\s?){1,8}")
 _QUOTED_FENCE_RE = re.compile(r"^[ \t]{0,3}>[> \t]{0,16}(?:`{3,}|~{3,})")
@@ -73,10 +79,15 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
     out: set[int] = set()
     turns = 0
     under_wrote = False
+    reply = False  # (inside an archive's comment or review turn)
     said = _Said()
     for no, line in enumerate(doc.lines, 1):
         if _TURN_RE.match(line):
             turns += 1
+            under_wrote = False
+            continue
+        if " · " in line and (archived := _ARCHIVE_TURN_RE.match(line)) is not None:
+            reply = archived.group("word") != "description"
             under_wrote = False
             continue
         if not _QUOTE_RE.match(line):
@@ -85,7 +96,7 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
                 said.add(_plain(line), line)
             continue
         body = _plain(_MARKS_RE.sub("", line, count=1))
-        if turns >= 2 or under_wrote or (body and said.repeated(body)):
+        if turns >= 2 or reply or under_wrote or (body and said.repeated(body)):
             out.add(no)
     return frozenset(out)
 

@@ -19,6 +19,7 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric
 from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.canonical import canonical_dtype
 from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.model_cells import scheme_only
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.workload import setup_only
@@ -42,7 +43,8 @@ def precision_rows(table: Table, labels: list[str], roles: list[str]) -> dict[st
     for label in measured:
         own = " ".join(w for w in label.split() if w.lower() not in shared)
         quant = qualifiers(own).get("quant") if own and len(own.split()) <= _MAX_WORDS else None
-        if quant is None or not setup_only(own) or len(qualifiers(own)) > 1:
+        # ("Mixed AutoQuant" beside "BF16": a mixed-precision recipe's name is its precision alone too)
+        if quant is None or not (setup_only(own) or scheme_only(own)) or len(qualifiers(own)) > 1:
             return {}
         out[label] = canonical_dtype(quant)
     return out

@@ -41,7 +41,7 @@ from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import scheme_cell, setting_keys, setting_parts
 from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.canonical import NUMERIC_KEYS, gpu_key, without_side_mark
-from ledger.vocab.drafting_words import spec_on_cell
+from ledger.vocab.drafting_words import draft_method_cell, spec_on_cell
 from ledger.vocab.input_labels import count_column_key
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.matmul_kernels import kernel_columns
@@ -333,6 +333,8 @@ class TableInfo:
                 out.update(off)  # "off (1)" under "MTP (kernel next_n)": no method, no draft
             elif len(keys) == 1 and (on := spec_on_cell(keys[0], head, cell)) is not None:
                 out.update(on)  # "on" under "mtp": the method on, no draft length stated (never draft_len "on")
+            elif len(keys) == 1 and (method := draft_method_cell(keys[0], qualifiers(cell))) is not None:
+                out.update(method)  # "ngram" under "draft": the method that drafted, never draft_len "ngram"
             elif len(keys) == 1:
                 cell = scheme_cell(head, length_value(keys[0], head, cell))  # "4,096 t" under "Seq. len.": 4096
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
