@@ -351,6 +351,14 @@ def test_a_feature_x_hardware_matrix_lists_the_hardware_apart_from_the_features_
         ("Chunked Prefill", "yes"),
         ("CUDA Graph", "no"),
     }
+    # asked as a subject, a feature lists its hardware cells beside the features it combines with
+    assert {(r["feature"], r["value"]) for r in rows(path, "--subject", "CUDA graph")} == {
+        ("Chunked Prefill", "yes"),
+        ("CUDA Graph", "yes"),
+        ("Volta", "yes"),
+        ("Hopper", "yes"),
+        ("CPU", "no"),
+    }
 
 
 def test_a_row_naming_hardware_is_the_cells_hardware_too(tmp_path: Path) -> None:

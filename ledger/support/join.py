@@ -263,7 +263,10 @@ def _select(
         out = [s for s in out if s.value.lower() == v]
     if subject:
         kept = out
-        out = _match(kept, subject, _subject_names, lambda s: (s.printed_subject, s.subject))
+        # a feature by hardware cell answers its feature as a subject too ("--subject LoRA": LoRA on Volta), as a
+        # combination cell answers either of its features
+        both = out + [replace(_flipped(s), subject_kind="feature") for s in out if s.subject_kind == "hardware"]
+        out = _match(both, subject, _subject_names, lambda s: (s.printed_subject, s.subject))
         if not out and not feature_query:
             out = _across(kept, subject, "subject")
     if feature_query:
