@@ -72,8 +72,19 @@ class _Said:
         return False
 
 
+_REPLIES = "quotes.reply_lines"
+"""Where a document keeps its quoted lines: the reader blanks them for setup, the pipeline drops their claims."""
+
+
 def quoted_reply_lines(doc: Document) -> frozenset[int]:
-    """1-based lines of the document that quote another message."""
+    """1-based lines of the document that quote another message (read once a document)."""
+    found: frozenset[int] | None = doc.derived.get(_REPLIES)
+    if found is None:
+        found = doc.derived[_REPLIES] = _reply_lines(doc)
+    return found
+
+
+def _reply_lines(doc: Document) -> frozenset[int]:
     if not any(line[:4].lstrip().startswith(">") for line in doc.lines):
         return frozenset()  # most documents quote nothing: no pass over their words
     out: set[int] = set()
